@@ -1,0 +1,43 @@
+// buildApp(container): the Fastify application with its plugins and routes, without listening.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { Container } from './container.js';
+import { registerAuth } from './http/plugins/auth.js';
+import { registerErrorHandling } from './http/plugins/errors.js';
+import { registerMultipart } from './http/plugins/multipart.js';
+import { registerNegotiation } from './http/plugins/negotiation.js';
+import { componentsRoutes } from './http/routes/components.routes.js';
+import { languagesRoutes } from './http/routes/languages.routes.js';
+import { projectsRoutes } from './http/routes/projects.routes.js';
+import { rootRoutes } from './http/routes/root.routes.js';
+import { translationsRoutes } from './http/routes/translations.routes.js';
+import { unitsRoutes } from './http/routes/units.routes.js';
+import { usersRoutes } from './http/routes/users.routes.js';
+
+export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function buildApp(container: Container, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+    },
+    routerOptions: { maxParamLength: 500 },
+  });
+  registerErrorHandling(app);
+  registerAuth(app, container.users);
+  registerNegotiation(app);
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
+  await registerMultipart(app, container.config.maxUploadSize);
+
+  rootRoutes(app, container);
+  languagesRoutes(app, container);
+  projectsRoutes(app, container);
+  componentsRoutes(app, container);
+  translationsRoutes(app, container);
+  unitsRoutes(app, container);
+  usersRoutes(app, container);
+  return app;
+}

@@ -1,0 +1,14 @@
+// Who is making a request: an authenticated user (maybe a bot or superuser) or the anonymous visitor.
+import type { UserRow } from '../db/schema.js';
+
+export interface Actor {
+  readonly user: UserRow | null;
+  readonly authenticated: boolean;
+  readonly isSuperuser: boolean;
+}
+
+export const ANONYMOUS: Actor = Object.freeze({ user: null, authenticated: false, isSuperuser: false });
+
+export function userActor(user: UserRow): Actor {
+  return { user, authenticated: true, isSuperuser: user.is_superuser === 1 && user.is_active === 1 };
+}

@@ -1,0 +1,71 @@
+// Permission codenames and built-in roles and teams (compat §8); the data behind every access check.
+export const OBJECT_PERMISSIONS = [
+  'change.download', 'comment.add', 'comment.delete', 'comment.resolve', 'component.edit', 'component.lock',
+  'glossary.add', 'glossary.terminology', 'glossary.edit', 'glossary.delete', 'glossary.upload', 'machinery.view',
+  'memory.edit', 'memory.delete', 'project.edit', 'project.permissions', 'reports.view', 'screenshot.add',
+  'screenshot.edit', 'screenshot.delete', 'source.edit', 'unit.add', 'unit.delete', 'unit.check', 'unit.edit',
+  'unit.review', 'unit.bulk_edit', 'unit.override', 'unit.template', 'suggestion.accept', 'suggestion.add',
+  'suggestion.delete', 'suggestion.vote', 'translation.add', 'translation.auto', 'translation.delete',
+  'translation.download', 'translation.add_more', 'upload.authorship', 'upload.overwrite', 'upload.perform',
+  'vcs.access', 'vcs.commit', 'vcs.push', 'vcs.reset', 'vcs.view', 'vcs.update', 'announcement.add',
+  'announcement.delete', 'workspace.edit', 'workspace.add_project', 'workspace.edit_members',
+] as const;
+
+export const GLOBAL_PERMISSIONS = [
+  'management.use', 'management.configure', 'project.add', 'workspace.add', 'language.add', 'language.edit',
+  'group.edit', 'group.view', 'user.edit', 'user.view', 'role.edit', 'role.view', 'announcement.edit',
+  'memory.manage', 'machinery.edit', 'componentlist.edit', 'billing.manage', 'management.addons',
+] as const;
+
+export type ObjectPermission = (typeof OBJECT_PERMISSIONS)[number];
+export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
+export type Permission = ObjectPermission | GlobalPermission;
+
+const TRANSLATE: ObjectPermission[] = [
+  'comment.add', 'suggestion.accept', 'suggestion.add', 'suggestion.vote', 'unit.check', 'unit.edit',
+  'translation.download', 'upload.overwrite', 'upload.perform', 'machinery.view',
+];
+const GLOSSARY = OBJECT_PERMISSIONS.filter((p) => p.startsWith('glossary.'));
+
+export const BUILTIN_ROLES: Record<string, readonly Permission[]> = {
+  Administration: OBJECT_PERMISSIONS.filter((p) => !p.startsWith('workspace.')),
+  'Edit source': [...TRANSLATE, 'unit.template', 'source.edit'],
+  'Add suggestion': ['suggestion.add'],
+  'Access repository': ['translation.download', 'vcs.access', 'vcs.view'],
+  'Manage glossary': GLOSSARY,
+  'Power user': [
+    ...TRANSLATE, 'translation.add', 'unit.template', 'suggestion.delete', 'vcs.access', 'vcs.view',
+    ...GLOSSARY.filter((p) => p !== 'glossary.terminology'),
+  ],
+  'Translation coordinator': [
+    ...TRANSLATE, 'announcement.add', 'announcement.delete', 'translation.add', 'unit.template', 'suggestion.delete',
+    'vcs.access', 'vcs.view', 'unit.review', 'unit.override', 'comment.resolve', ...GLOSSARY,
+    'screenshot.add', 'screenshot.edit', 'screenshot.delete',
+  ],
+  'Review strings': [...TRANSLATE, 'unit.review', 'unit.override', 'comment.resolve'],
+  Translate: TRANSLATE,
+  'Manage languages': OBJECT_PERMISSIONS.filter((p) => p.startsWith('translation.') && p !== 'translation.auto'),
+  'Bulk editing': ['unit.bulk_edit'],
+  'Automatic translation': ['translation.auto'],
+  'Manage translation memory': ['memory.edit', 'memory.delete'],
+  'Manage screenshots': ['screenshot.add', 'screenshot.edit', 'screenshot.delete'],
+  'Manage repository': [...OBJECT_PERMISSIONS.filter((p) => p.startsWith('vcs.')), 'component.lock'],
+  'Workspace administration': [...OBJECT_PERMISSIONS.filter((p) => p.startsWith('workspace.')), 'reports.view'],
+  'Add workspace projects': ['workspace.add_project'],
+  'Add new projects': ['project.add', 'workspace.add'],
+};
+
+/** Project access control values (compat §8.7). */
+export const ACCESS_PUBLIC = 0;
+export const ACCESS_PROTECTED = 1;
+export const ACCESS_PRIVATE = 100;
+export const ACCESS_CUSTOM = 200;
+export const ACCESS_CONTROL_VALUES = [ACCESS_PUBLIC, ACCESS_PROTECTED, ACCESS_PRIVATE, ACCESS_CUSTOM];
+
+function union(...roles: string[]): ReadonlySet<Permission> {
+  return new Set(roles.flatMap((r) => BUILTIN_ROLES[r]));
+}
+
+/** What the default site-wide teams grant on a public project: anonymous = Guests; users = Guests + Users. */
+export const GUEST_PUBLIC_PERMISSIONS = union('Add suggestion', 'Access repository');
+export const USER_PUBLIC_PERMISSIONS = union('Add suggestion', 'Access repository', 'Power user');

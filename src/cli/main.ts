@@ -1,0 +1,88 @@
+// `parla` subcommands: serve, migrate, createadmin.
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from '../config.js';
+import { createContainer } from '../container.js';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { seedLanguages } from '../db/seed.js';
+import { AppError } from '../shared/errors.js';
+import { serve } from '../main.js';
+
+const HELP = `Usage: parla <command> [options]
+
+Commands:
+  serve                         run the HTTP server (PARLA_HOST, PARLA_PORT)
+  migrate                       create or upgrade the database schema
+  createadmin --username U --email E [--password P] [--full-name N]
+                                create a superuser and print its API token
+  help                          show this help
+
+Configuration comes from PARLA_* environment variables (see README.md).`;
+
+async function createAdmin(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, 'full-name': { type: 'string' } },
+  });
+  if (!values.username || !values.email) {
+    console.error('createadmin: --username and --email are required');
+    return 2;
+  }
+  const container = await createContainer(loadConfig());
+  try {
+    const { user, token } = await container.users.createAdmin({ username: values.username, email: values.email, password: values.password, fullName: values['full-name'] });
+    console.error(`Created superuser ${user.username}. API token:`);
+    console.log(token);
+    return 0;
+  } finally {
+    await container.close();
+  }
+}
+
+async function runMigrate(): Promise<number> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  try {
+    const applied = await migrate(database);
+    const seeded = await seedLanguages(database);
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'No migrations to apply.');
+    if (seeded) console.log(`Added ${seeded} built-in languages.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(loadConfig());
+        return 0;
+      case 'migrate':
+        return await runMigrate();
+      case 'createadmin':
+        return await createAdmin(rest);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(HELP);
+        return command === undefined ? 2 : 0;
+      default:
+        console.error(`parla: unknown command "${command}"\n\n${HELP}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`parla: configuration error: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof AppError) {
+      console.error(`parla: ${e.message}${e.fieldErrors.length ? ` (${e.fieldErrors.map((f) => `${f.attr}: ${f.detail}`).join('; ')})` : ''}`);
+      return 1;
+    }
+    throw e;
+  }
+}

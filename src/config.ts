@@ -1,0 +1,91 @@
+// Parses every PARLA_* environment variable once; nothing else in the code reads process.env.
+import path from 'node:path';
+
+export interface RateLimit {
+  requests: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string; // "sqlite:<path>" or "postgres://…"
+  redisUrl: string | null;
+  siteUrl: string | null; // null: derived from the request's Host header
+  secretKey: string | null; // null: generated once into the data dir
+  rateLimitAnon: RateLimit;
+  rateLimitUser: RateLimit;
+  pageSize: number;
+  maxUploadSize: number;
+  enableHooks: boolean;
+  vcsAllowLocal: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const WINDOWS: Record<string, number> = { second: 1, sec: 1, s: 1, minute: 60, min: 60, m: 60, hour: 3600, h: 3600, day: 86400, d: 86400 };
+
+export function parseRateLimit(name: string, value: string): RateLimit {
+  const m = /^\s*(\d+)\s*\/\s*(\d*)\s*([a-z]+)\s*$/i.exec(value);
+  const unit = m ? WINDOWS[m[3].toLowerCase()] : undefined;
+  if (!m || unit === undefined) throw new ConfigError(`${name}: expected "<count>/<second|minute|hour|day>", got "${value}"`);
+  return { requests: Number(m[1]), windowSeconds: unit * (m[2] ? Number(m[2]) : 1) };
+}
+
+function parseBool(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name}: expected a boolean (1/0, true/false, yes/no, on/off), got "${value}"`);
+}
+
+function parseInt10(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(`${name}: expected an integer between ${min} and ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+function parseSize(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const m = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
+  const unit = m ? SIZE_UNITS[m[2].toLowerCase()] : undefined;
+  if (!m || unit === undefined) throw new ConfigError(`${name}: expected a size such as 50MB, got "${value}"`);
+  return Number(m[1]) * unit;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const host = env.PARLA_HOST || '127.0.0.1';
+  const port = parseInt10('PARLA_PORT', env.PARLA_PORT, 8000, 0, 65535);
+  const dataDir = path.resolve(env.PARLA_DATA_DIR || './data');
+  let databaseUrl = env.PARLA_DATABASE_URL || `sqlite:${path.join(dataDir, 'parla.sqlite3')}`;
+  if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError(`PARLA_DATABASE_URL: expected postgres://… or sqlite:<path>, got "${databaseUrl}"`);
+  }
+  if (databaseUrl.startsWith('sqlite:') && databaseUrl !== 'sqlite::memory:') {
+    databaseUrl = `sqlite:${path.resolve(databaseUrl.slice('sqlite:'.length))}`;
+  }
+  const siteUrl = env.PARLA_SITE_URL ? env.PARLA_SITE_URL.replace(/\/+$/, '') : null;
+  if (siteUrl && !/^https?:\/\/[^/]+(\/.*)?$/.test(siteUrl)) throw new ConfigError(`PARLA_SITE_URL: expected an http(s) URL, got "${siteUrl}"`);
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    redisUrl: env.PARLA_REDIS_URL || null,
+    siteUrl,
+    secretKey: env.PARLA_SECRET_KEY || null,
+    rateLimitAnon: parseRateLimit('PARLA_API_RATELIMIT_ANON', env.PARLA_API_RATELIMIT_ANON || '100/day'),
+    rateLimitUser: parseRateLimit('PARLA_API_RATELIMIT_USER', env.PARLA_API_RATELIMIT_USER || '5000/hour'),
+    pageSize: parseInt10('PARLA_PAGE_SIZE', env.PARLA_PAGE_SIZE, 50, 1, 1000),
+    maxUploadSize: parseSize('PARLA_MAX_UPLOAD_SIZE', env.PARLA_MAX_UPLOAD_SIZE, 50 * 1024 * 1024),
+    enableHooks: parseBool('PARLA_ENABLE_HOOKS', env.PARLA_ENABLE_HOOKS, true),
+    vcsAllowLocal: parseBool('PARLA_VCS_ALLOW_LOCAL', env.PARLA_VCS_ALLOW_LOCAL, false),
+    logLevel: env.PARLA_LOG_LEVEL || 'info',
+  };
+}

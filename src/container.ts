@@ -1,0 +1,87 @@
+// Composition root: the only place that wires the database, registries and services together.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seedLanguages } from './db/seed.js';
+import { AccessControl } from './auth/access.js';
+import { formats } from './formats/registry.js';
+import type { FormatRegistry } from './formats/registry.js';
+import { ChangesService } from './services/changes.service.js';
+import { ComponentsService } from './services/components.service.js';
+import { DataPaths } from './services/data-paths.js';
+import { LanguagesService } from './services/languages.service.js';
+import { ProjectsService } from './services/projects.service.js';
+import { StatsService } from './services/stats.service.js';
+import { TranslationsService } from './services/translations.service.js';
+import { UnitsService } from './services/units.service.js';
+import { UsersService } from './services/users.service.js';
+
+export interface Container {
+  config: Config;
+  database: Database;
+  access: AccessControl;
+  formats: FormatRegistry;
+  paths: DataPaths;
+  secretKey: string;
+  changes: ChangesService;
+  users: UsersService;
+  languages: LanguagesService;
+  projects: ProjectsService;
+  components: ComponentsService;
+  translations: TranslationsService;
+  units: UnitsService;
+  stats: StatsService;
+  close(): Promise<void>;
+}
+
+/** PARLA_SECRET_KEY, or a key generated once and kept in the data dir. */
+function loadSecretKey(config: Config): string {
+  if (config.secretKey) return config.secretKey;
+  const file = path.join(config.dataDir, 'secret_key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const key = crypto.randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+    return key;
+  }
+}
+
+export async function createContainer(config: Config, options: { migrate?: boolean } = {}): Promise<Container> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase(config.databaseUrl);
+  try {
+    if (options.migrate !== false) {
+      await migrate(database);
+      await seedLanguages(database);
+    }
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  const db = database.db;
+  const access = new AccessControl();
+  const paths = new DataPaths(config.dataDir);
+  const changes = new ChangesService();
+  const languages = new LanguagesService(db, access);
+  return {
+    config,
+    database,
+    access,
+    formats,
+    paths,
+    secretKey: loadSecretKey(config),
+    changes,
+    users: new UsersService(db, access),
+    languages,
+    projects: new ProjectsService(db, access, changes, paths),
+    components: new ComponentsService(db, access, changes, languages, formats, paths),
+    translations: new TranslationsService(db, access, changes, languages, formats, paths),
+    units: new UnitsService(db, access),
+    stats: new StatsService(db, access, changes),
+    close: () => database.close(),
+  };
+}

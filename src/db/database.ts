@@ -1,0 +1,40 @@
+// Opens the database (SQLite by default, PostgreSQL on postgres:// URLs) as one typed Kysely instance.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Database as Schema } from './schema.js';
+
+export type Db = Kysely<Schema>;
+export type Tx = Transaction<Schema>;
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Kysely<Schema> | Transaction<Schema>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and SUM() come back as int8/numeric from PostgreSQL; our counters fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SQLite(file === ':memory:' ? ':memory:' : file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 10000');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,29 @@
+// Runs the schema migrations (kept in code, the same for SQLite and PostgreSQL) and seeds built-in data.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import * as m001 from './migrations/001-initial.js';
+
+const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
+  '001-initial': m001,
+};
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Database['dialect']) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(MIGRATIONS)) out[name] = { up: (db) => m.up(db, this.dialect) };
+    return out;
+  }
+}
+
+export async function migrate(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new CodeMigrationProvider(database.dialect),
+    migrationTableName: 'parla_migrations',
+    migrationLockTableName: 'parla_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,249 @@
+// Row types of every table, as Kysely sees them. Booleans are stored as 0/1 integers on both engines.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Bool = number; // 0 or 1: one representation that binds on SQLite and PostgreSQL alike
+export type Timestamp = string; // ISO 8601 UTC, lexicographically ordered
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  direction: string;
+  population: number;
+  plural_number: number;
+  plural_formula: string;
+  plural_type: number;
+  plural_source: number;
+  aliases: string; // JSON array
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  full_name: string;
+  email: string;
+  password: string | null;
+  is_superuser: Bool;
+  is_active: Bool;
+  is_bot: Bool;
+  date_joined: Timestamp;
+  last_login: Timestamp | null;
+  date_expires: Timestamp | null;
+  stat_translated: Generated<number>;
+  stat_suggested: Generated<number>;
+  stat_uploaded: Generated<number>;
+  stat_commented: Generated<number>;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key_hash: string;
+  kind: string; // 'user' | 'project'
+  created: Timestamp;
+  expires: Timestamp | null;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  web: string;
+  instructions: string;
+  access_control: number;
+  translation_review: Bool;
+  source_review: Bool;
+  set_language_team: Bool;
+  enable_hooks: Bool;
+  language_aliases: string;
+  check_flags: string;
+  license: string;
+  agreement: string;
+  new_lang: string;
+  language_code_style: string;
+  commit_message: string;
+  add_message: string;
+  delete_message: string;
+  merge_message: string;
+  addon_message: string;
+  pull_message: string;
+  created: Timestamp;
+}
+
+export interface ComponentsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  slug: string;
+  vcs: string;
+  repo: string;
+  branch: string;
+  push_branch: string;
+  push: string;
+  git_export: string;
+  repoweb: string;
+  filemask: string;
+  screenshot_filemask: string;
+  template: string;
+  edit_template: Bool;
+  intermediate: string;
+  new_base: string;
+  file_format: string;
+  file_format_params: string; // JSON object
+  license: string;
+  license_url: string;
+  agreement: string;
+  new_lang: string;
+  language_code_style: string;
+  source_language_id: number;
+  check_flags: string;
+  priority: number;
+  enforced_checks: string; // JSON array
+  restricted: Bool;
+  report_source_bugs: string;
+  merge_style: string;
+  commit_message: string;
+  add_message: string;
+  delete_message: string;
+  merge_message: string;
+  addon_message: string;
+  pull_message: string;
+  allow_translation_propagation: Bool;
+  manage_units: Bool;
+  enable_suggestions: Bool;
+  suggestion_voting: Bool;
+  suggestion_autoaccept: number;
+  push_on_commit: Bool;
+  commit_pending_age: number;
+  auto_lock_error: Bool;
+  language_regex: string;
+  variant_regex: string;
+  key_filter: string;
+  is_glossary: Bool;
+  glossary_color: string;
+  locked: Bool;
+  task_id: string | null;
+  created: Timestamp;
+}
+
+export interface TranslationsTable {
+  id: Generated<number>;
+  component_id: number;
+  language_id: number;
+  language_code: string;
+  filename: string;
+  revision: string;
+  is_source: Bool;
+  plural_number: number;
+  plural_formula: string;
+  total: number;
+  total_words: number;
+  total_chars: number;
+  translated: number;
+  translated_words: number;
+  translated_chars: number;
+  fuzzy: number;
+  fuzzy_words: number;
+  fuzzy_chars: number;
+  approved: number;
+  approved_words: number;
+  approved_chars: number;
+  readonly: number;
+  readonly_words: number;
+  readonly_chars: number;
+  failing: number;
+  failing_words: number;
+  failing_chars: number;
+  suggestions: number;
+  comments: number;
+  last_change: Timestamp | null;
+  last_author_id: number | null;
+  created: Timestamp;
+}
+
+export interface UnitsTable {
+  id: Generated<number>;
+  translation_id: number;
+  source_unit_id: number | null;
+  id_hash: string;
+  content_hash: string;
+  context: string;
+  source: string; // plural forms joined by PLURAL_SEPARATOR
+  target: string;
+  previous_source: string;
+  location: string;
+  note: string;
+  flags: string;
+  explanation: string;
+  extra_flags: string;
+  state: number;
+  position: number;
+  num_words: number;
+  num_chars: number;
+  priority: number;
+  pending: Bool;
+  has_suggestion: Bool;
+  has_comment: Bool;
+  has_failing_check: Bool;
+  automatically_translated: Bool;
+  timestamp: Timestamp;
+  last_updated: Timestamp;
+}
+
+export interface ChangesTable {
+  id: Generated<number>;
+  action: number;
+  timestamp: Timestamp;
+  user_id: number | null;
+  author_id: number | null;
+  project_id: number | null;
+  component_id: number | null;
+  translation_id: number | null;
+  unit_id: number | null;
+  language_id: number | null;
+  target: string;
+  old: string;
+  details: string; // JSON object
+}
+
+export interface TasksTable {
+  id: string;
+  name: string;
+  status: string; // queued | running | done | failed
+  progress: number;
+  result: string | null; // JSON
+  log: string;
+  payload: string; // JSON
+  project_id: number | null;
+  component_id: number | null;
+  user_id: number | null;
+  created: Timestamp;
+  updated: Timestamp;
+}
+
+export interface Database {
+  languages: LanguagesTable;
+  users: UsersTable;
+  tokens: TokensTable;
+  projects: ProjectsTable;
+  components: ComponentsTable;
+  translations: TranslationsTable;
+  units: UnitsTable;
+  changes: ChangesTable;
+  tasks: TasksTable;
+}
+
+export type LanguageRow = Selectable<LanguagesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProject = Insertable<ProjectsTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;
+export type ComponentRow = Selectable<ComponentsTable>;
+export type NewComponent = Insertable<ComponentsTable>;
+export type ComponentUpdate = Updateable<ComponentsTable>;
+export type TranslationRow = Selectable<TranslationsTable>;
+export type NewTranslation = Insertable<TranslationsTable>;
+export type UnitRow = Selectable<UnitsTable>;
+export type NewUnit = Insertable<UnitsTable>;
+export type ChangeRow = Selectable<ChangesTable>;
+export type TaskRow = Selectable<TasksTable>;

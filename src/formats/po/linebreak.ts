@@ -1,0 +1,283 @@
+// Line-break opportunities and column widths as GNU gettext computes them (via libunistring) for PO wrapping.
+//
+// msgcat does not simply wrap at spaces: it asks libunistring for UAX #14 break opportunities and
+// then wraps greedily by display columns. To re-render entries byte-identically to msgcat we
+// reproduce that behaviour: a pair table over line-break classes (with libunistring's deviations,
+// e.g. a break is allowed between "." or ";" and a following letter), the handling of spaces,
+// combining marks and joiners, and libunistring's per-character column widths.
+
+import {
+  LINE_BREAK_CLASS_CODES,
+  LINE_BREAK_CLASS_NAMES,
+  LINE_BREAK_DATA,
+  WIDTH_DATA,
+} from './unicode-tables.js';
+
+/** Break decisions, stored per UTF-16 code unit of the analysed string. */
+export const BREAK_PROHIBITED = 0;
+export const BREAK_POSSIBLE = 1;
+export const BREAK_MANDATORY = 2;
+/** Used in override arrays only: let the algorithm decide. */
+export const BREAK_UNDEFINED = 3;
+
+// Classes that take part in the pair table come first so that they can index it directly.
+const PAIR_CLASSES = [
+  'WJ', 'GL', 'B2', 'BA', 'BB', 'HY', 'CL', 'CP', 'EX', 'IN', 'NS', 'OP', 'OPW', 'QU', 'IS',
+  'NU', 'PO', 'PR', 'SY', 'AL', 'H2', 'H3', 'ID', 'JL', 'JV', 'JT', 'HL', 'RI', 'EB', 'EM',
+] as const;
+const N_PAIR = PAIR_CLASSES.length;
+const C_AL = PAIR_CLASSES.indexOf('AL');
+const C_H2 = PAIR_CLASSES.indexOf('H2');
+const C_H3 = PAIR_CLASSES.indexOf('H3');
+const C_RI = PAIR_CLASSES.indexOf('RI');
+const C_HL = PAIR_CLASSES.indexOf('HL');
+const C_HY = PAIR_CLASSES.indexOf('HY');
+const C_BA = PAIR_CLASSES.indexOf('BA');
+// Classes handled outside the pair table.
+const C_BK = N_PAIR;
+const C_SP = N_PAIR + 1;
+const C_ZW = N_PAIR + 2;
+const C_CM = N_PAIR + 3;
+const C_ZWJ = N_PAIR + 4;
+const C_HANGUL = N_PAIR + 5; // precomposed syllable, resolved to H2/H3 arithmetically
+
+/*
+ * Rows: class before the opportunity; columns: class after it (PAIR_CLASSES order).
+ * D = break allowed, I = break allowed only when spaces intervene, P = never.
+ * This is UAX #14's pair table as libunistring applies it; notably IS->AL is D, so
+ * "word;word" and "end.</p>" can wrap after the punctuation.
+ */
+const PAIR_TABLE = [
+  'PIIIIIPPPIIIIIPIIIPIIIIIIIIIII', // WJ
+  'PIIIIIPPPIIIIIPIIIPIIIIIIIIIII', // GL
+  'PIPIDIPPPIIDDIPDDDPDDDDDDDDDDD', // B2
+  'PDDIDIPPPIIDDIPDDDPDDDDDDDDDDD', // BA
+  'PIIIIIPPPIIIIIPIIIPIIIIIIIIIII', // BB
+  'PDDIDIPPPIIDDIPIDDPDDDDDDDDDDD', // HY
+  'PIDIDIPPPIPDDIPDIIPDDDDDDDDDDD', // CL
+  'PIDIDIPPPIIDDIPIIIPIDDDDDDIDDD', // CP
+  'PIDIDIPPPIIDDIPDDDPDDDDDDDDDDD', // EX
+  'PIDIDIPPPIIDDIPDDDPDDDDDDDDDDD', // IN
+  'PIDIDIPPPIIDDIPDDDPDDDDDDDDDDD', // NS
+  'PPPPPPPPPPPPPPPPPPPPPPPPPPPPPP', // OP
+  'PPPPPPPPPPPPPPPPPPPPPPPPPPPPPP', // OPW
+  'PIIIIIPPPIIPPIPIIIPIIIIIIIIIII', // QU
+  'PIDIDIPPPIIDDIPIDDPDDDDDDDDDDD', // IS
+  'PIDIDIPPPIIIDIPIIIPIDDDDDDIDDD', // NU
+  'PIDIDIPPPIIIIIPIDDPIDDDDDDIDDD', // PO
+  'PIDIDIPPPIIIIIPIDDPIIIIIIIIDII', // PR
+  'PIDIDIPPPIIDDIPIDDPDDDDDDDIDDD', // SY
+  'PIDIDIPPPIIIDIPIIIPIDDDDDDIDDD', // AL
+  'PIDIDIPPPIIDDIPDIDPDDDDDIIDDDD', // H2
+  'PIDIDIPPPIIDDIPDIDPDDDDDDIDDDD', // H3
+  'PIDIDIPPPIIDDIPDIDPDDDDDDDDDDD', // ID
+  'PIDIDIPPPIIDDIPDIDPDIIDIIDDDDD', // JL
+  'PIDIDIPPPIIDDIPDIDPDDDDDIIDDDD', // JV
+  'PIDIDIPPPIIDDIPDIDPDDDDDDIDDDD', // JT
+  'PIDIDIPPPIIIDIPIIIPIDDDDDDIDDD', // HL
+  'PIDIDIPPPIIDDIPDDDPDDDDDDDDIDD', // RI
+  'PIDIDIPPPIIDDIPDIDPDDDDDDDDDDI', // EB
+  'PIDIDIPPPIIDDIPDIDPDDDDDDDDDDD', // EM
+];
+
+const PAIR_D = 0;
+const PAIR_I = 1;
+const PAIR_P = 2;
+const pairTable = new Uint8Array(N_PAIR * N_PAIR);
+for (let a = 0; a < N_PAIR; a++) {
+  for (let b = 0; b < N_PAIR; b++) {
+    const ch = PAIR_TABLE[a]![b];
+    pairTable[a * N_PAIR + b] = ch === 'D' ? PAIR_D : ch === 'I' ? PAIR_I : PAIR_P;
+  }
+}
+
+function classId(name: string): number {
+  const i = (PAIR_CLASSES as readonly string[]).indexOf(name);
+  if (i >= 0) return i;
+  switch (name) {
+    case 'BK': case 'CR': case 'LF': case 'NL': return C_BK;
+    case 'SP': return C_SP;
+    case 'ZW': return C_ZW;
+    case 'CM': return C_CM;
+    case 'ZWJ': return C_ZWJ;
+    case 'HS': return C_HANGUL;
+    default: return C_AL;
+  }
+}
+
+/** Decodes a run-length table: a code character, then the base-36 distance from the previous run. */
+function decodeRuns(data: string, codeToValue: (code: string) => number): { starts: Uint32Array; values: Int8Array } {
+  const starts: number[] = [];
+  const values: number[] = [];
+  let pos = 0;
+  let start = 0;
+  while (pos < data.length) {
+    const code = data[pos++]!;
+    let n = 0;
+    for (; pos < data.length; pos++) {
+      const c = data.charCodeAt(pos);
+      if (c >= 48 && c <= 57) n = n * 36 + (c - 48);
+      else if (c >= 97 && c <= 122) n = n * 36 + (c - 87);
+      else break;
+    }
+    start += n;
+    starts.push(start);
+    values.push(codeToValue(code));
+  }
+  return { starts: Uint32Array.from(starts), values: Int8Array.from(values) };
+}
+
+/** A code point -> small integer map: a flat table for the BMP, binary search above it. */
+class CodePointTable {
+  private readonly bmp = new Int8Array(0x10000);
+  private readonly astralStarts: Uint32Array;
+  private readonly astralValues: Int8Array;
+
+  constructor(runs: { starts: Uint32Array; values: Int8Array }) {
+    const { starts, values } = runs;
+    let firstAstral = starts.length;
+    for (let i = 0; i < starts.length; i++) {
+      const from = starts[i]!;
+      if (from >= 0x10000) {
+        firstAstral = i;
+        break;
+      }
+      const to = i + 1 < starts.length ? Math.min(starts[i + 1]!, 0x10000) : 0x10000;
+      this.bmp.fill(values[i]!, from, to);
+    }
+    // Keep the run covering U+10000 so lookups just above the BMP find it.
+    const from = firstAstral > 0 ? firstAstral - 1 : 0;
+    this.astralStarts = starts.subarray(from);
+    this.astralValues = values.subarray(from);
+  }
+
+  get(cp: number): number {
+    if (cp < 0x10000) return this.bmp[cp]!;
+    const s = this.astralStarts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid]! <= cp) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.astralValues[lo]!;
+  }
+}
+
+let lbTable: CodePointTable | undefined;
+let widthTable: CodePointTable | undefined;
+
+function lineBreakTable(): CodePointTable {
+  if (!lbTable) {
+    const byCode = new Map<string, number>();
+    for (let i = 0; i < LINE_BREAK_CLASS_NAMES.length; i++) {
+      byCode.set(LINE_BREAK_CLASS_CODES[i]!, classId(LINE_BREAK_CLASS_NAMES[i]!));
+    }
+    lbTable = new CodePointTable(decodeRuns(LINE_BREAK_DATA, (c) => byCode.get(c) ?? C_AL));
+  }
+  return lbTable;
+}
+
+function widths(): CodePointTable {
+  if (!widthTable) {
+    widthTable = new CodePointTable(decodeRuns(WIDTH_DATA, (c) => 'ZOTW'.indexOf(c) - 1));
+  }
+  return widthTable;
+}
+
+function lineBreakClass(table: CodePointTable, cp: number): number {
+  const c = table.get(cp);
+  if (c !== C_HANGUL) return c;
+  // LV syllables are those without a trailing consonant.
+  return (cp - 0xac00) % 28 === 0 ? C_H2 : C_H3;
+}
+
+/** Display width in columns of one code point: -1 for control characters, 0 for marks, 2 for wide. */
+export function codePointWidth(cp: number): number {
+  return widths().get(cp);
+}
+
+/**
+ * Computes break opportunities before each code point of `text` (UAX #14 as libunistring 1.0
+ * implements it for a UTF-8, non-CJK locale). Result is indexed by UTF-16 position; the low
+ * surrogate of a pair is always BREAK_PROHIBITED.
+ */
+export function possibleLineBreaks(text: string): Uint8Array {
+  const table = lineBreakTable();
+  const n = text.length;
+  const out = new Uint8Array(n); // BREAK_PROHIBITED everywhere by default
+  let last = C_BK; // class of the last non-space character
+  let spaceSeen = false; // a space follows `last`
+  let afterZwj = false;
+  let afterHebrew = false; // the immediately preceding character is a Hebrew letter
+  let afterHebrewHyphen = false; // UAX #14 LB21a: Hebrew letter + hyphen binds the next character
+  let riRun = 0; // consecutive regional indicators ending at `last`
+
+  for (let i = 0; i < n; i++) {
+    let cp = text.charCodeAt(i);
+    const start = i;
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      const lo = text.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+        i++;
+      }
+    }
+    const cls = lineBreakClass(table, cp);
+    const prevZwj = afterZwj;
+    afterZwj = cls === C_ZWJ;
+    const prevHebrew = afterHebrew;
+    afterHebrew = cls === C_HL;
+
+    if (cls === C_BK) {
+      out[start] = BREAK_MANDATORY;
+      last = C_BK;
+      spaceSeen = afterHebrewHyphen = false;
+      riRun = 0;
+      continue;
+    }
+    if (cls === C_SP) {
+      spaceSeen = true;
+      continue;
+    }
+    if (cls === C_ZW) {
+      last = C_ZW;
+      spaceSeen = afterHebrewHyphen = false;
+      riRun = 0;
+      continue;
+    }
+    if (cls === C_CM || cls === C_ZWJ) {
+      // A mark normally extends the preceding character (so nothing changes); at the start of
+      // the text, or after a space or zero-width space, it stands alone as an alphabetic.
+      riRun = 0;
+      afterHebrewHyphen = false;
+      if (last === C_BK || last === C_ZW || spaceSeen) {
+        if (last !== C_BK) out[start] = BREAK_POSSIBLE;
+        last = C_AL;
+        spaceSeen = afterHebrewHyphen = false;
+      }
+      continue;
+    }
+
+    let decision: number;
+    if (last === C_BK) {
+      decision = BREAK_PROHIBITED;
+    } else if (last === C_ZW) {
+      decision = BREAK_POSSIBLE;
+    } else if (prevZwj || (afterHebrewHyphen && !spaceSeen)) {
+      decision = BREAK_PROHIBITED;
+    } else if (last === C_RI && cls === C_RI && !spaceSeen) {
+      decision = riRun % 2 === 1 ? BREAK_PROHIBITED : BREAK_POSSIBLE;
+    } else {
+      const p = pairTable[last * N_PAIR + cls];
+      decision = p === PAIR_D || (p === PAIR_I && spaceSeen) ? BREAK_POSSIBLE : BREAK_PROHIBITED;
+    }
+    out[start] = decision;
+    afterHebrewHyphen = prevHebrew && (cls === C_HY || cls === C_BA);
+    riRun = cls === C_RI ? (last === C_RI && !spaceSeen ? riRun + 1 : 1) : 0;
+    last = cls;
+    spaceSeen = false;
+  }
+  return out;
+}

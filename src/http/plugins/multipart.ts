@@ -1,0 +1,31 @@
+// Multipart bodies: fields become request.body (validated like JSON and form bodies), files request.uploads.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { Upload } from '../../services/uploads.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    uploads: Record<string, Upload>;
+  }
+}
+
+export async function registerMultipart(app: FastifyInstance, maxUploadSize: number): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: maxUploadSize, files: 10, fields: 200, fieldSize: 1024 * 1024, parts: 220 } });
+  app.decorateRequest('uploads', null as unknown as Record<string, Upload>);
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    request.uploads = {};
+    if (!request.isMultipart()) return;
+    const fields: Record<string, string | string[]> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        request.uploads[part.fieldname] = { filename: part.filename, data: await part.toBuffer() };
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const prev = fields[part.fieldname];
+        fields[part.fieldname] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+      }
+    }
+    request.body = fields;
+  });
+}

@@ -1,0 +1,79 @@
+// Content negotiation: ?format=json|api overrides Accept; "api" and browsers get the browsable HTML page.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, NotFoundError } from '../../shared/errors.js';
+import { renderBrowsableApi } from '../browsable-api.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    wantsHtml: boolean;
+  }
+}
+
+interface MediaRange {
+  type: string;
+  q: number;
+}
+
+function parseAccept(header: string): MediaRange[] {
+  return header
+    .split(',')
+    .map((part) => {
+      const [type, ...params] = part.trim().split(';');
+      let q = 1;
+      for (const p of params) {
+        const [k, v] = p.trim().split('=');
+        if (k === 'q') q = Number(v);
+      }
+      return { type: type.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((r) => r.type && r.q > 0);
+}
+
+function quality(ranges: MediaRange[], type: string): number {
+  const [main] = type.split('/');
+  let best = 0;
+  for (const r of ranges) {
+    if (r.type === type || r.type === `${main}/*` || r.type === '*/*') best = Math.max(best, r.q + (r.type === type ? 0.0001 : 0));
+  }
+  return best;
+}
+
+/** Decides between JSON and HTML; null means the client accepts neither. */
+export function negotiate(accept: string | undefined): 'json' | 'html' | null {
+  if (!accept) return 'json';
+  const ranges = parseAccept(accept);
+  if (ranges.length === 0) return 'json';
+  const json = quality(ranges, 'application/json');
+  const html = quality(ranges, 'text/html');
+  if (json === 0 && html === 0) return null;
+  return html > json ? 'html' : 'json';
+}
+
+export function registerNegotiation(app: FastifyInstance): void {
+  app.decorateRequest('wantsHtml', false);
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Vary', 'Accept');
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.rawFormat) return;
+    const format = (request.query as Record<string, unknown> | undefined)?.format;
+    if (typeof format === 'string' && format !== '') {
+      if (format === 'json') return;
+      if (format === 'api') {
+        request.wantsHtml = true;
+        return;
+      }
+      throw new NotFoundError(`Format "${format}" is not supported.`);
+    }
+    const choice = negotiate(request.headers.accept);
+    if (choice === null) throw new AppError('not_acceptable', 'Could not satisfy the request Accept header.');
+    request.wantsHtml = choice === 'html';
+  });
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const allow = request.routeOptions.config?.allow;
+    if (allow) reply.header('Allow', allow);
+    if (!request.wantsHtml || typeof payload !== 'string') return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('application/json')) return payload;
+    reply.header('content-type', 'text/html; charset=utf-8');
+    return renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json: payload });
+  });
+}

@@ -1,0 +1,135 @@
+// /api/components/: component detail and settings, its translations, statistics and lock.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { ComponentInput } from '../../services/components.service.js';
+import { ValidationError } from '../../shared/errors.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { ComponentParams, body } from '../schemas/common.js';
+import { ComponentBody } from '../schemas/component.js';
+import { serializeComponent, serializeTranslation } from '../serializers/serializers.js';
+
+type C = FastifyRequest<{ Params: { project: string; component: string } }>;
+
+const TranslationCreateBody = body({ language_code: Type.Optional(Type.String({ maxLength: 50 })) });
+const LockBody = body({ lock: Type.Optional(Type.Boolean()) });
+
+export function componentsRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/components/', { name: 'Component List' }, {
+    GET: {
+      handler: async (request) => {
+        const urls = urlsFor(c, request);
+        const q = c.components.listQuery(request.actor);
+        return paginate(
+          request,
+          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          (limit, offset) => q.selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute(),
+          (rows) => Promise.all(rows.map(async (r) => serializeComponent(urls, await c.components.refs(r)))),
+        );
+      },
+    },
+  });
+
+  const get = (request: C) => c.components.getVisible(request.actor, request.params.project, request.params.component);
+  const update = {
+    schema: { params: ComponentParams, body: ComponentBody },
+    handler: async (request: C) => {
+      const refs = await get(request);
+      const input = bodyOf<ComponentInput>(request);
+      if (Object.keys(request.uploads ?? {}).length) throw ValidationError.field(Object.keys(request.uploads)[0], 'This field is for creation only, use /file/ instead.');
+      return serializeComponent(urlsFor(c, request), await c.components.update(request.actor, refs, input));
+    },
+  };
+  resource(app, '/api/components/:project/:component/', { name: 'Component Instance' }, {
+    GET: { schema: { params: ComponentParams }, handler: async (request: C) => serializeComponent(urlsFor(c, request), await get(request)) },
+    PUT: update,
+    PATCH: update,
+    DELETE: {
+      schema: { params: ComponentParams },
+      handler: async (request: C, reply) => {
+        await c.components.remove(request.actor, await get(request));
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/translations/', { name: 'Component Translations' }, {
+    GET: {
+      schema: { params: ComponentParams },
+      handler: async (request: C) => {
+        const refs = await get(request);
+        const urls = urlsFor(c, request);
+        const q = c.database.db.selectFrom('translations').where('component_id', '=', refs.component.id);
+        return paginate(
+          request,
+          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+          (rows) =>
+            Promise.all(
+              rows.map(async (t) => {
+                const language = await c.database.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
+                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.translations.lastAuthorName(c.database.db, t.last_author_id), { includeComponent: false });
+              }),
+            ),
+        );
+      },
+    },
+    POST: {
+      schema: { params: ComponentParams, body: TranslationCreateBody },
+      handler: async (request: C, reply) => {
+        const refs = await get(request);
+        const created = await c.translations.create(request.actor, refs, bodyOf<{ language_code?: string }>(request).language_code);
+        const data = serializeTranslation(urlsFor(c, request), created, null);
+        return reply.code(201).header('Location', data.url).send({ data });
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/statistics/', { name: 'Component Statistics' }, {
+    GET: {
+      schema: { params: ComponentParams },
+      handler: async (request: C) => {
+        const refs = await get(request);
+        const urls = urlsFor(c, request);
+        const q = c.database.db
+          .selectFrom('translations')
+          .innerJoin('languages', 'languages.id', 'translations.language_id')
+          .where('translations.component_id', '=', refs.component.id);
+        return paginate(
+          request,
+          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          (limit, offset) => q.selectAll('translations').select(['languages.code as l_code', 'languages.name as l_name']).orderBy('languages.code').limit(limit).offset(offset).execute(),
+          (rows) =>
+            Promise.all(
+              rows.map(async (t) =>
+                c.stats.toObject(await c.stats.ofTranslation(t), {
+                  name: t.l_name,
+                  code: t.l_code,
+                  url: urls.webTranslation(refs.project.slug, refs.component.slug, t.l_code),
+                  translate_url: urls.webTranslate(refs.project.slug, refs.component.slug, t.l_code),
+                }, refs.project.translation_review === 1),
+              ),
+            ),
+        );
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/lock/', { name: 'Component Lock' }, {
+    GET: { schema: { params: ComponentParams }, handler: async (request: C) => ({ locked: (await get(request)).component.locked === 1 }) },
+    POST: {
+      schema: { params: ComponentParams, body: LockBody },
+      handler: async (request: C) => {
+        const refs = await get(request);
+        const lock = bodyOf<{ lock?: boolean }>(request).lock;
+        if (lock === undefined) throw ValidationError.field('lock', 'This field is required.', 'required');
+        return { locked: await c.components.setLock(request.actor, refs, lock) };
+      },
+    },
+  });
+}

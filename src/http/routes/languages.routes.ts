@@ -1,0 +1,86 @@
+// /api/languages/: the language database, its editing by administrators, and per-language statistics.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { LanguageInput } from '../../services/languages.service.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { Int, Str, body, readOnly } from '../schemas/common.js';
+import { serializeLanguage } from '../serializers/serializers.js';
+
+const PluralSchema = Type.Object(
+  { number: Int(), formula: Str(400), id: Type.Optional(Type.Unknown()), source: Int(), type: Int() },
+  { additionalProperties: false },
+);
+const LanguageBody = body({
+  code: Str(50),
+  name: Str(100),
+  direction: Str(),
+  population: Int(),
+  plural: Type.Optional(PluralSchema),
+  ...readOnly('id', 'aliases', 'url', 'web_url', 'statistics_url'),
+});
+const Params = Type.Object({ code: Type.String() });
+type L = FastifyRequest<{ Params: { code: string } }>;
+
+export function languagesRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/languages/', { name: 'Language List' }, {
+    GET: {
+      handler: async (request) => {
+        const urls = urlsFor(c, request);
+        const q = c.languages.listQuery(request.actor);
+        return paginate(
+          request,
+          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          (limit, offset) => q.selectAll('languages').orderBy('languages.id').limit(limit).offset(offset).execute(),
+          (rows) => rows.map((l) => serializeLanguage(urls, l)),
+        );
+      },
+    },
+    POST: {
+      schema: { body: LanguageBody },
+      handler: async (request, reply) => {
+        const row = await c.languages.create(request.actor, bodyOf<LanguageInput>(request));
+        const obj = serializeLanguage(urlsFor(c, request), row);
+        return reply.code(201).header('Location', obj.url).send(obj);
+      },
+    },
+  });
+
+  const detail = (partial: boolean) => ({
+    schema: { params: Params, body: LanguageBody },
+    handler: async (request: L) => {
+      const lang = await c.languages.getVisible(request.actor, request.params.code);
+      return serializeLanguage(urlsFor(c, request), await c.languages.update(request.actor, lang, bodyOf<LanguageInput>(request), partial));
+    },
+  });
+  resource(app, '/api/languages/:code/', { name: 'Language Instance' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: L) => serializeLanguage(urlsFor(c, request), await c.languages.getVisible(request.actor, request.params.code)),
+    },
+    PUT: detail(false),
+    PATCH: detail(true),
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: L, reply) => {
+        const lang = await c.languages.getVisible(request.actor, request.params.code);
+        await c.languages.remove(request.actor, lang);
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/languages/:code/statistics/', { name: 'Language Statistics' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: L) => {
+        const lang = await c.languages.getVisible(request.actor, request.params.code);
+        const urls = urlsFor(c, request);
+        return c.stats.toObject(await c.stats.ofLanguage(request.actor, lang), { name: lang.name, code: lang.code, url: urls.webLanguage(lang.code) });
+      },
+    },
+  });
+}

@@ -1,0 +1,18 @@
+// GET /api/: the list addresses of the API's resources.
+import type { FastifyInstance } from 'fastify';
+import type { Container } from '../../container.js';
+import { urlsFor } from '../context.js';
+import { resource } from '../resource.js';
+
+const RESOURCES = ['users', 'groups', 'roles', 'projects', 'components', 'translations', 'memory', 'languages', 'component-lists', 'changes', 'units', 'screenshots', 'addons', 'categories'];
+
+export function rootRoutes(app: FastifyInstance, container: Container): void {
+  resource(app, '/api/', { name: 'Api Root' }, {
+    GET: {
+      handler: async (request) => {
+        const base = urlsFor(container, request).api;
+        return Object.fromEntries(RESOURCES.map((r) => [r, `${base}/${r}/`]));
+      },
+    },
+  });
+}

@@ -1,0 +1,92 @@
+// /api/translations/: translation detail and removal, its units and statistics.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Container } from '../../container.js';
+import { urlsFor } from '../context.js';
+import { paginate, UNIT_PAGES } from '../pagination.js';
+import { resource } from '../resource.js';
+import { TranslationParams } from '../schemas/common.js';
+import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
+
+type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
+
+export function translationsRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/translations/', { name: 'Translation List' }, {
+    GET: {
+      handler: async (request) => {
+        const urls = urlsFor(c, request);
+        const q = c.translations.listQuery(request.actor);
+        return paginate(
+          request,
+          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
+          (rows) =>
+            Promise.all(
+              rows.map(async (t) => {
+                const component = await c.database.db.selectFrom('components').selectAll().where('id', '=', t.component_id).executeTakeFirstOrThrow();
+                const refs = await c.components.refs(component);
+                const language = await c.database.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
+                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.translations.lastAuthorName(c.database.db, t.last_author_id));
+              }),
+            ),
+        );
+      },
+    },
+  });
+
+  const get = async (request: T) => {
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    return c.translations.getVisible(request.actor, refs, request.params.language);
+  };
+
+  resource(app, '/api/translations/:project/:component/:language/', { name: 'Translation Instance' }, {
+    GET: {
+      schema: { params: TranslationParams },
+      handler: async (request: T) => {
+        const t = await get(request);
+        return serializeTranslation(urlsFor(c, request), t, await c.translations.lastAuthorName(c.database.db, t.translation.last_author_id));
+      },
+    },
+    DELETE: {
+      schema: { params: TranslationParams },
+      handler: async (request: T, reply) => {
+        await c.translations.remove(request.actor, await get(request));
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/translations/:project/:component/:language/units/', { name: 'Translation Units' }, {
+    GET: {
+      schema: { params: TranslationParams },
+      handler: async (request: T) => {
+        const t = await get(request);
+        const urls = urlsFor(c, request);
+        const refs = { projectSlug: t.project.slug, componentSlug: t.component.slug, languageCode: t.language.code };
+        return paginate(
+          request,
+          UNIT_PAGES,
+          async () => t.translation.total,
+          (limit, offset) => c.units.pageInTranslation(t.translation.id, limit, offset),
+          (rows) => rows.map((unit) => serializeUnit(urls, { ...refs, unit })),
+        );
+      },
+    },
+  });
+
+  resource(app, '/api/translations/:project/:component/:language/statistics/', { name: 'Translation Statistics' }, {
+    GET: {
+      schema: { params: TranslationParams },
+      handler: async (request: T) => {
+        const t = await get(request);
+        const urls = urlsFor(c, request);
+        return c.stats.toObject(await c.stats.ofTranslation(t.translation), {
+          name: t.language.name,
+          code: t.language.code,
+          url: urls.webTranslation(t.project.slug, t.component.slug, t.language.code),
+          translate_url: urls.webTranslate(t.project.slug, t.component.slug, t.language.code),
+        }, t.project.translation_review === 1);
+      },
+    },
+  });
+}

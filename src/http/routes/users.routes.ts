@@ -1,0 +1,115 @@
+// /api/users/: users (self, list, create, edit, anonymising delete), their statistics and API token.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { UserPatch } from '../../services/users.service.js';
+import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { Bool, Str, body, readOnly } from '../schemas/common.js';
+import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
+
+const UserBody = body({
+  username: Str(150),
+  full_name: Str(150),
+  email: Str(254),
+  is_superuser: Bool(),
+  is_active: Bool(),
+  is_bot: Bool(),
+  ...readOnly('id', 'url', 'web_url', 'groups', 'date_joined', 'date_expires', 'last_login', 'statistics_url', 'notifications', 'contributions_url'),
+});
+const Params = Type.Object({ username: Type.String() });
+type U = FastifyRequest<{ Params: { username: string } }>;
+
+export function usersRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/users/', { name: 'User List' }, {
+    GET: {
+      handler: async (request) => {
+        const urls = urlsFor(c, request);
+        const actor = request.actor;
+        const query = request.query as Record<string, string | undefined>;
+        const manager = c.users.canManage(actor);
+        let q = c.database.db.selectFrom('users');
+        if (!actor.authenticated) q = q.where('id', '<', 0);
+        else if (query.username && query.username.length >= 2) q = q.where('username', 'like', `${query.username.replace(/[%_\\]/g, '\\$&')}%`);
+        else if (!manager) q = q.where('id', '=', actor.user!.id);
+        if (manager && query.is_active !== undefined) q = q.where('is_active', '=', /^(1|true)$/i.test(query.is_active) ? 1 : 0);
+        if (manager && query.email) q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', query.email!.toLowerCase()));
+        return paginate(
+          request,
+          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+          (rows) => rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u) : serializeUserBasic(u))),
+        );
+      },
+    },
+    POST: {
+      schema: { body: UserBody },
+      handler: async (request, reply) => {
+        if (!c.users.canManage(request.actor)) throw new PermissionDeniedError();
+        const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean }>(request);
+        const user = await c.users.create({ ...input, username: input.username ?? '', email: input.email ?? '' });
+        const obj = serializeUser(urlsFor(c, request), user);
+        return reply.code(201).header('Location', obj.url).send(obj);
+      },
+    },
+  });
+
+  const update = {
+    schema: { params: Params, body: UserBody },
+    handler: async (request: U) => {
+      const user = await c.users.getVisible(request.actor, request.params.username);
+      return serializeUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
+    },
+  };
+  resource(app, '/api/users/:username/', { name: 'User Instance' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: U) => {
+        const user = await c.users.getVisible(request.actor, request.params.username);
+        const full = c.users.canManage(request.actor) || request.actor.user?.id === user.id;
+        return full ? serializeUser(urlsFor(c, request), user) : serializeUserBasic(user);
+      },
+    },
+    PUT: update,
+    PATCH: update,
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: U, reply) => {
+        const user = await c.users.getVisible(request.actor, request.params.username);
+        await c.users.remove(request.actor, user);
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/users/:username/statistics/', { name: 'User Statistics' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: U) => c.users.statistics(await c.users.getVisible(request.actor, request.params.username)),
+    },
+  });
+
+  resource(app, '/api/users/:username/token/', { name: 'User Token' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: U) => {
+        const user = await c.users.getVisible(request.actor, request.params.username);
+        c.users.requireSelfOrManager(request.actor, user);
+        const info = await c.users.tokenInfo(user.id);
+        return { exists: info !== null, created: info?.created ?? null };
+      },
+    },
+    POST: {
+      schema: { params: Params },
+      handler: async (request: U, reply) => {
+        const user = await c.users.getVisible(request.actor, request.params.username);
+        c.users.requireSelfOrManager(request.actor, user);
+        if (!user.is_active) throw new NotFoundError();
+        return reply.code(201).send({ token: await c.users.rotateToken(user.id) });
+      },
+    },
+  });
+}

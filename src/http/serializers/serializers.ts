@@ -1,0 +1,261 @@
+// Rows → API objects, with the url/web_url links of every object.
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../../db/schema.js';
+import { splitPlurals } from '../../services/plurals.js';
+import { percent } from '../../services/statistics.js';
+import type { Urls } from '../urls.js';
+
+const bool = (v: number) => v === 1;
+
+export function serializeLanguage(u: Urls, l: LanguageRow) {
+  return {
+    id: l.id,
+    code: l.code,
+    name: l.name,
+    plural: { id: l.id, source: l.plural_source, number: l.plural_number, formula: l.plural_formula, type: l.plural_type },
+    aliases: JSON.parse(l.aliases) as string[],
+    direction: l.direction,
+    population: l.population,
+    web_url: u.webLanguage(l.code),
+    url: u.language(l.code),
+    statistics_url: `${u.language(l.code)}statistics/`,
+  };
+}
+
+export function serializeProject(u: Urls, p: ProjectRow) {
+  const api = u.project(p.slug);
+  return {
+    name: p.name,
+    slug: p.slug,
+    id: p.id,
+    web: p.web,
+    web_url: u.webProject(p.slug),
+    url: api,
+    components_list_url: `${api}components/`,
+    repository_url: `${api}repository/`,
+    statistics_url: `${api}statistics/`,
+    categories_url: `${api}categories/`,
+    changes_list_url: `${api}changes/`,
+    languages_url: `${api}languages/`,
+    labels_url: `${api}labels/`,
+    lock_url: `${api}lock/`,
+    translation_review: bool(p.translation_review),
+    source_review: bool(p.source_review),
+    set_language_team: bool(p.set_language_team),
+    enable_hooks: bool(p.enable_hooks),
+    instructions: p.instructions,
+    language_aliases: p.language_aliases,
+    access_control: p.access_control,
+    check_flags: p.check_flags,
+    license: p.license,
+    agreement: p.agreement,
+    new_lang: p.new_lang,
+    language_code_style: p.language_code_style,
+    commit_message: p.commit_message,
+    add_message: p.add_message,
+    delete_message: p.delete_message,
+    merge_message: p.merge_message,
+    addon_message: p.addon_message,
+    pull_message: p.pull_message,
+  };
+}
+
+export interface ComponentRefs {
+  component: ComponentRow;
+  project: ProjectRow;
+  sourceLanguage: LanguageRow;
+}
+
+export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includeProject?: boolean; vcsVisible?: boolean } = {}) {
+  const c = r.component;
+  const api = u.component(r.project.slug, c.slug);
+  const vcs = opts.vcsVisible !== false;
+  const hidden = <T>(v: T) => (vcs ? v : null);
+  return {
+    name: c.name,
+    slug: c.slug,
+    id: c.id,
+    source_language: serializeLanguage(u, r.sourceLanguage),
+    ...(opts.includeProject === false ? {} : { project: serializeProject(u, r.project) }),
+    vcs: hidden(c.vcs),
+    repo: hidden(stripCredentials(c.repo)),
+    git_export: hidden(c.git_export),
+    branch: hidden(c.branch),
+    push_branch: hidden(c.push_branch),
+    filemask: hidden(c.filemask),
+    screenshot_filemask: hidden(c.screenshot_filemask),
+    template: c.template,
+    edit_template: bool(c.edit_template),
+    intermediate: c.intermediate,
+    new_base: c.new_base,
+    file_format: c.file_format,
+    file_format_params: JSON.parse(c.file_format_params) as Record<string, unknown>,
+    license: c.license,
+    license_url: c.license_url,
+    agreement: c.agreement,
+    web_url: u.webComponent(r.project.slug, c.slug),
+    url: api,
+    repository_url: `${api}repository/`,
+    translations_url: `${api}translations/`,
+    statistics_url: `${api}statistics/`,
+    lock_url: `${api}lock/`,
+    links_url: `${api}links/`,
+    changes_list_url: `${api}changes/`,
+    task_url: c.task_id ? u.task(c.task_id) : null,
+    new_lang: c.new_lang,
+    language_code_style: c.language_code_style,
+    push: hidden(stripCredentials(c.push)),
+    check_flags: c.check_flags,
+    priority: c.priority,
+    enforced_checks: JSON.parse(c.enforced_checks) as string[],
+    restricted: bool(c.restricted),
+    repoweb: hidden(c.repoweb),
+    report_source_bugs: c.report_source_bugs,
+    merge_style: c.merge_style,
+    commit_message: c.commit_message,
+    add_message: c.add_message,
+    delete_message: c.delete_message,
+    merge_message: c.merge_message,
+    addon_message: c.addon_message,
+    pull_message: c.pull_message,
+    allow_translation_propagation: bool(c.allow_translation_propagation),
+    manage_units: bool(c.manage_units),
+    enable_suggestions: bool(c.enable_suggestions),
+    suggestion_voting: bool(c.suggestion_voting),
+    suggestion_autoaccept: c.suggestion_autoaccept,
+    push_on_commit: bool(c.push_on_commit),
+    commit_pending_age: c.commit_pending_age,
+    auto_lock_error: bool(c.auto_lock_error),
+    language_regex: c.language_regex,
+    variant_regex: c.variant_regex,
+    key_filter: c.key_filter,
+    is_glossary: bool(c.is_glossary),
+    glossary_color: c.glossary_color,
+    category: null,
+    linked_component: null,
+    locked: bool(c.locked),
+  };
+}
+
+/** Credentials in repository URLs are never shown. */
+export function stripCredentials(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
+}
+
+export interface TranslationRefs extends ComponentRefs {
+  translation: TranslationRow;
+  language: LanguageRow;
+}
+
+export function serializeTranslation(u: Urls, r: TranslationRefs, lastAuthor: string | null, opts: { includeComponent?: boolean } = {}) {
+  const t = r.translation;
+  const p = r.project.slug;
+  const c = r.component.slug;
+  const api = u.translation(p, c, r.language.code);
+  return {
+    language: serializeLanguage(u, r.language),
+    ...(opts.includeComponent === false ? {} : { component: serializeComponent(u, r) }),
+    language_code: t.language_code,
+    id: t.id,
+    filename: t.filename,
+    revision: t.revision,
+    web_url: u.webTranslation(p, c, r.language.code),
+    share_url: u.webEngage(p, r.language.code),
+    translate_url: u.webTranslate(p, c, r.language.code),
+    url: api,
+    is_template: r.component.template !== '' && t.is_source === 1,
+    is_source: t.is_source === 1,
+    total: t.total,
+    total_words: t.total_words,
+    translated: t.translated,
+    translated_words: t.translated_words,
+    translated_percent: percent(t.translated, t.total, true),
+    fuzzy: t.fuzzy,
+    fuzzy_words: t.fuzzy_words,
+    fuzzy_percent: percent(t.fuzzy, t.total),
+    failing_checks: t.failing,
+    failing_checks_words: t.failing_words,
+    failing_checks_percent: percent(t.failing, t.total),
+    have_suggestion: t.suggestions,
+    have_comment: t.comments,
+    last_change: t.last_change,
+    last_author: lastAuthor,
+    repository_url: `${api}repository/`,
+    file_url: `${api}file/`,
+    statistics_url: `${api}statistics/`,
+    changes_list_url: `${api}changes/`,
+    units_list_url: `${api}units/`,
+  };
+}
+
+export interface UnitRefs {
+  unit: UnitRow;
+  projectSlug: string;
+  componentSlug: string;
+  languageCode: string;
+}
+
+export function serializeUnit(u: Urls, r: UnitRefs) {
+  const unit = r.unit;
+  const state = unit.state;
+  const isSource = unit.source_unit_id === unit.id;
+  return {
+    translation: u.translation(r.projectSlug, r.componentSlug, r.languageCode),
+    language_code: r.languageCode,
+    source: splitPlurals(unit.source),
+    previous_source: unit.previous_source,
+    target: splitPlurals(unit.target),
+    id_hash: unit.id_hash,
+    content_hash: unit.content_hash,
+    location: unit.location,
+    context: unit.context,
+    note: unit.note,
+    flags: unit.flags,
+    labels: [],
+    state,
+    fuzzy: state >= 10 && state < 20,
+    translated: state >= 20,
+    approved: state === 30,
+    position: unit.position,
+    has_suggestion: bool(unit.has_suggestion),
+    has_comment: bool(unit.has_comment),
+    has_failing_check: bool(unit.has_failing_check),
+    num_words: unit.num_words,
+    source_unit: u.unit(unit.source_unit_id ?? unit.id),
+    priority: unit.priority,
+    id: unit.id,
+    web_url: u.webUnit(r.projectSlug, r.componentSlug, r.languageCode, unit.id),
+    url: u.unit(unit.id),
+    explanation: isSource ? unit.explanation : '',
+    extra_flags: isSource ? unit.extra_flags : '',
+    pending: bool(unit.pending),
+    timestamp: unit.timestamp,
+    last_updated: unit.last_updated,
+    automatically_translated: bool(unit.automatically_translated),
+  };
+}
+
+export function serializeUserBasic(u: UserRow) {
+  return { id: u.id, full_name: u.full_name, username: u.username };
+}
+
+export function serializeUser(urls: Urls, u: UserRow) {
+  const api = urls.user(u.username);
+  return {
+    id: u.id,
+    email: u.email,
+    full_name: u.full_name,
+    username: u.username,
+    groups: [] as string[],
+    is_superuser: bool(u.is_superuser),
+    is_active: bool(u.is_active),
+    is_bot: bool(u.is_bot),
+    date_joined: u.date_joined,
+    date_expires: u.date_expires,
+    last_login: u.last_login,
+    url: api,
+    statistics_url: `${api}statistics/`,
+    notifications: `${api}notifications/`,
+    contributions_url: `${api}contributions/`,
+    web_url: urls.webUser(u.username),
+  };
+}

@@ -1,0 +1,21 @@
+// Process entry for `parla serve`: config → container → app.listen, with graceful shutdown.
+import type { Config } from './config.js';
+import { buildApp } from './app.js';
+import { createContainer } from './container.js';
+
+export async function serve(config: Config): Promise<void> {
+  const container = await createContainer(config);
+  const app = await buildApp(container, { logger: { level: config.logLevel } });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await container.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ host: config.host, port: config.port });
+}

@@ -1,0 +1,65 @@
+// Records changes (in the caller's transaction) and answers last_change/last_author/recent_changes.
+import type { Executor } from '../db/database.js';
+import { nowIso } from '../shared/clock.js';
+import { CONTENT_ACTIONS } from './change-actions.js';
+
+export interface ChangeInput {
+  action: number;
+  userId?: number | null;
+  authorId?: number | null;
+  projectId?: number | null;
+  componentId?: number | null;
+  translationId?: number | null;
+  unitId?: number | null;
+  languageId?: number | null;
+  target?: string;
+  old?: string;
+  details?: Record<string, unknown>;
+}
+
+const RECENT_WINDOW_MS = 6 * 3600 * 1000;
+
+export class ChangesService {
+  async record(db: Executor, change: ChangeInput): Promise<void> {
+    const timestamp = nowIso();
+    await db
+      .insertInto('changes')
+      .values({
+        action: change.action,
+        timestamp,
+        user_id: change.userId ?? null,
+        author_id: change.authorId ?? change.userId ?? null,
+        project_id: change.projectId ?? null,
+        component_id: change.componentId ?? null,
+        translation_id: change.translationId ?? null,
+        unit_id: change.unitId ?? null,
+        language_id: change.languageId ?? null,
+        target: change.target ?? '',
+        old: change.old ?? '',
+        details: JSON.stringify(change.details ?? {}),
+      })
+      .execute();
+    if (change.translationId && CONTENT_ACTIONS.has(change.action)) {
+      await db
+        .updateTable('translations')
+        .set({ last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null })
+        .where('id', '=', change.translationId)
+        .execute();
+    }
+  }
+
+  /** Content changes within the six hours before the latest one, over a set of translations. */
+  async recentChanges(db: Executor, translationIds: number[] | null, lastChange: string | null): Promise<number> {
+    if (!lastChange || (translationIds && translationIds.length === 0)) return 0;
+    const since = new Date(Date.parse(lastChange) - RECENT_WINDOW_MS).toISOString();
+    let q = db
+      .selectFrom('changes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', 'in', [...CONTENT_ACTIONS])
+      .where('timestamp', '>=', since)
+      .where('timestamp', '<=', lastChange);
+    if (translationIds) q = q.where('translation_id', 'in', translationIds);
+    const row = await q.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

@@ -1,0 +1,371 @@
+// Components: lookup, creation from an uploaded ZIP or document (scanned into translations), settings, removal.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db, Executor } from '../db/database.js';
+import type { ComponentRow, ComponentUpdate, LanguageRow, ProjectRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import type { ParsedStore } from '../formats/format.js';
+import type { FormatRegistry } from '../formats/registry.js';
+import { FormatParseError } from '../formats/format.js';
+import { nowIso } from '../shared/clock.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { extractZip, ZipError } from '../shared/safe-zip.js';
+import { Action } from './change-actions.js';
+import type { ChangesService } from './changes.service.js';
+import type { DataPaths } from './data-paths.js';
+import { checkFilemask, matchFilemask } from './filemask.js';
+import { planImport, type ScannedFile } from './import-plan.js';
+import type { LanguagesService } from './languages.service.js';
+import { NEW_LANG_CHOICES } from './projects.service.js';
+import { insertTranslation } from './units-writer.js';
+import { FieldErrors } from './validation.js';
+import type { Upload } from './uploads.js';
+
+export interface ComponentInput {
+  name?: string;
+  slug?: string;
+  vcs?: string;
+  repo?: string;
+  branch?: string;
+  push_branch?: string;
+  push?: string;
+  repoweb?: string;
+  filemask?: string;
+  screenshot_filemask?: string;
+  template?: string;
+  edit_template?: boolean;
+  intermediate?: string;
+  new_base?: string;
+  file_format?: string;
+  license?: string;
+  license_url?: string;
+  agreement?: string;
+  new_lang?: string;
+  language_code_style?: string;
+  source_language?: string | { code?: string };
+  check_flags?: string;
+  priority?: number;
+  enforced_checks?: string[] | string;
+  restricted?: boolean;
+  report_source_bugs?: string;
+  merge_style?: string;
+  commit_message?: string;
+  add_message?: string;
+  delete_message?: string;
+  merge_message?: string;
+  addon_message?: string;
+  pull_message?: string;
+  allow_translation_propagation?: boolean;
+  manage_units?: boolean;
+  enable_suggestions?: boolean;
+  suggestion_voting?: boolean;
+  suggestion_autoaccept?: number;
+  push_on_commit?: boolean;
+  commit_pending_age?: number;
+  auto_lock_error?: boolean;
+  language_regex?: string;
+  variant_regex?: string;
+  key_filter?: string;
+  is_glossary?: boolean;
+  glossary_color?: string;
+  disable_autoshare?: boolean;
+}
+
+export interface ComponentWithRefs {
+  component: ComponentRow;
+  project: ProjectRow;
+  sourceLanguage: LanguageRow;
+}
+
+const BOOL_FIELDS = ['edit_template', 'restricted', 'allow_translation_propagation', 'manage_units', 'enable_suggestions', 'suggestion_voting', 'push_on_commit', 'auto_lock_error', 'is_glossary'] as const;
+const TEXT_FIELDS = ['vcs', 'repo', 'branch', 'push_branch', 'push', 'repoweb', 'filemask', 'screenshot_filemask', 'template', 'intermediate', 'new_base', 'file_format', 'license', 'license_url', 'agreement', 'new_lang', 'language_code_style', 'check_flags', 'report_source_bugs', 'merge_style', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message', 'language_regex', 'variant_regex', 'key_filter', 'glossary_color'] as const;
+const INT_FIELDS = ['priority', 'suggestion_autoaccept', 'commit_pending_age'] as const;
+const LAYOUT_FIELDS = ['filemask', 'template', 'new_base', 'intermediate', 'file_format'] as const;
+
+export const MERGE_STYLES = ['merge', 'rebase', 'merge_noff'];
+export const PRIORITIES = [60, 80, 100, 120, 140];
+export const VCS_CHOICES = ['git', 'gerrit', 'subversion', 'git-force-push', 'github', 'gitlab', 'gitea', 'pagure', 'azure_devops', 'bitbucketserver', 'bitbucketcloud', 'github-app', 'mercurial', 'local'];
+export const LANGUAGE_CODE_STYLES = ['', 'posix', 'posix_lowercase', 'bcp', 'posix_long', 'posix_long_lowercase', 'bcp_long', 'bcp_legacy', 'bcp_lower', 'android', 'appstore', 'googleplay', 'linux', 'linux_lowercase'];
+const LOCAL_REPO = 'local:';
+
+export class ComponentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly languages: LanguagesService,
+    private readonly formats: FormatRegistry,
+    private readonly paths: DataPaths,
+  ) {}
+
+  /** The component with its project and source language, if the actor may see it. */
+  async getVisible(actor: Actor, projectSlug: string, componentSlug: string): Promise<ComponentWithRefs> {
+    const row = await this.db
+      .selectFrom('components')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .selectAll('components')
+      .where('projects.slug', '=', projectSlug)
+      .where('components.slug', '=', componentSlug)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    const refs = await this.refs(row);
+    if (!this.access.canView(actor, refs.project)) throw new NotFoundError();
+    return refs;
+  }
+
+  async refs(component: ComponentRow, db: Executor = this.db): Promise<ComponentWithRefs> {
+    const [project, sourceLanguage] = await Promise.all([
+      db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow(),
+      db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow(),
+    ]);
+    return { component, project, sourceLanguage };
+  }
+
+  listQuery(actor: Actor) {
+    const filter = this.access.visibleProjects(actor);
+    const q = this.db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');
+    return filter ? q.where(filter) : q;
+  }
+
+  private async validate(input: ComponentInput, project: ProjectRow, existing: ComponentRow | null, upload: boolean): Promise<FieldErrors> {
+    const errors = new FieldErrors();
+    const creating = existing === null;
+    errors.text('name', input.name, { required: creating, max: 100 });
+    errors.slug('slug', input.slug, creating, 100);
+    if (errors.text('file_format', input.file_format, { required: creating }) && !this.formats.has(input.file_format!)) {
+      errors.add('file_format', `"${input.file_format}" is not a valid choice.`, 'invalid_choice');
+    }
+    if (errors.text('filemask', input.filemask, { required: creating, max: 400 })) {
+      try {
+        checkFilemask(input.filemask!);
+      } catch (e) {
+        errors.add('filemask', (e as Error).message);
+      }
+    }
+    errors.text('repo', input.repo, { required: creating && !upload, max: 300 });
+    errors.text('branch', input.branch, { max: 200 });
+    errors.choice('vcs', input.vcs, VCS_CHOICES);
+    errors.choice('new_lang', input.new_lang, NEW_LANG_CHOICES);
+    errors.choice('merge_style', input.merge_style, MERGE_STYLES);
+    errors.choice('priority', input.priority, PRIORITIES);
+    errors.choice('language_code_style', input.language_code_style, LANGUAGE_CODE_STYLES);
+    errors.url('license_url', input.license_url);
+    errors.url('repoweb', input.repoweb);
+    for (const f of ['template', 'new_base', 'intermediate'] as const) {
+      const v = input[f];
+      if (v && (v.startsWith('/') || v.split('/').includes('..'))) errors.add(f, 'The file must be a relative path inside the repository.');
+    }
+    if (creating && !upload && input.repo && !errors.has('repo')) {
+      errors.add('repo', 'Creating components from a version control repository is not supported yet; upload a zipfile or docfile instead.');
+    }
+    if (input.enforced_checks !== undefined && !Array.isArray(input.enforced_checks)) {
+      errors.add('enforced_checks', 'Expected a list of check identifiers.', 'not_a_list');
+    }
+    if (input.name !== undefined && !errors.has('name') && input.name !== existing?.name) {
+      if (await this.db.selectFrom('components').select('id').where('project_id', '=', project.id).where('name', '=', input.name).executeTakeFirst()) {
+        errors.add('name', 'Component with this Component name already exists.', 'unique');
+      }
+    }
+    if (input.slug !== undefined && !errors.has('slug') && input.slug !== existing?.slug) {
+      if (await this.db.selectFrom('components').select('id').where('project_id', '=', project.id).where('slug', '=', input.slug).executeTakeFirst()) {
+        errors.add('slug', 'Component with this URL slug already exists.', 'unique');
+      }
+    }
+    return errors;
+  }
+
+  private async sourceLanguage(input: ComponentInput, errors: FieldErrors): Promise<LanguageRow | undefined> {
+    const raw = input.source_language;
+    const code = typeof raw === 'string' ? raw : raw?.code;
+    if (raw === undefined) return undefined;
+    const lang = code ? await this.languages.resolve(code) : undefined;
+    if (!lang) errors.add('source_language', 'Language with this language code was not found.', 'does_not_exist');
+    return lang;
+  }
+
+  private columns(input: ComponentInput): ComponentUpdate {
+    const out: ComponentUpdate = {};
+    if (input.name !== undefined) out.name = input.name;
+    if (input.slug !== undefined) out.slug = input.slug;
+    for (const f of BOOL_FIELDS) if (input[f] !== undefined) out[f] = input[f] ? 1 : 0;
+    for (const f of TEXT_FIELDS) if (input[f] !== undefined) out[f] = input[f];
+    for (const f of INT_FIELDS) if (input[f] !== undefined) out[f] = input[f];
+    if (Array.isArray(input.enforced_checks)) out.enforced_checks = JSON.stringify(input.enforced_checks);
+    return out;
+  }
+
+  /** Creates a component from an uploaded ZIP (`zipfile`) or single document (`docfile`). */
+  async create(actor: Actor, project: ProjectRow, input: ComponentInput, uploads: { zipfile?: Upload; docfile?: Upload }): Promise<ComponentWithRefs> {
+    this.access.require(actor, 'project.edit', project, 'Can not create components');
+    const upload = uploads.zipfile ?? uploads.docfile;
+    if (uploads.zipfile && uploads.docfile) throw ValidationError.field('docfile', 'Upload either a zipfile or a docfile, not both.');
+    const docExt = uploads.docfile ? path.extname(uploads.docfile.filename).replace(/^\./, '').toLowerCase() : '';
+    if (uploads.docfile) {
+      // A document names its own layout: {slug}/{source language}.{ext} is both the filemask and the base.
+      input = { ...input, filemask: input.filemask || (input.slug ? `${input.slug}/*.${docExt}` : undefined) };
+    }
+    const errors = await this.validate(input, project, null, !!upload);
+    const source = (await this.sourceLanguage(input, errors)) ?? (await this.languages.resolve('en'))!;
+    if (!errors.empty) throw new ValidationError(errors.list);
+    if (!upload) throw ValidationError.field('repo', 'This field is required.', 'required');
+    const format = this.formats.get(input.file_format!)!;
+
+    const staging = await this.paths.stagingDir();
+    try {
+      let files: string[];
+      if (uploads.zipfile) {
+        try {
+          files = await extractZip(uploads.zipfile.data, staging);
+        } catch (e) {
+          if (e instanceof ZipError) throw ValidationError.field('zipfile', e.message);
+          throw e;
+        }
+      } else {
+        if (!format.extensions.includes(docExt)) throw ValidationError.field('docfile', 'Unsupported file format.');
+        const rel = `${input.filemask!.replace('*', source.code)}`;
+        if (!rel.endsWith(`.${docExt}`) || rel.split('/').includes('..')) throw ValidationError.field('filemask', 'The file mask does not fit the uploaded document.');
+        await fs.mkdir(path.dirname(path.join(staging, rel)), { recursive: true });
+        await fs.writeFile(path.join(staging, rel), uploads.docfile!.data);
+        files = [rel];
+        if (format.monolingual) input = { ...input, template: input.template || rel, new_base: input.new_base || rel };
+        else input = { ...input, new_base: input.new_base || '' };
+      }
+      const scanned = await this.scan(staging, files, input, source, upload === uploads.zipfile ? 'zipfile' : 'docfile');
+      const result = await this.db.transaction().execute(async (tx) => {
+        const component = await tx
+          .insertInto('components')
+          .values({
+            project_id: project.id,
+            name: input.name!,
+            slug: input.slug!,
+            source_language_id: source.id,
+            created: nowIso(),
+            ...this.columns({ ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' }),
+            manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
+          } as never)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await this.importScanned(tx, component, source, scanned);
+        await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: component.id, target: component.name });
+        return component;
+      });
+      const dest = this.paths.componentDir(project.slug, result.slug);
+      await fs.rm(dest, { recursive: true, force: true });
+      await fs.mkdir(path.dirname(dest), { recursive: true });
+      await fs.rename(staging, dest);
+      return { component: result, project, sourceLanguage: source };
+    } finally {
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  /** Parses every file the filemask matches; any problem is a 400 on the upload field and nothing is written. */
+  private async scan(root: string, files: string[], input: ComponentInput, source: LanguageRow, field: string) {
+    const format = this.formats.get(input.file_format!)!;
+    const parse = async (rel: string, attr: string): Promise<ParsedStore> => {
+      let bytes: Buffer;
+      try {
+        bytes = await fs.readFile(path.join(root, rel));
+      } catch {
+        throw ValidationError.field(attr, `Failed to find the file ${rel} in the upload.`);
+      }
+      try {
+        return format.parse(bytes, { filename: rel });
+      } catch (e) {
+        if (e instanceof FormatParseError) throw ValidationError.field(field, `Could not parse ${rel}: ${e.reason}${e.line ? ` (line ${e.line})` : ''}`, 'parse_error');
+        throw e;
+      }
+    };
+    const matches = matchFilemask(files, input.filemask!);
+    if (matches.length === 0 && !input.template) throw ValidationError.field('filemask', 'The file mask did not match any files.');
+    if (format.monolingual && !input.template) throw ValidationError.field('template', 'You need to provide a monolingual base file for this format.', 'required');
+    const template = input.template ? { path: input.template, store: await parse(input.template, 'template') } : undefined;
+    const newBase = !format.monolingual && input.new_base ? { store: await parse(input.new_base, 'new_base') } : undefined;
+    const scanned: { path: string; code: string; store: ParsedStore; language: LanguageRow | null }[] = [];
+    for (const m of matches) {
+      const store = m.path === template?.path ? template.store : await parse(m.path, field);
+      scanned.push({ path: m.path, code: m.code, store, language: (await this.languages.resolve(m.code)) ?? null });
+    }
+    return { template, newBase, files: scanned, monolingual: format.monolingual, sourceCode: source.code };
+  }
+
+  private async importScanned(tx: Executor, component: ComponentRow, source: LanguageRow, scanned: Awaited<ReturnType<ComponentsService['scan']>>): Promise<void> {
+    const files: ScannedFile[] = [];
+    const languageById = new Map<number, LanguageRow>([[source.id, source]]);
+    for (const f of scanned.files) {
+      const language = f.language ?? (await this.createLanguageFor(tx, f.code, f.store));
+      if (files.some((x) => x.languageId === language.id)) continue; // two files for one language: the first wins
+      languageById.set(language.id, language);
+      files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store });
+    }
+    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, template: scanned.template, newBase: scanned.newBase, files });
+    const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, pluralNumber: source.plural_number, pluralFormula: source.plural_formula }, null);
+    for (const t of plan.translations) {
+      const lang = languageById.get(t.languageId)!;
+      await insertTranslation(tx, t, { componentId: component.id, pluralNumber: lang.plural_number, pluralFormula: lang.plural_formula }, unitIds);
+    }
+  }
+
+  /** Unknown codes in file names become languages, with the file's own plural rule when it has one. */
+  private async createLanguageFor(tx: Executor, code: string, store: ParsedStore): Promise<LanguageRow> {
+    if (!/^[A-Za-z0-9_@.-]{1,50}$/.test(code)) throw ValidationError.field('filemask', `"${code}" is not a valid language code.`);
+    const existing = await tx.selectFrom('languages').selectAll().where('code', '=', code).executeTakeFirst();
+    if (existing) return existing;
+    return tx
+      .insertInto('languages')
+      .values({ code, name: code, direction: 'ltr', population: 0, plural_number: store.pluralForms?.number ?? 2, plural_formula: store.pluralForms?.formula ?? 'n != 1', plural_type: 666, plural_source: 1, aliases: '[]' })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(actor: Actor, current: ComponentWithRefs, input: ComponentInput): Promise<ComponentWithRefs> {
+    const { component, project } = current;
+    this.access.require(actor, 'component.edit', project);
+    const errors = await this.validate(input, project, component, true);
+    const source = await this.sourceLanguage(input, errors);
+    for (const f of LAYOUT_FIELDS) {
+      if (input[f] !== undefined && input[f] !== component[f]) {
+        errors.add(f, 'Changing the file layout of an existing component is not supported yet.');
+      }
+    }
+    if (!errors.empty) throw new ValidationError(errors.list);
+    const set = this.columns(input);
+    if (source && source.id !== component.source_language_id) set.source_language_id = source.id;
+    if (Object.keys(set).length === 0) return current;
+    const row = await this.db.transaction().execute(async (tx) => {
+      const updated = await tx.updateTable('components').set(set).where('id', '=', component.id).returningAll().executeTakeFirstOrThrow();
+      const renamed = updated.slug !== component.slug || updated.name !== component.name;
+      await this.changes.record(tx, {
+        action: renamed ? Action.COMPONENT_RENAMED : Action.COMPONENT_SETTING_CHANGED,
+        userId: actor.user?.id,
+        projectId: project.id,
+        componentId: component.id,
+        target: renamed ? updated.slug : '',
+        old: renamed ? component.slug : '',
+      });
+      return updated;
+    });
+    if (row.slug !== component.slug) await this.paths.renameComponent(project.slug, component.slug, row.slug);
+    return this.refs(row);
+  }
+
+  async remove(actor: Actor, current: ComponentWithRefs): Promise<void> {
+    const { component, project } = current;
+    this.access.require(actor, 'component.edit', project);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('components').where('id', '=', component.id).execute();
+      await this.changes.record(tx, { action: Action.COMPONENT_REMOVED, userId: actor.user?.id, projectId: project.id, target: component.slug });
+    });
+    await fs.rm(this.paths.componentDir(project.slug, component.slug), { recursive: true, force: true });
+  }
+
+  async setLock(actor: Actor, current: ComponentWithRefs, lock: boolean): Promise<boolean> {
+    this.access.require(actor, 'component.lock', current.project);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('components').set({ locked: lock ? 1 : 0 }).where('id', '=', current.component.id).execute();
+      await this.changes.record(tx, { action: lock ? Action.COMPONENT_LOCKED : Action.COMPONENT_UNLOCKED, userId: actor.user?.id, projectId: current.project.id, componentId: current.component.id });
+    });
+    return lock;
+  }
+}

@@ -1,0 +1,172 @@
+// Turns parsed translation files into the units to store: source units, per-language units and states.
+import type { FormatUnit, ParsedStore } from '../formats/format.js';
+import { hash64 } from '../shared/hashing.js';
+import { STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+import { countChars, countWords } from './text-metrics.js';
+
+export interface ScannedFile {
+  path: string;
+  code: string; // as found in the file name
+  languageId: number;
+  store: ParsedStore;
+}
+
+export interface PlannedUnit {
+  id_hash: string;
+  content_hash: string;
+  context: string;
+  source: string[];
+  target: string[];
+  previous_source: string;
+  location: string;
+  note: string;
+  flags: string;
+  state: number;
+  position: number;
+  num_words: number;
+  num_chars: number;
+}
+
+export interface PlannedTranslation {
+  languageId: number;
+  languageCode: string;
+  filename: string;
+  isSource: boolean;
+  pluralForms?: { number: number; formula: string };
+  units: PlannedUnit[];
+}
+
+export interface ImportPlan {
+  source: PlannedTranslation;
+  translations: PlannedTranslation[];
+}
+
+export interface PlanOptions {
+  monolingual: boolean;
+  sourceLanguageId: number;
+  sourceLanguageCode: string;
+  /** Monolingual base file (required for monolingual formats). */
+  template?: { path: string; store: ParsedStore };
+  /** Bilingual base (e.g. a POT) that fixes the order and set of source strings. */
+  newBase?: { store: ParsedStore };
+  files: ScannedFile[];
+}
+
+function isReadOnly(flags: string): boolean {
+  return flags.split(',').some((f) => f.trim() === 'read-only');
+}
+
+function isTranslated(target: readonly string[]): boolean {
+  return target.length > 0 && target.every((t) => t !== '');
+}
+
+function stateOf(unit: FormatUnit, target: string[]): number {
+  if (isReadOnly(unit.flags)) return STATE_READONLY;
+  if (!isTranslated(target)) return STATE_EMPTY;
+  return unit.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
+}
+
+function bilingualId(unit: Pick<FormatUnit, 'context' | 'source'>): string {
+  return hash64('b', unit.source.join('\u0000'), unit.context);
+}
+
+function monolingualId(key: string): string {
+  return hash64('m', key);
+}
+
+function planned(unit: FormatUnit, idHash: string, source: string[], target: string[], state: number, position: number, meta?: FormatUnit): PlannedUnit {
+  const m = meta ?? unit;
+  return {
+    id_hash: idHash,
+    content_hash: hash64('c', source.join('\u0000'), unit.context),
+    context: unit.context,
+    source,
+    target,
+    previous_source: unit.previousSource ?? '',
+    location: m.location ?? '',
+    note: [m.note, m.comment].filter(Boolean).join('\n'),
+    flags: m.flags ?? '',
+    state,
+    position,
+    num_words: countWords(source),
+    num_chars: countChars(source),
+  };
+}
+
+function planBilingual(opts: PlanOptions): ImportPlan {
+  const sourceUnits = new Map<string, PlannedUnit>();
+  const addSource = (u: FormatUnit) => {
+    const id = bilingualId(u);
+    if (!sourceUnits.has(id)) sourceUnits.set(id, planned(u, id, u.source, u.source, STATE_READONLY, sourceUnits.size + 1));
+  };
+  for (const u of opts.newBase?.store.units ?? []) addSource(u);
+  const translations: PlannedTranslation[] = [];
+  let sourceFile: ScannedFile | undefined;
+  for (const file of opts.files) {
+    if (file.languageId === opts.sourceLanguageId) {
+      sourceFile = file;
+      for (const u of file.store.units) addSource(u);
+      continue;
+    }
+    const seen = new Set<string>();
+    const units: PlannedUnit[] = [];
+    for (const u of file.store.units) {
+      const id = bilingualId(u);
+      if (seen.has(id)) continue; // a duplicate entry keeps its first occurrence
+      seen.add(id);
+      addSource(u);
+      units.push(planned(u, id, u.source, u.target, stateOf(u, u.target), units.length + 1));
+    }
+    translations.push({ languageId: file.languageId, languageCode: file.code, filename: file.path, isSource: false, pluralForms: file.store.pluralForms, units });
+  }
+  const source: PlannedTranslation = {
+    languageId: opts.sourceLanguageId,
+    languageCode: sourceFile?.code ?? opts.sourceLanguageCode,
+    filename: sourceFile?.path ?? '',
+    isSource: true,
+    units: [...sourceUnits.values()],
+  };
+  return { source, translations };
+}
+
+function planMonolingual(opts: PlanOptions): ImportPlan {
+  const template = opts.template!;
+  const keys: { id: string; unit: FormatUnit }[] = [];
+  const seen = new Set<string>();
+  for (const u of template.store.units) {
+    const id = monolingualId(u.key);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    keys.push({ id, unit: u });
+  }
+  const sourceForms = (u: FormatUnit) => (u.target.length && u.target.some((t) => t !== '') ? u.target : u.source);
+  const sourceUnits = keys.map(({ id, unit }, i) => {
+    const src = sourceForms(unit);
+    return planned(unit, id, src, src, isReadOnly(unit.flags) ? STATE_READONLY : STATE_TRANSLATED, i + 1);
+  });
+  const translations: PlannedTranslation[] = [];
+  for (const file of opts.files) {
+    if (file.languageId === opts.sourceLanguageId || file.path === template.path) continue;
+    const byKey = new Map<string, FormatUnit>();
+    for (const u of file.store.units) if (!byKey.has(u.key)) byKey.set(u.key, u);
+    const units = keys.map(({ id, unit }, i) => {
+      const tu = byKey.get(unit.key);
+      const src = sourceForms(unit);
+      const target = tu ? (tu.target.length ? tu.target : ['']) : [''];
+      return planned(tu ?? unit, id, src, target, tu ? stateOf(tu, target) : STATE_EMPTY, i + 1, unit);
+    });
+    translations.push({ languageId: file.languageId, languageCode: file.code, filename: file.path, isSource: false, pluralForms: file.store.pluralForms, units });
+  }
+  const source: PlannedTranslation = {
+    languageId: opts.sourceLanguageId,
+    languageCode: opts.files.find((f) => f.path === template.path)?.code ?? opts.sourceLanguageCode,
+    filename: template.path,
+    isSource: true,
+    units: sourceUnits,
+  };
+  return { source, translations };
+}
+
+export function planImport(opts: PlanOptions): ImportPlan {
+  return opts.monolingual ? planMonolingual(opts) : planBilingual(opts);
+}

@@ -1,0 +1,136 @@
+// Projects: visibility-filtered lookup, creation, settings updates and removal with their changes.
+import fs from 'node:fs/promises';
+import type { Db } from '../db/database.js';
+import type { ProjectRow, ProjectUpdate } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { ACCESS_CONTROL_VALUES } from '../auth/permissions.js';
+import { nowIso } from '../shared/clock.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { Action } from './change-actions.js';
+import type { ChangesService } from './changes.service.js';
+import { FieldErrors } from './validation.js';
+import type { DataPaths } from './data-paths.js';
+
+export interface ProjectInput {
+  name?: string;
+  slug?: string;
+  web?: string;
+  instructions?: string;
+  access_control?: number;
+  translation_review?: boolean;
+  source_review?: boolean;
+  set_language_team?: boolean;
+  enable_hooks?: boolean;
+  language_aliases?: string;
+  check_flags?: string;
+  license?: string;
+  agreement?: string;
+  new_lang?: string;
+  language_code_style?: string;
+  commit_message?: string;
+  add_message?: string;
+  delete_message?: string;
+  merge_message?: string;
+  addon_message?: string;
+  pull_message?: string;
+}
+
+const BOOL_FIELDS = ['translation_review', 'source_review', 'set_language_team', 'enable_hooks'] as const;
+const TEXT_FIELDS = ['web', 'instructions', 'language_aliases', 'check_flags', 'license', 'agreement', 'new_lang', 'language_code_style', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const;
+export const NEW_LANG_CHOICES = ['contact', 'url', 'add', 'none'];
+
+export class ProjectsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly paths: DataPaths,
+  ) {}
+
+  async getVisible(actor: Actor, slug: string): Promise<ProjectRow> {
+    const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!row || !this.access.canView(actor, row)) throw new NotFoundError();
+    return row;
+  }
+
+  listQuery(actor: Actor) {
+    const filter = this.access.visibleProjects(actor);
+    const q = this.db.selectFrom('projects');
+    return filter ? q.where(filter) : q;
+  }
+
+  private async validate(input: ProjectInput, existing: ProjectRow | null): Promise<void> {
+    const errors = new FieldErrors();
+    const creating = existing === null;
+    errors.text('name', input.name, { required: creating, max: 60 });
+    errors.slug('slug', input.slug, creating, 60);
+    errors.url('web', input.web);
+    errors.choice('access_control', input.access_control, ACCESS_CONTROL_VALUES);
+    errors.choice('new_lang', input.new_lang, NEW_LANG_CHOICES);
+    if (input.name !== undefined && !errors.has('name') && input.name !== existing?.name) {
+      if (await this.db.selectFrom('projects').select('id').where('name', '=', input.name).executeTakeFirst()) {
+        errors.add('name', 'Project with this Project name already exists.', 'unique');
+      }
+    }
+    if (input.slug !== undefined && !errors.has('slug') && input.slug !== existing?.slug) {
+      if (await this.db.selectFrom('projects').select('id').where('slug', '=', input.slug).executeTakeFirst()) {
+        errors.add('slug', 'Project with this URL slug already exists.', 'unique');
+      }
+    }
+    if (!errors.empty) throw new ValidationError(errors.list);
+  }
+
+  private columns(input: ProjectInput): ProjectUpdate {
+    const out: ProjectUpdate = {};
+    if (input.name !== undefined) out.name = input.name;
+    if (input.slug !== undefined) out.slug = input.slug;
+    if (input.access_control !== undefined) out.access_control = input.access_control;
+    for (const f of BOOL_FIELDS) if (input[f] !== undefined) out[f] = input[f] ? 1 : 0;
+    for (const f of TEXT_FIELDS) if (input[f] !== undefined) out[f] = input[f];
+    return out;
+  }
+
+  async create(actor: Actor, input: ProjectInput): Promise<ProjectRow> {
+    this.access.requireGlobal(actor, 'project.add', 'Can not create projects');
+    await this.validate(input, null);
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('projects')
+        .values({ name: input.name!, slug: input.slug!, web: '', created: nowIso(), ...this.columns(input) } as never)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.changes.record(tx, { action: Action.PROJECT_CREATED, userId: actor.user?.id, projectId: row.id, target: row.name });
+      return row;
+    });
+  }
+
+  async update(actor: Actor, project: ProjectRow, input: ProjectInput): Promise<ProjectRow> {
+    this.access.require(actor, 'project.edit', project);
+    await this.validate(input, project);
+    const set = this.columns(input);
+    if (Object.keys(set).length === 0) return project;
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx.updateTable('projects').set(set).where('id', '=', project.id).returningAll().executeTakeFirstOrThrow();
+      const renamed = row.name !== project.name || row.slug !== project.slug;
+      await this.changes.record(tx, {
+        action: renamed ? Action.PROJECT_RENAMED : Action.PROJECT_SETTING_CHANGED,
+        userId: actor.user?.id,
+        projectId: row.id,
+        target: renamed ? row.slug : '',
+        old: renamed ? project.slug : '',
+      });
+      if (row.slug !== project.slug) await this.paths.renameProject(project.slug, row.slug);
+      return row;
+    });
+  }
+
+  async remove(actor: Actor, project: ProjectRow): Promise<void> {
+    this.access.require(actor, 'project.edit', project);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('projects').where('id', '=', project.id).execute();
+      await this.changes.record(tx, { action: Action.PROJECT_REMOVED, userId: actor.user?.id, target: project.slug });
+    });
+    await fs.rm(this.paths.projectDir(project.slug), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,150 @@
+// Statistics counters: what one unit contributes, deltas applied in the unit's transaction, and the API object.
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { TranslationsTable } from '../db/schema.js';
+
+export const STATE_EMPTY = 0;
+export const STATE_FUZZY = 10;
+export const STATE_TRANSLATED = 20;
+export const STATE_APPROVED = 30;
+export const STATE_READONLY = 100;
+
+export const COUNTER_COLUMNS = [
+  'total', 'total_words', 'total_chars',
+  'translated', 'translated_words', 'translated_chars',
+  'fuzzy', 'fuzzy_words', 'fuzzy_chars',
+  'approved', 'approved_words', 'approved_chars',
+  'readonly', 'readonly_words', 'readonly_chars',
+  'failing', 'failing_words', 'failing_chars',
+  'suggestions', 'comments',
+] as const satisfies readonly (keyof TranslationsTable)[];
+
+export type CounterName = (typeof COUNTER_COLUMNS)[number];
+export type Counters = Record<CounterName, number>;
+
+export function emptyCounters(): Counters {
+  return Object.fromEntries(COUNTER_COLUMNS.map((c) => [c, 0])) as Counters;
+}
+
+export interface CountedUnit {
+  state: number;
+  num_words: number;
+  num_chars: number;
+  has_failing_check: number;
+  has_suggestion: number;
+  has_comment: number;
+}
+
+function bump(c: Counters, group: 'total' | 'translated' | 'fuzzy' | 'approved' | 'readonly' | 'failing', unit: CountedUnit, sign: number): void {
+  c[group] += sign;
+  c[`${group}_words`] += sign * unit.num_words;
+  c[`${group}_chars`] += sign * unit.num_chars;
+}
+
+/** Adds (sign 1) or removes (sign -1) one unit's contribution; translated includes approved and read-only. */
+export function addUnit(c: Counters, unit: CountedUnit, sign = 1): Counters {
+  bump(c, 'total', unit, sign);
+  if (unit.state >= STATE_TRANSLATED) bump(c, 'translated', unit, sign);
+  if (unit.state >= STATE_FUZZY && unit.state < STATE_TRANSLATED) bump(c, 'fuzzy', unit, sign);
+  if (unit.state === STATE_APPROVED) bump(c, 'approved', unit, sign);
+  if (unit.state === STATE_READONLY) bump(c, 'readonly', unit, sign);
+  if (unit.has_failing_check) bump(c, 'failing', unit, sign);
+  if (unit.has_suggestion) c.suggestions += sign;
+  if (unit.has_comment) c.comments += sign;
+  return c;
+}
+
+export function unitDelta(before: CountedUnit | null, after: CountedUnit | null): Counters {
+  const c = emptyCounters();
+  if (before) addUnit(c, before, -1);
+  if (after) addUnit(c, after, 1);
+  return c;
+}
+
+/** Applies a delta with `col = col + n` so concurrent writers never lose an update. */
+export async function applyCounterDelta(db: Executor, translationId: number, delta: Counters): Promise<void> {
+  const changed = COUNTER_COLUMNS.filter((c) => delta[c] !== 0);
+  if (changed.length === 0) return;
+  const set: Record<string, unknown> = {};
+  for (const c of changed) set[c] = sql`${sql.ref(c)} + ${delta[c]}`;
+  await db.updateTable('translations').set(set).where('id', '=', translationId).execute();
+}
+
+/** floor(1000·part/total)/10, but a non-zero part never shows 0.0 and an incomplete total never 100.0. */
+export function percent(part: number, total: number, completion = false): number {
+  if (total <= 0) return completion ? 100.0 : 0.0;
+  let value = Math.floor((1000 * part) / total) / 10;
+  if (part > 0 && value === 0) value = 0.1;
+  if (part < total && value === 100) value = 99.9;
+  return value;
+}
+
+export interface StatisticsIdentity {
+  name: string;
+  url?: string;
+  translate_url?: string;
+  code?: string;
+  last_change: string | null;
+  last_author: string | null;
+  recent_changes: number;
+}
+
+export function statisticsObject(c: Counters, id: StatisticsIdentity, reviewEnabled = false): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    total: c.total,
+    total_words: c.total_words,
+    total_chars: c.total_chars,
+    last_change: id.last_change,
+    recent_changes: id.recent_changes,
+    translated: c.translated,
+    translated_words: c.translated_words,
+    translated_percent: percent(c.translated, c.total, !reviewEnabled),
+    translated_words_percent: percent(c.translated_words, c.total_words, !reviewEnabled),
+    translated_chars: c.translated_chars,
+    translated_chars_percent: percent(c.translated_chars, c.total_chars, !reviewEnabled),
+    fuzzy: c.fuzzy,
+    fuzzy_percent: percent(c.fuzzy, c.total),
+    fuzzy_words: c.fuzzy_words,
+    fuzzy_words_percent: percent(c.fuzzy_words, c.total_words),
+    fuzzy_chars: c.fuzzy_chars,
+    fuzzy_chars_percent: percent(c.fuzzy_chars, c.total_chars),
+    failing: c.failing,
+    failing_percent: percent(c.failing, c.total),
+    approved: c.approved,
+    approved_percent: percent(c.approved, c.total, reviewEnabled),
+    approved_words: c.approved_words,
+    approved_words_percent: percent(c.approved_words, c.total_words, reviewEnabled),
+    approved_chars: c.approved_chars,
+    approved_chars_percent: percent(c.approved_chars, c.total_chars, reviewEnabled),
+    readonly: c.readonly,
+    readonly_percent: percent(c.readonly, c.total),
+    readonly_words: c.readonly_words,
+    readonly_words_percent: percent(c.readonly_words, c.total_words),
+    readonly_chars: c.readonly_chars,
+    readonly_chars_percent: percent(c.readonly_chars, c.total_chars),
+    suggestions: c.suggestions,
+    comments: c.comments,
+    name: id.name,
+    last_author: id.last_author,
+  };
+  // Both spellings: the spec's and the reference's (compat decision table).
+  out.readonly_char_percent = out.readonly_chars_percent;
+  if (id.code !== undefined) out.code = id.code;
+  if (id.url !== undefined) out.url = id.url;
+  if (id.translate_url !== undefined) {
+    out.translate_url = id.translate_url;
+    out.url_translate = id.translate_url;
+  }
+  return out;
+}
+
+/** SUM() of every counter column, for aggregating translations into component/project/language totals. */
+export function sumCounterSelections() {
+  return COUNTER_COLUMNS.map((c) => sql<number>`coalesce(sum(${sql.ref(`translations.${c}`)}), 0)`.as(c));
+}
+
+export function countersFrom(row: Record<string, unknown>): Counters {
+  const c = emptyCounters();
+  for (const k of COUNTER_COLUMNS) c[k] = Number(row[k] ?? 0);
+  return c;
+}

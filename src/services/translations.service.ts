@@ -1,0 +1,154 @@
+// Translations: lookup by project/component/language, adding a language (with its file), removal.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db, Executor } from '../db/database.js';
+import type { LanguageRow, TranslationRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import type { ParsedStore } from '../formats/format.js';
+import type { FormatRegistry } from '../formats/registry.js';
+import { NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
+import { Action } from './change-actions.js';
+import type { ChangesService } from './changes.service.js';
+import type { ComponentWithRefs } from './components.service.js';
+import type { DataPaths } from './data-paths.js';
+import { filenameFor } from './filemask.js';
+import type { PlannedUnit } from './import-plan.js';
+import type { LanguagesService } from './languages.service.js';
+import { splitPlurals } from './plurals.js';
+import { STATE_EMPTY } from './statistics.js';
+import { insertTranslation } from './units-writer.js';
+
+export interface TranslationWithRefs extends ComponentWithRefs {
+  translation: TranslationRow;
+  language: LanguageRow;
+}
+
+export class TranslationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly languages: LanguagesService,
+    private readonly formats: FormatRegistry,
+    private readonly paths: DataPaths,
+  ) {}
+
+  async getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> {
+    const row = await this.db
+      .selectFrom('translations')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .selectAll('translations')
+      .where('translations.component_id', '=', refs.component.id)
+      .where((eb) => eb.or([eb('languages.code', '=', languageCode), eb('translations.language_code', '=', languageCode)]))
+      .orderBy('translations.id')
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    const language = await this.db.selectFrom('languages').selectAll().where('id', '=', row.language_id).executeTakeFirstOrThrow();
+    return { ...refs, translation: row, language };
+  }
+
+  listQuery(actor: Actor) {
+    const filter = this.access.visibleProjects(actor);
+    const q = this.db
+      .selectFrom('translations')
+      .innerJoin('components', 'components.id', 'translations.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .innerJoin('languages', 'languages.id', 'translations.language_id');
+    return filter ? q.where(filter) : q;
+  }
+
+  /** Adds a language: writes its file from the component's base and creates untranslated units. */
+  async create(actor: Actor, refs: ComponentWithRefs, languageCode: string | undefined): Promise<TranslationWithRefs> {
+    const { component, project } = refs;
+    this.access.require(actor, 'translation.add', project);
+    if (component.new_lang !== 'add' && !this.access.can(actor, 'component.edit', project)) {
+      throw new PermissionDeniedError('You do not have permissions to add new translation file.');
+    }
+    if (!languageCode) throw ValidationError.field('language_code', 'This field is required.', 'required');
+    const language = await this.languages.resolve(languageCode);
+    if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    const exists = await this.db.selectFrom('translations').select('id').where('component_id', '=', component.id).where('language_id', '=', language.id).executeTakeFirst();
+    if (exists) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    const format = this.formats.get(component.file_format);
+    if (!format) throw ValidationError.field(null, `The file format ${component.file_format} is not available.`);
+
+    const source = await this.db.selectFrom('translations').selectAll().where('component_id', '=', component.id).where('is_source', '=', 1).executeTakeFirstOrThrow();
+    const sourceUnits = await this.db.selectFrom('units').selectAll().where('translation_id', '=', source.id).orderBy('position').orderBy('id').execute();
+    const filename = filenameFor(component.filemask, language.code);
+    const dir = this.paths.componentDir(project.slug, component.slug);
+    const file = path.join(dir, filename);
+    if (!path.resolve(file).startsWith(path.resolve(dir) + path.sep)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+
+    let template: ParsedStore | undefined;
+    const base = component.new_base || (format.monolingual ? component.template : '');
+    if (base) {
+      try {
+        template = format.parse(await fs.readFile(path.join(dir, base)), { filename: base });
+      } catch {
+        throw new PermissionDeniedError('Could not add new translation file.');
+      }
+    }
+    const pluralForms = { number: language.plural_number, formula: language.plural_formula };
+    const store = format.create({ language: language.code, pluralForms, template });
+    if (!template && !format.monolingual) {
+      for (const u of sourceUnits) store.addUnit({ source: splitPlurals(u.source), context: u.context, key: u.context, location: u.location, note: u.note, flags: u.flags });
+    }
+    const units: PlannedUnit[] = sourceUnits.map((u) => ({
+      id_hash: u.id_hash,
+      content_hash: u.content_hash,
+      context: u.context,
+      source: splitPlurals(u.source),
+      target: Array.from({ length: splitPlurals(u.source).length > 1 ? language.plural_number : 1 }, () => ''),
+      previous_source: '',
+      location: u.location,
+      note: u.note,
+      flags: u.flags,
+      state: STATE_EMPTY,
+      position: u.position,
+      num_words: u.num_words,
+      num_chars: u.num_chars,
+    }));
+    const sourceIds = new Map(sourceUnits.map((u) => [u.id_hash, u.id]));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, store.serialize(), { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'EEXIST') throw ValidationError.field('language_code', `Could not add '${languageCode}'! The file ${filename} already exists.`);
+      throw e;
+    });
+    try {
+      const translation = await this.db.transaction().execute(async (tx) => {
+        const { translation } = await insertTranslation(
+          tx,
+          { languageId: language.id, languageCode: language.code, filename, isSource: false, units },
+          { componentId: component.id, pluralNumber: language.plural_number, pluralFormula: language.plural_formula },
+          sourceIds,
+        );
+        await this.changes.record(tx, { action: Action.LANGUAGE_ADDED, userId: actor.user?.id, projectId: project.id, componentId: component.id, translationId: translation.id, languageId: language.id, target: language.code });
+        return translation;
+      });
+      return { ...refs, translation, language };
+    } catch (e) {
+      await fs.rm(file, { force: true });
+      throw e;
+    }
+  }
+
+  async remove(actor: Actor, t: TranslationWithRefs): Promise<void> {
+    this.access.require(actor, 'translation.delete', t.project);
+    if (t.translation.is_source) throw new PermissionDeniedError('The source translation can not be removed.');
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('translations').where('id', '=', t.translation.id).execute();
+      await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });
+    });
+    if (t.translation.filename) {
+      const dir = this.paths.componentDir(t.project.slug, t.component.slug);
+      await fs.rm(path.join(dir, t.translation.filename), { force: true });
+    }
+  }
+
+  async lastAuthorName(db: Executor, userId: number | null): Promise<string | null> {
+    if (!userId) return null;
+    const u = await db.selectFrom('users').select(['full_name', 'username']).where('id', '=', userId).executeTakeFirst();
+    return u ? u.full_name || u.username : null;
+  }
+}

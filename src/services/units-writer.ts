@@ -1,0 +1,89 @@
+// Writes planned translations and units in batches inside the caller's transaction, with their counters.
+import type { Executor } from '../db/database.js';
+import type { NewUnit, TranslationRow } from '../db/schema.js';
+import { nowIso } from '../shared/clock.js';
+import type { PlannedTranslation, PlannedUnit } from './import-plan.js';
+import { joinPlurals } from './plurals.js';
+import { addUnit, emptyCounters, type Counters } from './statistics.js';
+
+const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits
+
+export interface TranslationMeta {
+  componentId: number;
+  pluralNumber: number;
+  pluralFormula: string;
+}
+
+function unitRow(translationId: number, u: PlannedUnit, sourceUnitId: number | null, now: string): NewUnit {
+  return {
+    translation_id: translationId,
+    source_unit_id: sourceUnitId,
+    id_hash: u.id_hash,
+    content_hash: u.content_hash,
+    context: u.context,
+    source: joinPlurals(u.source),
+    target: joinPlurals(u.target),
+    previous_source: u.previous_source,
+    location: u.location,
+    note: u.note,
+    flags: u.flags,
+    explanation: '',
+    extra_flags: '',
+    state: u.state,
+    position: u.position,
+    num_words: u.num_words,
+    num_chars: u.num_chars,
+    priority: 100,
+    pending: 0,
+    has_suggestion: 0,
+    has_comment: 0,
+    has_failing_check: 0,
+    automatically_translated: 0,
+    timestamp: now,
+    last_updated: now,
+  };
+}
+
+export function countersOf(units: readonly PlannedUnit[]): Counters {
+  const c = emptyCounters();
+  for (const u of units) addUnit(c, { ...u, has_failing_check: 0, has_suggestion: 0, has_comment: 0 });
+  return c;
+}
+
+/** Inserts a translation with its units; source units map id_hash → id so that units link to them. */
+export async function insertTranslation(
+  db: Executor,
+  plan: PlannedTranslation,
+  meta: TranslationMeta,
+  sourceIds: Map<string, number> | null,
+): Promise<{ translation: TranslationRow; unitIds: Map<string, number> }> {
+  const now = nowIso();
+  const translation = await db
+    .insertInto('translations')
+    .values({
+      component_id: meta.componentId,
+      language_id: plan.languageId,
+      language_code: plan.languageCode,
+      filename: plan.filename,
+      revision: '',
+      is_source: plan.isSource ? 1 : 0,
+      plural_number: meta.pluralNumber,
+      plural_formula: meta.pluralFormula,
+      created: now,
+      ...countersOf(plan.units),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < plan.units.length; i += BATCH) {
+    const rows = plan.units.slice(i, i + BATCH).map((u) => unitRow(translation.id, u, sourceIds?.get(u.id_hash) ?? null, now));
+    await db.insertInto('units').values(rows).execute();
+  }
+  const unitIds = new Map<string, number>();
+  if (!sourceIds) {
+    const rows = await db.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', translation.id).execute();
+    for (const r of rows) unitIds.set(r.id_hash, r.id);
+    // Source units point at themselves, so every unit has a source_unit link.
+    await db.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translation.id).execute();
+  }
+  return { translation, unitIds };
+}

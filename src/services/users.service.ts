@@ -1,0 +1,189 @@
+// Users and their API tokens: authentication, creation (createadmin), editing, anonymising deletion.
+import type { Db, Executor } from '../db/database.js';
+import type { UserRow } from '../db/schema.js';
+import { userActor, type Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { generateToken, hashToken } from '../auth/tokens.js';
+import { hashPassword } from '../auth/passwords.js';
+import { nowIso } from '../shared/clock.js';
+import { randomAlnum } from '../shared/hashing.js';
+import { AuthenticationFailedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
+
+export const USERNAME_PATTERN = /^[\w.@+-]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewUserInput {
+  username: string;
+  email: string;
+  full_name?: string;
+  password?: string | null;
+  is_superuser?: boolean;
+  is_active?: boolean;
+  is_bot?: boolean;
+}
+
+export interface UserPatch {
+  username?: string;
+  email?: string;
+  full_name?: string;
+  is_superuser?: boolean;
+  is_active?: boolean;
+  is_bot?: boolean;
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+  ) {}
+
+  async authenticateToken(token: string): Promise<Actor> {
+    const row = await this.db
+      .selectFrom('tokens')
+      .innerJoin('users', 'users.id', 'tokens.user_id')
+      .selectAll('users')
+      .select(['tokens.expires as token_expires'])
+      .where('tokens.key_hash', '=', hashToken(token))
+      .executeTakeFirst();
+    if (!row) throw new AuthenticationFailedError('Invalid token.');
+    const now = nowIso();
+    if (!row.is_active || (row.date_expires && row.date_expires < now)) throw new AuthenticationFailedError('User inactive or deleted.');
+    if (row.token_expires && row.token_expires < now) throw new AuthenticationFailedError('Invalid token.');
+    const { token_expires: _unused, ...user } = row;
+    return userActor(user as UserRow);
+  }
+
+  canManage(actor: Actor): boolean {
+    return this.access.canGlobal(actor, 'user.edit');
+  }
+
+  private async validateNew(db: Executor, input: NewUserInput): Promise<void> {
+    const errors: FieldError[] = [];
+    if (!input.username) errors.push({ code: 'required', detail: 'This field is required.', attr: 'username' });
+    else if (!USERNAME_PATTERN.test(input.username) || input.username.length > 150) {
+      errors.push({ code: 'invalid', detail: 'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.', attr: 'username' });
+    } else if (await this.findByUsername(db, input.username)) {
+      errors.push({ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' });
+    }
+    if (!input.email) errors.push({ code: 'required', detail: 'This field is required.', attr: 'email' });
+    else if (!EMAIL_PATTERN.test(input.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+    if (errors.length) throw new ValidationError(errors);
+  }
+
+  async create(input: NewUserInput, db: Executor = this.db): Promise<UserRow> {
+    await this.validateNew(db, input);
+    const password = input.password ? await hashPassword(input.password) : null;
+    const row = await db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        email: input.email,
+        full_name: input.full_name ?? '',
+        password,
+        is_superuser: input.is_superuser ? 1 : 0,
+        is_active: input.is_active === false ? 0 : 1,
+        is_bot: input.is_bot ? 1 : 0,
+        date_joined: nowIso(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  /** Creates a superuser and returns it with a fresh API token (shown once). */
+  async createAdmin(input: { username: string; email: string; password?: string | null; fullName?: string }): Promise<{ user: UserRow; token: string }> {
+    return this.db.transaction().execute(async (tx) => {
+      const user = await this.create({ username: input.username, email: input.email, full_name: input.fullName ?? input.username, password: input.password, is_superuser: true }, tx);
+      const token = await this.rotateToken(user.id, tx);
+      return { user, token };
+    });
+  }
+
+  async findByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+
+  /** Users visible to the actor: everyone for managers, only themselves otherwise (anonymous: nobody). */
+  async getVisible(actor: Actor, username: string): Promise<UserRow> {
+    if (!actor.authenticated) throw new NotFoundError();
+    const user = await this.findByUsername(this.db, username);
+    if (!user) throw new NotFoundError();
+    return user;
+  }
+
+  async rotateToken(userId: number, db: Executor = this.db): Promise<string> {
+    const token = generateToken('user');
+    await db.deleteFrom('tokens').where('user_id', '=', userId).where('kind', '=', 'user').execute();
+    await db.insertInto('tokens').values({ user_id: userId, key_hash: hashToken(token), kind: 'user', created: nowIso(), expires: null }).execute();
+    return token;
+  }
+
+  async tokenInfo(userId: number): Promise<{ created: string } | null> {
+    const row = await this.db.selectFrom('tokens').select('created').where('user_id', '=', userId).where('kind', '=', 'user').executeTakeFirst();
+    return row ?? null;
+  }
+
+  requireSelfOrManager(actor: Actor, user: UserRow): void {
+    if (actor.user?.id === user.id || this.canManage(actor)) return;
+    throw new PermissionDeniedError();
+  }
+
+  async update(actor: Actor, user: UserRow, patch: UserPatch): Promise<UserRow> {
+    this.requireSelfOrManager(actor, user);
+    const manager = this.canManage(actor);
+    const set: Partial<UserRow> = {};
+    const errors: FieldError[] = [];
+    if (patch.full_name !== undefined) set.full_name = patch.full_name;
+    if (patch.email !== undefined) {
+      if (!EMAIL_PATTERN.test(patch.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+      else set.email = patch.email;
+    }
+    if (manager) {
+      if (patch.username !== undefined && patch.username !== user.username) {
+        if (!USERNAME_PATTERN.test(patch.username)) errors.push({ code: 'invalid', detail: 'Enter a valid username.', attr: 'username' });
+        else if (await this.findByUsername(this.db, patch.username)) errors.push({ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' });
+        else set.username = patch.username;
+      }
+      if (patch.is_superuser !== undefined) set.is_superuser = patch.is_superuser ? 1 : 0;
+      if (patch.is_active !== undefined) set.is_active = patch.is_active ? 1 : 0;
+      if (patch.is_bot !== undefined) set.is_bot = patch.is_bot ? 1 : 0;
+    }
+    // Fields only managers may change are silently read-only for others, as in the reference.
+    if (errors.length) throw new ValidationError(errors);
+    if (Object.keys(set).length === 0) return user;
+    return this.db.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Deactivates and wipes the user: the row stays so that history keeps pointing somewhere. */
+  async remove(actor: Actor, user: UserRow): Promise<void> {
+    if (!this.canManage(actor)) throw new PermissionDeniedError();
+    await this.db.transaction().execute(async (tx) => {
+      let username = `deleted-${user.id}`;
+      if (await tx.selectFrom('users').select('id').where('username', '=', username).where('id', '!=', user.id).executeTakeFirst()) {
+        username = `${username}-${randomAlnum(6).toLowerCase()}`;
+      }
+      await tx
+        .updateTable('users')
+        .set({ username, email: `noreply+${user.id}@parla.invalid`, full_name: 'Deleted User', is_active: 0, password: null, is_superuser: 0 })
+        .where('id', '=', user.id)
+        .execute();
+      await tx.deleteFrom('tokens').where('user_id', '=', user.id).execute();
+    });
+  }
+
+  async statistics(user: UserRow, db: Executor = this.db): Promise<Record<string, number>> {
+    const languages = await db
+      .selectFrom('changes')
+      .innerJoin('translations', 'translations.id', 'changes.translation_id')
+      .select((eb) => eb.fn.count<number>('translations.language_id').distinct().as('n'))
+      .where('changes.user_id', '=', user.id)
+      .executeTakeFirst();
+    return {
+      translated: user.stat_translated,
+      suggested: user.stat_suggested,
+      uploaded: user.stat_uploaded,
+      commented: user.stat_commented,
+      languages: Number(languages?.n ?? 0),
+    };
+  }
+}

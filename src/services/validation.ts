@@ -1,0 +1,57 @@
+// Field validation shared by services: slugs, names, URLs and choices, collected as per-field errors.
+import type { FieldError } from '../shared/errors.js';
+
+export const SLUG_PATTERN = /^[-a-zA-Z0-9_]+$/;
+
+export class FieldErrors {
+  readonly list: FieldError[] = [];
+
+  add(attr: string | null, detail: string, code = 'invalid'): void {
+    this.list.push({ code, detail, attr });
+  }
+  required(attr: string): void {
+    this.add(attr, 'This field is required.', 'required');
+  }
+  has(attr: string): boolean {
+    return this.list.some((e) => e.attr === attr);
+  }
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+
+  /** Checks a required-or-optional text field against a maximum length; returns whether it is usable. */
+  text(attr: string, value: string | undefined, opts: { required?: boolean; max?: number }): boolean {
+    if (value === undefined || value === '') {
+      if (opts.required) value === undefined ? this.required(attr) : this.add(attr, 'This field may not be blank.', 'blank');
+      return false;
+    }
+    if (opts.max !== undefined && value.length > opts.max) {
+      this.add(attr, `Ensure this field has no more than ${opts.max} characters.`, 'max_length');
+      return false;
+    }
+    return true;
+  }
+
+  slug(attr: string, value: string | undefined, required: boolean, max = 100): void {
+    if (!this.text(attr, value, { required, max })) return;
+    if (!SLUG_PATTERN.test(value!) || value === '-') {
+      this.add(attr, 'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.');
+    }
+  }
+
+  url(attr: string, value: string | undefined): void {
+    if (!value) return;
+    try {
+      const u = new URL(value);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+    } catch {
+      this.add(attr, 'Enter a valid URL.');
+    }
+  }
+
+  choice<T>(attr: string, value: T | undefined, allowed: readonly T[]): void {
+    if (value !== undefined && !allowed.includes(value)) {
+      this.add(attr, `"${String(value)}" is not a valid choice.`, 'invalid_choice');
+    }
+  }
+}

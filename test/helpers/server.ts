@@ -1,0 +1,68 @@
+// Starts the real Parla app on port 0 with a fresh data dir and database, and talks to it with fetch.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createContainer, type Container } from '../../src/container.js';
+import { createPgDatabase, type TestDialect } from './databases.js';
+
+export interface TestServer {
+  url: string;
+  dialect: TestDialect;
+  container: Container;
+  app: FastifyInstance;
+  dataDir: string;
+  adminToken: string;
+  /** fetch relative to the server, with the admin token unless `token: null` (anonymous) or another token. */
+  api(pathname: string, init?: RequestInit & { token?: string | null; json?: unknown }): Promise<Response>;
+  createUser(username: string, opts?: { superuser?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startServer(dialect: TestDialect = 'sqlite', env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-test-'));
+  const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
+  const config = loadConfig({ PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'silent', ...env });
+  const container = await createContainer(config);
+  const app = await buildApp(container);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const { token: adminToken } = await container.users.createAdmin({ username: 'admin', email: 'admin@example.com', password: 'admin-password' });
+
+  const api: TestServer['api'] = (pathname, init = {}) => {
+    const { token, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    const t = token === undefined ? adminToken : token;
+    if (t) headers.set('Authorization', `Token ${t}`);
+    let bodyInit = rest.body;
+    if (json !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      bodyInit = JSON.stringify(json);
+    }
+    return fetch(new URL(pathname, url), { ...rest, headers, body: bodyInit });
+  };
+
+  return {
+    url,
+    dialect,
+    container,
+    app,
+    dataDir,
+    adminToken,
+    api,
+    async createUser(username, opts = {}) {
+      const user = await container.users.create({ username, email: `${username}@example.com`, full_name: username, is_superuser: opts.superuser });
+      return container.users.rotateToken(user.id);
+    },
+    async close() {
+      await app.close();
+      await container.close();
+      await pgDb?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
