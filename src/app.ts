@@ -26,6 +26,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
     },
     routerOptions: { maxParamLength: 500 },
   });
+  // Bodies are JSON, form-urlencoded or multipart; a text/plain body is an unsupported media type.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   registerAuth(app, container.users);
   registerNegotiation(app);

@@ -64,7 +64,7 @@ export interface ParsedStore {
   readonly units: readonly FormatUnit[];
   /** Header fields (for PO: Language, Plural-Forms, ...), in file order. */
   readonly header: Readonly<Record<string, string>>;
-  readonly pluralForms?: PluralForms;
+  readonly pluralForms?: PluralForms | undefined;
   /** Changes the unit at `index` (an index into `units`). */
   updateUnit(index: number, change: UnitChange): void;
   /** Appends a unit (for PO: after the last non-obsolete entry). */

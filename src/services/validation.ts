@@ -22,7 +22,8 @@ export class FieldErrors {
   /** Checks a required-or-optional text field against a maximum length; returns whether it is usable. */
   text(attr: string, value: string | undefined, opts: { required?: boolean; max?: number }): boolean {
     if (value === undefined || value === '') {
-      if (opts.required) value === undefined ? this.required(attr) : this.add(attr, 'This field may not be blank.', 'blank');
+      if (opts.required && value === undefined) this.required(attr);
+      else if (opts.required) this.add(attr, 'This field may not be blank.', 'blank');
       return false;
     }
     if (opts.max !== undefined && value.length > opts.max) {

@@ -50,7 +50,11 @@ export async function extractZip(buffer: Buffer, dest: string, limits: ZipLimits
   return new Promise<string[]>((resolve, reject) => {
     const fail = (e: unknown) => {
       zip.close();
-      reject(e instanceof ZipError ? e : new ZipError(`Could not parse uploaded ZIP file: ${(e as Error).message}`));
+      const message = (e as Error).message ?? String(e);
+      // yauzl refuses unsafe names itself before we see the entry; say so in our own words.
+      const unsafe = /^(invalid relative path|absolute path): (.*)$/.exec(message);
+      if (unsafe) reject(new ZipError(`The ZIP file contains an unsafe path: ${unsafe[2]}`));
+      else reject(e instanceof ZipError ? e : new ZipError(`Could not parse uploaded ZIP file: ${message}`));
     };
     zip.on('error', fail);
     zip.on('end', () => resolve(written));

@@ -2,7 +2,7 @@
 //
 // GNU gettext parses a string with the parser of the first format its entry is flagged with
 // (in gettext's own order of formats) and forbids line breaks inside each directive, e.g. the
-// space in C's "% d" or after the '!' in Python's "{x!r}". A directive that fails to parse is not
+// space in C's "% d" or after the colon in Python's "{x:>10}". A directive that fails to parse is not
 // protected, and parsing stops at the first error, which we mirror. Formats without a scanner here
 // simply get no protection; that only matters for rare directives that contain break opportunities.
 
@@ -14,8 +14,11 @@ const FORMAT_ORDER = [
   'gfc-internal', 'ycp',
 ] as const;
 
-/** Marks each directive [start, end] (inclusive) by calling `mark`; stops at the first error. */
-type Scanner = (s: string, mark: (start: number, end: number) => void) => void;
+/**
+ * Marks each directive [start, end] (inclusive) by calling `mark`; returns at the first invalid
+ * directive. `translated` is true for msgstr strings (C accepts the 'I' flag only there).
+ */
+type Scanner = (s: string, mark: (start: number, end: number) => void, translated: boolean) => void;
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
@@ -24,155 +27,242 @@ function skipDigits(s: string, i: number): number {
   return i;
 }
 
-/** "digits$" at i: returns the index after '$', or i when there is no positional argument. */
-function skipPosition(s: string, i: number): number {
+/**
+ * Reads an optional "m$" argument number at i. Returns [index after it, m] or [i, 0] when absent;
+ * m === -1 signals the invalid "0$".
+ */
+function argumentNumber(s: string, i: number): [number, number] {
   const j = skipDigits(s, i);
-  return j > i && s[j] === '$' ? j + 1 : i;
+  if (j === i || s[j] !== '$') return [i, 0];
+  const m = Number(s.slice(i, j));
+  return m === 0 ? [i, -1] : [j + 1, m];
 }
 
-function printfScanner(flags: string, sizes: readonly string[], conversions: string): Scanner {
-  return (s, mark) => {
+/** Tracks gettext's rule that numbered ("%1$s") and unnumbered ("%s") arguments do not mix. */
+class ArgumentStyle {
+  private numbered = false;
+  private unnumbered = false;
+
+  /** Returns false when the new argument mixes styles (an invalid format string). */
+  use(numbered: boolean): boolean {
+    if (numbered ? this.unnumbered : this.numbered) return false;
+    if (numbered) this.numbered = true;
+    else this.unnumbered = true;
+    return true;
+  }
+}
+
+const C_SIZES = ['hh', 'h', 'll', 'l', 'L', 'q', 'j', 'z', 'Z', 't'] as const;
+/** gettext 0.21 accepts any size modifier with any of these. */
+const C_CONVERSIONS = 'diouxXeEfFgGaAcsCSpn';
+const C99_MACRO = /^<PRI[diouxX](?:MAX|PTR|(?:LEAST|FAST)?(?:8|16|32|64))>/;
+
+function cScanner(objc: boolean): Scanner {
+  return (s, mark, translated) => {
+    const style = new ArgumentStyle();
     for (let i = 0; i < s.length; i++) {
       if (s[i] !== '%') continue;
       const start = i;
-      let j = i + 1;
-      if (s[j] === '%') {
-        mark(start, j);
-        i = j;
-        continue;
-      }
-      j = skipPosition(s, j);
-      while (j < s.length && flags.includes(s[j]!)) j++;
-      if (s[j] === '*') j = skipPosition(s, j + 1);
-      else j = skipDigits(s, j);
-      if (s[j] === '.') {
-        j++;
-        if (s[j] === '*') j = skipPosition(s, j + 1);
-        else j = skipDigits(s, j);
-      }
-      for (const size of sizes) {
-        if (s.startsWith(size, j)) {
-          j += size.length;
-          break;
+      const [afterNumber, number] = argumentNumber(s, i + 1);
+      if (number < 0) return;
+      let j = afterNumber;
+      while (j < s.length && (" +-#0'".includes(s[j]!) || (translated && s[j] === 'I'))) j++;
+      // width and precision: digits, '*' or '*m$' (which consumes an argument)
+      for (let part = 0; part < 2; part++) {
+        if (part === 1) {
+          if (s[j] !== '.') break;
+          j++;
+        }
+        if (s[j] === '*') {
+          const [after, m] = argumentNumber(s, j + 1);
+          if (m < 0 || !style.use(m > 0)) return;
+          j = after;
+        } else {
+          j = skipDigits(s, j);
         }
       }
+      let takesArgument = true;
       if (s[j] === '<') {
-        // <inttypes.h> macros such as %<PRId64>
-        const close = s.indexOf('>', j);
-        if (close < 0) return;
-        j = close;
-      } else if (j >= s.length || !conversions.includes(s[j]!)) {
-        return;
+        const macro = C99_MACRO.exec(s.slice(j, j + 16));
+        if (!macro) return;
+        j += macro[0].length - 1;
+      } else {
+        const size = C_SIZES.find((candidate) => s.startsWith(candidate, j)) ?? '';
+        j += size.length;
+        const conversion = s[j];
+        if (conversion === '%' || conversion === 'm') takesArgument = false;
+        else if (conversion === undefined || !(C_CONVERSIONS.includes(conversion) || (objc && conversion === '@'))) return;
       }
+      if (takesArgument && !style.use(number > 0)) return;
       mark(start, j);
       i = j;
     }
   };
 }
 
-const cScanner = printfScanner("-+ #0'I", ['hh', 'h', 'll', 'l', 'L', 'q', 'j', 'z', 'Z', 't'], 'diouxXeEfFgGaAcspnCSm');
-
 const pythonScanner: Scanner = (s, mark) => {
+  let named = false;
+  let unnamed = false;
   for (let i = 0; i < s.length; i++) {
     if (s[i] !== '%') continue;
     const start = i;
     let j = i + 1;
+    let hasName = false;
     if (s[j] === '(') {
-      let depth = 1;
+      let depth = 0;
       j++;
-      while (j < s.length && depth > 0) {
+      for (; j < s.length; j++) {
         if (s[j] === '(') depth++;
-        else if (s[j] === ')') depth--;
-        j++;
+        else if (s[j] === ')') {
+          if (depth === 0) break;
+          depth--;
+        }
       }
-      if (depth > 0) return;
+      if (j >= s.length) return;
+      j++;
+      hasName = true;
     }
     while (j < s.length && '-+ #0'.includes(s[j]!)) j++;
-    if (s[j] === '*') j++;
-    else j = skipDigits(s, j);
-    if (s[j] === '.') {
-      j++;
-      if (s[j] === '*') j++;
-      else j = skipDigits(s, j);
+    for (let part = 0; part < 2; part++) {
+      if (part === 1) {
+        if (s[j] !== '.') break;
+        j++;
+      }
+      if (s[j] === '*') {
+        if (named) return;
+        unnamed = true;
+        j++;
+      } else {
+        j = skipDigits(s, j);
+      }
     }
     if (s[j] === 'h' || s[j] === 'l' || s[j] === 'L') j++;
-    if (j >= s.length || !'diouxXeEfFgGcrsa%'.includes(s[j]!)) return;
+    const conversion = s[j];
+    if (conversion === undefined || !'%csriduoxXeEfgG'.includes(conversion)) return;
+    if (hasName) {
+      if (unnamed) return;
+      named = true;
+    } else if (conversion !== '%') {
+      if (named) return;
+      unnamed = true;
+    }
     mark(start, j);
     i = j;
   }
 };
 
-const isIdentChar = (c: string | undefined): boolean =>
-  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
+const isNameStart = (c: string | undefined): boolean =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_');
+const isIdentChar = (c: string | undefined): boolean => isNameStart(c) || isDigit(c);
 
+/** Python's str.format fields: "{name.attr[key]:spec}"; "{{" is a literal brace. */
 const pythonBraceScanner: Scanner = (s, mark) => {
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '}') {
-      if (s[i + 1] !== '}') return;
-      i++;
-      continue;
-    }
-    if (c !== '{') continue;
-    if (s[i + 1] === '{') {
-      i++;
-      continue;
-    }
-    const start = i;
+  // Returns the index of the closing '}' of the field opened at i, or -1 if it is invalid.
+  const field = (i: number, topLevel: boolean): number => {
     let j = i + 1;
-    while (isIdentChar(s[j])) j++;
+    const fieldName = (): boolean => {
+      if (isNameStart(s[j])) {
+        while (isIdentChar(s[j])) j++;
+        return true;
+      }
+      if (isDigit(s[j])) {
+        j = skipDigits(s, j);
+        return true;
+      }
+      return false;
+    };
+    if (!fieldName()) return -1;
     for (;;) {
       if (s[j] === '.') {
         j++;
+        if (!isNameStart(s[j])) return -1;
         while (isIdentChar(s[j])) j++;
       } else if (s[j] === '[') {
-        const close = s.indexOf(']', j);
-        if (close < 0) return;
-        j = close + 1;
+        j++;
+        if (!fieldName() || s[j] !== ']') return -1;
+        j++;
       } else {
         break;
       }
     }
-    if (s[j] === '!') j += 2;
     if (s[j] === ':') {
+      if (!topLevel) return -1;
       j++;
-      let depth = 0;
-      while (j < s.length && !(depth === 0 && s[j] === '}')) {
-        if (s[j] === '{') depth++;
-        else if (s[j] === '}') depth--;
-        j++;
+      if (s[j] === '{') {
+        if (s[j + 1] === '{') return -1;
+        const close = field(j, false);
+        if (close < 0) return -1;
+        j = close + 1;
+      } else {
+        if (j >= s.length) return -1;
+        const isAlign = (c: string | undefined): boolean => c === '<' || c === '>' || c === '=' || c === '^';
+        if (isAlign(s[j + 1])) j += 2;
+        else if (isAlign(s[j])) j++;
+        if (s[j] === '+' || s[j] === '-' || s[j] === ' ') j++;
+        if (s[j] === '#') j++;
+        if (s[j] === '0') j++;
+        j = skipDigits(s, j);
+        if (s[j] === '.') j = skipDigits(s, j + 1);
+        if (s[j] !== undefined && 'bcdoxXneEfFgG%'.includes(s[j]!)) j++;
       }
     }
-    if (s[j] !== '}') return;
-    mark(start, j);
-    i = j;
+    return s[j] === '}' ? j : -1;
+  };
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] !== '{') continue;
+    if (s[i + 1] === '{') {
+      i++;
+      continue;
+    }
+    const close = field(i, true);
+    if (close < 0) return;
+    mark(i, close);
+    i = close;
   }
 };
 
-const javascriptScanner = printfScanner('-+ 0', [], 'bcdfijosxX');
-const phpScanner: Scanner = (s, mark) => {
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] !== '%') continue;
-    const start = i;
-    let j = i + 1;
-    if (s[j] === '%') {
+/** printf-like formats whose directives are '%' [m$] flags [width] [.precision] conversion. */
+function simplePrintfScanner(flags: string, conversions: string, options: { size?: string; precisionDigitsRequired?: boolean; quotedPadding?: boolean; checkMixing?: boolean }): Scanner {
+  return (s, mark) => {
+    const style = new ArgumentStyle();
+    for (let i = 0; i < s.length; i++) {
+      if (s[i] !== '%') continue;
+      const start = i;
+      if (s[i + 1] === '%') {
+        mark(start, i + 1);
+        i++;
+        continue;
+      }
+      const [afterNumber, number] = argumentNumber(s, i + 1);
+      if (number < 0) return;
+      let j = afterNumber;
+      for (;;) {
+        if (options.quotedPadding && s[j] === "'") {
+          if (j + 1 >= s.length) return;
+          j += 2;
+        } else if (j < s.length && flags.includes(s[j]!)) {
+          j++;
+        } else {
+          break;
+        }
+      }
+      j = skipDigits(s, j);
+      if (s[j] === '.') {
+        if (options.precisionDigitsRequired && !isDigit(s[j + 1])) return;
+        j = skipDigits(s, j + 1);
+      }
+      if (options.size !== undefined && s[j] === options.size) j++;
+      const conversion = s[j];
+      if (conversion === undefined || !conversions.includes(conversion)) return;
+      if (options.checkMixing && conversion !== '%' && !style.use(number > 0)) return;
       mark(start, j);
       i = j;
-      continue;
     }
-    j = skipPosition(s, j);
-    for (;;) {
-      if (s[j] === "'") j += 2; // custom padding character
-      else if (s[j] !== undefined && '-+ 0'.includes(s[j]!)) j++;
-      else break;
-    }
-    j = skipDigits(s, j);
-    if (s[j] === '.') j = skipDigits(s, j + 1);
-    if (j >= s.length || !'bcdeEfFgGosuxX'.includes(s[j]!)) return;
-    mark(start, j);
-    i = j;
-  }
-};
+  };
+}
+
+const javascriptScanner = simplePrintfScanner('-+ 0I', '%csbdoxXfj', { checkMixing: true });
+const phpScanner = simplePrintfScanner('0- ', 'bduoxXefcs', { size: 'l', precisionDigitsRequired: true, quotedPadding: true });
 
 const perlBraceScanner: Scanner = (s, mark) => {
   for (let i = 0; i < s.length; i++) {
@@ -202,10 +292,8 @@ const numberedScanner = (allowL: boolean): Scanner => (s, mark) => {
 };
 
 const SCANNERS: Partial<Record<(typeof FORMAT_ORDER)[number], Scanner>> = {
-  c: cScanner,
-  objc: cScanner,
-  'gcc-internal': cScanner,
-  'gfc-internal': cScanner,
+  c: cScanner(false),
+  objc: cScanner(true),
   python: pythonScanner,
   'python-brace': pythonBraceScanner,
   javascript: javascriptScanner,
@@ -237,14 +325,18 @@ export function governingFormat(flags: readonly string[]): string | undefined {
  * Returns, per UTF-16 index of `value`, 1 where a line break is forbidden because the position
  * is inside (not at the start of) a format directive; undefined when there is nothing to protect.
  */
-export function directiveInteriors(value: string, format: string | undefined): Uint8Array | undefined {
+export function directiveInteriors(value: string, format: string | undefined, translated: boolean): Uint8Array | undefined {
   if (format === undefined || value === '') return undefined;
   const scanner = SCANNERS[format as (typeof FORMAT_ORDER)[number]];
   if (!scanner) return undefined;
   let inside: Uint8Array | undefined;
-  scanner(value, (start, end) => {
-    inside ??= new Uint8Array(value.length);
-    inside.fill(1, start + 1, end + 1);
-  });
+  scanner(
+    value,
+    (start, end) => {
+      inside ??= new Uint8Array(value.length);
+      inside.fill(1, start + 1, end + 1);
+    },
+    translated,
+  );
   return inside;
 }

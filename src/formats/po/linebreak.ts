@@ -207,7 +207,7 @@ export function possibleLineBreaks(text: string): Uint8Array {
   const table = lineBreakTable();
   const n = text.length;
   const out = new Uint8Array(n); // BREAK_PROHIBITED everywhere by default
-  let last = C_BK; // class of the last non-space character
+  let last: number = C_BK; // class of the last non-space character
   let spaceSeen = false; // a space follows `last`
   let afterZwj = false;
   let afterHebrew = false; // the immediately preceding character is a Hebrew letter

@@ -26,14 +26,14 @@ function parseAccept(header: string): MediaRange[] {
       }
       return { type: type.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0 };
     })
-    .filter((r) => r.type && r.q > 0);
+    .filter((r) => r.type);
 }
 
 function quality(ranges: MediaRange[], type: string): number {
   const [main] = type.split('/');
   let best = 0;
   for (const r of ranges) {
-    if (r.type === type || r.type === `${main}/*` || r.type === '*/*') best = Math.max(best, r.q + (r.type === type ? 0.0001 : 0));
+    if (r.q > 0 && (r.type === type || r.type === `${main}/*` || r.type === '*/*')) best = Math.max(best, r.q + (r.type === type ? 0.0001 : 0));
   }
   return best;
 }

@@ -1,6 +1,5 @@
 // /api/projects/: projects, their components (list and creation), languages and statistics.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ProjectInput } from '../../services/projects.service.js';
 import type { ComponentInput } from '../../services/components.service.js';

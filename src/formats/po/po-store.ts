@@ -1,0 +1,298 @@
+// Editable PO catalog: exposes entries as FormatUnits and writes untouched entries back byte for byte.
+
+import type { FormatUnit, NewUnit, ParsedStore, PluralForms, UnitChange } from '../format.js';
+import { classifyCharset, isAsciiCharset, type PoEncoding } from './charset.js';
+import { emptyEntry, isHeaderEntry, type PoEntry } from './entry.js';
+import { findHeaderField, parseHeaderFields, parsePluralForms, setHeaderField } from './header.js';
+import { renderEntry } from './render.js';
+
+export interface PoStoreInit {
+  entries: PoEntry[];
+  tail: string;
+  eol: '\n' | '\r\n';
+  bom: boolean;
+  encoding: PoEncoding;
+  /** Bytes the store was parsed from; serialize() returns them while nothing changed. */
+  original: Uint8Array | null;
+  /** True when monolingual (po-mono): msgid is the key, msgstr the value. */
+  monolingual: boolean;
+}
+
+/** Separates msgctxt from msgid in monolingual keys, as in compiled MO files. */
+export const CONTEXT_SEPARATOR = '\u0004';
+
+const EMPTY_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+
+function splitLines(text: string | undefined): string[] {
+  return text ? text.split('\n') : [];
+}
+
+function splitList(text: string | undefined, separator: RegExp): string[] {
+  return text ? text.split(separator).map((item) => item.trim()).filter((item) => item !== '') : [];
+}
+
+export class PoStore implements ParsedStore {
+  private readonly entries: PoEntry[];
+  private readonly tail: string;
+  private readonly eol: '\n' | '\r\n';
+  private readonly bom: boolean;
+  private encoding: PoEncoding;
+  private readonly original: Uint8Array | null;
+  private readonly endsWithEol: boolean;
+  private readonly monolingual: boolean;
+  private modified = false;
+
+  // Lazily built views, kept in step with `entries` by the mutators.
+  private unitEntries: PoEntry[] | null = null;
+  private unitViews: FormatUnit[] | null = null;
+  private headerFields: Readonly<Record<string, string>> | null = null;
+  private pluralFormsCache: { value: PluralForms | undefined } | null = null;
+
+  constructor(init: PoStoreInit) {
+    this.entries = init.entries;
+    this.tail = init.tail;
+    this.eol = init.eol;
+    this.bom = init.bom;
+    this.encoding = init.encoding;
+    this.original = init.original;
+    this.monolingual = init.monolingual;
+    const last = init.entries.length > 0 ? init.entries[init.entries.length - 1]!.raw : null;
+    const ending = init.tail !== '' ? init.tail : (last ?? '\n');
+    this.endsWithEol = init.entries.length === 0 && init.tail === '' ? true : ending.endsWith('\n');
+  }
+
+  // ---- reading ----
+
+  get units(): readonly FormatUnit[] {
+    if (this.unitViews === null) this.unitViews = this.activeEntries().map((entry) => this.toUnit(entry));
+    return this.unitViews;
+  }
+
+  get header(): Readonly<Record<string, string>> {
+    if (this.headerFields === null) {
+      const entry = this.headerEntry();
+      this.headerFields = entry ? Object.freeze(parseHeaderFields(entry.strings[0] ?? '')) : EMPTY_FIELDS;
+    }
+    return this.headerFields;
+  }
+
+  get pluralForms(): PluralForms | undefined {
+    this.pluralFormsCache ??= { value: parsePluralForms(findHeaderField(this.header, 'Plural-Forms')) };
+    return this.pluralFormsCache.value;
+  }
+
+  /** The parsed entries, header and obsolete ones included (read-only use). */
+  get allEntries(): readonly PoEntry[] {
+    return this.entries;
+  }
+
+  private headerEntry(): PoEntry | undefined {
+    return this.entries.find(isHeaderEntry);
+  }
+
+  private activeEntries(): PoEntry[] {
+    if (this.unitEntries === null) {
+      this.unitEntries = this.entries.filter((entry) => !entry.obsolete && !isHeaderEntry(entry));
+    }
+    return this.unitEntries;
+  }
+
+  private unitEntry(index: number): PoEntry {
+    const entry = Number.isInteger(index) ? this.activeEntries()[index] : undefined;
+    if (!entry) throw new RangeError(`Unit index ${index} out of range (0..${this.activeEntries().length - 1})`);
+    return entry;
+  }
+
+  private pluralCount(): number | undefined {
+    return this.pluralForms?.number;
+  }
+
+  private toUnit(entry: PoEntry): FormatUnit {
+    const source = entry.idPlural === null ? [entry.id] : [entry.id, entry.idPlural];
+    const target = entry.strings.length > 0 ? entry.strings.slice() : [''];
+    if (entry.idPlural !== null) {
+      // Present every plural form the language has, even when the file lists fewer.
+      const wanted = this.pluralCount() ?? 0;
+      while (target.length < wanted) target.push('');
+    }
+    const context = entry.context ?? '';
+    const key = this.monolingual ? (context === '' ? entry.id : context + CONTEXT_SEPARATOR + entry.id) : context;
+    return {
+      key,
+      context: this.monolingual ? key : context,
+      source,
+      target,
+      fuzzy: entry.fuzzy,
+      note: entry.extracted.join('\n'),
+      comment: entry.comments.join('\n'),
+      location: entry.references.join(', '),
+      flags: entry.flags.join(', '),
+      previousSource: entry.previousId ?? '',
+      obsolete: entry.obsolete,
+    };
+  }
+
+  // ---- editing ----
+
+  private touch(): void {
+    this.modified = true;
+  }
+
+  /** Plural strings sized to the language's form count (or to what was given, if more). */
+  private pluralStrings(target: readonly string[] | undefined, minimum: number): string[] {
+    const count = Math.max(target?.length ?? 0, this.pluralCount() ?? minimum);
+    return Array.from({ length: count }, (_, i) => target?.[i] ?? '');
+  }
+
+  updateUnit(index: number, change: UnitChange): void {
+    const entry = this.unitEntry(index);
+    let strings = entry.strings;
+    if (change.target !== undefined) {
+      if (entry.idPlural === null) {
+        if (change.target.length > 1) {
+          throw new RangeError(`Unit ${index} is not plural but ${change.target.length} target forms were given`);
+        }
+        strings = [change.target[0] ?? ''];
+      } else {
+        strings = this.pluralStrings(change.target, entry.strings.length);
+      }
+    }
+    const fuzzy = change.fuzzy ?? entry.fuzzy;
+    const sameStrings = strings.length === entry.strings.length && strings.every((s, i) => s === entry.strings[i]);
+    if (sameStrings && fuzzy === entry.fuzzy) return; // keep the original bytes
+
+    entry.strings = strings;
+    if (fuzzy !== entry.fuzzy) {
+      entry.fuzzy = fuzzy;
+      // "#| msgid" documents why an entry is fuzzy; it is stale once the entry is confirmed.
+      if (!fuzzy) entry.previousContext = entry.previousId = entry.previousIdPlural = null;
+    }
+    entry.raw = null;
+    this.touch();
+    if (this.unitViews !== null) this.unitViews[index] = this.toUnit(entry);
+  }
+
+  addUnit(unit: NewUnit): void {
+    const entry = emptyEntry();
+    if (this.monolingual) {
+      const key = unit.key || unit.source[0] || '';
+      const separator = key.indexOf(CONTEXT_SEPARATOR);
+      entry.context = separator >= 0 ? key.slice(0, separator) : null;
+      entry.id = separator >= 0 ? key.slice(separator + 1) : key;
+    } else {
+      const context = unit.context || unit.key || '';
+      entry.context = context === '' ? null : context;
+      entry.id = unit.source[0] ?? '';
+    }
+    if (entry.id === '' && entry.context === null) throw new RangeError('A unit needs a non-empty source or key');
+    entry.idPlural = unit.source.length > 1 ? unit.source[1]! : null;
+    entry.strings = entry.idPlural === null ? [unit.target?.[0] ?? ''] : this.pluralStrings(unit.target, 2);
+    entry.fuzzy = unit.fuzzy ?? false;
+    entry.comments = splitLines(unit.comment);
+    entry.extracted = splitLines(unit.note);
+    entry.references = splitList(unit.location, /,\s+|\s+/);
+    entry.flags = splitList(unit.flags, /,/).filter((flag) => flag !== 'fuzzy');
+    entry.previousId = unit.previousSource ? unit.previousSource : null;
+    entry.obsolete = unit.obsolete ?? false;
+
+    // New active entries go after the last active one, i.e. before the obsolete block.
+    let at = this.entries.length;
+    if (!entry.obsolete) {
+      const firstObsolete = this.entries.findIndex((e) => e.obsolete);
+      if (firstObsolete >= 0) at = firstObsolete;
+    }
+    entry.lead = this.entries.length === 0 ? '' : this.eol;
+    this.entries.splice(at, 0, entry);
+    this.touch();
+    if (!entry.obsolete && this.unitEntries !== null) {
+      this.unitEntries.push(entry);
+      this.unitViews?.push(this.toUnit(entry));
+    }
+  }
+
+  removeUnit(index: number): void {
+    const entry = this.unitEntry(index);
+    const at = this.entries.indexOf(entry);
+    const next = this.entries[at + 1];
+    // Keep the spacing that preceded the removed entry, drop the one that followed it.
+    if (next) next.lead = entry.lead;
+    this.entries.splice(at, 1);
+    this.touch();
+    this.unitEntries?.splice(index, 1);
+    this.unitViews?.splice(index, 1);
+  }
+
+  setHeader(name: string, value: string): void {
+    let entry = this.headerEntry();
+    if (!entry) {
+      entry = emptyEntry();
+      entry.strings = [''];
+      const first = this.entries[0];
+      if (first && first.lead === '') first.lead = this.eol;
+      this.entries.unshift(entry);
+    }
+    const current = entry.strings[0] ?? '';
+    const updated = setHeaderField(current, name, value);
+    if (updated === current) return;
+    entry.strings = [updated, ...entry.strings.slice(1)];
+    entry.raw = null;
+    this.headerFields = null;
+    this.pluralFormsCache = null;
+    this.touch();
+    // A new Plural-Forms changes how many forms plural units expose.
+    if (name.toLowerCase() === 'plural-forms') this.unitViews = null;
+  }
+
+  // ---- writing ----
+
+  private buildText(): string {
+    const eol = this.eol;
+    const parts: string[] = [];
+    let terminated = true;
+    for (const entry of this.entries) {
+      // An untouched last line without terminator is no longer last: end it first.
+      if (!terminated) parts.push(eol);
+      const text = entry.raw ?? renderEntry(entry).join(eol) + eol;
+      parts.push(entry.lead, text);
+      terminated = text.endsWith('\n');
+    }
+    if (!terminated && this.tail !== '') parts.push(eol);
+    parts.push(this.tail);
+    let text = parts.join('');
+    // Keep the file's convention about a final line terminator.
+    if (!this.endsWithEol && text.endsWith('\n')) text = text.slice(0, text.endsWith('\r\n') ? -2 : -1);
+    else if (this.endsWithEol && text !== '' && !text.endsWith('\n')) text += eol;
+    return text;
+  }
+
+  /** The charset declared in the header; null when there is none. */
+  private declaredCharset(): string | null {
+    const contentType = findHeaderField(this.header, 'Content-Type');
+    const match = contentType === undefined ? null : /charset=([^\s;]+)/i.exec(contentType);
+    return match ? match[1]! : null;
+  }
+
+  private switchToUtf8(): void {
+    const contentType = findHeaderField(this.header, 'Content-Type');
+    const value =
+      contentType === undefined || !/charset=/i.test(contentType)
+        ? 'text/plain; charset=UTF-8'
+        : contentType.replace(/charset=[^\s;]*/i, 'charset=UTF-8');
+    this.setHeader('Content-Type', value);
+    this.encoding = 'utf8';
+  }
+
+  serialize(): Buffer {
+    if (!this.modified && this.original !== null) return Buffer.from(this.original);
+    let text = this.buildText();
+    const charset = this.declaredCharset();
+    // Edited text may not fit the declared charset any more; gettext then needs UTF-8.
+    // eslint-disable-next-line no-control-regex
+    if ((this.encoding === 'latin1' && /[^\u0000-\u00ff]/.test(text)) || (isAsciiCharset(charset) && /[^\u0000-\u007f]/.test(text))) {
+      this.switchToUtf8();
+      text = this.buildText();
+    }
+    const body = Buffer.from(text, classifyCharset(charset) === 'latin1' && this.encoding === 'latin1' ? 'latin1' : 'utf8');
+    return this.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+  }
+}
