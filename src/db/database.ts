@@ -22,6 +22,33 @@ export interface Database {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * Kysely prepares every query anew; preparing is a large part of a small query's cost on SQLite, and
+ * better-sqlite3 statements are reusable, so keep the most recent ones by SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (source: string) => {
+          let stmt = cache.get(source);
+          if (stmt) {
+            cache.delete(source); // re-insert: the Map's order is the recency order
+          } else {
+            stmt = target.prepare(source);
+            if (cache.size >= size) cache.delete(cache.keys().next().value!);
+          }
+          cache.set(source, stmt);
+          return stmt;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -31,7 +58,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
