@@ -18,6 +18,8 @@ import { StatsService } from './services/stats.service.js';
 import { TranslationsService } from './services/translations.service.js';
 import { UnitsService } from './services/units.service.js';
 import { UsersService } from './services/users.service.js';
+import { InProcessTaskQueue } from './tasks/in-process-queue.js';
+import type { TaskQueue } from './tasks/task-queue.js';
 
 export interface Container {
   config: Config;
@@ -34,6 +36,7 @@ export interface Container {
   translations: TranslationsService;
   units: UnitsService;
   stats: StatsService;
+  tasks: TaskQueue;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,12 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const paths = new DataPaths(config.dataDir);
   const changes = new ChangesService();
   const languages = new LanguagesService(db, access);
+  const tasks = new InProcessTaskQueue(db);
+  await tasks.recoverInterrupted();
+  const stats = new StatsService(db, access, changes);
+  tasks.register('recalculate-statistics', (payload, ctx) =>
+    stats.recalculate(typeof payload.componentId === 'number' ? payload.componentId : undefined, (done, total) => ctx.progress((100 * done) / total)),
+  );
   return {
     config,
     database,
@@ -81,7 +90,11 @@ export async function createContainer(config: Config, options: { migrate?: boole
     components: new ComponentsService(db, access, changes, languages, formats, paths),
     translations: new TranslationsService(db, access, changes, languages, formats, paths),
     units: new UnitsService(db, access),
-    stats: new StatsService(db, access, changes),
-    close: () => database.close(),
+    stats,
+    tasks,
+    close: async () => {
+      await tasks.close();
+      await database.close();
+    },
   };
 }

@@ -5,7 +5,7 @@ import type { LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ChangesService } from './changes.service.js';
-import { countersFrom, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
+import { addUnit, countersFrom, emptyCounters, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
 
 export interface Aggregate {
   counters: Counters;
@@ -88,6 +88,36 @@ export class StatsService {
       .offset(offset)
       .execute();
     return { count: Number(count?.n ?? 0), rows };
+  }
+
+  /** Counts a translation's units from scratch: the repair path that proves the counters right. */
+  async recount(translationId: number): Promise<Counters> {
+    const c = emptyCounters();
+    const units = await this.db
+      .selectFrom('units')
+      .select(['state', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment'])
+      .where('translation_id', '=', translationId)
+      .execute();
+    for (const u of units) addUnit(c, u);
+    return c;
+  }
+
+  /** Rewrites the counters of every translation (of one component, or all) from their units. */
+  async recalculate(componentId?: number, onProgress?: (done: number, total: number) => Promise<void>): Promise<{ translations: number; corrected: number }> {
+    let q = this.db.selectFrom('translations').selectAll();
+    if (componentId !== undefined) q = q.where('component_id', '=', componentId);
+    const rows = await q.orderBy('id').execute();
+    let corrected = 0;
+    for (const [i, t] of rows.entries()) {
+      const fresh = await this.recount(t.id);
+      const stored = countersFrom(t);
+      if (Object.keys(fresh).some((k) => fresh[k as keyof Counters] !== stored[k as keyof Counters])) {
+        corrected++;
+        await this.db.updateTable('translations').set(fresh).where('id', '=', t.id).execute();
+      }
+      await onProgress?.(i + 1, rows.length);
+    }
+    return { translations: rows.length, corrected };
   }
 
   toObject(agg: Aggregate, identity: { name: string; url?: string; translate_url?: string; code?: string }, reviewEnabled = false) {

@@ -1,0 +1,31 @@
+// /api/tasks/<uuid>/: progress and result of a background task the caller may see.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { resource } from '../resource.js';
+
+const Params = Type.Object({ id: Type.String() });
+
+export function tasksRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/tasks/:id/', { name: 'Task Instance' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
+        if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new NotFoundError();
+        const task = await c.tasks.get(request.params.id);
+        if (!task) throw new NotFoundError();
+        const actor = request.actor;
+        // A task is visible to its starter, to superusers, and to whoever may see its project.
+        let visible = actor.isSuperuser || (actor.user !== null && task.user_id === actor.user.id);
+        if (!visible && task.project_id !== null) {
+          const project = await c.database.db.selectFrom('projects').select(['id', 'access_control']).where('id', '=', task.project_id).executeTakeFirst();
+          visible = !!project && c.access.canView(actor, project);
+        }
+        if (!visible) throw new NotFoundError();
+        const finished = task.status === 'done' || task.status === 'failed';
+        return { completed: finished, progress: task.progress, result: task.result === null ? null : JSON.parse(task.result), log: task.log };
+      },
+    },
+  });
+}
