@@ -5,7 +5,7 @@ import type { Container } from '../../container.js';
 import type { ComponentInput } from '../../services/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { paginate } from '../pagination.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { ComponentParams, body } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
@@ -24,8 +24,8 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
         const q = c.components.listQuery(request.actor);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute(),
           (rows) => Promise.all(rows.map(async (r) => serializeComponent(urls, await c.components.refs(r)))),
         );
@@ -65,8 +65,8 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
         const q = c.database.db.selectFrom('translations').where('component_id', '=', refs.component.id);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
           (rows) =>
             Promise.all(
@@ -101,8 +101,8 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
           .where('translations.component_id', '=', refs.component.id);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll('translations').select(['languages.code as l_code', 'languages.name as l_name']).orderBy('languages.code').limit(limit).offset(offset).execute(),
           (rows) =>
             Promise.all(

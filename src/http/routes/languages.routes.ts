@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { LanguageInput } from '../../services/languages.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { paginate } from '../pagination.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Int, Str, body, readOnly } from '../schemas/common.js';
 import { serializeLanguage } from '../serializers/serializers.js';
@@ -32,8 +32,8 @@ export function languagesRoutes(app: FastifyInstance, c: Container): void {
         const q = c.languages.listQuery(request.actor);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll('languages').orderBy('languages.id').limit(limit).offset(offset).execute(),
           (rows) => rows.map((l) => serializeLanguage(urls, l)),
         );

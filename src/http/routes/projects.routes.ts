@@ -5,7 +5,7 @@ import type { ProjectInput } from '../../services/projects.service.js';
 import type { ComponentInput } from '../../services/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { paginate } from '../pagination.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Int, ProjectParams, Str, body, readOnly } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
@@ -47,8 +47,8 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
         const q = c.projects.listQuery(request.actor);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll('projects').orderBy('projects.id').limit(limit).offset(offset).execute(),
           (rows) => rows.map((p) => serializeProject(urls, p)),
         );
@@ -97,8 +97,8 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
         const q = c.database.db.selectFrom('components').where('project_id', '=', project.id);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
           (rows) => Promise.all(rows.map(async (r) => serializeComponent(urls, await c.components.refs(r)))),
         );
@@ -139,7 +139,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
         let page: Awaited<ReturnType<typeof c.stats.projectLanguages>> | null = null;
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
+          listLimits(c.config.pageSize),
           async () => (page ??= await c.stats.projectLanguages(project, 0, 0)).count,
           async (limit, offset) => (await c.stats.projectLanguages(project, limit, offset)).rows,
           (rows) =>

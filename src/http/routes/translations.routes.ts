@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
-import { paginate, UNIT_PAGES } from '../pagination.js';
+import { countOf, listLimits, paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { TranslationParams } from '../schemas/common.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
@@ -17,8 +17,8 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
         const q = c.translations.listQuery(request.actor);
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
           (rows) =>
             Promise.all(

@@ -5,7 +5,7 @@ import type { Container } from '../../container.js';
 import type { UserPatch } from '../../services/users.service.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { paginate } from '../pagination.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Str, body, readOnly } from '../schemas/common.js';
 import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
@@ -38,8 +38,8 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
         if (manager && query.email) q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', query.email!.toLowerCase()));
         return paginate(
           request,
-          { defaultSize: c.config.pageSize, maxSize: 1000 },
-          async () => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0),
+          listLimits(c.config.pageSize),
+          () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
           (rows) => rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u) : serializeUserBasic(u))),
         );
