@@ -34,12 +34,19 @@ export function isHeaderEntry(entry: PoEntry): boolean {
   return entry.id === '' && entry.context === null && !entry.obsolete;
 }
 
+/**
+ * Shared empty list for the comment/flag fields of a fresh entry; most entries have no comments
+ * of some kinds, and not allocating four arrays per entry noticeably reduces GC work on large
+ * files. It is frozen, so code must replace it rather than push onto it.
+ */
+export const NO_ITEMS: string[] = Object.freeze([]) as unknown as string[];
+
 export function emptyEntry(): PoEntry {
   return {
-    comments: [],
-    extracted: [],
-    references: [],
-    flags: [],
+    comments: NO_ITEMS,
+    extracted: NO_ITEMS,
+    references: NO_ITEMS,
+    flags: NO_ITEMS,
     fuzzy: false,
     previousContext: null,
     previousId: null,
@@ -53,4 +60,11 @@ export function emptyEntry(): PoEntry {
     raw: null,
     line: 0,
   };
+}
+
+/** Appends to one of an entry's lists, replacing the shared NO_ITEMS on first use. */
+export function appendItem(list: string[], item: string): string[] {
+  if (list === NO_ITEMS) return [item];
+  list.push(item);
+  return list;
 }

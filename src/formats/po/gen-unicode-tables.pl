@@ -1,4 +1,3 @@
-#!/usr/bin/perl
 # Generates unicode-tables.ts (line-break classes and column widths) from Perl's Unicode database.
 #
 # The tables feed the msgcat-compatible line wrapper (linebreak.ts). GNU gettext wraps PO strings
@@ -47,6 +46,9 @@ for my $r (expand('Line_Break')) {
     $cc = 'OPW' if $c eq 'OP' && $eaw[$cp];
     # Precomposed Hangul syllables are LV or LVT by arithmetic; linebreak.ts resolves them.
     $cc = 'HS' if $c eq 'H2' || $c eq 'H3';
+    # Unassigned pictographic code points are reserved emoji: like emoji bases, they bind a
+    # following skin-tone modifier (UAX #14 LB30b).
+    $cc = 'EB' if $c eq 'ID' && ($gc[$cp] // 'Cn') eq 'Cn' && chr($cp) =~ /\p{Extended_Pictographic}/;
     $lb[$cp] = $cc;
   }
 }

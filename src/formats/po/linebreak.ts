@@ -44,8 +44,9 @@ const C_HANGUL = N_PAIR + 5; // precomposed syllable, resolved to H2/H3 arithmet
 /*
  * Rows: class before the opportunity; columns: class after it (PAIR_CLASSES order).
  * D = break allowed, I = break allowed only when spaces intervene, P = never.
- * This is UAX #14's pair table as libunistring applies it; notably IS->AL is D, so
- * "word;word" and "end.</p>" can wrap after the punctuation.
+ * This is UAX #14's pair table as libunistring 1.0 (used by gettext 0.21) behaves, measured
+ * class pair by class pair; notably IS->AL is D, so "word;word" and "end.</p>" can wrap after
+ * the punctuation, and OP is split by East Asian width (UAX #14 LB30).
  */
 const PAIR_TABLE = [
   'PIIIIIPPPIIIIIPIIIPIIIIIIIIIII', // WJ
@@ -248,14 +249,15 @@ export function possibleLineBreaks(text: string): Uint8Array {
       continue;
     }
     if (cls === C_CM || cls === C_ZWJ) {
-      // A mark normally extends the preceding character (so nothing changes); at the start of
-      // the text, or after a space or zero-width space, it stands alone as an alphabetic.
+      // A mark normally extends the preceding character, so the pair logic ignores it; at the
+      // start of the text, or after a space or zero-width space, it stands alone as an
+      // alphabetic. It does interrupt regional-indicator pairs and the Hebrew hyphen rule.
       riRun = 0;
       afterHebrewHyphen = false;
       if (last === C_BK || last === C_ZW || spaceSeen) {
         if (last !== C_BK) out[start] = BREAK_POSSIBLE;
         last = C_AL;
-        spaceSeen = afterHebrewHyphen = false;
+        spaceSeen = false;
       }
       continue;
     }

@@ -6,7 +6,7 @@
 // GNU gettext's wording where one exists.
 
 import { FormatParseError } from '../format.js';
-import { emptyEntry, type PoEntry } from './entry.js';
+import { appendItem, emptyEntry, type PoEntry } from './entry.js';
 
 export interface ParsedPoText {
   entries: PoEntry[];
@@ -154,10 +154,15 @@ class PoTextParser {
     let from = kind === 44 || kind === 46 || kind === 58 ? p + 2 : p + 1;
     switch (kind) {
       case 44 /* , */: {
-        for (const flag of text.slice(from, this.lineEnd).split(',')) {
-          const trimmed = flag.trim();
-          if (trimmed === 'fuzzy') entry.fuzzy = true;
-          else if (trimmed !== '') entry.flags.push(trimmed);
+        for (const item of text.slice(from, this.lineEnd).split(',')) {
+          const trimmed = item.trim();
+          // gettext also separates flags by blanks ("#, fuzzy c-format"); flags with a value
+          // ("range: 1..3", Weblate's "max-length:80") keep theirs.
+          const flags = /\s/.test(trimmed) && !/[:"']/.test(trimmed) ? trimmed.split(/\s+/) : [trimmed];
+          for (const flag of flags) {
+            if (flag === 'fuzzy') entry.fuzzy = true;
+            else if (flag !== '') entry.flags = appendItem(entry.flags, flag);
+          }
         }
         return;
       }
@@ -167,7 +172,8 @@ class PoTextParser {
       default:
         // "# text" and "#. text": gettext drops exactly one space after the marker.
         if (from < this.lineEnd && text.charCodeAt(from) === CH_SPACE) from++;
-        (kind === 46 ? entry.extracted : entry.comments).push(text.slice(from, this.lineEnd));
+        if (kind === 46) entry.extracted = appendItem(entry.extracted, text.slice(from, this.lineEnd));
+        else entry.comments = appendItem(entry.comments, text.slice(from, this.lineEnd));
     }
   }
 
@@ -181,11 +187,10 @@ class PoTextParser {
       const start = i;
       if (text.charCodeAt(i) === 0x2068) {
         // A file name with spaces, enclosed in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE.
-        const close = text.indexOf('\u2069', i);
-        i = close < 0 || close >= end ? end : close + 1;
+        while (i < end && text.charCodeAt(i) !== 0x2069) i++;
       }
       while (i < end && !isBlank(text.charCodeAt(i))) i++;
-      this.entry.references.push(text.slice(start, i));
+      this.entry.references = appendItem(this.entry.references, text.slice(start, i));
     }
   }
 
@@ -212,6 +217,9 @@ class PoTextParser {
       }
     }
     const keyword = this.keyword(p);
+    if (this.cursor >= this.lineEnd || text.charCodeAt(this.cursor) !== CH_QUOTE) {
+      this.fail(`syntax error: expected a string after "${keyword}"`);
+    }
     const value = this.strings(this.cursor);
     if (keyword === 'msgctxt') {
       this.entry.previousContext = value;
@@ -268,9 +276,9 @@ class PoTextParser {
   private keywordLine(p: number, next: number, obsolete: boolean): void {
     const text = this.text;
     if (p >= this.lineEnd) this.fail('syntax error: "#~" without keyword or string');
-    const entry = this.entry;
 
     if (text.charCodeAt(p) === CH_QUOTE) {
+      const entry = this.entry;
       if (this.field < F_CONTEXT || this.field > F_STR || this.phase < CONTEXT) {
         this.fail('string without keyword (continuation line outside an entry)');
       }
@@ -306,11 +314,9 @@ class PoTextParser {
       if (this.phase >= STR) this.finishEntry();
       else if (this.phase === ID || this.phase === ID_PLURAL) this.fail("missing 'msgstr' section", this.idLine);
       else if (keyword === 'msgctxt' && this.phase === CONTEXT) this.fail('duplicate msgctxt');
-      if (this.phase <= COMMENTS) {
-        if (this.phase === NONE) {
-          this.entryStart = this.pos;
-          entry.line = this.lineNo;
-        }
+      if (this.phase === NONE) {
+        this.entryStart = this.pos;
+        this.entry.line = this.lineNo; // a new entry if finishEntry() just ran
       }
     }
     this.checkObsolete(obsolete);
@@ -336,16 +342,16 @@ class PoTextParser {
         this.field = F_ID_PLURAL;
         break;
       default:
-        if (this.phase < ID) this.fail('msgstr without msgid');
         if (pluralIndex < 0) {
-          if (this.phase === ID_PLURAL || this.phase === STR_N) this.fail('plural entry needs msgstr[0], msgstr[1], ...');
-          if (this.phase === STR) this.fail('duplicate msgstr');
+          if (this.phase === ID_PLURAL) this.fail('plural entry needs msgstr[0], msgstr[1], ...');
+          if (this.phase !== ID) this.fail('msgstr without msgid');
           current.strings.push(value);
           this.phase = STR;
         } else {
-          if (this.phase === ID || this.phase === STR) this.fail("missing 'msgid_plural' section");
+          if (this.phase === ID) this.fail("missing 'msgid_plural' section");
           if (this.phase === ID_PLURAL && pluralIndex !== 0) this.fail('first plural form has nonzero index');
           if (this.phase === STR_N && pluralIndex !== current.strings.length) this.fail('plural form has wrong index');
+          if (this.phase !== ID_PLURAL && this.phase !== STR_N) this.fail('msgstr without msgid');
           current.strings.push(value);
           this.phase = STR_N;
         }
@@ -389,28 +395,39 @@ class PoTextParser {
     let q = p;
     for (;;) {
       let segment = q + 1;
-      let i = segment;
       for (;;) {
-        if (i >= end) this.fail('end-of-line within string');
-        const c = text.charCodeAt(i);
-        if (c === CH_QUOTE) break;
-        if (c === CH_BACKSLASH) {
-          value += text.slice(segment, i);
-          i = this.escape(i);
+        // Jump between quotes and backslashes with indexOf instead of testing every character.
+        const quote = text.indexOf('"', segment);
+        if (quote < 0 || quote >= end) this.fail('end-of-line within string');
+        const backslash = this.nextBackslash(segment);
+        if (backslash < quote) {
+          value += text.slice(segment, backslash);
+          segment = this.escape(backslash);
           value += this.escaped;
-          segment = i;
           continue;
         }
-        i++;
+        value += text.slice(segment, quote);
+        q = quote + 1;
+        break;
       }
-      value += text.slice(segment, i);
-      q = i + 1;
       while (q < end && isBlank(text.charCodeAt(q))) q++;
       if (q >= end || text.charCodeAt(q) === CH_HASH) return value;
       if (text.charCodeAt(q) !== CH_QUOTE) {
         this.fail(`syntax error: unexpected "${text.slice(q, Math.min(end, q + 10))}" after string`);
       }
     }
+  }
+
+  // Position of the next backslash at or after `from`. Scans only move forward, so remembering
+  // the last result keeps the total work linear even when backslashes are rare.
+  private backslashAt = -1;
+
+  private nextBackslash(from: number): number {
+    if (this.backslashAt < from && this.backslashAt !== Infinity) {
+      const found = this.text.indexOf('\\', from);
+      this.backslashAt = found < 0 ? Infinity : found;
+    }
+    return this.backslashAt;
   }
 
   private escaped = '';

@@ -1,7 +1,7 @@
 // Editable PO catalog: exposes entries as FormatUnits and writes untouched entries back byte for byte.
 
 import type { FormatUnit, NewUnit, ParsedStore, PluralForms, UnitChange } from '../format.js';
-import { classifyCharset, isAsciiCharset, type PoEncoding } from './charset.js';
+import { classifyCharset, isAsciiCharset } from './charset.js';
 import { emptyEntry, isHeaderEntry, type PoEntry } from './entry.js';
 import { findHeaderField, parseHeaderFields, parsePluralForms, setHeaderField } from './header.js';
 import { renderEntry } from './render.js';
@@ -11,7 +11,6 @@ export interface PoStoreInit {
   tail: string;
   eol: '\n' | '\r\n';
   bom: boolean;
-  encoding: PoEncoding;
   /** Bytes the store was parsed from; serialize() returns them while nothing changed. */
   original: Uint8Array | null;
   /** True when monolingual (po-mono): msgid is the key, msgstr the value. */
@@ -36,7 +35,6 @@ export class PoStore implements ParsedStore {
   private readonly tail: string;
   private readonly eol: '\n' | '\r\n';
   private readonly bom: boolean;
-  private encoding: PoEncoding;
   private readonly original: Uint8Array | null;
   private readonly endsWithEol: boolean;
   private readonly monolingual: boolean;
@@ -53,7 +51,6 @@ export class PoStore implements ParsedStore {
     this.tail = init.tail;
     this.eol = init.eol;
     this.bom = init.bom;
-    this.encoding = init.encoding;
     this.original = init.original;
     this.monolingual = init.monolingual;
     const last = init.entries.length > 0 ? init.entries[init.entries.length - 1]!.raw : null;
@@ -157,7 +154,8 @@ export class PoStore implements ParsedStore {
         strings = this.pluralStrings(change.target, entry.strings.length);
       }
     }
-    const fuzzy = change.fuzzy ?? entry.fuzzy;
+    // Like gettext, an entry without translation is never fuzzy.
+    const fuzzy = (change.fuzzy ?? entry.fuzzy) && strings[0] !== '';
     const sameStrings = strings.length === entry.strings.length && strings.every((s, i) => s === entry.strings[i]);
     if (sameStrings && fuzzy === entry.fuzzy) return; // keep the original bytes
 
@@ -187,10 +185,10 @@ export class PoStore implements ParsedStore {
     if (entry.id === '' && entry.context === null) throw new RangeError('A unit needs a non-empty source or key');
     entry.idPlural = unit.source.length > 1 ? unit.source[1]! : null;
     entry.strings = entry.idPlural === null ? [unit.target?.[0] ?? ''] : this.pluralStrings(unit.target, 2);
-    entry.fuzzy = unit.fuzzy ?? false;
+    entry.fuzzy = (unit.fuzzy ?? false) && entry.strings[0] !== '';
     entry.comments = splitLines(unit.comment);
     entry.extracted = splitLines(unit.note);
-    entry.references = splitList(unit.location, /,\s+|\s+/);
+    entry.references = splitList(unit.location, /,\s*|\s+/);
     entry.flags = splitList(unit.flags, /,/).filter((flag) => flag !== 'fuzzy');
     entry.previousId = unit.previousSource ? unit.previousSource : null;
     entry.obsolete = unit.obsolete ?? false;
@@ -232,7 +230,8 @@ export class PoStore implements ParsedStore {
       this.entries.unshift(entry);
     }
     const current = entry.strings[0] ?? '';
-    const updated = setHeaderField(current, name, value);
+    // A line break would end the field early and turn the rest into a bogus field.
+    const updated = setHeaderField(current, name, value.replace(/[\r\n]+/g, ' '));
     if (updated === current) return;
     entry.strings = [updated, ...entry.strings.slice(1)];
     entry.raw = null;
@@ -279,20 +278,20 @@ export class PoStore implements ParsedStore {
         ? 'text/plain; charset=UTF-8'
         : contentType.replace(/charset=[^\s;]*/i, 'charset=UTF-8');
     this.setHeader('Content-Type', value);
-    this.encoding = 'utf8';
   }
 
   serialize(): Buffer {
     if (!this.modified && this.original !== null) return Buffer.from(this.original);
-    let text = this.buildText();
+    const text = this.buildText();
     const charset = this.declaredCharset();
-    // Edited text may not fit the declared charset any more; gettext then needs UTF-8.
+    const latin1 = !this.bom && classifyCharset(charset) === 'latin1';
+    // Edited text may no longer fit the declared charset; gettext then needs UTF-8.
     // eslint-disable-next-line no-control-regex
-    if ((this.encoding === 'latin1' && /[^\u0000-\u00ff]/.test(text)) || (isAsciiCharset(charset) && /[^\u0000-\u007f]/.test(text))) {
+    if ((latin1 && /[^\u0000-\u00ff]/.test(text)) || (isAsciiCharset(charset) && /[^\u0000-\u007f]/.test(text))) {
       this.switchToUtf8();
-      text = this.buildText();
+      return this.serialize();
     }
-    const body = Buffer.from(text, classifyCharset(charset) === 'latin1' && this.encoding === 'latin1' ? 'latin1' : 'utf8');
+    const body = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
     return this.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
   }
 }

@@ -21,7 +21,6 @@ function parsePo(bytes: Uint8Array, options: ParseOptions | undefined, monolingu
     tail: parsed.tail,
     eol: parsed.eol,
     bom: decoded.bom,
-    encoding: decoded.encoding,
     original: bytes,
     monolingual,
   });
@@ -70,7 +69,6 @@ function createPo(options: CreateOptions, monolingual: boolean): PoStore {
     tail: '',
     eol: '\n',
     bom: false,
-    encoding: 'utf8',
     original: null,
     monolingual,
   });

@@ -39,10 +39,11 @@ export const LINE_BREAK_DATA =
   '3I3R10I1L3R1L1R1I1L6nR1I2T50L7R1I1L3h1R1I1Q780IaB4I2Q28IaA12B5I1A1mB7I3BaI1QbIaBn1I2A52I1A1I1jA7I4Z2' +
   '5T4I1AbI2(eI4qg(8Ilc(e8I9(6wnI83Z19I3ZhI4(8Ib0A1whB2A1I4A3mkI1aA2InAf2I5A3ImA2I7AuI4A44I3Q13dI1eAe8I' +
   '1jA4I1eA8I1AeI1B2I4AgI5A1IfA11sI7A1IhA2I7A1I2A1I5A79I7Q9IaA9wI1A1pQ4IaJ5I1A15cI7A31I7Q5IaL4I2KngI1K3' +
-  'I1(njI74(dI3(2lI3(1p,1l(q*at(1Im(2In(2I5(1*5(3*2(1*2(3-1a(5*1u(2*2(b*l(j*3(1*4(3*1(3*7(1*1(1Ie(1I1(1' +
-  'I1(1*5(1I4(1I1(2I25(7Ig(eId(o*16(2*4(1*l(1*4(2I1p(8Io(6*23(3*3I5H12Z3I3(4*z(1*g(3*9(1*b(1I1f(38Ic(2d' +
-  'I17(cI4(1kI8(aI6(14I8(uI2a*c(1*2(1*8(8*6(1*9(a*2(3*1k(1*1p(2*1(2*1(1*h(3*1(dIy(2c*33(3*16(7I9Q6oIa(6' +
-  'Ise(2I1eke(2I1ekeAe1ojI1AuI2oA3kI6o';
+  'I1(nj*18(4*2s(c*f(2*f(1*f(1*11Ia(dI3(2lI3(1p*1,1k(q*3(d*18(4*9(7*2(e*6(4a*3p(1Im(2In(2I5(1*5(3*2(1*2' +
+  '(3-1a(5*1u(2*2(b*l(j*3(1*4(3*1(3*7(1*1(1Ie(1I1(1I1(1*5(1I4(1I1(2I25(7Ig(eId(o*16(2*4(1*l(1*4(2I1p(8I' +
+  'o(6*23(3*3I5H12Z3I3(4*z(1*g(3*9(1*b(1*b(5*g(3*dI3*38Ic(2d*4(7*c(4*1If*cI4*1kI8*aI6*14I8*u(2*2I26*c(1' +
+  '*2(1*8(8*6(1*9(a*2(3*1k(1*1p(2*1(2*1(1*h(3*1(dIy*2c(c*e(2*5(3*5(3*7(9*t(3*b(5*3(d*a(6*8IoQ6oIa*6Ise(' +
+  '2I1eke(2I1ekeAe1ojI1AuI2oA3kI6o';
 
 /** Runs of code points: Z=-1 (control), O=0, T=1, W=2 columns, then base-36 distance. */
 export const WIDTH_DATA =
