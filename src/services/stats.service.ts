@@ -21,7 +21,8 @@ export class StatsService {
     private readonly changes: ChangesService,
   ) {}
 
-  private async authorName(userId: number | null): Promise<string | null> {
+  /** Display name of a change's author (full name, else username), or null. */
+  async authorName(userId: number | null): Promise<string | null> {
     if (!userId) return null;
     const u = await this.db.selectFrom('users').select(['full_name', 'username']).where('id', '=', userId).executeTakeFirst();
     return u ? u.full_name || u.username : null;
@@ -74,20 +75,27 @@ export class StatsService {
 
   /** Per-language sums inside one project, ordered by language code. */
   async projectLanguages(project: ProjectRow, limit: number, offset: number) {
-    const base = this.db
+    return this.db
       .selectFrom('translations')
       .innerJoin('components', 'components.id', 'translations.component_id')
       .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .where('components.project_id', '=', project.id);
-    const count = await base.select(sql<number>`count(distinct translations.language_id)`.as('n')).executeTakeFirst();
-    const rows = await base
+      .where('components.project_id', '=', project.id)
       .select(['languages.id as language_id', 'languages.code', 'languages.name', ...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')])
       .groupBy(['languages.id', 'languages.code', 'languages.name'])
       .orderBy('languages.code')
       .limit(limit)
       .offset(offset)
       .execute();
-    return { count: Number(count?.n ?? 0), rows };
+  }
+
+  async countProjectLanguages(project: ProjectRow): Promise<number> {
+    const row = await this.db
+      .selectFrom('translations')
+      .innerJoin('components', 'components.id', 'translations.component_id')
+      .where('components.project_id', '=', project.id)
+      .select(sql<number>`count(distinct translations.language_id)`.as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** Counts a translation's units from scratch: the repair path that proves the counters right. */

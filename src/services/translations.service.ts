@@ -1,7 +1,7 @@
 // Translations: lookup by project/component/language, adding a language (with its file), removal.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db, Executor } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import type { LanguageRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -146,9 +146,4 @@ export class TranslationsService {
     }
   }
 
-  async lastAuthorName(db: Executor, userId: number | null): Promise<string | null> {
-    if (!userId) return null;
-    const u = await db.selectFrom('users').select(['full_name', 'username']).where('id', '=', userId).executeTakeFirst();
-    return u ? u.full_name || u.username : null;
-  }
 }

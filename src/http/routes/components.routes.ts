@@ -72,7 +72,7 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
             Promise.all(
               rows.map(async (t) => {
                 const language = await c.database.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
-                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.translations.lastAuthorName(c.database.db, t.last_author_id), { includeComponent: false });
+                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.stats.authorName(t.last_author_id), { includeComponent: false });
               }),
             ),
         );

@@ -136,12 +136,11 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);
-        let page: Awaited<ReturnType<typeof c.stats.projectLanguages>> | null = null;
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          async () => (page ??= await c.stats.projectLanguages(project, 0, 0)).count,
-          async (limit, offset) => (await c.stats.projectLanguages(project, limit, offset)).rows,
+          () => c.stats.countProjectLanguages(project),
+          (limit, offset) => c.stats.projectLanguages(project, limit, offset),
           (rows) =>
             rows.map((r) => {
               const counters = countersFrom(r);

@@ -26,7 +26,7 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
                 const component = await c.database.db.selectFrom('components').selectAll().where('id', '=', t.component_id).executeTakeFirstOrThrow();
                 const refs = await c.components.refs(component);
                 const language = await c.database.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
-                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.translations.lastAuthorName(c.database.db, t.last_author_id));
+                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.stats.authorName(t.last_author_id));
               }),
             ),
         );
@@ -44,7 +44,7 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
       schema: { params: TranslationParams },
       handler: async (request: T) => {
         const t = await get(request);
-        return serializeTranslation(urlsFor(c, request), t, await c.translations.lastAuthorName(c.database.db, t.translation.last_author_id));
+        return serializeTranslation(urlsFor(c, request), t, await c.stats.authorName(t.translation.last_author_id));
       },
     },
     DELETE: {
