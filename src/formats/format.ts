@@ -28,6 +28,11 @@ export interface FormatUnit {
   /** Plural forms of the translation, '' for an empty form (see the interface comment). */
   target: string[];
   fuzzy: boolean;
+  /**
+   * Reviewed and approved (XLIFF 1.2 approved="yes", XLIFF 2 state="final", ...). Formats without
+   * an approval marker always read false and ignore it on write.
+   */
+  approved: boolean;
   /** Extracted comments (PO `#.`), one line per comment line, joined by "\n". */
   note: string;
   /** Translator comments (PO `# `), joined by "\n". */
@@ -46,6 +51,7 @@ export interface FormatUnit {
 export interface UnitChange {
   target?: string[];
   fuzzy?: boolean;
+  approved?: boolean;
 }
 
 /** Fields accepted when adding a unit; unspecified fields take their empty value. */
@@ -80,6 +86,20 @@ export interface ParsedStore {
 export interface ParseOptions {
   /** Used in error messages only. */
   filename?: string;
+  /** Language code of the file when known (e.g. "cs"), for formats that do not store it. */
+  language?: string;
+  /**
+   * CLDR plural categories of the file's language in the order of its plural forms (see
+   * src/languages/plural-categories.ts), e.g. ['one', 'few', 'other'] for Czech. Formats that
+   * store plurals by category (Android, i18next, stringsdict, ICU) map them to `target` indexes
+   * with it; without it they assume ['one', 'other'].
+   */
+  pluralCategories?: readonly string[];
+  /**
+   * The component's monolingual base file. Document formats (HTML, Markdown) align the segments
+   * of a translated document with it; other formats ignore it.
+   */
+  template?: ParsedStore;
 }
 
 export interface CreateOptions {
@@ -88,6 +108,8 @@ export interface CreateOptions {
   pluralForms?: PluralForms;
   /** For bilingual formats, units are copied from the template with empty targets. */
   template?: ParsedStore;
+  /** As in ParseOptions. */
+  pluralCategories?: readonly string[];
 }
 
 export interface TranslationFormat {

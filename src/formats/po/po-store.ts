@@ -120,6 +120,7 @@ export class PoStore implements ParsedStore {
       source,
       target,
       fuzzy: entry.fuzzy,
+      approved: false,
       note: entry.extracted.join('\n'),
       comment: entry.comments.join('\n'),
       location: entry.references.join(', '),

@@ -1,0 +1,252 @@
+// The shared contract every file format passes: fidelity on real files, edits confined to their unit, errors.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
+
+/** A handcrafted file the format's test supplies. */
+export interface ContractSample {
+  name: string;
+  bytes: Uint8Array | string;
+  options?: ParseOptions;
+  /** Expected number of units in `units`. */
+  units: number;
+}
+
+export interface ContractSpec {
+  format: TranslationFormat;
+  /** Small files in the format's usual style: at least one with context/keys, comments and a plural. */
+  samples: ContractSample[];
+  /** Index into `samples` of a file with a plural unit, and that unit's index. */
+  plural?: { sample: number; unit: number; options?: ParseOptions };
+  /** Malformed files: each must throw FormatParseError (with `line` when `expectLine`). */
+  malformed: { name: string; bytes: Uint8Array | string; expectLine?: boolean }[];
+  /**
+   * Folder name(s) under ../shared/fixtures/real-world/ with real files of this format; every file
+   * whose name matches `fixtureFilter` (default: the format's extensions) runs the fidelity cases.
+   */
+  fixtures?: string[];
+  fixtureFilter?: (file: string) => boolean;
+  /**
+   * Real files written by the ecosystem's own tool (e.g. msgcat twins for PO) on which every unit
+   * is re-rendered and must reproduce the file; default: all chosen fixtures. Hand-edited files
+   * only get the unchanged round trip and the confined-edit case.
+   */
+  rewriteFilter?: (file: string) => boolean;
+  /** Parse options for a real-world file (e.g. language and plural categories from its path). */
+  fixtureOptions?: (file: string) => ParseOptions;
+  /** A unit that addUnit appends; defaults to a keyed unit with one form. */
+  newUnit?: NewUnit;
+  /** Text the format can store in a target, defaults to one exercising quotes, markup, newline and non-ASCII. */
+  trickyText?: string;
+  /** Units whose targets cannot hold `trickyText` verbatim (e.g. documents): skip that case. */
+  skipTricky?: boolean;
+  /** Options for create(); default { language: 'cs' }. */
+  createOptions?: Parameters<TranslationFormat['create']>[0];
+}
+
+export const REAL_WORLD_DIR = path.resolve(import.meta.dirname, '../../../../shared/fixtures/real-world');
+const MAX_EDITED_UNITS = 150; // per fixture, to keep the suite fast on big files
+
+const bytesOf = (b: Uint8Array | string): Uint8Array => (typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else out.push(full);
+  }
+  return out.sort();
+}
+
+/** Comparable view of a unit: what a reparse must reproduce. */
+function essence(u: FormatUnit) {
+  return { key: u.key, context: u.context, source: u.source, target: u.target, fuzzy: u.fuzzy, approved: u.approved };
+}
+
+function reparse(spec: ContractSpec, bytes: Uint8Array, options?: ParseOptions): ParsedStore {
+  return spec.format.parse(bytes, options);
+}
+
+/** Lines of `before` outside the common prefix and suffix with `after`: what an edit rewrote. */
+export function changedBlock(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  return a.slice(start, endA);
+}
+
+function decode(bytes: Uint8Array): string {
+  // UTF-16 files: compare in their own encoding so that line splitting works.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return Buffer.from(bytes).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes).swap16().toString('utf16le');
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Other units' distinctive texts must survive outside the rewritten block. */
+function expectEditConfined(before: Uint8Array, after: Uint8Array, units: readonly FormatUnit[], edited: number): void {
+  const block = changedBlock(decode(before), decode(after)).join('\n');
+  const counts = new Map<string, number>();
+  units.forEach((u, i) => {
+    if (i === edited) return;
+    for (const t of u.target) if (t.length >= 12 && !t.includes('\n')) counts.set(t, (counts.get(t) ?? 0) + 1);
+  });
+  const editedTexts = new Set([...units[edited]!.target, ...units[edited]!.source]);
+  for (const [text, n] of counts) {
+    if (n > 1 || editedTexts.has(text) || [...editedTexts].some((e) => e.includes(text))) continue;
+    expect(block.includes(text), `editing unit ${edited} rewrote the lines of another unit holding "${text}"`).toBe(false);
+  }
+}
+
+function runFidelity(spec: ContractSpec, name: string, bytes: Uint8Array, options: ParseOptions | undefined, rewrite = true): void {
+  const store = spec.format.parse(bytes, options);
+  expect(Buffer.from(store.serialize()).equals(Buffer.from(bytes)), `${name}: unchanged store must serialize to the same bytes`).toBe(true);
+  if (!rewrite) return;
+
+  // Rewriting every unit to another text and back forces the format to render each unit itself:
+  // the result must still be the original bytes (the format writes what the ecosystem's tools write).
+  const edited = spec.format.parse(bytes, options);
+  const units = edited.units.map((u) => ({ ...u, target: [...u.target] }));
+  const n = Math.min(units.length, MAX_EDITED_UNITS);
+  for (let i = 0; i < n; i++) {
+    const u = units[i]!;
+    if (u.target.every((t) => t === '')) continue;
+    edited.updateUnit(i, { target: u.target.map((t) => (t === '' ? '' : `${t} (changed)`)) });
+  }
+  for (let i = 0; i < n; i++) {
+    const u = units[i]!;
+    if (u.target.every((t) => t === '')) continue;
+    edited.updateUnit(i, { target: u.target, fuzzy: u.fuzzy, approved: u.approved });
+  }
+  const again = Buffer.from(edited.serialize());
+  if (!again.equals(Buffer.from(bytes))) {
+    const block = changedBlock(decode(bytes), decode(again)).slice(0, 6).join('\n');
+    expect.fail(`${name}: re-rendered units differ from the original, first differing lines:\n${block}`);
+  }
+}
+
+function runEditOne(spec: ContractSpec, name: string, bytes: Uint8Array, options: ParseOptions | undefined, text: string): void {
+  const store = spec.format.parse(bytes, options);
+  const before = store.units.map(essence);
+  const index = before.findIndex((u) => u.target.length === 1 && u.target[0] !== '');
+  if (index < 0) return;
+  store.updateUnit(index, { target: [text] });
+  const out = store.serialize();
+  const after = reparse(spec, out, options).units.map(essence);
+  expect(after.length, `${name}: unit count after an edit`).toBe(before.length);
+  expect(after[index]!.target, `${name}: edited target after reparse`).toEqual([text]);
+  for (let i = 0; i < before.length; i++) if (i !== index) expect(after[i], `${name}: unit ${i} untouched by the edit`).toEqual(before[i]);
+  expectEditConfined(bytes, out, store.units, index);
+}
+
+/** Registers the contract's test cases for one format (call it at the top level of a test file). */
+export function describeFormatContract(spec: ContractSpec): void {
+  const tricky = spec.trickyText ?? 'Say "hi" & <b>bye</b> \'now\'\nnext line: čeština 日本語 =:# \\ {0} %s';
+
+  describe(`${spec.format.id} format contract`, () => {
+    for (const sample of spec.samples) {
+      describe(`sample ${sample.name}`, () => {
+        const bytes = bytesOf(sample.bytes);
+        it('parses the expected units and round-trips byte for byte', () => {
+          const store = spec.format.parse(bytes, sample.options);
+          expect(store.units.length).toBe(sample.units);
+          for (const u of store.units) {
+            expect(Array.isArray(u.source) && Array.isArray(u.target)).toBe(true);
+            expect(u.target.length).toBeGreaterThan(0);
+          }
+          runFidelity(spec, sample.name, bytes, sample.options);
+        });
+        it('an edit changes only that unit and survives a reparse', () => {
+          runEditOne(spec, sample.name, bytes, sample.options, 'Edited text');
+        });
+        if (!spec.skipTricky) {
+          it('escapes special characters so they read back verbatim', () => {
+            runEditOne(spec, sample.name, bytes, sample.options, tricky);
+          });
+        }
+        it('adds and removes units without disturbing the others', () => {
+          const store = spec.format.parse(bytes, sample.options);
+          const before = store.units.map(essence);
+          const unit: NewUnit = spec.newUnit ?? { key: 'contract.new_key', context: 'contract.new_key', source: ['Brand new'], target: ['Zcela nový'] };
+          store.addUnit(unit);
+          const added = reparse(spec, store.serialize(), sample.options);
+          expect(added.units.length).toBe(before.length + 1);
+          expect(added.units.slice(0, before.length).map(essence)).toEqual(before);
+          const last = added.units[before.length]!;
+          expect(last.target[0]).toBe(unit.target?.[0] ?? '');
+          if (before.length > 0) {
+            added.removeUnit(0);
+            const removed = reparse(spec, added.serialize(), sample.options);
+            expect(removed.units.map(essence)).toEqual([...before.slice(1), essence(last)]);
+          }
+        });
+      });
+    }
+
+    if (spec.plural) {
+      const { sample, unit } = spec.plural;
+      it('reads and writes every plural form', () => {
+        const s = spec.samples[sample]!;
+        const options = spec.plural!.options ?? s.options;
+        const store = spec.format.parse(bytesOf(s.bytes), options);
+        const u = store.units[unit]!;
+        expect(u.target.length, 'plural unit has several forms').toBeGreaterThan(1);
+        const forms = u.target.map((_, i) => `form ${i} text`);
+        store.updateUnit(unit, { target: forms });
+        expect(reparse(spec, store.serialize(), options).units[unit]!.target).toEqual(forms);
+      });
+    }
+
+    it('creates an empty file that parses back', () => {
+      const created = spec.format.create(spec.createOptions ?? { language: 'cs' });
+      const back = reparse(spec, created.serialize(), { language: spec.createOptions?.language ?? 'cs' });
+      expect(back.units.length).toBe(created.units.length);
+    });
+
+    for (const bad of spec.malformed) {
+      it(`rejects malformed input: ${bad.name}`, () => {
+        let error: unknown;
+        try {
+          spec.format.parse(bytesOf(bad.bytes), { filename: 'bad-file' });
+        } catch (e) {
+          error = e;
+        }
+        expect(error, 'a FormatParseError').toBeInstanceOf(FormatParseError);
+        if (bad.expectLine) expect((error as FormatParseError).line).toBeGreaterThan(0);
+      });
+    }
+
+    const folders = spec.fixtures ?? [];
+    const files = folders.flatMap((f) => listFiles(path.join(REAL_WORLD_DIR, f)));
+    const filter = spec.fixtureFilter ?? ((file: string) => spec.format.extensions.some((ext) => file.endsWith(`.${ext}`)));
+    const chosen = files.filter(filter);
+    if (folders.length > 0 && chosen.length === 0) {
+      it.skip(`real-world fixtures (${REAL_WORLD_DIR} is absent: clone ../shared beside the repo to run them)`, () => {});
+    }
+    for (const file of chosen) {
+      const name = path.relative(REAL_WORLD_DIR, file);
+      describe(`real file ${name}`, () => {
+        const options = { filename: name, ...(spec.fixtureOptions?.(file) ?? {}) };
+        const rewrite = spec.rewriteFilter?.(file) ?? true;
+        it(rewrite ? 'round-trips byte for byte, also after every unit is rewritten' : 'round-trips byte for byte', () => {
+          const bytes = fs.readFileSync(file);
+          const store = spec.format.parse(bytes, options);
+          expect(store.units.length).toBeGreaterThan(0);
+          runFidelity(spec, name, bytes, options, rewrite);
+        });
+        it('an edit changes only that unit', () => {
+          runEditOne(spec, name, fs.readFileSync(file), options, 'Edited by the contract suite');
+        });
+      });
+    }
+  });
+}
