@@ -11,6 +11,7 @@ import { languagesRoutes } from './http/routes/languages.routes.js';
 import { projectsRoutes } from './http/routes/projects.routes.js';
 import { rootRoutes } from './http/routes/root.routes.js';
 import { translationsRoutes } from './http/routes/translations.routes.js';
+import { filesRoutes } from './http/routes/files.routes.js';
 import { tasksRoutes } from './http/routes/tasks.routes.js';
 import { unitsRoutes } from './http/routes/units.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
@@ -43,5 +44,6 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   unitsRoutes(app, container);
   usersRoutes(app, container);
   tasksRoutes(app, container);
+  filesRoutes(app, container);
   return app;
 }

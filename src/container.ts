@@ -17,7 +17,12 @@ import { ProjectsService } from './services/projects.service.js';
 import { StatsService } from './services/stats.service.js';
 import { TranslationsService } from './services/translations.service.js';
 import { UnitsService } from './services/units.service.js';
+import { UnitEditsService } from './services/unit-edits.service.js';
 import { UsersService } from './services/users.service.js';
+import { buildConversions } from './services/conversions.js';
+import { DownloadsService } from './services/downloads.service.js';
+import { FileSyncService } from './services/file-sync.service.js';
+import { UploadsService } from './services/uploads.service.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
 import type { TaskQueue } from './tasks/task-queue.js';
 
@@ -35,8 +40,12 @@ export interface Container {
   components: ComponentsService;
   translations: TranslationsService;
   units: UnitsService;
+  unitEdits: UnitEditsService;
   stats: StatsService;
   tasks: TaskQueue;
+  fileSync: FileSyncService;
+  downloads: DownloadsService;
+  uploads: UploadsService;
   close(): Promise<void>;
 }
 
@@ -76,6 +85,8 @@ export async function createContainer(config: Config, options: { migrate?: boole
   tasks.register('recalculate-statistics', (payload, ctx) =>
     stats.recalculate(typeof payload.componentId === 'number' ? payload.componentId : undefined, (done, total) => ctx.progress((100 * done) / total)),
   );
+  const users = new UsersService(db, access);
+  const fileSync = new FileSyncService(db, formats, paths);
   return {
     config,
     database,
@@ -84,14 +95,18 @@ export async function createContainer(config: Config, options: { migrate?: boole
     paths,
     secretKey: loadSecretKey(config),
     changes,
-    users: new UsersService(db, access),
+    users,
     languages,
     projects: new ProjectsService(db, access, changes, paths),
     components: new ComponentsService(db, access, changes, languages, formats, paths),
     translations: new TranslationsService(db, access, changes, languages, formats, paths),
     units: new UnitsService(db, access),
+    unitEdits: new UnitEditsService(db, access, changes),
     stats,
     tasks,
+    fileSync,
+    downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [])),
+    uploads: new UploadsService(db, access, changes, formats, fileSync, users),
     close: async () => {
       await tasks.close();
       await database.close();

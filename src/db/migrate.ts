@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as m001 from './migrations/001-initial.js';
+import * as m002 from './migrations/002-files.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
+  '002-files': m002,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

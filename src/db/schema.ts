@@ -221,6 +221,22 @@ export interface TasksTable {
   updated: Timestamp;
 }
 
+export interface SuggestionsTable {
+  id: Generated<number>;
+  unit_id: number;
+  target: string;
+  user_id: number | null;
+  timestamp: Timestamp;
+  details: string; // JSON object
+}
+
+/** Units deleted in the DB whose entries the file writer still has to drop from the file. */
+export interface UnitRemovalsTable {
+  id: Generated<number>;
+  translation_id: number;
+  id_hash: string;
+}
+
 export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
@@ -231,6 +247,8 @@ export interface Database {
   units: UnitsTable;
   changes: ChangesTable;
   tasks: TasksTable;
+  suggestions: SuggestionsTable;
+  unit_removals: UnitRemovalsTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;
@@ -247,3 +265,4 @@ export type UnitRow = Selectable<UnitsTable>;
 export type NewUnit = Insertable<UnitsTable>;
 export type ChangeRow = Selectable<ChangesTable>;
 export type TaskRow = Selectable<TasksTable>;
+export type SuggestionRow = Selectable<SuggestionsTable>;

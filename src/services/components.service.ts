@@ -8,6 +8,7 @@ import type { AccessControl } from '../auth/access.js';
 import type { ParsedStore } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { FormatParseError } from '../formats/format.js';
+import { parseOptionsFor } from './parse-options.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { extractZip, ZipError } from '../shared/safe-zip.js';
@@ -263,7 +264,7 @@ export class ComponentsService {
   /** Parses every file the filemask matches; any problem is a 400 on the upload field and nothing is written. */
   private async scan(root: string, files: string[], input: ComponentInput, source: LanguageRow, field: string) {
     const format = this.formats.get(input.file_format!)!;
-    const parse = async (rel: string, attr: string): Promise<ParsedStore> => {
+    const parse = async (rel: string, attr: string, language: LanguageRow | null, template?: ParsedStore): Promise<ParsedStore> => {
       let bytes: Buffer;
       try {
         bytes = await fs.readFile(path.join(root, rel));
@@ -271,7 +272,7 @@ export class ComponentsService {
         throw ValidationError.field(attr, `Failed to find the file ${rel} in the upload.`);
       }
       try {
-        return format.parse(bytes, { filename: rel });
+        return format.parse(bytes, parseOptionsFor(language, rel, template));
       } catch (e) {
         if (e instanceof FormatParseError) throw ValidationError.field(field, `Could not parse ${rel}: ${e.reason}${e.line ? ` (line ${e.line})` : ''}`, 'parse_error');
         throw e;
@@ -280,14 +281,16 @@ export class ComponentsService {
     const matches = matchFilemask(files, input.filemask!);
     if (matches.length === 0 && !input.template) throw ValidationError.field('filemask', 'The file mask did not match any files.');
     if (format.monolingual && !input.template) throw ValidationError.field('template', 'You need to provide a monolingual base file for this format.', 'required');
-    const template = input.template ? { path: input.template, store: await parse(input.template, 'template') } : undefined;
-    const newBase = !format.monolingual && input.new_base ? { store: await parse(input.new_base, 'new_base') } : undefined;
+    const template = input.template ? { path: input.template, store: await parse(input.template, 'template', source) } : undefined;
+    const newBase = !format.monolingual && input.new_base ? { store: await parse(input.new_base, 'new_base', source) } : undefined;
+    const intermediate = format.monolingual && input.intermediate ? { store: await parse(input.intermediate, 'intermediate', source, template?.store) } : undefined;
     const scanned: { path: string; code: string; store: ParsedStore; language: LanguageRow | null }[] = [];
     for (const m of matches) {
-      const store = m.path === template?.path ? template.store : await parse(m.path, field);
-      scanned.push({ path: m.path, code: m.code, store, language: (await this.languages.resolve(m.code)) ?? null });
+      const language = (await this.languages.resolve(m.code)) ?? null;
+      const store = m.path === template?.path ? template.store : await parse(m.path, field, language, template?.store);
+      scanned.push({ path: m.path, code: m.code, store, language });
     }
-    return { template, newBase, files: scanned, monolingual: format.monolingual, sourceCode: source.code };
+    return { template, newBase, intermediate, files: scanned, monolingual: format.monolingual, sourceCode: source.code };
   }
 
   private async importScanned(tx: Executor, component: ComponentRow, source: LanguageRow, scanned: Awaited<ReturnType<ComponentsService['scan']>>): Promise<void> {
@@ -299,7 +302,7 @@ export class ComponentsService {
       languageById.set(language.id, language);
       files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store });
     }
-    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, template: scanned.template, newBase: scanned.newBase, files });
+    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, template: scanned.template, newBase: scanned.newBase, intermediate: scanned.intermediate, files });
     const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, pluralNumber: source.plural_number, pluralFormula: source.plural_formula }, null);
     for (const t of plan.translations) {
       const lang = languageById.get(t.languageId)!;

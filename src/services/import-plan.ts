@@ -48,7 +48,9 @@ export interface PlanOptions {
   /** Monolingual base file (required for monolingual formats). */
   template?: { path: string; store: ParsedStore };
   /** Bilingual base (e.g. a POT) that fixes the order and set of source strings. */
-  newBase?: { store: ParsedStore };
+  newBase?: { store: ParsedStore } | undefined;
+  /** Monolingual intermediate file: its texts are shown as the source instead of the template's. */
+  intermediate?: { store: ParsedStore } | undefined;
   files: ScannedFile[];
 }
 
@@ -66,11 +68,16 @@ function stateOf(unit: FormatUnit, target: string[]): number {
   return unit.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
 }
 
-function bilingualId(unit: Pick<FormatUnit, 'context' | 'source'>): string {
+export function bilingualId(unit: Pick<FormatUnit, 'context' | 'source'>): string {
   return hash64('b', unit.source.join('\u0000'), unit.context);
 }
 
-function monolingualId(key: string): string {
+/** The id_hash a unit read from a file has in the DB (what matches file entries and DB rows). */
+export function unitIdHash(unit: Pick<FormatUnit, 'context' | 'source' | 'key'>, monolingual: boolean): string {
+  return monolingual ? monolingualId(unit.key) : bilingualId(unit);
+}
+
+export function monolingualId(key: string): string {
   return hash64('m', key);
 }
 
@@ -139,7 +146,13 @@ function planMonolingual(opts: PlanOptions): ImportPlan {
     seen.add(id);
     keys.push({ id, unit: u });
   }
-  const sourceForms = (u: FormatUnit) => (u.target.length && u.target.some((t) => t !== '') ? u.target : u.source);
+  const intermediate = new Map<string, FormatUnit>();
+  for (const u of opts.intermediate?.store.units ?? []) if (!intermediate.has(u.key)) intermediate.set(u.key, u);
+  const own = (u: FormatUnit) => (u.target.length && u.target.some((t) => t !== '') ? u.target : u.source);
+  const sourceForms = (u: FormatUnit) => {
+    const mid = intermediate.get(u.key);
+    return mid && mid.target.some((t) => t !== '') ? mid.target : own(u);
+  };
   const sourceUnits = keys.map(({ id, unit }, i) => {
     const src = sourceForms(unit);
     return planned(unit, id, src, src, isReadOnly(unit.flags) ? STATE_READONLY : STATE_TRANSLATED, i + 1);

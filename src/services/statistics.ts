@@ -61,6 +61,12 @@ export function unitDelta(before: CountedUnit | null, after: CountedUnit | null)
   return c;
 }
 
+/** Adds `delta` into `into` (for operations that apply one summed delta). */
+export function addCounters(into: Counters, delta: Counters): Counters {
+  for (const c of COUNTER_COLUMNS) into[c] += delta[c];
+  return into;
+}
+
 /** Applies a delta with `col = col + n` so concurrent writers never lose an update. */
 export async function applyCounterDelta(db: Executor, translationId: number, delta: Counters): Promise<void> {
   const changed = COUNTER_COLUMNS.filter((c) => delta[c] !== 0);

@@ -13,6 +13,7 @@ import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
 import type { DataPaths } from './data-paths.js';
 import { filenameFor } from './filemask.js';
+import { parseOptionsFor } from './parse-options.js';
 import type { PlannedUnit } from './import-plan.js';
 import type { LanguagesService } from './languages.service.js';
 import { splitPlurals } from './plurals.js';
@@ -84,13 +85,13 @@ export class TranslationsService {
     const base = component.new_base || (format.monolingual ? component.template : '');
     if (base) {
       try {
-        template = format.parse(await fs.readFile(path.join(dir, base)), { filename: base });
+        template = format.parse(await fs.readFile(path.join(dir, base)), parseOptionsFor(refs.sourceLanguage, base));
       } catch {
         throw new PermissionDeniedError('Could not add new translation file.');
       }
     }
     const pluralForms = { number: language.plural_number, formula: language.plural_formula };
-    const store = format.create({ language: language.code, pluralForms, template });
+    const store = format.create({ language: language.code, pluralForms, template, pluralCategories: parseOptionsFor(language, filename).pluralCategories ?? [] });
     if (!template && !format.monolingual) {
       for (const u of sourceUnits) store.addUnit({ source: splitPlurals(u.source), context: u.context, key: u.context, location: u.location, note: u.note, flags: u.flags });
     }

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Upload } from '../../services/uploads.js';
+import { ValidationError } from '../../shared/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +20,15 @@ export async function registerMultipart(app: FastifyInstance, maxUploadSize: num
     const fields: Record<string, string | string[]> = {};
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        request.uploads[part.fieldname] = { filename: part.filename, data: await part.toBuffer() };
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (e) {
+          if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
+          const what = part.fieldname === 'zipfile' ? 'ZIP file' : part.fieldname === 'image' ? 'image' : 'translation file';
+          throw ValidationError.field(part.fieldname, `Uploaded ${what} is too big.`, 'too_large');
+        }
+        request.uploads[part.fieldname] = { filename: part.filename, data };
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
         const prev = fields[part.fieldname];

@@ -6,6 +6,7 @@ import { countOf, listLimits, paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { TranslationParams } from '../schemas/common.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
+import { isFormBody } from './units.routes.js';
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
@@ -71,6 +72,10 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
           (rows) => rows.map((unit) => serializeUnit(urls, { ...refs, unit })),
         );
       },
+    },
+    POST: {
+      schema: { params: TranslationParams },
+      handler: async (request: T) => serializeUnit(urlsFor(c, request), await c.unitEdits.add(request.actor, await get(request), request.body, isFormBody(request))),
     },
   });
 

@@ -1,4 +1,4 @@
-// /api/units/: every unit the caller may see, and one unit by id.
+// /api/units/: every unit the caller may see, and one unit by id (read, PATCH/PUT, DELETE: compat §12).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -7,6 +7,11 @@ import { urlsFor } from '../context.js';
 import { paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { serializeUnit } from '../serializers/serializers.js';
+
+/** Multipart and urlencoded bodies carry single values where JSON has lists (compat §12.2). */
+export function isFormBody(request: FastifyRequest): boolean {
+  return request.isMultipart() || String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
 
 const Params = Type.Object({ id: Type.String() });
 
@@ -26,13 +31,27 @@ export function unitsRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
+  type R = FastifyRequest<{ Params: { id: string } }>;
+  const unitId = (request: R) => {
+    const id = request.params.id;
+    if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
+    return Number(id);
+  };
+  const write = (partial: boolean) => async (request: R) =>
+    serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: isFormBody(request) }));
+
   resource(app, '/api/units/:id/', { name: 'Unit Instance' }, {
     GET: {
       schema: { params: Params },
-      handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
-        const id = request.params.id;
-        if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
-        return serializeUnit(urlsFor(c, request), await c.units.getVisible(request.actor, Number(id)));
+      handler: async (request: R) => serializeUnit(urlsFor(c, request), await c.units.getVisible(request.actor, unitId(request))),
+    },
+    PUT: { schema: { params: Params }, handler: write(false) },
+    PATCH: { schema: { params: Params }, handler: write(true) },
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: R, reply) => {
+        await c.unitEdits.remove(request.actor, unitId(request));
+        return reply.code(204).send();
       },
     },
   });

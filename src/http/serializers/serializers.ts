@@ -4,7 +4,7 @@ import { splitPlurals } from '../../services/plurals.js';
 import { percent } from '../../services/statistics.js';
 import type { Urls } from '../urls.js';
 
-const bool = (v: number) => v === 1;
+const bool = (v: number) => v !== 0; // booleans are 0/1; `units.pending` holds a non-zero write stamp
 
 export function serializeLanguage(u: Urls, l: LanguageRow) {
   return {

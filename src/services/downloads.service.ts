@@ -1,0 +1,188 @@
+// File downloads (compat §15): a translation's file as stored or converted, and streamed ZIPs of many files.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import type { Db } from '../db/database.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { ZipWriter } from '../shared/zip-writer.js';
+import type { ComponentWithRefs } from './components.service.js';
+import type { Conversion, ConversionMeta } from './conversions.js';
+import type { FileSyncService } from './file-sync.service.js';
+import type { TranslationWithRefs } from './translations.service.js';
+
+export interface FileDownload {
+  body: Buffer | Readable;
+  mimeType: string;
+  /** Content-Disposition value. */
+  disposition: string;
+  lastModified?: Date;
+}
+
+export interface TranslationFileQuery {
+  format?: string | undefined;
+  q?: string | undefined;
+  ifModifiedSince?: string | undefined;
+  /** The conversion came from a URL suffix (file.<ext>): unknown ones are 404, not 400. */
+  fromSuffix?: boolean;
+}
+
+const ZIP_MIME = 'application/zip';
+
+function httpDateSeconds(value: string | undefined): number | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? null : Math.floor(t / 1000);
+}
+
+export class DownloadsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly files: FileSyncService,
+    private readonly conversions: Map<string, Conversion>,
+  ) {}
+
+  private meta(refs: ComponentWithRefs, t: TranslationRow, language: LanguageRow): ConversionMeta {
+    const format = this.files.formatOf(refs.component);
+    return {
+      project: refs.project.slug,
+      component: refs.component.slug,
+      sourceLanguage: refs.sourceLanguage.code,
+      language: language.code,
+      pluralForms: { number: language.plural_number, formula: language.plural_formula },
+      monolingual: format.monolingual,
+      componentFormat: refs.component.file_format,
+    };
+  }
+
+  private conversion(id: string, fromSuffix: boolean): Conversion {
+    const conversion = this.conversions.get(id);
+    if (conversion) return conversion;
+    if (fromSuffix) throw new NotFoundError(`Conversion to ${id} is not supported`);
+    throw ValidationError.field('format', `Conversion to ${id} is not supported`, 'invalid');
+  }
+
+  private async units(translationId: number) {
+    return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
+  }
+
+  /** GET translations/<p>/<c>/<lang>/file/: null means "not modified since" (304). */
+  async translationFile(actor: Actor, t: TranslationWithRefs, query: TranslationFileQuery): Promise<FileDownload | null> {
+    this.access.require(actor, 'translation.download', t.project);
+    const { project, component, translation, language } = t;
+    if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
+    const conversion = query.format ? this.conversion(query.format, query.fromSuffix ?? false) : null;
+    if (query.q) throw ValidationError.field('q', 'Filtering downloads with a query needs the search query language, which this server does not support yet.', 'invalid');
+    const meta = this.meta(t, translation, language);
+    const why = conversion?.incompatible(meta);
+    if (why) throw ValidationError.field('format', why, 'invalid');
+
+    const lastModified = translation.last_change ? new Date(translation.last_change) : new Date();
+    const since = httpDateSeconds(query.ifModifiedSince);
+    if (since !== null && Math.floor(lastModified.getTime() / 1000) <= since) return null;
+
+    const base = `${project.slug}-${component.slug}-${language.code}`;
+    if (conversion) {
+      const body = conversion.convert(await this.units(translation.id), meta);
+      return { body, mimeType: `${conversion.mimeType}; charset=utf-8`, disposition: `attachment; filename=${base}.${conversion.extension}`, lastModified };
+    }
+    if (!translation.filename) throw new NotFoundError('This translation has no file.');
+    await this.files.writePending(t, translation.id);
+    const format = this.files.formatOf(component);
+    const file = path.join(this.files.componentDir(t), translation.filename);
+    const body = await fsp.readFile(file).catch(() => {
+      throw new NotFoundError('The translation file is missing.');
+    });
+    const ext = path.extname(translation.filename).replace(/^\./, '') || format.extensions[0] || 'txt';
+    return { body, mimeType: format.mimeType, disposition: `attachment; filename=${base}.${ext}`, lastModified };
+  }
+
+  /** components/<p>/<c>/monolingual_base/ and new_template/. */
+  async baseFile(actor: Actor, refs: ComponentWithRefs, which: 'template' | 'new_base'): Promise<FileDownload> {
+    this.access.require(actor, 'translation.download', refs.project);
+    const name = refs.component[which];
+    if (!name) throw new NotFoundError(which === 'template' ? 'This component has no monolingual base file.' : 'This component has no template for new translations.');
+    await this.files.writePending(refs);
+    const body = await fsp.readFile(path.join(this.files.componentDir(refs), name)).catch(() => {
+      throw new NotFoundError('The file is missing.');
+    });
+    return { body, mimeType: this.files.formatOf(refs.component).mimeType, disposition: `attachment; filename="${path.basename(name)}"` };
+  }
+
+  /** ZIP of components' files (format "zip") or of their conversions ("zip:<id>"). */
+  async zip(actor: Actor, scope: { project: ProjectRow; component?: ComponentWithRefs; language?: LanguageRow }, format: string | undefined): Promise<FileDownload> {
+    this.access.require(actor, 'translation.download', scope.project);
+    const wanted = format || 'zip';
+    let conversion: Conversion | null = null;
+    if (wanted !== 'zip') {
+      const m = /^zip:(.+)$/.exec(wanted);
+      conversion = m ? (this.conversions.get(m[1]!) ?? null) : null;
+      if (!conversion) throw new NotFoundError(`Conversion to ${m ? m[1] : wanted} is not supported`);
+    }
+    const components: ComponentWithRefs[] = [];
+    if (scope.component) components.push(scope.component);
+    else {
+      const rows = await this.db.selectFrom('components').selectAll().where('project_id', '=', scope.project.id).orderBy('id').execute();
+      for (const component of rows) components.push(await this.refsOf(component, scope.project));
+    }
+    // Pending edits reach the files before they are read (each component under its own lock).
+    if (!conversion) for (const refs of components) await this.files.writePending(refs);
+
+    const name = [scope.project.slug, scope.component?.component.slug, scope.language?.code].filter(Boolean).join('-');
+    const out = new PassThrough();
+    const zip = new ZipWriter(out);
+    void this.fillZip(zip, components, scope.language, conversion).then(
+      () => zip.finish(),
+      (e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))),
+    );
+    return { body: out, mimeType: ZIP_MIME, disposition: `attachment; filename="${name}.zip"` };
+  }
+
+  private async refsOf(component: ComponentRow, project: ProjectRow): Promise<ComponentWithRefs> {
+    const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
+    return { component, project, sourceLanguage };
+  }
+
+  private async fillZip(zip: ZipWriter, components: ComponentWithRefs[], language: LanguageRow | undefined, conversion: Conversion | null): Promise<void> {
+    for (const refs of components) {
+      const prefix = `${refs.project.slug}/${refs.component.slug}/`;
+      let q = this.db
+        .selectFrom('translations')
+        .innerJoin('languages', 'languages.id', 'translations.language_id')
+        .selectAll('translations')
+        .select(['languages.code as l_code'])
+        .where('translations.component_id', '=', refs.component.id)
+        .orderBy('translations.filename');
+      if (language) q = q.where('translations.language_id', '=', language.id);
+      const translations = await q.execute();
+      const names = new Set<string>();
+      if (!conversion) {
+        const extras = language ? [] : [refs.component.template, refs.component.new_base, refs.component.intermediate];
+        for (const rel of [...translations.map((t) => t.filename), ...extras]) {
+          if (!rel || names.has(rel)) continue;
+          names.add(rel);
+          const file = path.join(this.files.componentDir(refs), rel);
+          const stat = await fsp.stat(file).catch(() => null);
+          if (!stat?.isFile()) continue;
+          await zip.addFile(prefix + rel, fs.createReadStream(file), { mtime: stat.mtime });
+        }
+        continue;
+      }
+      for (const t of translations) {
+        const lang = await this.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
+        const rel = (t.filename || `${t.l_code}`).replace(/\.[^./]*$/, '');
+        const meta = this.meta(refs, t, lang);
+        const why = conversion.incompatible(meta);
+        if (why) {
+          await zip.addFile(`${prefix}${rel}.skipped`, Buffer.from(`${why}\n`));
+          continue;
+        }
+        await zip.addFile(`${prefix}${rel}.${conversion.extension}`, conversion.convert(await this.units(t.id), meta));
+      }
+    }
+  }
+}

@@ -1,0 +1,203 @@
+// Writes what changed in the database (pending edits, added and removed units) into the translation files.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/database.js';
+import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/schema.js';
+import type { ParsedStore, TranslationFormat } from '../formats/format.js';
+import type { FormatRegistry } from '../formats/registry.js';
+import { KeyedMutex } from '../shared/keyed-mutex.js';
+import type { DataPaths } from './data-paths.js';
+import { unitIdHash } from './import-plan.js';
+import { parseOptionsFor } from './parse-options.js';
+import { splitPlurals } from './plurals.js';
+import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY } from './statistics.js';
+
+export interface ComponentPlace {
+  component: ComponentRow;
+  project: { slug: string };
+}
+
+const BATCH = 400;
+
+/** Writes `data` next to `file` and renames it over, so readers never see half a file. */
+export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.parla-${process.pid}-${Date.now()}.tmp`;
+  await fs.writeFile(tmp, data);
+  try {
+    await fs.rename(tmp, file);
+  } catch (e) {
+    await fs.rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+export class FileSyncService {
+  private readonly locks = new KeyedMutex();
+
+  constructor(
+    private readonly db: Db,
+    private readonly formats: FormatRegistry,
+    private readonly paths: DataPaths,
+  ) {}
+
+  componentDir(place: ComponentPlace): string {
+    return this.paths.componentDir(place.project.slug, place.component.slug);
+  }
+
+  /** Runs `fn` while no other file operation of this component runs in this process. */
+  withComponentLock<T>(place: ComponentPlace, fn: () => Promise<T>): Promise<T> {
+    return this.locks.run(`component:${place.component.id}`, fn);
+  }
+
+  formatOf(component: ComponentRow): TranslationFormat {
+    const format = this.formats.get(component.file_format);
+    if (!format) throw new Error(`File format ${component.file_format} is not available`);
+    return format;
+  }
+
+  /** Parses the component's monolingual base file, if it has one. */
+  async loadTemplate(place: ComponentPlace, sourceLanguage?: LanguageRow | null): Promise<ParsedStore | undefined> {
+    const { component } = place;
+    if (!component.template) return undefined;
+    const bytes = await fs.readFile(path.join(this.componentDir(place), component.template));
+    return this.formatOf(component).parse(bytes, parseOptionsFor(sourceLanguage ?? null, component.template));
+  }
+
+  /** Parses one translation's file with its language's plural names (and the template for documents). */
+  async loadStore(place: ComponentPlace, translation: TranslationRow, language: LanguageRow, template?: ParsedStore): Promise<ParsedStore> {
+    const format = this.formatOf(place.component);
+    const file = path.join(this.componentDir(place), translation.filename);
+    const bytes = await fs.readFile(file);
+    const isTemplate = translation.filename === place.component.template;
+    return format.parse(bytes, parseOptionsFor(language, translation.filename, isTemplate ? undefined : template));
+  }
+
+  /** Writes the pending changes of one translation, or of every translation of the component. */
+  async writePending(place: ComponentPlace, translationId?: number): Promise<number> {
+    return this.withComponentLock(place, () => this.writePendingLocked(place, translationId));
+  }
+
+  /** As writePending, for callers that already hold the component lock. */
+  async writePendingLocked(place: ComponentPlace, translationId?: number): Promise<number> {
+    const ids = await this.dirtyTranslations(place.component.id, translationId);
+    if (ids.length === 0) return 0;
+    const translations = await this.db
+      .selectFrom('translations')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .selectAll('translations')
+      .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula'])
+      .where('translations.id', 'in', ids)
+      .orderBy('translations.is_source', 'desc') // the base file first: documents render from it
+      .orderBy('translations.id')
+      .execute();
+    let written = 0;
+    let template: ParsedStore | undefined;
+    for (const t of translations) {
+      const language = { code: t.l_code, plural_number: t.l_number, plural_formula: t.l_formula } as LanguageRow;
+      if (!t.is_source && place.component.template && template === undefined) template = await this.loadTemplate(place);
+      if (await this.writeTranslation(place, t, language, template)) written++;
+    }
+    return written;
+  }
+
+  private async dirtyTranslations(componentId: number, only?: number): Promise<number[]> {
+    let pending = this.db
+      .selectFrom('units')
+      .innerJoin('translations', 'translations.id', 'units.translation_id')
+      .select('units.translation_id as id')
+      .distinct()
+      .where('translations.component_id', '=', componentId)
+      .where('units.pending', '<>', 0);
+    let removed = this.db
+      .selectFrom('unit_removals')
+      .innerJoin('translations', 'translations.id', 'unit_removals.translation_id')
+      .select('unit_removals.translation_id as id')
+      .distinct()
+      .where('translations.component_id', '=', componentId);
+    if (only !== undefined) {
+      pending = pending.where('translations.id', '=', only);
+      removed = removed.where('translations.id', '=', only);
+    }
+    const rows = [...(await pending.execute()), ...(await removed.execute())];
+    return [...new Set(rows.map((r) => r.id))];
+  }
+
+  private async writeTranslation(place: ComponentPlace, t: TranslationRow, language: LanguageRow, template: ParsedStore | undefined): Promise<boolean> {
+    const { component } = place;
+    const format = this.formatOf(component);
+    const units = await this.db.selectFrom('units').selectAll().where('translation_id', '=', t.id).orderBy('position').orderBy('id').execute();
+    const removals = await this.db.selectFrom('unit_removals').selectAll().where('translation_id', '=', t.id).execute();
+    const pending = units.filter((u) => u.pending !== 0);
+    const clear = async () => {
+      await this.db.transaction().execute(async (tx) => {
+        const stamps = [...new Set(pending.map((u) => u.pending))];
+        for (let i = 0; i < stamps.length; i += BATCH) {
+          await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.id).where('pending', 'in', stamps.slice(i, i + BATCH)).execute();
+        }
+        const removalIds = removals.map((r) => r.id);
+        for (let i = 0; i < removalIds.length; i += BATCH) await tx.deleteFrom('unit_removals').where('id', 'in', removalIds.slice(i, i + BATCH)).execute();
+      });
+    };
+    if (!t.filename) {
+      await clear(); // nothing to write to (a bilingual source without a file)
+      return false;
+    }
+    const file = path.join(this.componentDir(place), t.filename);
+    const isTemplate = t.filename === component.template;
+    let store: ParsedStore;
+    try {
+      store = await this.loadStore(place, t, language, template);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      store = format.create({ language: language.code, pluralForms: { number: language.plural_number, formula: language.plural_formula }, ...(isTemplate || !template ? {} : { template }) });
+    }
+    const index = new Map<string, number>();
+    store.units.forEach((u, i) => {
+      const hash = unitIdHash(u, format.monolingual);
+      if (!index.has(hash)) index.set(hash, i);
+    });
+    let changed = false;
+    // Bilingual source strings are read-only in their file: only additions and removals reach it.
+    const editable = format.monolingual || !t.is_source;
+    for (const u of pending) {
+      const at = index.get(u.id_hash);
+      if (at !== undefined) {
+        if (!editable || u.state === STATE_READONLY) continue;
+        store.updateUnit(at, { target: this.fileTarget(u, format, t), fuzzy: u.state === STATE_FUZZY, approved: u.state === STATE_APPROVED });
+        changed = true;
+      } else {
+        const target = this.fileTarget(u, format, t);
+        // A monolingual translation file lists only what is translated.
+        if (format.monolingual && !isTemplate && target.every((x) => x === '')) continue;
+        store.addUnit({
+          key: u.context,
+          context: u.context,
+          source: splitPlurals(u.source),
+          target,
+          note: u.note,
+          location: u.location,
+          flags: u.flags,
+          fuzzy: u.state === STATE_FUZZY,
+          approved: u.state === STATE_APPROVED,
+        });
+        changed = true;
+      }
+    }
+    if (removals.length > 0) {
+      const gone = new Set(removals.map((r) => r.id_hash));
+      const indexes = store.units.map((u, i) => (gone.has(unitIdHash(u, format.monolingual)) ? i : -1)).filter((i) => i >= 0);
+      for (const i of indexes.reverse()) store.removeUnit(i);
+      if (indexes.length > 0) changed = true;
+    }
+    if (changed) await writeFileAtomic(file, store.serialize());
+    await clear();
+    return changed;
+  }
+
+  /** The target forms to store in the file: the template's own text for a monolingual base. */
+  private fileTarget(u: UnitRow, format: TranslationFormat, t: TranslationRow): string[] {
+    if (format.monolingual && t.is_source) return splitPlurals(u.target || u.source);
+    return splitPlurals(u.target);
+  }
+}

@@ -1,0 +1,82 @@
+// Changes one unit's target and state inside the caller's transaction: counters, pending flag and change record.
+import type { Executor } from '../db/database.js';
+import type { UnitRow } from '../db/schema.js';
+import { nowIso } from '../shared/clock.js';
+import type { ChangesService } from './changes.service.js';
+import { joinPlurals, splitPlurals } from './plurals.js';
+import { addCounters, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, unitDelta, type Counters } from './statistics.js';
+
+/** Where the unit lives, for the change record. */
+export interface UnitPlace {
+  translationId: number;
+  componentId: number;
+  projectId: number;
+  languageId: number;
+}
+
+export interface ContentUpdate {
+  target: string[];
+  state: number;
+  /** Change action; by default derived from the transition (compat §12.2 rule 4). */
+  action?: number;
+  /** Acting user and the author written to the change (uploads may name another author). */
+  userId: number | null;
+  authorId?: number | null;
+  details?: Record<string, unknown>;
+  /** Pending stamp shared by one operation's edits (see pendingStamp). */
+  stamp?: number;
+  /** Bulk operations collect the counter difference here and apply it once. */
+  counters?: Counters;
+}
+
+/**
+ * A non-zero value for `units.pending` that identifies one write operation. The file writer clears
+ * only the stamps it has written, so an edit committed while a file is being written stays pending.
+ */
+export function pendingStamp(): number {
+  return 1 + Math.floor(Math.random() * 0x7ffffffe);
+}
+
+/** The change action an edit from `before` to `after` state records when the caller names none. */
+export function editAction(before: UnitRow, targetBefore: string[], state: number): number {
+  if (state === STATE_APPROVED && before.state !== STATE_APPROVED) return 36; // Translation approved
+  if (state === STATE_FUZZY && before.state !== STATE_FUZZY) return 37; // Marked for edit
+  if (targetBefore.every((t) => t === '')) return 5; // Translation added
+  return 2; // Translation changed
+}
+
+/**
+ * Stores the new target and state (marking the unit pending so the file writer picks it up), moves
+ * the translation's counters by the difference, and records the change. Returns the updated row, or
+ * the row unchanged when target and state are already what was asked.
+ */
+export async function updateUnitContent(db: Executor, changes: ChangesService, unit: UnitRow, place: UnitPlace, update: ContentUpdate): Promise<UnitRow> {
+  const target = joinPlurals(update.target);
+  if (target === unit.target && update.state === unit.state) return unit;
+  const now = nowIso();
+  const pending = update.stamp ?? pendingStamp();
+  const after: UnitRow = { ...unit, target, state: update.state, pending, last_updated: now };
+  await db.updateTable('units').set({ target, state: update.state, pending, last_updated: now }).where('id', '=', unit.id).execute();
+  const delta = unitDelta(unit, after);
+  if (update.counters) addCounters(update.counters, delta);
+  else await applyCounterDelta(db, place.translationId, delta);
+  await changes.record(db, {
+    action: update.action ?? editAction(unit, splitPlurals(unit.target), update.state),
+    userId: update.userId,
+    authorId: update.authorId ?? update.userId,
+    projectId: place.projectId,
+    componentId: place.componentId,
+    translationId: place.translationId,
+    languageId: place.languageId,
+    unitId: unit.id,
+    target,
+    old: unit.target,
+    ...(update.details ? { details: update.details } : {}),
+  });
+  return after;
+}
+
+/** True when every form is empty: such a unit can only be in the empty state. */
+export function isBlank(target: readonly string[]): boolean {
+  return target.every((t) => t === '');
+}

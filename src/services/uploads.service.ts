@@ -1,0 +1,328 @@
+// Translation file uploads (compat §11): permission checks, merging a file's units by method, the change record.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db, Executor } from '../db/database.js';
+import type { UnitRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { FormatParseError, type FormatUnit, type ParsedStore, type TranslationFormat } from '../formats/format.js';
+import type { FormatRegistry } from '../formats/registry.js';
+import { nowIso } from '../shared/clock.js';
+import { ValidationError } from '../shared/errors.js';
+import type { ChangesService } from './changes.service.js';
+import type { FileSyncService } from './file-sync.service.js';
+import { bilingualId, monolingualId } from './import-plan.js';
+import { parseOptionsFor } from './parse-options.js';
+import { joinPlurals, splitPlurals } from './plurals.js';
+import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
+import type { TranslationWithRefs } from './translations.service.js';
+import { isBlank, pendingStamp, updateUnitContent } from './unit-content.js';
+import type { Upload } from './uploads.js';
+import type { UsersService } from './users.service.js';
+
+export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
+export type UploadMethod = (typeof UPLOAD_METHODS)[number];
+const CONFLICTS = ['', 'ignore', 'replace-translated', 'replace-approved'] as const;
+const FUZZY = ['', 'process', 'approve'] as const;
+
+export interface UploadInput {
+  file?: Upload | undefined;
+  method?: string | undefined;
+  conflicts?: string | undefined;
+  /** Older name of `conflicts`. */
+  conflict?: string | undefined;
+  /** `wlc --overwrite` sends overwrite=yes: replace translated strings. */
+  overwrite?: string | undefined;
+  fuzzy?: string | undefined;
+  author_name?: string | undefined;
+  author_email?: string | undefined;
+}
+
+export interface UploadResult {
+  not_found: number;
+  skipped: number;
+  accepted: number;
+  total: number;
+  result: boolean;
+  count: number;
+}
+
+const ACTION_UPLOADED = 9;
+const ACTION_REPLACED_BY_UPLOAD = 54;
+const ACTION_SUGGESTION_ADDED = 4;
+const ACTION_FILE_UPLOADED = 78;
+
+interface Counts {
+  notFound: number;
+  skipped: number;
+  accepted: number;
+  total: number;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): value is T {
+  return allowed.includes((value ?? '') as T);
+}
+
+/** Fits a file's plural forms to the number the database keeps for the unit. */
+function fitForms(target: readonly string[], count: number): string[] {
+  const out = target.slice(0, count);
+  while (out.length < count) out.push('');
+  return out;
+}
+
+export class UploadsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly formats: FormatRegistry,
+    private readonly files: FileSyncService,
+    private readonly users: UsersService,
+  ) {}
+
+  async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
+    const { project, component, translation } = t;
+    this.access.require(actor, 'upload.perform', project);
+
+    let conflicts = input.conflicts ?? input.conflict ?? '';
+    if (conflicts === '' && /^(yes|true|1|on)$/i.test(input.overwrite ?? '')) conflicts = 'replace-translated';
+    if (!oneOf(conflicts, CONFLICTS)) throw ValidationError.field('conflicts', `"${conflicts}" is not a valid choice.`, 'invalid_choice');
+    if (conflicts === 'ignore') conflicts = '';
+    if (conflicts !== '' && !this.access.can(actor, 'upload.overwrite', project)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
+    if (conflicts === 'replace-approved' && !this.access.can(actor, 'unit.review', project)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
+
+    const method = input.method || 'translate';
+    if (!oneOf(method, UPLOAD_METHODS)) throw ValidationError.field('method', `"${method}" is not a valid choice.`, 'invalid_choice');
+    const fuzzy = input.fuzzy ?? '';
+    if (!oneOf(fuzzy, FUZZY)) throw ValidationError.field('fuzzy', `"${fuzzy}" is not a valid choice.`, 'invalid_choice');
+    const format = this.files.formatOf(component);
+    const denied = this.methodDenied(actor, t, method, format);
+    if (denied) throw ValidationError.field('method', `This method is not available here. ${denied}`);
+    if (!translation.filename && method !== 'source') throw ValidationError.field('method', 'No translation file, try using method=source.');
+    if (!input.file) throw ValidationError.field('file', 'No file was submitted.', 'required');
+
+    const { store, uploadedFormat } = await this.parseUpload(t, input.file, format);
+    const author = await this.author(actor, t, input);
+    const counts: Counts = { notFound: 0, skipped: 0, accepted: 0, total: store.units.length };
+
+    if (method === 'replace') await this.replace(actor, t, input.file, store, uploadedFormat, counts);
+    else if (method === 'source') {
+      throw ValidationError.field('method', 'This method is not available here. Update source strings upload is not supported with this format.');
+    } else if (method === 'add') {
+      throw ValidationError.field('method', 'This method is not available here. Adding strings by upload is not supported yet.');
+    } else {
+      await this.db.transaction().execute(async (tx) => {
+        if (method === 'suggest') await this.suggest(tx, actor, t, store, uploadedFormat, counts);
+        else await this.merge(tx, actor, author, t, store, uploadedFormat, method, conflicts, fuzzy, counts);
+        await this.recordUpload(tx, actor, t, method, counts);
+      });
+    }
+    return { not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total, result: counts.accepted > 0, count: counts.total };
+  }
+
+  /** compat §11.2 step 3: why `method` is not available, or null. */
+  private methodDenied(actor: Actor, t: TranslationWithRefs, method: UploadMethod, format: TranslationFormat): string | null {
+    const { project, component, translation } = t;
+    const can = (p: Parameters<AccessControl['can']>[1]) => this.access.can(actor, p, project);
+    switch (method) {
+      case 'translate':
+      case 'fuzzy':
+        return can('unit.edit') ? null : 'You do not have permission to edit strings.';
+      case 'approve':
+        return can('unit.review') ? null : 'You do not have permission to approve strings.';
+      case 'suggest':
+        return can('suggestion.add') ? null : 'You do not have permission to add suggestions.';
+      case 'add':
+        if (!can('unit.add')) return 'You do not have permission to add strings.';
+        return component.manage_units ? null : 'Adding strings is disabled in the component configuration.';
+      case 'replace':
+        if (!translation.filename) return 'No translation file, try using method=source.';
+        return can('component.edit') || (can('unit.add') && can('unit.delete') && can('unit.edit')) ? null : 'You do not have permission to replace the translation file.';
+      case 'source':
+        if (!translation.is_source) return 'Source upload is only supported on the source language.';
+        if (format.monolingual || component.template) return 'Source upload is only supported for bilingual translations, you might want to use replace upload instead.';
+        return 'Update source strings upload is not supported with this format.';
+    }
+  }
+
+  /** Picks the format by file extension (the component's own format first) and parses; errors are 400 on `file`. */
+  private async parseUpload(t: TranslationWithRefs, file: Upload, componentFormat: TranslationFormat): Promise<{ store: ParsedStore; uploadedFormat: TranslationFormat }> {
+    const ext = path.extname(file.filename).replace(/^\./, '').toLowerCase();
+    const candidates = componentFormat.extensions.includes(ext) || ext === '' ? [componentFormat] : this.formats.list().filter((f) => f.extensions.includes(ext));
+    if (candidates.length === 0) throw ValidationError.field('file', `Could not parse uploaded file: unsupported file extension ".${ext}".`, 'parse_error');
+    const uploadedFormat = candidates[0]!;
+    const template = componentFormat.monolingual && uploadedFormat === componentFormat ? await this.files.loadTemplate(t, t.sourceLanguage).catch(() => undefined) : undefined;
+    let store: ParsedStore;
+    try {
+      store = uploadedFormat.parse(file.data, parseOptionsFor(t.language, file.filename, template));
+    } catch (e) {
+      if (e instanceof FormatParseError) throw ValidationError.field('file', `Could not parse uploaded file: ${e.message}`, 'parse_error');
+      throw ValidationError.field('file', `Could not parse uploaded file: ${(e as Error).message}`, 'parse_error');
+    }
+    const declared = store.pluralForms?.number;
+    if (declared !== undefined && declared !== t.translation.plural_number && store.units.some((u) => u.source.length > 1 || u.target.length > 1)) {
+      throw ValidationError.field('file', 'Plural forms do not match the language.');
+    }
+    return { store, uploadedFormat };
+  }
+
+  /** Uploads may name another author when the uploader has upload.authorship; that author is found or created by e-mail. */
+  private async author(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<number | null> {
+    const own = actor.user?.id ?? null;
+    const email = input.author_email?.trim();
+    if (!email || !this.access.can(actor, 'upload.authorship', t.project)) return own;
+    const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (existing) return existing.id;
+    const base = email.split('@')[0]!.replace(/[^\w.+-]/g, '') || 'author';
+    let username = base;
+    for (let i = 1; await this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst(); i++) username = `${base}${i}`;
+    const user = await this.users.create({ username, email, full_name: input.author_name?.trim() || username, is_active: false });
+    return user.id;
+  }
+
+  /** The DB id of a file unit: keys for keyed components, (context, source) for bilingual ones. */
+  private matcher(t: TranslationWithRefs, uploaded: TranslationFormat): (u: FormatUnit) => string {
+    const componentMonolingual = this.files.formatOf(t.component).monolingual;
+    if (componentMonolingual) return (u) => monolingualId(uploaded.monolingual ? u.key : u.context || u.source[0] || '');
+    return (u) => bilingualId(u);
+  }
+
+  private async unitsByHash(db: Executor, translationId: number): Promise<Map<string, UnitRow>> {
+    const rows = await db.selectFrom('units').selectAll().where('translation_id', '=', translationId).execute();
+    return new Map(rows.map((r) => [r.id_hash, r]));
+  }
+
+  private place(t: TranslationWithRefs) {
+    return { translationId: t.translation.id, componentId: t.component.id, projectId: t.project.id, languageId: t.language.id };
+  }
+
+  private async merge(
+    tx: Executor,
+    actor: Actor,
+    authorId: number | null,
+    t: TranslationWithRefs,
+    store: ParsedStore,
+    uploaded: TranslationFormat,
+    method: 'translate' | 'fuzzy' | 'approve',
+    conflicts: string,
+    fuzzy: string,
+    counts: Counts,
+  ): Promise<void> {
+    const byHash = await this.unitsByHash(tx, t.translation.id);
+    const idOf = this.matcher(t, uploaded);
+    const counters = emptyCounters();
+    const stamp = pendingStamp();
+    const place = this.place(t);
+    for (const fu of store.units) {
+      if (isBlank(fu.target)) continue; // untranslated entries only count in the total
+      if (fu.fuzzy && fuzzy === '') continue;
+      const unit = byHash.get(idOf(fu));
+      if (!unit) {
+        counts.notFound++;
+        continue;
+      }
+      let state = method === 'approve' ? STATE_APPROVED : method === 'fuzzy' ? STATE_FUZZY : STATE_TRANSLATED;
+      if (fu.fuzzy && fuzzy === 'process') state = STATE_FUZZY;
+      const forms = fitForms(fu.target, splitPlurals(unit.target).length);
+      const skip =
+        unit.state === STATE_READONLY ||
+        (unit.state >= STATE_TRANSLATED && conflicts === '') ||
+        (unit.state === STATE_APPROVED && conflicts !== 'replace-approved') ||
+        (joinPlurals(forms) === unit.target && state === unit.state);
+      if (skip) {
+        counts.skipped++;
+        continue;
+      }
+      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters });
+      byHash.set(unit.id_hash, updated);
+      counts.accepted++;
+    }
+    await applyCounterDelta(tx, t.translation.id, counters);
+  }
+
+  private async suggest(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+    const byHash = await this.unitsByHash(tx, t.translation.id);
+    const idOf = this.matcher(t, uploaded);
+    const counters = emptyCounters();
+    const now = nowIso();
+    for (const fu of store.units) {
+      if (isBlank(fu.target)) continue;
+      const unit = byHash.get(idOf(fu));
+      if (!unit) {
+        counts.notFound++;
+        continue;
+      }
+      const target = joinPlurals(fitForms(fu.target, splitPlurals(unit.target).length));
+      const duplicate = target === unit.target || (await tx.selectFrom('suggestions').select('id').where('unit_id', '=', unit.id).where('target', '=', target).executeTakeFirst());
+      if (duplicate || unit.state === STATE_READONLY) {
+        counts.skipped++;
+        continue;
+      }
+      await tx.insertInto('suggestions').values({ unit_id: unit.id, target, user_id: actor.user?.id ?? null, timestamp: now, details: '{}' }).execute();
+      if (!unit.has_suggestion) {
+        await tx.updateTable('units').set({ has_suggestion: 1 }).where('id', '=', unit.id).execute();
+        addCounters(counters, unitDelta(unit, { ...unit, has_suggestion: 1 }));
+        byHash.set(unit.id_hash, { ...unit, has_suggestion: 1 });
+      }
+      await this.changes.record(tx, { action: ACTION_SUGGESTION_ADDED, userId: actor.user?.id ?? null, ...this.ids(t), unitId: unit.id, target });
+      counts.accepted++;
+    }
+    await applyCounterDelta(tx, t.translation.id, counters);
+  }
+
+  private ids(t: TranslationWithRefs) {
+    return { projectId: t.project.id, componentId: t.component.id, translationId: t.translation.id, languageId: t.language.id };
+  }
+
+  /**
+   * Replaces the translation file with the upload: pending edits are written first, the new file
+   * goes in place, and the units take its content; if the database update fails the old file is back.
+   */
+  private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+    if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', 'Could not parse uploaded file: a replacement must be in the component\'s file format.', 'parse_error');
+    await this.files.withComponentLock(t, async () => {
+      await this.files.writePendingLocked(t, t.translation.id);
+      const target = path.join(this.files.componentDir(t), t.translation.filename);
+      const previous = await fs.readFile(target).catch(() => null);
+      await fs.writeFile(target, file.data);
+      try {
+        await this.db.transaction().execute(async (tx) => {
+          const byHash = await this.unitsByHash(tx, t.translation.id);
+          const idOf = this.matcher(t, uploaded);
+          const fromFile = new Map<string, FormatUnit>();
+          for (const fu of store.units) if (!fromFile.has(idOf(fu))) fromFile.set(idOf(fu), fu);
+          const counters = emptyCounters();
+          const stamp = pendingStamp();
+          let matched = 0;
+          for (const unit of byHash.values()) {
+            if (unit.state === STATE_READONLY && !t.translation.is_source) continue;
+            const fu = fromFile.get(unit.id_hash);
+            if (fu) matched++;
+            const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
+            const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
+            if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository (issue 4)
+            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters });
+          }
+          // The file already holds these values.
+          await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.translation.id).where('pending', '=', stamp).execute();
+          await applyCounterDelta(tx, t.translation.id, counters);
+          counts.accepted = matched;
+          await this.recordUpload(tx, actor, t, 'replace', counts);
+        });
+      } catch (e) {
+        if (previous) await fs.writeFile(target, previous);
+        throw e;
+      }
+    });
+  }
+
+  private async recordUpload(tx: Executor, actor: Actor, t: TranslationWithRefs, method: string, counts: Counts): Promise<void> {
+    await this.changes.record(tx, {
+      action: ACTION_FILE_UPLOADED,
+      userId: actor.user?.id ?? null,
+      ...this.ids(t),
+      details: { method, not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total },
+    });
+    if (actor.user) await tx.updateTable('users').set((eb) => ({ stat_uploaded: eb('stat_uploaded', '+', 1) })).where('id', '=', actor.user.id).execute();
+  }
+}

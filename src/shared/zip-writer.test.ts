@@ -1,0 +1,251 @@
+// ZipWriter and zipSync output read back by yauzl and Debian's unzip; streaming of a 1 GiB archive in constant memory.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import yauzl, { type Entry } from 'yauzl';
+import { crc32, ZipLimitError, ZipWriter, zipSync } from './zip-writer.js';
+
+interface ReadEntry {
+  name: string;
+  data: Buffer;
+  flags: number;
+  modified: Date;
+}
+
+function readZip(buffer: Buffer): Promise<ReadEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const out: ReadEntry[] = [];
+      zip.on('error', reject);
+      zip.on('end', () => resolve(out));
+      zip.on('entry', (entry: Entry) => {
+        zip.openReadStream(entry, (error, stream) => {
+          if (error || !stream) return reject(error ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            out.push({ name: entry.fileName, data: Buffer.concat(chunks), flags: entry.generalPurposeBitFlag, modified: entry.getLastModDate() });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** Collects everything written into one Buffer. */
+function collector(): { sink: Writable; result: () => Buffer } {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  return { sink, result: () => Buffer.concat(chunks) };
+}
+
+function hasCommand(name: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const HAS_UNZIP = hasCommand('unzip');
+
+function unzipTest(archive: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-zip-'));
+  const file = path.join(dir, 'test.zip');
+  try {
+    fs.writeFileSync(file, archive);
+    return execFileSync('unzip', ['-t', file], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const MTIME = new Date(2024, 4, 17, 13, 45, 30);
+const UNICODE_NAME = 'složka/čeština 日本語.txt';
+
+async function sampleArchive(): Promise<Buffer> {
+  const { sink, result } = collector();
+  const zip = new ZipWriter(sink);
+  await zip.addFile('hello.txt', Buffer.from('Hello, world!\n'), { mtime: MTIME });
+  await zip.addFile(UNICODE_NAME, Readable.from([Buffer.from('Příliš '), Buffer.from('žluťoučký kůň')]), { mtime: MTIME });
+  await zip.addFile('empty.txt', Buffer.alloc(0), { mtime: MTIME });
+  await zip.addFile('dir/big.bin', Buffer.alloc(300_000, 7), { mtime: MTIME });
+  await zip.finish();
+  return result();
+}
+
+describe('crc32', () => {
+  it('matches the standard check value and zlib', () => {
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+    expect(crc32(Buffer.alloc(0))).toBe(0);
+    const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 7919) & 0xff));
+    // Incremental use: continuing from a previous value equals one pass.
+    expect(crc32(data.subarray(13), crc32(data.subarray(0, 13)))).toBe(crc32(data));
+    const native = (zlib as unknown as { crc32?: (d: Uint8Array) => number }).crc32;
+    if (native) expect(crc32(data)).toBe(native(data));
+    // gzip's trailer holds the CRC-32 of the data: an independent reference on any Node version.
+    const gz = zlib.gzipSync(data);
+    expect(crc32(data)).toBe(gz.readUInt32LE(gz.length - 8));
+  });
+});
+
+describe('ZipWriter', () => {
+  it('writes entries that yauzl reads back with UTF-8 names, data descriptors and times', async () => {
+    const entries = await readZip(await sampleArchive());
+    expect(entries.map((e) => e.name)).toEqual(['hello.txt', UNICODE_NAME, 'empty.txt', 'dir/big.bin']);
+    expect(entries[0]!.data.toString()).toBe('Hello, world!\n');
+    expect(entries[1]!.data.toString()).toBe('Příliš žluťoučký kůň');
+    expect(entries[2]!.data.length).toBe(0);
+    expect(entries[3]!.data.equals(Buffer.alloc(300_000, 7))).toBe(true);
+    for (const e of entries) {
+      expect(e.flags & (1 << 11), 'UTF-8 flag').not.toBe(0);
+      expect(e.flags & (1 << 3), 'data descriptor flag').not.toBe(0);
+      expect(e.modified.getTime()).toBe(MTIME.getTime());
+    }
+  });
+
+  it('queues addFile calls that are not awaited one by one', async () => {
+    const { sink, result } = collector();
+    const zip = new ZipWriter(sink);
+    const names = Array.from({ length: 20 }, (_, i) => `file-${i}.txt`);
+    const pending = names.map((name) => zip.addFile(name, Buffer.from(name.repeat(50))));
+    await Promise.all([...pending, zip.finish()]);
+    const entries = await readZip(result());
+    expect(entries.map((e) => e.name)).toEqual(names);
+    expect(entries.map((e) => e.data.toString())).toEqual(names.map((n) => n.repeat(50)));
+  });
+
+  it('passes unzip -t', async (context) => {
+    if (!HAS_UNZIP) {
+      console.warn('zip-writer.test: Debian unzip is not installed, skipping the unzip -t check');
+      context.skip();
+    }
+    const report = unzipTest(await sampleArchive());
+    expect(report).toMatch(/No errors detected/);
+    expect(report).toContain(UNICODE_NAME);
+  });
+
+  it('refuses archives past the ZIP32 limit cleanly, and every later call', async () => {
+    const { sink } = collector();
+    const zip = new ZipWriter(sink, { maxSize: 100_000 });
+    await zip.addFile('small.txt', Buffer.from('fits'));
+    const big = Readable.from((function* () {
+      for (let i = 0; i < 50; i++) yield Buffer.alloc(10_000, i);
+    })());
+    await expect(zip.addFile('big.bin', big)).rejects.toBeInstanceOf(ZipLimitError);
+    await expect(zip.addFile('after.txt', Buffer.from('x'))).rejects.toBeInstanceOf(ZipLimitError);
+    await expect(zip.finish()).rejects.toThrow(/4 GiB/);
+  });
+
+  it('refuses bad names and calls after finish()', async () => {
+    const { sink } = collector();
+    const zip = new ZipWriter(sink);
+    await expect(zip.addFile('a\u0000b', Buffer.from('x'))).rejects.toThrow(/Invalid ZIP entry name/);
+    const other = new ZipWriter(collector().sink);
+    await other.finish();
+    await expect(other.addFile('late.txt', Buffer.from('x'))).rejects.toThrow(/after finish/);
+  });
+
+  it('writes an empty archive', async () => {
+    const { sink, result } = collector();
+    const zip = new ZipWriter(sink);
+    await zip.finish();
+    expect(result().length).toBe(22);
+    expect(await readZip(result())).toEqual([]);
+  });
+
+  it('streams a 1 GiB project in memory independent of its size', { timeout: 120_000 }, async () => {
+    const MiB = 1024 * 1024;
+    const pattern = Buffer.alloc(MiB);
+    for (let i = 0; i < pattern.length; i++) pattern[i] = ((i * 2654435761) >>> 13) & 0x3f;
+    const files = 16;
+    const chunksPerFile = 64; // 16 × 64 MiB = 1 GiB
+    let written = 0;
+    let tail = Buffer.alloc(0);
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        tail = Buffer.concat([tail, chunk]).subarray(-65_536);
+        callback();
+      },
+    });
+    const before = process.memoryUsage();
+    let peak = 0;
+    const sample = () => {
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.heapUsed + m.arrayBuffers - before.heapUsed - before.arrayBuffers);
+    };
+    const timer = setInterval(sample, 20);
+    const zip = new ZipWriter(sink);
+    const expectedCrc: number[] = [];
+    try {
+      for (let f = 0; f < files; f++) {
+        let sent = 0;
+        let crc = 0;
+        await zip.addFile(
+          `project/component-${f}/cs.po`,
+          new Readable({
+            read() {
+              if (sent++ < chunksPerFile) {
+                crc = crc32(pattern, crc);
+                this.push(pattern);
+              } else this.push(null);
+            },
+          }),
+        );
+        expectedCrc.push(crc);
+        sample();
+      }
+      await zip.finish();
+    } finally {
+      clearInterval(timer);
+    }
+    expect(peak, `peak extra memory ${Math.round(peak / MiB)} MiB`).toBeLessThan(64 * MiB);
+
+    // The central directory at the end lists every entry with its full size and CRC.
+    const eocd = tail.subarray(tail.length - 22);
+    expect(eocd.readUInt32LE(0)).toBe(0x06054b50);
+    expect(eocd.readUInt16LE(10)).toBe(files);
+    const directorySize = eocd.readUInt32LE(12);
+    expect(eocd.readUInt32LE(16) + directorySize + 22).toBe(written);
+    let p = tail.length - 22 - directorySize;
+    for (let f = 0; f < files; f++) {
+      expect(tail.readUInt32LE(p)).toBe(0x02014b50);
+      expect(tail.readUInt32LE(p + 16)).toBe(expectedCrc[f]);
+      expect(tail.readUInt32LE(p + 24)).toBe(chunksPerFile * MiB);
+      p += 46 + tail.readUInt16LE(p + 28);
+    }
+  });
+});
+
+describe('zipSync', () => {
+  it('builds an archive that yauzl and unzip read', async () => {
+    const archive = zipSync([
+      { name: 'a.txt', data: Buffer.from('alpha'), mtime: MTIME },
+      { name: UNICODE_NAME, data: Buffer.from('čeština'), mtime: MTIME },
+      { name: 'empty', data: new Uint8Array(0), mtime: MTIME },
+    ]);
+    const entries = await readZip(archive);
+    expect(entries.map((e) => [e.name, e.data.toString()])).toEqual([
+      ['a.txt', 'alpha'],
+      [UNICODE_NAME, 'čeština'],
+      ['empty', ''],
+    ]);
+    expect(entries[0]!.flags & (1 << 3)).toBe(0);
+    if (HAS_UNZIP) expect(unzipTest(archive)).toMatch(/No errors detected/);
+  });
+});
