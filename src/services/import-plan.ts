@@ -72,6 +72,11 @@ export function bilingualId(unit: Pick<FormatUnit, 'context' | 'source'>): strin
   return hash64('b', unit.source.join('\u0000'), unit.context);
 }
 
+/** Identifies a string's source text (with its context) independently of its key. */
+export function contentHash(source: readonly string[], context: string): string {
+  return hash64('c', source.join('\u0000'), context);
+}
+
 /** The id_hash a unit read from a file has in the DB (what matches file entries and DB rows). */
 export function unitIdHash(unit: Pick<FormatUnit, 'context' | 'source' | 'key'>, monolingual: boolean): string {
   return monolingual ? monolingualId(unit.key) : bilingualId(unit);
@@ -85,7 +90,7 @@ function planned(unit: FormatUnit, idHash: string, source: string[], target: str
   const m = meta ?? unit;
   return {
     id_hash: idHash,
-    content_hash: hash64('c', source.join('\u0000'), unit.context),
+    content_hash: contentHash(source, unit.context),
     context: unit.context,
     source,
     target,

@@ -1,14 +1,13 @@
 // Unit writes (compat §12): PATCH/PUT of one unit, DELETE of a source string, adding strings to a translation.
 import type { Db, Executor } from '../db/database.js';
-import type { ComponentRow, LanguageRow, NewUnit, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
-import { hash64 } from '../shared/hashing.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
-import { bilingualId, monolingualId } from './import-plan.js';
+import { bilingualId, contentHash, monolingualId } from './import-plan.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
 import {
   addCounters,
@@ -23,11 +22,11 @@ import {
   type Counters,
 } from './statistics.js';
 import { countChars, countWords } from './text-metrics.js';
+import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import type { UnitWithRefs } from './units.service.js';
 
-const ACTION_SOURCE_ADDED = 13;
 const ACTION_SOURCE_CHANGED = 30;
 const ACTION_STRING_ADDED = 31;
 const ACTION_STRING_REMOVED = 63;
@@ -210,16 +209,6 @@ function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
-}
-
-/** Number of target forms a unit of this source has in a translation (compat §12.2). */
-function targetForms(source: readonly string[], translation: Pick<TranslationRow, 'is_source' | 'plural_number'>): number {
-  if (source.length <= 1) return 1;
-  return translation.is_source ? source.length : translation.plural_number;
-}
-
-function contentHash(source: readonly string[], context: string): string {
-  return hash64('c', source.join('\u0000'), context);
 }
 
 export class UnitEditsService {
@@ -559,66 +548,15 @@ export class UnitEditsService {
 
     try {
       const created = await this.db.transaction().execute(async (tx) => {
-        if (await exists(tx, translation.id)) throw duplicate();
         const all = await tx.selectFrom('translations').selectAll().where('component_id', '=', component.id).orderBy('is_source', 'desc').orderBy('id').execute();
-        const sourceT = all.find((x) => x.is_source === 1) ?? translation;
-        const now = nowIso();
-        const metrics = { num_words: countWords(src), num_chars: countChars(src) };
-        const row = (tr: TranslationRow, forms: string[], st: number, sourceUnitId: number | null, position: number): NewUnit => ({
-          translation_id: tr.id,
-          source_unit_id: sourceUnitId,
-          id_hash: idHash,
-          content_hash: contentHash(src, ctx),
-          context: ctx,
-          source: joinPlurals(src),
-          target: joinPlurals(forms),
-          previous_source: '',
-          location: '',
-          note: '',
-          flags: '',
-          explanation: '',
-          extra_flags: '',
-          state: isBlank(forms) ? STATE_EMPTY : st,
-          position,
-          ...metrics,
-          priority: 100,
-          pending: 1,
-          has_suggestion: 0,
-          has_comment: 0,
-          has_failing_check: 0,
-          automatically_translated: 0,
-          timestamp: now,
-          last_updated: now,
-        });
-        const insert = async (tr: TranslationRow, forms: string[], st: number, sourceUnitId: number | null): Promise<UnitRow> => {
-          const last = await tx.selectFrom('units').select((eb) => eb.fn.max('position').as('p')).where('translation_id', '=', tr.id).executeTakeFirst();
-          const inserted = await tx.insertInto('units').values(row(tr, forms, st, sourceUnitId, Number(last?.p ?? 0) + 1)).returningAll().executeTakeFirstOrThrow();
-          await applyCounterDelta(tx, tr.id, unitDelta(null, inserted));
-          return inserted;
-        };
-        const tPlace = (tr: TranslationRow) => ({ projectId: project.id, componentId: component.id, translationId: tr.id, languageId: tr.language_id });
-
-        // The source unit: reused when the string already exists in the source language.
-        let sourceUnit = await tx.selectFrom('units').selectAll().where('translation_id', '=', sourceT.id).where('id_hash', '=', idHash).executeTakeFirst();
-        if (!sourceUnit) {
-          const sourceState = monolingual ? (state ?? STATE_TRANSLATED) : STATE_READONLY;
-          sourceUnit = await insert(sourceT, src, sourceState, null);
-          await tx.updateTable('units').set({ source_unit_id: sourceUnit.id }).where('id', '=', sourceUnit.id).execute();
-          sourceUnit = { ...sourceUnit, source_unit_id: sourceUnit.id };
-          await this.changes.record(tx, { ...tPlace(sourceT), action: ACTION_SOURCE_ADDED, userId, unitId: sourceUnit.id, target: sourceUnit.source });
-        }
-        let result = sourceUnit;
-        for (const tr of all) {
-          if (tr.id === sourceT.id || (await exists(tx, tr.id))) continue;
-          const mine = tr.id === translation.id;
-          const forms = mine ? target! : Array.from({ length: targetForms(src, tr) }, () => '');
-          const unit = await insert(tr, forms, mine ? (state ?? STATE_TRANSLATED) : STATE_EMPTY, sourceUnit.id);
-          if (mine) {
-            result = unit;
-            await this.changes.record(tx, { ...tPlace(tr), action: ACTION_STRING_ADDED, userId, unitId: unit.id, target: unit.target });
-          }
-        }
-        return result;
+        const unit = await insertNewString(
+          tx,
+          this.changes,
+          { project, component, translations: all, postedTo: translation, userId, action: ACTION_STRING_ADDED },
+          { context: ctx, source: src, target, state },
+        );
+        if (!unit) throw duplicate();
+        return unit;
       });
       return UnitEditsService.refs(t, created);
     } catch (e) {

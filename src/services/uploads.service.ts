@@ -10,7 +10,8 @@ import type { FormatRegistry } from '../formats/registry.js';
 import { nowIso } from '../shared/clock.js';
 import { ValidationError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
-import type { FileSyncService } from './file-sync.service.js';
+import { writeFileAtomic, type FileSyncService } from './file-sync.service.js';
+import { insertNewString, targetForms } from './new-string.js';
 import { bilingualId, monolingualId } from './import-plan.js';
 import { parseOptionsFor } from './parse-options.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
@@ -51,6 +52,8 @@ const ACTION_UPLOADED = 9;
 const ACTION_REPLACED_BY_UPLOAD = 54;
 const ACTION_SUGGESTION_ADDED = 4;
 const ACTION_FILE_UPLOADED = 78;
+const ACTION_STRING_ADDED_IN_UPLOAD = 73;
+const ACTION_UPDATED_BY_SOURCE_UPLOAD = 74;
 
 interface Counts {
   notFound: number;
@@ -106,10 +109,12 @@ export class UploadsService {
     const counts: Counts = { notFound: 0, skipped: 0, accepted: 0, total: store.units.length };
 
     if (method === 'replace') await this.replace(actor, t, input.file, store, uploadedFormat, counts);
-    else if (method === 'source') {
-      throw ValidationError.field('method', 'This method is not available here. Update source strings upload is not supported with this format.');
-    } else if (method === 'add') {
-      throw ValidationError.field('method', 'This method is not available here. Adding strings by upload is not supported yet.');
+    else if (method === 'source') await this.updateSource(actor, t, store, counts);
+    else if (method === 'add') {
+      await this.db.transaction().execute(async (tx) => {
+        await this.addStrings(tx, actor, t, store, uploadedFormat, counts);
+        await this.recordUpload(tx, actor, t, method, counts);
+      });
     } else {
       await this.db.transaction().execute(async (tx) => {
         if (method === 'suggest') await this.suggest(tx, actor, t, store, uploadedFormat, counts);
@@ -141,7 +146,7 @@ export class UploadsService {
       case 'source':
         if (!translation.is_source) return 'Source upload is only supported on the source language.';
         if (format.monolingual || component.template) return 'Source upload is only supported for bilingual translations, you might want to use replace upload instead.';
-        return 'Update source strings upload is not supported with this format.';
+        return null;
     }
   }
 
@@ -313,6 +318,66 @@ export class UploadsService {
         if (previous) await fs.writeFile(target, previous);
         throw e;
       }
+    });
+  }
+
+  /** method=add: strings of the file that the translation does not have yet become new strings. */
+  private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+    const monolingual = this.files.formatOf(t.component).monolingual;
+    const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', t.component.id).orderBy('is_source', 'desc').orderBy('id').execute();
+    const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: ACTION_STRING_ADDED_IN_UPLOAD };
+    for (const fu of store.units) {
+      const context = monolingual ? (uploaded.monolingual ? fu.key : fu.context || fu.source[0] || '') : fu.context;
+      const source = monolingual ? (t.translation.is_source ? fu.target : fu.source) : fu.source;
+      const isSource = t.translation.is_source === 1;
+      const target = isSource ? undefined : fitForms(fu.target, targetForms(source, t.translation));
+      const state = isSource ? undefined : fu.fuzzy ? STATE_FUZZY : fu.approved ? STATE_APPROVED : STATE_TRANSLATED;
+      if (context === '' && source.every((x) => x === '')) continue;
+      const added = await insertNewString(tx, this.changes, scope, { context, source, target, state, location: fu.location, note: fu.note, flags: fu.flags });
+      if (added) counts.accepted++;
+      else counts.skipped++;
+    }
+  }
+
+  /**
+   * method=source on a bilingual component: the upload becomes the list of source strings. New
+   * strings are added to every translation, strings missing from it are removed everywhere (and
+   * from the files), translations of strings that stay are kept.
+   */
+  private async updateSource(actor: Actor, t: TranslationWithRefs, store: ParsedStore, counts: Counts): Promise<void> {
+    await this.files.withComponentLock(t, async () => {
+      await this.db.transaction().execute(async (tx) => {
+        const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', t.component.id).orderBy('is_source', 'desc').orderBy('id').execute();
+        const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: ACTION_UPDATED_BY_SOURCE_UPLOAD };
+        const wanted = new Set<string>();
+        for (const fu of store.units) {
+          wanted.add(bilingualId(fu));
+          await insertNewString(tx, this.changes, scope, { context: fu.context, source: fu.source, location: fu.location, note: [fu.note, fu.comment].filter(Boolean).join('\n'), flags: fu.flags });
+        }
+        const sourceUnits = await tx.selectFrom('units').select(['id_hash']).where('translation_id', '=', t.translation.id).execute();
+        const gone = sourceUnits.map((u) => u.id_hash).filter((h) => !wanted.has(h));
+        for (let i = 0; i < gone.length; i += 400) {
+          const batch = gone.slice(i, i + 400);
+          const rows = await tx.selectFrom('units').selectAll().where('translation_id', 'in', translations.map((x) => x.id)).where('id_hash', 'in', batch).execute();
+          const deltas = new Map<number, ReturnType<typeof emptyCounters>>();
+          for (const u of rows) {
+            const d = deltas.get(u.translation_id) ?? emptyCounters();
+            deltas.set(u.translation_id, addCounters(d, unitDelta(u, null)));
+            if (u.translation_id !== t.translation.id) await tx.insertInto('unit_removals').values({ translation_id: u.translation_id, id_hash: u.id_hash }).execute();
+          }
+          // Translations before the source units they point at.
+          await tx.deleteFrom('units').where('id', 'in', rows.filter((u) => u.source_unit_id !== u.id).map((u) => u.id).concat([0])).execute();
+          await tx.deleteFrom('units').where('id', 'in', rows.filter((u) => u.source_unit_id === u.id).map((u) => u.id).concat([0])).execute();
+          for (const [id, d] of deltas) await applyCounterDelta(tx, id, d);
+        }
+        const total = store.units.length;
+        counts.accepted = total;
+        counts.total = total;
+        await this.recordUpload(tx, actor, t, 'source', counts);
+      });
+      // The upload is the new template for new languages.
+      if (t.component.new_base) await writeFileAtomic(path.join(this.files.componentDir(t), t.component.new_base), Buffer.from(store.serialize()));
+      await this.files.writePendingLocked(t);
     });
   }
 

@@ -185,4 +185,35 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect(stats.translated).toBe(2);
     expect(stats.fuzzy).toBe(1);
   });
+
+  it('adds new strings with method=add to every language and file', async () => {
+    const denied = await upload(server, { method: 'add' }, CS_PO);
+    expect((await denied.json()).detail).toContain('This method is not available here.');
+    expect((await server.api('/api/components/files/app/', { method: 'PATCH', json: { manage_units: true } })).status).toBe(200);
+    const withNew = `${CS_PO}\nmsgid "Brand new string"\nmsgstr "Zbrusu nový řetězec"\n`;
+    const res = await upload(server, { method: 'add' }, withNew);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ accepted: 1, skipped: 4, total: 5 });
+    const de = await (await server.api('/api/translations/files/app/de/')).json();
+    expect(de.total).toBe(5);
+    expect(await (await server.api(T)).text()).toContain('msgid "Brand new string"\nmsgstr "Zbrusu nový řetězec"');
+    expect(await (await server.api('/api/translations/files/app/de/file/')).text()).toContain('msgid "Brand new string"\nmsgstr ""');
+  });
+
+  it('updates the source strings with method=source on the source language', async () => {
+    const pot = `msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Hello"\nmsgstr ""\n\nmsgid "Fresh source"\nmsgstr ""\n`;
+    const res = await server.api('/api/translations/files/app/en/file/', { method: 'POST', body: multipart({ method: 'source' }, { file: { name: 'app.pot', data: pot } }) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ accepted: 2, total: 2 });
+    for (const lang of ['cs', 'de']) {
+      const info = await (await server.api(`/api/translations/files/app/${lang}/`)).json();
+      expect(info.total).toBe(2);
+      const file = await (await server.api(`/api/translations/files/app/${lang}/file/`)).text();
+      expect(file).toContain('msgid "Fresh source"');
+      expect(file).not.toContain('Goodbye world');
+    }
+    expect(await (await server.api('/api/components/files/app/new_template/')).text()).toBe(pot);
+    const recount = await server.container.stats.recalculate();
+    expect(recount.corrected).toBe(0);
+  });
 });

@@ -1,0 +1,118 @@
+// Adds one string to a component inside the caller's transaction: its source unit and a unit in every translation.
+import type { Executor } from '../db/database.js';
+import type { ComponentRow, NewUnit, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
+import { nowIso } from '../shared/clock.js';
+import type { ChangesService } from './changes.service.js';
+import { bilingualId, contentHash, monolingualId } from './import-plan.js';
+import { joinPlurals } from './plurals.js';
+import { applyCounterDelta, STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
+import { countChars, countWords } from './text-metrics.js';
+import { isBlank } from './unit-content.js';
+
+const ACTION_SOURCE_ADDED = 13;
+
+export interface NewString {
+  context: string;
+  source: string[];
+  /** Target forms for `postedTo` (bilingual components); other translations get empty units. */
+  target?: string[] | undefined;
+  state?: number | undefined;
+  location?: string;
+  note?: string;
+  flags?: string;
+}
+
+export interface NewStringScope {
+  project: ProjectRow;
+  component: ComponentRow;
+  /** Every translation of the component, source first. */
+  translations: TranslationRow[];
+  /** The translation the string was posted or uploaded to. */
+  postedTo: TranslationRow;
+  userId: number | null;
+  /** Action recorded for the unit in `postedTo` (31 "String added", 73 "String added in the upload"). */
+  action: number;
+}
+
+/** Number of target forms a unit of this source has in a translation (compat §12.2). */
+export function targetForms(source: readonly string[], translation: Pick<TranslationRow, 'is_source' | 'plural_number'>): number {
+  if (source.length <= 1) return 1;
+  return translation.is_source ? source.length : translation.plural_number;
+}
+
+export function newStringHash(monolingual: boolean, context: string, source: readonly string[]): string {
+  return monolingual ? monolingualId(context) : bilingualId({ source: [...source], context });
+}
+
+async function exists(db: Executor, translationId: number, idHash: string): Promise<boolean> {
+  return !!(await db.selectFrom('units').select('id').where('translation_id', '=', translationId).where('id_hash', '=', idHash).executeTakeFirst());
+}
+
+/**
+ * Inserts the string (source unit unless it exists, then an empty unit in each other translation,
+ * or `target` in the one it was posted to) with counters and change records. Returns the unit of
+ * `postedTo`, or null when that translation already has the string.
+ */
+export async function insertNewString(tx: Executor, changes: ChangesService, scope: NewStringScope, s: NewString): Promise<UnitRow | null> {
+  const { project, component, translations, postedTo } = scope;
+  const monolingual = component.template !== '';
+  const idHash = newStringHash(monolingual, s.context, s.source);
+  if (await exists(tx, postedTo.id, idHash)) return null;
+  const sourceT = translations.find((x) => x.is_source === 1) ?? postedTo;
+  const now = nowIso();
+  const row = (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null, position: number): NewUnit => ({
+    translation_id: tr.id,
+    source_unit_id: sourceUnitId,
+    id_hash: idHash,
+    content_hash: contentHash(s.source, s.context),
+    context: s.context,
+    source: joinPlurals(s.source),
+    target: joinPlurals(forms),
+    previous_source: '',
+    location: s.location ?? '',
+    note: s.note ?? '',
+    flags: s.flags ?? '',
+    explanation: '',
+    extra_flags: '',
+    state: isBlank(forms) ? STATE_EMPTY : state,
+    position,
+    num_words: countWords(s.source),
+    num_chars: countChars(s.source),
+    priority: 100,
+    pending: 1,
+    has_suggestion: 0,
+    has_comment: 0,
+    has_failing_check: 0,
+    automatically_translated: 0,
+    timestamp: now,
+    last_updated: now,
+  });
+  const insert = async (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null): Promise<UnitRow> => {
+    const last = await tx.selectFrom('units').select((eb) => eb.fn.max('position').as('p')).where('translation_id', '=', tr.id).executeTakeFirst();
+    const inserted = await tx.insertInto('units').values(row(tr, forms, state, sourceUnitId, Number(last?.p ?? 0) + 1)).returningAll().executeTakeFirstOrThrow();
+    await applyCounterDelta(tx, tr.id, unitDelta(null, inserted));
+    return inserted;
+  };
+  const place = (tr: TranslationRow) => ({ projectId: project.id, componentId: component.id, translationId: tr.id, languageId: tr.language_id });
+
+  let sourceUnit = await tx.selectFrom('units').selectAll().where('translation_id', '=', sourceT.id).where('id_hash', '=', idHash).executeTakeFirst();
+  if (!sourceUnit) {
+    const sourceState = monolingual ? (s.state ?? STATE_TRANSLATED) : STATE_READONLY;
+    sourceUnit = await insert(sourceT, s.source, sourceState, null);
+    await tx.updateTable('units').set({ source_unit_id: sourceUnit.id }).where('id', '=', sourceUnit.id).execute();
+    sourceUnit = { ...sourceUnit, source_unit_id: sourceUnit.id };
+    await changes.record(tx, { ...place(sourceT), action: ACTION_SOURCE_ADDED, userId: scope.userId, unitId: sourceUnit.id, target: sourceUnit.source });
+  }
+  let result: UnitRow | null = postedTo.id === sourceT.id ? sourceUnit : null;
+  for (const tr of translations) {
+    if (tr.id === sourceT.id || (await exists(tx, tr.id, idHash))) continue;
+    const mine = tr.id === postedTo.id;
+    const forms = mine && s.target ? s.target : Array.from({ length: targetForms(s.source, tr) }, () => '');
+    const unit = await insert(tr, forms, mine ? (s.state ?? STATE_TRANSLATED) : STATE_EMPTY, sourceUnit.id);
+    if (mine) {
+      result = unit;
+      await changes.record(tx, { ...place(tr), action: scope.action, userId: scope.userId, unitId: unit.id, target: unit.target });
+    }
+  }
+  return result;
+}
