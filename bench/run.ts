@@ -1,44 +1,11 @@
 // `npm run bench`: HTTP throughput of Parla's unit endpoints as a ratio to a bare Fastify route, same run.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, start, startParla, waitFor, type ParlaProcess } from './harness.js';
 import { buildZip } from '../test/helpers/zip.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UNITS = Number(process.env.BENCH_UNITS ?? 10_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 /** Requests per second; a separate autocannon worker keeps the load generator off the server's core. */
 async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
@@ -57,21 +24,12 @@ async function main(): Promise<void> {
   const rows: [string, number][] = [];
   const barePort = await freePort();
   const bare = start(['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(barePort) });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
-  const port = await freePort();
-  const env = { PARLA_DATA_DIR: dataDir, PARLA_PORT: String(port), PARLA_LOG_LEVEL: 'warn', PARLA_API_RATELIMIT_USER: '100000000/hour' };
-  let parla: ChildProcess | undefined;
+  let parla: ParlaProcess | undefined;
   try {
     await waitFor(`http://127.0.0.1:${barePort}/`);
-    const token = execFileSync(process.execPath, ['bin/parla.mjs', 'createadmin', '--username', 'bench', '--email', 'bench@example.com'], { cwd: ROOT, env: { ...process.env, ...env } })
-      .toString()
-      .trim()
-      .split('\n')
-      .pop()!;
-    parla = start(['bin/parla.mjs', 'serve'], env);
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/`);
-    const auth = { Authorization: `Token ${token}` };
+    parla = await startParla();
+    const base = parla.base;
+    const auth = parla.auth;
     await fetch(`${base}/api/projects/`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Bench', slug: 'bench' }) });
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: 'Big', slug: 'big', file_format: 'po', filemask: 'po/*.po' })) form.append(k, v);
@@ -94,8 +52,7 @@ async function main(): Promise<void> {
     for (const [name, rps] of rows) console.log(`| ${name} | ${rps.toFixed(0)} | ${(rps / bareRps).toFixed(3)} |`);
   } finally {
     bare.kill();
-    parla?.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    parla?.stop();
   }
 }
 

@@ -20,6 +20,8 @@ import { UnitsService } from './services/units.service.js';
 import { UnitEditsService } from './services/unit-edits.service.js';
 import { UsersService } from './services/users.service.js';
 import { buildConversions } from './services/conversions.js';
+import { moExporter } from './formats/exporters/mo.exporter.js';
+import { tmxExporter } from './formats/exporters/tmx.exporter.js';
 import { DownloadsService } from './services/downloads.service.js';
 import { FileSyncService } from './services/file-sync.service.js';
 import { UploadsService } from './services/uploads.service.js';
@@ -105,7 +107,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     stats,
     tasks,
     fileSync,
-    downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [])),
+    downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter])),
     uploads: new UploadsService(db, access, changes, formats, fileSync, users),
     close: async () => {
       await tasks.close();

@@ -1,7 +1,15 @@
 // Registry of the translation file formats Parla can read and write, looked up by format id.
 
+import { arbFormat } from './arb/arb.format.js';
+import { csvFormat, csvSimpleFormat } from './csv/csv.format.js';
 import type { TranslationFormat } from './format.js';
+import { goI18nJsonFormat, goI18nJsonV2Format } from './go-i18n/go-i18n.format.js';
+import { i18nextFormat, i18nextV4Format } from './i18next/i18next.format.js';
+import { jsonNestedFormat } from './json-nested/json-nested.format.js';
+import { jsonFormat } from './json/json.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
+import { webextensionFormat } from './webextension/webextension.format.js';
+import { xlsxFormat } from './xlsx/xlsx.format.js';
 
 export class FormatRegistry {
   private readonly byId = new Map<string, TranslationFormat>();
@@ -27,5 +35,22 @@ export class FormatRegistry {
   }
 }
 
-/** The formats known to the server. */
-export const formats = new FormatRegistry().register(poFormat).register(poMonoFormat);
+/** The formats known to the server (compat §15.4 ids). */
+export const formats = new FormatRegistry();
+for (const format of [
+  poFormat,
+  poMonoFormat,
+  jsonFormat,
+  jsonNestedFormat,
+  i18nextFormat,
+  i18nextV4Format,
+  webextensionFormat,
+  arbFormat,
+  goI18nJsonFormat,
+  goI18nJsonV2Format,
+  csvFormat,
+  csvSimpleFormat,
+  xlsxFormat,
+]) {
+  formats.register(format);
+}

@@ -18,6 +18,7 @@ export interface ChangeInput {
 }
 
 const RECENT_WINDOW_MS = 6 * 3600 * 1000;
+const BATCH = 200; // 12 columns per row: under both engines' bound-parameter limits
 
 export class ChangesService {
   async record(db: Executor, change: ChangeInput): Promise<void> {
@@ -45,6 +46,35 @@ export class ChangesService {
         .set({ last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null })
         .where('id', '=', change.translationId)
         .execute();
+    }
+  }
+
+  /**
+   * Records many changes with multi-row inserts (bulk uploads); last_change/last_author are set once
+   * per translation from the last content change.
+   */
+  async recordMany(db: Executor, changes: readonly ChangeInput[]): Promise<void> {
+    if (changes.length === 0) return;
+    const timestamp = nowIso();
+    const rows = changes.map((change) => ({
+      action: change.action,
+      timestamp,
+      user_id: change.userId ?? null,
+      author_id: change.authorId ?? change.userId ?? null,
+      project_id: change.projectId ?? null,
+      component_id: change.componentId ?? null,
+      translation_id: change.translationId ?? null,
+      unit_id: change.unitId ?? null,
+      language_id: change.languageId ?? null,
+      target: change.target ?? '',
+      old: change.old ?? '',
+      details: JSON.stringify(change.details ?? {}),
+    }));
+    for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('changes').values(rows.slice(i, i + BATCH)).execute();
+    const lastByTranslation = new Map<number, ChangeInput>();
+    for (const change of changes) if (change.translationId && CONTENT_ACTIONS.has(change.action)) lastByTranslation.set(change.translationId, change);
+    for (const [translationId, change] of lastByTranslation) {
+      await db.updateTable('translations').set({ last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null }).where('id', '=', translationId).execute();
     }
   }
 

@@ -1,6 +1,7 @@
 // Download conversions (compat §15.2): a translation's units written in another file format.
 import type { UnitRow } from '../db/schema.js';
 import type { FormatUnit, TranslationFormat } from '../formats/format.js';
+import type { Exporter } from '../formats/exporters/exporter.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { pluralCategories } from '../languages/plural-categories.js';
 import { splitPlurals } from './plurals.js';
@@ -16,14 +17,6 @@ export interface ConversionMeta {
   monolingual: boolean;
   /** The component's own format id (mo only converts gettext PO). */
   componentFormat: string;
-}
-
-/** Write-only exporters (MO, TMX, plain XLIFF 1.1) share this shape with the formats' create(). */
-export interface Exporter {
-  id: string;
-  mimeType: string;
-  extension: string;
-  export(units: FormatUnit[], meta: { sourceLanguage: string; language: string; pluralForms?: { number: number; formula: string }; project: string; component: string }): Buffer;
 }
 
 export interface Conversion {

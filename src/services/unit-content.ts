@@ -2,9 +2,9 @@
 import type { Executor } from '../db/database.js';
 import type { UnitRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
-import type { ChangesService } from './changes.service.js';
+import type { ChangeInput, ChangesService } from './changes.service.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
-import { addCounters, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, unitDelta, type Counters } from './statistics.js';
+import { addUnit, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, unitDelta, type Counters } from './statistics.js';
 
 /** Where the unit lives, for the change record. */
 export interface UnitPlace {
@@ -27,6 +27,8 @@ export interface ContentUpdate {
   stamp?: number;
   /** Bulk operations collect the counter difference here and apply it once. */
   counters?: Counters;
+  /** Bulk operations collect the change records here and write them with ChangesService.recordMany. */
+  changeLog?: ChangeInput[];
 }
 
 /**
@@ -57,10 +59,11 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   const pending = update.stamp ?? pendingStamp();
   const after: UnitRow = { ...unit, target, state: update.state, pending, last_updated: now };
   await db.updateTable('units').set({ target, state: update.state, pending, last_updated: now }).where('id', '=', unit.id).execute();
-  const delta = unitDelta(unit, after);
-  if (update.counters) addCounters(update.counters, delta);
-  else await applyCounterDelta(db, place.translationId, delta);
-  await changes.record(db, {
+  if (update.counters) {
+    addUnit(update.counters, unit, -1);
+    addUnit(update.counters, after, 1);
+  } else await applyCounterDelta(db, place.translationId, unitDelta(unit, after));
+  const change: ChangeInput = {
     action: update.action ?? editAction(unit, splitPlurals(unit.target), update.state),
     userId: update.userId,
     authorId: update.authorId ?? update.userId,
@@ -72,7 +75,9 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
     target,
     old: unit.target,
     ...(update.details ? { details: update.details } : {}),
-  });
+  };
+  if (update.changeLog) update.changeLog.push(change);
+  else await changes.record(db, change);
   return after;
 }
 

@@ -46,7 +46,13 @@ function unitRow(translationId: number, u: PlannedUnit, sourceUnitId: number | n
 
 export function countersOf(units: readonly PlannedUnit[]): Counters {
   const c = emptyCounters();
-  for (const u of units) addUnit(c, { ...u, has_failing_check: 0, has_suggestion: 0, has_comment: 0 });
+  const scratch = { state: 0, num_words: 0, num_chars: 0, has_failing_check: 0, has_suggestion: 0, has_comment: 0 };
+  for (const u of units) {
+    scratch.state = u.state;
+    scratch.num_words = u.num_words;
+    scratch.num_chars = u.num_chars;
+    addUnit(c, scratch);
+  }
   return c;
 }
 

@@ -9,7 +9,7 @@ import { FormatParseError, type FormatUnit, type ParsedStore, type TranslationFo
 import type { FormatRegistry } from '../formats/registry.js';
 import { nowIso } from '../shared/clock.js';
 import { ValidationError } from '../shared/errors.js';
-import type { ChangesService } from './changes.service.js';
+import type { ChangeInput, ChangesService } from './changes.service.js';
 import { writeFileAtomic, type FileSyncService } from './file-sync.service.js';
 import { insertNewString, targetForms } from './new-string.js';
 import { bilingualId, monolingualId } from './import-plan.js';
@@ -216,6 +216,7 @@ export class UploadsService {
     const byHash = await this.unitsByHash(tx, t.translation.id);
     const idOf = this.matcher(t, uploaded);
     const counters = emptyCounters();
+    const changeLog: ChangeInput[] = [];
     const stamp = pendingStamp();
     const place = this.place(t);
     for (const fu of store.units) {
@@ -238,10 +239,11 @@ export class UploadsService {
         counts.skipped++;
         continue;
       }
-      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters });
+      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog });
       byHash.set(unit.id_hash, updated);
       counts.accepted++;
     }
+    await this.changes.recordMany(tx, changeLog);
     await applyCounterDelta(tx, t.translation.id, counters);
   }
 
@@ -297,6 +299,7 @@ export class UploadsService {
           const fromFile = new Map<string, FormatUnit>();
           for (const fu of store.units) if (!fromFile.has(idOf(fu))) fromFile.set(idOf(fu), fu);
           const counters = emptyCounters();
+          const changeLog: ChangeInput[] = [];
           const stamp = pendingStamp();
           let matched = 0;
           for (const unit of byHash.values()) {
@@ -306,8 +309,9 @@ export class UploadsService {
             const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
             const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
             if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository (issue 4)
-            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters });
+            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog });
           }
+          await this.changes.recordMany(tx, changeLog);
           // The file already holds these values.
           await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.translation.id).where('pending', '=', stamp).execute();
           await applyCounterDelta(tx, t.translation.id, counters);

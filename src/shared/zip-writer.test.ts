@@ -1,5 +1,6 @@
 // ZipWriter and zipSync output read back by yauzl and Debian's unzip; streaming of a 1 GiB archive in constant memory.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,6 +159,20 @@ describe('ZipWriter', () => {
     const other = new ZipWriter(collector().sink);
     await other.finish();
     await expect(other.addFile('late.txt', Buffer.from('x'))).rejects.toThrow(/after finish/);
+  });
+
+  it('fails instead of hanging when the output goes away mid-entry', async () => {
+    const stuck = new Writable({
+      highWaterMark: 1024,
+      write() {
+        // never calls back: a client that stopped reading
+      },
+    });
+    const zip = new ZipWriter(stuck);
+    const pending = zip.addFile('random.bin', randomBytes(1_000_000));
+    setTimeout(() => stuck.destroy(), 50);
+    await expect(pending).rejects.toThrow(/closed before the archive was complete/);
+    await expect(zip.finish()).rejects.toThrow();
   });
 
   it('writes an empty archive', async () => {

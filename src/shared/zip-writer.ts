@@ -1,7 +1,6 @@
 // ZIP archives without third-party code: a streaming writer (data descriptors, constant memory) and a small sync builder.
-import { once } from 'node:events';
 import { Readable, Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 
 /** Thrown when an archive would need ZIP64 (an entry, offset or the archive past 4 GiB, or > 65,535 entries). */
@@ -204,7 +203,7 @@ export class ZipWriter {
       const directorySize = this.offset - directoryOffset;
       if (directoryOffset > this.maxSize || directorySize > this.maxSize) throw tooLarge('the central directory offset');
       await this.write(endOfCentralDirectory(this.entries.length, directorySize, directoryOffset));
-      const done = once(this.output, 'finish');
+      const done = finished(this.output, { readable: false });
       this.output.end();
       await done;
     });
@@ -226,7 +225,8 @@ export class ZipWriter {
 
   private async write(chunk: Buffer): Promise<void> {
     this.offset += chunk.length;
-    if (!this.output.write(chunk)) await once(this.output, 'drain');
+    if (this.output.destroyed) throw new Error('ZipWriter: the output was closed before the archive was complete');
+    if (!this.output.write(chunk)) await drained(this.output);
   }
 
   private async writeEntry(name: string, data: Buffer | Readable, options: ZipFileOptions): Promise<void> {
@@ -257,6 +257,32 @@ export class ZipWriter {
     await this.write(dataDescriptor(entry));
     this.entries.push(entry);
   }
+}
+
+/** Resolves on 'drain'; rejects when the output fails or closes first (a client that went away). */
+function drained(output: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cleanup = (): void => {
+      output.off('drain', onDrain);
+      output.off('close', onClose);
+      output.off('error', onError);
+    };
+    const onDrain = (): void => {
+      cleanup();
+      resolve();
+    };
+    const onClose = (): void => {
+      cleanup();
+      reject(new Error('ZipWriter: the output was closed before the archive was complete'));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    output.on('drain', onDrain);
+    output.on('close', onClose);
+    output.on('error', onError);
+  });
 }
 
 /** A large buffer in 64 KiB views, so that one addFile(Buffer) does not deflate in a single step. */

@@ -74,8 +74,6 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).detail).toContain('Conversion to doc is not supported');
     expect((await server.api('/api/translations/files/app/cs/file.doc')).status).toBe(404);
-    const mono = await server.api(`${T}?format=json`);
-    expect([400]).toContain(mono.status);
   });
 
   it('converts to PO from the database with the conversion name', async () => {
@@ -87,6 +85,24 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect(store.units.map((u) => u.target[0])).toEqual(['Ahoj', 'Sbohem světe', '', 'Jeden soubor']);
     const suffix = await server.api('/api/translations/files/app/cs/file.po');
     expect(suffix.status).toBe(200);
+  });
+
+  it('converts to MO, TMX, CSV and XLSX; keyed conversions refuse a bilingual component', async () => {
+    const mo = await server.api(`${T}?format=mo`);
+    expect(mo.headers.get('content-type')).toBe('application/x-gettext-catalog; charset=utf-8');
+    expect(mo.headers.get('content-disposition')).toBe('attachment; filename=files-app-cs.mo');
+    expect(Buffer.from(await mo.arrayBuffer()).readUInt32LE(0)).toBe(0x950412de);
+    const tmx = await (await server.api(`${T}?format=tmx`)).text();
+    expect(tmx).toContain('<tmx');
+    expect(tmx).toContain('Ahoj');
+    const csv = await server.api(`${T}?format=csv`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await csv.text()).toContain('Ahoj');
+    const xlsx = Buffer.from(await (await server.api(`${T}?format=xlsx`)).arrayBuffer());
+    expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+    const json = await server.api(`${T}?format=json`);
+    expect(json.status).toBe(400);
+    expect((await json.json()).detail).toContain('File format is not compatible with this translation');
   });
 
   it('streams component and project ZIPs with the original files', async () => {
