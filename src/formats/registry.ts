@@ -8,8 +8,12 @@ import { i18nextFormat, i18nextV4Format } from './i18next/i18next.format.js';
 import { jsonNestedFormat } from './json-nested/json-nested.format.js';
 import { jsonFormat } from './json/json.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
+import { tbxFormat } from './tbx/tbx.format.js';
+import { tsFormat } from './ts/ts.format.js';
 import { webextensionFormat } from './webextension/webextension.format.js';
 import { xlsxFormat } from './xlsx/xlsx.format.js';
+import { xliff11Format, xliffFormat } from './xliff/xliff.format.js';
+import { xliff2Format } from './xliff2/xliff2.format.js';
 
 export class FormatRegistry {
   private readonly byId = new Map<string, TranslationFormat>();
@@ -40,6 +44,11 @@ export const formats = new FormatRegistry();
 for (const format of [
   poFormat,
   poMonoFormat,
+  xliffFormat,
+  xliff11Format,
+  xliff2Format,
+  tsFormat,
+  tbxFormat,
   jsonFormat,
   jsonNestedFormat,
   i18nextFormat,

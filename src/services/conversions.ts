@@ -87,6 +87,7 @@ export function buildConversions(formats: FormatRegistry, exporters: readonly Ex
   const spec: [id: string, formatId: string, mime: string, ext: string, monolingualOnly: boolean][] = [
     ['po', 'po', 'text/x-po', 'po', false],
     ['xliff', 'xliff', 'application/x-xliff+xml', 'xlf', false],
+    ['xliff11', 'xliff11', 'application/x-xliff+xml', 'xlf', false],
     ['tbx', 'tbx', 'application/x-tbx', 'tbx', false],
     ['csv', 'csv', 'text/csv', 'csv', false],
     ['xlsx', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx', false],

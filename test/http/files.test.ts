@@ -100,6 +100,13 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect(await csv.text()).toContain('Ahoj');
     const xlsx = Buffer.from(await (await server.api(`${T}?format=xlsx`)).arrayBuffer());
     expect(xlsx.subarray(0, 2).toString()).toBe('PK');
+    for (const [format, marker] of [['xliff', 'version="1.2"'], ['xliff11', 'version="1.1"'], ['tbx', '<termEntry']] as const) {
+      const res = await server.api(`${T}?format=${format}`);
+      expect(res.status, format).toBe(200);
+      const text = await res.text();
+      expect(text, format).toContain(marker);
+      expect(text, format).toContain('Ahoj');
+    }
     const json = await server.api(`${T}?format=json`);
     expect(json.status).toBe(400);
     expect((await json.json()).detail).toContain('File format is not compatible with this translation');

@@ -54,4 +54,36 @@ describe.skipIf(!WLC).each(DIALECTS)('wlc against Parla on %s', (dialect) => {
     expect(comp.map((r: any) => [r.code, r.total, r.translated])).toEqual([['cs', 4, 2], ['de', 4, 4], ['en', 4, 4]]);
     expect(await wlc('stats', 'hello/app/cs')).toMatchObject({ code: 'cs', total: 4, translated: 2, fuzzy: 1, translated_percent: 50, last_author: null });
   });
+
+  it('downloads translation files, converted files and component ZIPs', async () => {
+    const { stdout } = await run(WLC!, ['--url', `${s.url}/api/`, '--key', s.adminToken, 'download', 'hello/app/cs'], { env: { ...process.env, HOME: s.dataDir } });
+    expect(stdout).toContain('msgstr "Ahoj"');
+    const mo = `${s.dataDir}/cs.mo`;
+    await run(WLC!, ['--url', `${s.url}/api/`, '--key', s.adminToken, 'download', 'hello/app/cs', '--convert', 'mo', '--output', mo], { env: { ...process.env, HOME: s.dataDir } });
+    expect(fs.readFileSync(mo).readUInt32LE(0)).toBe(0x950412de);
+    const outDir = `${s.dataDir}/zips`;
+    fs.mkdirSync(outDir);
+    await run(WLC!, ['--url', `${s.url}/api/`, '--key', s.adminToken, 'download', 'hello/app', '--output', outDir], { env: { ...process.env, HOME: s.dataDir } });
+    const zips = fs.readdirSync(outDir);
+    expect(zips.length).toBe(1);
+    expect(fs.readFileSync(`${outDir}/${zips[0]}`).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('uploads a translation file with --overwrite and --method', async () => {
+    const file = `${s.dataDir}/upload-cs.po`;
+    const current = await (await s.api('/api/translations/hello/app/cs/file/')).text();
+    fs.writeFileSync(file, current.replace('msgstr "Ahoj"', 'msgstr "Nazdar"').replace(/msgctxt "menu"\nmsgid "Open"\nmsgstr ""/, 'msgctxt "menu"\nmsgid "Open"\nmsgstr "Otevřít"'));
+    // wlc 1.13 prints nothing for uploads: the server's state and change records tell what happened.
+    const wlcRaw = (...args: string[]) => run(WLC!, ['--url', `${s.url}/api/`, '--key', s.adminToken, ...args], { env: { ...process.env, HOME: s.dataDir } });
+    await wlcRaw('upload', 'hello/app/cs', '--input', file);
+    let units = (await (await s.api('/api/translations/hello/app/cs/units/')).json()).results;
+    expect(units.map((u: any) => u.target[0])).toEqual(['Ahoj', 'Sbohem světe', 'Otevřít', 'Jeden soubor']);
+    await wlcRaw('upload', 'hello/app/cs', '--input', file, '--overwrite');
+    units = (await (await s.api('/api/translations/hello/app/cs/units/')).json()).results;
+    expect(units[0].target).toEqual(['Nazdar']);
+    await wlcRaw('upload', 'hello/app/cs', '--input', file, '--method', 'suggest');
+    const uploads = await s.container.database.db.selectFrom('changes').select('details').where('action', '=', 78).orderBy('id').execute();
+    expect(uploads.map((c) => JSON.parse(c.details).method)).toEqual(['translate', 'translate', 'suggest']);
+    expect(await (await s.api('/api/translations/hello/app/cs/file/')).text()).toContain('msgstr "Nazdar"');
+  });
 });

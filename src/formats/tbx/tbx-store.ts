@@ -1,0 +1,183 @@
+// Editable TBX glossary: units map to term entries; edits rewrite the target term or add its language set.
+
+import type { FormatUnit, NewUnit, UnitChange } from '../format.js';
+import {
+  appendChildren,
+  detectEol,
+  escapeXmlAttribute,
+  escapeXmlText,
+  indentationAt,
+  indentStep,
+  makeUnit,
+  openingTag,
+  removalRange,
+  rewriteStartTag,
+  XmlRecordStore,
+  type ChildLayout,
+  type TextPatcher,
+  type XmlElement,
+  type XmlRecord,
+  type XmlSource,
+} from '../xml/scanner.js';
+import { collectEntries, langSetsOf, termPath, type TbxEntry } from './tbx-read.js';
+
+export interface TbxRecord extends XmlRecord {
+  entry: TbxEntry | null;
+}
+
+/** Element names and spacing new entries copy from the file. */
+interface TbxStyle {
+  entry: string;
+  langSet: string;
+  langAttr: string;
+  /** Elements from a langSet down to its term. */
+  path: string[];
+  /** Indentation step inside a langSet (may differ from the file's, e.g. 2 vs 4). */
+  innerStep: string | null;
+}
+
+export class TbxStore extends XmlRecordStore<TbxRecord> {
+  private readonly headerChanges = new Map<string, string>();
+
+  constructor(
+    source: XmlSource,
+    records: TbxRecord[],
+    readonly sourceLanguage: string,
+    readonly targetLanguage: string,
+  ) {
+    super(source, records);
+  }
+
+  private get text(): string {
+    return this.source.doc.text;
+  }
+
+  /** Attributes of the root (type, xml:lang) and the languages the units use. */
+  get header(): Readonly<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const attr of this.source.doc.root.attributes) out[attr.name] = attr.value;
+    out['source-language'] = this.sourceLanguage;
+    out['target-language'] = this.targetLanguage;
+    for (const [name, value] of this.headerChanges) out[name] = value;
+    return out;
+  }
+
+  /** Sets an attribute of the root element. */
+  setHeader(name: string, value: string): void {
+    if (name === 'source-language' || name === 'target-language' || this.header[name] === value) return;
+    this.headerChanges.set(name, value);
+    this.touch();
+  }
+
+  protected override patchHeader(patcher: TextPatcher): void {
+    const root = this.source.doc.root;
+    if (this.headerChanges.size > 0) patcher.set(root.start, root.startTagEnd, rewriteStartTag(this.text, root, Object.fromEntries(this.headerChanges)));
+  }
+
+  protected changedUnit(record: TbxRecord, change: UnitChange): FormatUnit {
+    if (change.target !== undefined && change.target.length > 1) throw new RangeError(`TBX terms have one form, ${change.target.length} were given`);
+    const target = change.target !== undefined ? [change.target[0] ?? ''] : record.unit.target;
+    return { ...record.unit, target, fuzzy: false, approved: false };
+  }
+
+  protected newRecord(unit: NewUnit): TbxRecord {
+    const key = unit.key || unit.context || '';
+    const full = makeUnit({ ...unit, key, context: key, source: [unit.source[0] ?? ''], target: [unit.target?.[0] ?? ''], fuzzy: false, approved: false, obsolete: false });
+    return { unit: full, initial: null, entry: null };
+  }
+
+  private style(): TbxStyle {
+    const entries: XmlElement[] = [];
+    collectEntries(this.source.doc.root, entries);
+    const v3 = this.source.doc.root.name === 'tbx';
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const langSet = langSetsOf(entries[i]!)[0];
+      if (!langSet) continue;
+      const path = termPath(langSet);
+      if (path.length === 0) continue;
+      const own = indentationAt(this.text, langSet.start);
+      const first = langSet.children.find((c): c is XmlElement => c.kind === 'element');
+      const inner = first ? indentationAt(this.text, first.start) : null;
+      const innerStep = own !== null && inner !== null && inner.startsWith(own) && inner.length > own.length ? inner.slice(own.length) : null;
+      const langAttr = langSet.attributes.find((a) => a.name.endsWith('lang'))?.name ?? 'xml:lang';
+      return { entry: entries[i]!.name, langSet: langSet.name, langAttr, path, innerStep };
+    }
+    return v3
+      ? { entry: 'conceptEntry', langSet: 'langSec', langAttr: 'xml:lang', path: ['termSec', 'term'], innerStep: null }
+      : { entry: 'termEntry', langSet: 'langSet', langAttr: 'xml:lang', path: ['tig', 'term'], innerStep: null };
+  }
+
+  /** A langSet holding one term, `indent` being the langSet's own indentation. */
+  private renderLangSet(style: TbxStyle, lang: string, term: string, indent: string, step: string, eol: string): string {
+    const inner = style.innerStep ?? step;
+    let open = '';
+    let close = '';
+    style.path.forEach((name, depth) => {
+      const pad = eol + indent + inner.repeat(depth + 1);
+      if (depth === style.path.length - 1) open += `${pad}<${name}>${escapeXmlText(term)}</${name}>`;
+      else {
+        open += `${pad}<${name}>`;
+        close = `${pad}</${name}>` + close;
+      }
+    });
+    return `<${style.langSet} ${style.langAttr}="${escapeXmlAttribute(lang)}">${open}${close}${eol}${indent}</${style.langSet}>`;
+  }
+
+  protected patchRecord(record: TbxRecord, patcher: TextPatcher): void {
+    const { unit, initial, entry } = record;
+    if (!initial || !entry || unit.target[0] === initial.target[0]) return;
+    const value = unit.target[0]!;
+    const text = this.text;
+    const term = entry.targetTerm;
+    if (term && !term.selfClosing) patcher.set(term.contentStart, term.contentEnd, escapeXmlText(value));
+    else if (term) patcher.set(term.start, term.end, `${openingTag(text.slice(term.start, term.end))}${escapeXmlText(value)}</${term.name}>`);
+    else if (!entry.target) {
+      const last = entry.langSets[entry.langSets.length - 1]!;
+      const indent = indentationAt(text, last.start);
+      const eol = detectEol(text);
+      const step = indentStep(text, this.source.doc.root);
+      const rendered = this.renderLangSet(this.style(), this.targetLanguage, value, indent ?? '', step, indent === null ? '' : eol);
+      patcher.insert(last.end, (indent === null ? '' : eol + indent) + rendered);
+    } else {
+      throw new Error(`TBX entry ${unit.key} has a ${this.targetLanguage} language set without a <term>`);
+    }
+  }
+
+  protected patchRemoval(record: TbxRecord, patcher: TextPatcher): void {
+    if (!record.entry) return;
+    const [from, to] = removalRange(this.text, record.entry.el);
+    patcher.set(from, to, '');
+  }
+
+  protected patchAdded(records: TbxRecord[], patcher: TextPatcher): void {
+    const entries: XmlElement[] = [];
+    collectEntries(this.source.doc.root, entries);
+    const container = entries.length > 0 ? entries[entries.length - 1]!.parent! : this.findBody();
+    const style = this.style();
+    appendChildren(patcher, this.text, this.source.doc.root, container, (layout) => records.map((r) => this.renderEntry(style, r.unit, layout)));
+  }
+
+  private findBody(): XmlElement {
+    const find = (el: XmlElement): XmlElement | undefined => {
+      if (el.name === 'body') return el;
+      for (const c of el.children) if (c.kind === 'element') {
+        const hit = find(c);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    const body = find(this.source.doc.root);
+    if (!body) throw new Error('TBX file has no <body> to add entries to');
+    return body;
+  }
+
+  private renderEntry(style: TbxStyle, unit: FormatUnit, { indent, step, eol }: ChildLayout): string {
+    const inner = indent + step;
+    const attrs = (unit.key ? ` id="${escapeXmlAttribute(unit.key)}"` : '') + (unit.flags ? ` weblate-flags="${escapeXmlAttribute(unit.flags)}"` : '');
+    let out = `<${style.entry}${attrs}>`;
+    if (unit.note) out += `${eol}${inner}<descrip>${escapeXmlText(unit.note)}</descrip>`;
+    out += eol + inner + this.renderLangSet(style, this.sourceLanguage, unit.source[0] ?? '', inner, step, eol);
+    if (unit.target[0]) out += eol + inner + this.renderLangSet(style, this.targetLanguage, unit.target[0], inner, step, eol);
+    return `${out}${eol}${indent}</${style.entry}>`;
+  }
+}
