@@ -161,7 +161,7 @@ export class UploadsService {
     try {
       store = uploadedFormat.parse(file.data, parseOptionsFor(t.language, file.filename, template));
     } catch (e) {
-      if (e instanceof FormatParseError) throw ValidationError.field('file', `Could not parse uploaded file: ${e.message}`, 'parse_error');
+      if (e instanceof FormatParseError) throw ValidationError.field('file', `Could not parse uploaded file: ${uploadedFormat.name}: ${e.message}`, 'parse_error');
       throw ValidationError.field('file', `Could not parse uploaded file: ${(e as Error).message}`, 'parse_error');
     }
     const declared = store.pluralForms?.number;
