@@ -8,12 +8,16 @@ import { i18nextFormat, i18nextV4Format } from './i18next/i18next.format.js';
 import { jsonNestedFormat } from './json-nested/json-nested.format.js';
 import { jsonFormat } from './json/json.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
+import { propertiesFormat, propertiesUtf8Format } from './properties/properties.format.js';
+import { rubyYamlFormat } from './ruby-yaml/ruby-yaml.format.js';
+import { stringsFormat, stringsUtf8Format } from './strings/strings.format.js';
 import { tbxFormat } from './tbx/tbx.format.js';
 import { tsFormat } from './ts/ts.format.js';
 import { webextensionFormat } from './webextension/webextension.format.js';
 import { xlsxFormat } from './xlsx/xlsx.format.js';
 import { xliff11Format, xliffFormat } from './xliff/xliff.format.js';
 import { xliff2Format } from './xliff2/xliff2.format.js';
+import { yamlFormat } from './yaml/yaml.format.js';
 
 export class FormatRegistry {
   private readonly byId = new Map<string, TranslationFormat>();
@@ -60,6 +64,12 @@ for (const format of [
   csvFormat,
   csvSimpleFormat,
   xlsxFormat,
+  stringsFormat,
+  stringsUtf8Format,
+  propertiesFormat,
+  propertiesUtf8Format,
+  yamlFormat,
+  rubyYamlFormat,
 ]) {
   formats.register(format);
 }

@@ -1,0 +1,269 @@
+// Tests for the YAML reader and writer: keys, scalar styles, edits kept in style, inserted keys, removals, errors.
+
+import { describe, expect, it } from 'vitest';
+import { FormatParseError, type ParsedStore } from '../format.js';
+import { decodeBlock, foldQuoted, looksTyped, renderBlock, renderDouble, renderPlain, unescapeDouble } from './scalars.js';
+import { yamlFormat } from './yaml.format.js';
+
+const parse = (text: string): ParsedStore => yamlFormat.parse(Buffer.from(text, 'utf8'));
+const pairs = (store: ParsedStore) => store.units.map((u) => [u.key, u.target[0]]);
+const out = (store: ParsedStore): string => store.serialize().toString('utf8');
+
+function edited(text: string, index: number, value: string): string {
+  const store = parse(text);
+  store.updateUnit(index, { target: [value] });
+  const result = out(store);
+  expect(parse(result).units[index]!.target).toEqual([value]);
+  return result;
+}
+
+function parseError(text: string): FormatParseError {
+  try {
+    parse(text);
+  } catch (e) {
+    expect(e).toBeInstanceOf(FormatParseError);
+    return e as FormatParseError;
+  }
+  throw new Error('expected a FormatParseError');
+}
+
+describe('yaml reading', () => {
+  it('joins nested keys with dots and list items with [n], skipping empty values and flow collections', () => {
+    const store = parse('a:\n  b:\n    c: deep\n  list:\n  - first\n  -\n  - third\n  flow: [x, y]\n  empty:\n  tilde: ~\nroot: top\n');
+    expect(pairs(store)).toEqual([
+      ['a.b.c', 'deep'],
+      ['a.list[0]', 'first'],
+      ['a.list[2]', 'third'],
+      ['root', 'top'],
+    ]);
+    expect(store.units[0]).toMatchObject({ context: 'a.b.c', source: ['a.b.c'], fuzzy: false });
+  });
+
+  it('reads mappings inside sequences and sequences inside sequences', () => {
+    expect(pairs(parse('items:\n  - name: One\n    text: Jedna\n  - - x\n    - y\n'))).toEqual([
+      ['items[0].name', 'One'],
+      ['items[0].text', 'Jedna'],
+      ['items[1][0]', 'x'],
+      ['items[1][1]', 'y'],
+    ]);
+  });
+
+  it('keeps numbers and booleans as their text', () => {
+    expect(pairs(parse('precision: 2\nstrict: false\nrate: 1.5\n'))).toEqual([
+      ['precision', '2'],
+      ['strict', 'false'],
+      ['rate', '1.5'],
+    ]);
+  });
+
+  it('decodes the quoting styles and line folding', () => {
+    const store = parse(
+      "a: 'it''s: fine'\nb: \"tab\\there \\\"q\\\" \\u00e9 \\x41\"\nc: plain # comment\nd: first\n  second\n\n  third\n" +
+        'e: "folded\n  line \\\n  joined"\n"quoted key": v\n',
+    );
+    expect(pairs(store)).toEqual([
+      ['a', "it's: fine"],
+      ['b', 'tab\there "q" é A'],
+      ['c', 'plain'],
+      ['d', 'first second\nthird'],
+      ['e', 'folded line joined'],
+      ['quoted key', 'v'],
+    ]);
+  });
+
+  it('decodes literal and folded block scalars with their chomping', () => {
+    const store = parse('a: |\n  one\n  two\nb: |-\n  x\n\n  y\nc: |+\n  kept\n\nd: >\n  folded\n  text\n\n  para\n    indented\n  end\ne: |2\n    two extra\n  base\n');
+    expect(pairs(store)).toEqual([
+      ['a', 'one\ntwo\n'],
+      ['b', 'x\n\ny'],
+      ['c', 'kept\n\n'],
+      ['d', 'folded text\npara\n  indented\nend\n'],
+      ['e', '  two extra\nbase\n'],
+    ]);
+  });
+
+  it('takes the comments right above a key as its note', () => {
+    const store = parse('# File header\n\n# About a\na: 1\nsection:\n  # About b\n  # continued\n  b: 2\n# outdented comment\n  c: 3\n');
+    expect(store.units.map((u) => [u.key, u.note])).toEqual([
+      ['a', 'About a'],
+      ['section.b', 'About b\ncontinued'],
+      ['section.c', ''],
+    ]);
+  });
+
+  it('accepts a BOM, a document marker and a document end marker', () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\na: 1\n...\n')]);
+    const store = yamlFormat.parse(bytes);
+    expect(pairs(store)).toEqual([['a', '1']]);
+    store.updateUnit(0, { target: ['2'] });
+    expect(store.serialize()).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\na: 2\n...\n')]));
+  });
+
+  it('rejects what the subset does not support, with the line', () => {
+    expect(parseError('a: 1\nb: &anchor x\n')).toMatchObject({ line: 2 });
+    expect(parseError('a: 1\nb: *alias\n').reason).toContain('aliases are not supported');
+    expect(parseError('a: !!str x\n').reason).toContain('tags are not supported');
+    expect(parseError('<<: {a: 1}\n').reason).toContain('merge keys');
+    expect(parseError('? complex\n: key\n').reason).toContain('complex');
+    expect(parseError('a:\n  b: 1\n c: 2\n')).toMatchObject({ line: 3 });
+    expect(parseError('a: 1\n---\nb: 2\n').reason).toContain('multiple documents');
+    expect(parseError('a: "open\nb: 2\n')).toMatchObject({ line: 1 });
+    expect(parseError('a: [1, 2\n')).toMatchObject({ line: 1 });
+    expect(parseError('a: "x" y\n').reason).toContain('unexpected text');
+    expect(parseError('a: |x\n  t\n').reason).toContain('block scalar header');
+  });
+
+  it('parses 100,000 units quickly', () => {
+    const lines = Array.from({ length: 50_000 }, (_, i) => `s${i}:\n  title: "Title ${i}"\n  body: Body text ${i}`);
+    const text = Buffer.from(lines.join('\n') + '\n');
+    const started = performance.now();
+    expect(yamlFormat.parse(text).units.length).toBe(100_000);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('yaml scalar writing', () => {
+  it('writes plain only when the text reads back as the same string', () => {
+    expect(renderPlain('Hello world')).toBe('Hello world');
+    expect(renderPlain(':day')).toBe(':day');
+    for (const text of ['', ' x', 'x ', 'a: b', 'a #b', '#a', '- a', '[a]', '{a}', '"a"', "'a'", '%{count} x', '@a', '*a', '&a', '!a', '|', '>', 'yes', 'No', 'true', '~', 'null', '12', '1.5', '0x1F', '2024-01-01', 'x\ny', 'end:']) {
+      expect(renderPlain(text), text).toBeNull();
+    }
+    expect(renderPlain('12', true)).toBe('12');
+    expect(renderPlain('null', true)).toBeNull();
+    expect(looksTyped('Hello')).toBe(false);
+  });
+
+  it('escapes double-quoted text so that it reads back verbatim', () => {
+    const text = 'Say "hi" \\ bye\nnext\ttab \u0001 \u2028 😀 é';
+    expect(renderDouble(text)).toBe('"Say \\"hi\\" \\\\ bye\\nnext\\ttab \\x01 \\L 😀 é"');
+    expect(unescapeDouble(renderDouble(text).slice(1, -1))).toBe(text);
+    expect(foldQuoted(['a ', ' b', '', ' c'], false)).toBe('a b\nc');
+  });
+
+  it('renders block scalars with the chomping the value needs', () => {
+    expect(renderBlock('a\nb', false, '  ', '')).toEqual(['|-', '  a', '  b']);
+    expect(renderBlock('a\n\nb\n', false, '  ', ' # c')).toEqual(['| # c', '  a', '', '  b']);
+    expect(renderBlock('a\n\n', false, '  ', '')).toEqual(['|+', '  a', '']);
+    expect(renderBlock('one two\nthree\n', true, '  ', '')).toEqual(['>', '  one two', '', '  three']);
+    expect(renderBlock(' leading', false, '  ', '')).toBeNull();
+    expect(decodeBlock(['a', null, 'b'], true, '-', true)).toBe('a\nb');
+  });
+});
+
+describe('yaml editing', () => {
+  it('keeps the style of the edited scalar when the value allows it', () => {
+    expect(edited('a: old\nb: x\n', 0, 'new text')).toBe('a: new text\nb: x\n');
+    expect(edited("a: 'old'\n", 0, "it's")).toBe("a: 'it''s'\n");
+    expect(edited('a: "old"\n', 0, 'plain')).toBe('a: "plain"\n');
+    expect(edited('a: old # comment\n', 0, 'new')).toBe('a: new # comment\n');
+    expect(edited('precision: 2\n', 0, '3')).toBe('precision: 3\n');
+  });
+
+  it('switches to double quotes when the style cannot hold the value', () => {
+    expect(edited('a: old\n', 0, 'yes')).toBe('a: "yes"\n');
+    expect(edited('a: old\n', 0, 'a: b')).toBe('a: "a: b"\n');
+    expect(edited("a: 'old'\n", 0, 'two\nlines')).toBe('a: "two\\nlines"\n');
+    expect(edited('a: old\n', 0, '')).toBe('a: ""\n');
+  });
+
+  it('rewrites a multi-line scalar on one line', () => {
+    expect(edited('a: first\n  second\nb: "x\n  y"\nc: z\n', 0, 'one')).toBe('a: one\nb: "x\n  y"\nc: z\n');
+  });
+
+  it('keeps block scalars as blocks, adjusting the chomping indicator', () => {
+    expect(edited('a: |-\n  old\nb: x\n', 0, 'line 1\n\nline 2')).toBe('a: |-\n  line 1\n\n  line 2\nb: x\n');
+    expect(edited('a: |-\n  old\nb: x\n', 0, 'ends with break\n')).toBe('a: |\n  ends with break\nb: x\n');
+    expect(edited('a: >\n  old\nb: x\n', 0, 'p1\np2\n')).toBe('a: >\n  p1\n\n  p2\nb: x\n');
+    expect(edited('  # c\nx:\n    a: |\n        deep\n', 0, 'new\n')).toBe('  # c\nx:\n    a: |\n        new\n');
+    // A leading space needs an indentation indicator: double quotes instead.
+    expect(edited('a: |\n  old\n', 0, ' lead')).toBe('a: " lead"\n');
+  });
+
+  it('writes back the original text when a value is set back', () => {
+    const text = "a: 'x'  # c\nb: |\n  y\n";
+    const store = parse(text);
+    store.updateUnit(0, { target: ['changed'] });
+    store.updateUnit(1, { target: ['changed'] });
+    store.updateUnit(0, { target: ['x'] });
+    store.updateUnit(1, { target: ['y\n'] });
+    expect(out(store)).toBe(text);
+  });
+
+  it('keeps CRLF line breaks in edits and new lines', () => {
+    const store = parse('a:\r\n  b: |\r\n    x\r\n');
+    store.updateUnit(0, { target: ['one\ntwo\n'] });
+    store.addUnit({ key: 'a.c', source: ['a.c'], target: ['new'] });
+    expect(out(store)).toBe('a:\r\n  b: |\r\n    one\r\n    two\r\n  c: new\r\n');
+  });
+});
+
+describe('yaml adding and removing', () => {
+  it('inserts new keys into the deepest existing mapping with its indentation', () => {
+    const store = parse('title:\n    archive: Archive\n\nmenu:\n    home: Home\n');
+    store.addUnit({ key: 'title.tag', source: ['title.tag'], target: ['Tag'] });
+    store.addUnit({ key: 'menu.sub.deep', source: ['menu.sub.deep'], target: ['Deep'] });
+    store.addUnit({ key: 'menu.sub.other', source: ['menu.sub.other'], target: ['yes'], note: 'Why' });
+    store.addUnit({ key: 'top', source: ['top'], target: ['a: b'] });
+    expect(out(store)).toBe(
+      'title:\n    archive: Archive\n    tag: Tag\n\nmenu:\n    home: Home\n    sub:\n        deep: Deep\n        # Why\n        other: "yes"\ntop: "a: b"\n',
+    );
+    expect(parse(out(store)).units.map((u) => u.key)).toEqual(['title.archive', 'title.tag', 'menu.home', 'menu.sub.deep', 'menu.sub.other', 'top']);
+  });
+
+  it('matches existing keys that contain dots', () => {
+    const store = parse('errors:\n  "format.short": x\n');
+    expect(store.units[0]!.key).toBe('errors.format.short');
+    expect(() => store.addUnit({ key: 'errors.format.short', source: ['k'], target: ['y'] })).toThrow(RangeError);
+  });
+
+  it('appends list items and fills empty values in place', () => {
+    const store = parse('days:\n- Mon\n- Tue\nempty:\nlater: x\n');
+    store.addUnit({ key: 'days[2]', source: ['days[2]'], target: ['Wed'] });
+    store.addUnit({ key: 'empty', source: ['empty'], target: ['filled'] });
+    expect(out(store)).toBe('days:\n- Mon\n- Tue\n- Wed\nempty: filled\nlater: x\n');
+    expect(() => store.addUnit({ key: 'days[9]', source: ['x'], target: ['x'] })).toThrow(RangeError);
+    expect(() => store.addUnit({ key: 'later.child', source: ['x'], target: ['x'] })).toThrow(RangeError);
+  });
+
+  it('writes keys that would not read back as strings in quotes', () => {
+    const store = yamlFormat.create({ language: 'cs' });
+    store.addUnit({ key: 'no', source: ['no'], target: ['Ne'] });
+    store.addUnit({ key: 'a b.c', source: ['a b.c'], target: ['x'] });
+    expect(out(store)).toBe('"no": Ne\na b:\n  c: x\n');
+    expect(pairs(parse(out(store)))).toEqual([
+      ['no', 'Ne'],
+      ['a b.c', 'x'],
+    ]);
+  });
+
+  it('removes an entry with its comments, and a list item as an empty item so later indexes stay', () => {
+    const store = parse('# about a\na: 1\nlist:\n- x\n- y\nb: 2');
+    store.removeUnit(1); // list[0]
+    store.removeUnit(0); // a
+    expect(out(store)).toBe('list:\n-\n- y\nb: 2');
+    expect(pairs(parse(out(store)))).toEqual([
+      ['list[1]', 'y'],
+      ['b', '2'],
+    ]);
+    const last = parse('a: 1\nb: 2');
+    last.removeUnit(1);
+    expect(out(last)).toBe('a: 1');
+  });
+
+  it('removes the first key of a mapping inside a list item', () => {
+    const store = parse('items:\n- name: One\n  text: Jedna\n- name: Two\n');
+    store.removeUnit(0);
+    expect(out(store)).toBe('items:\n- text: Jedna\n- name: Two\n');
+  });
+
+  it('adds keys to a file that ends without a line break and to an empty file', () => {
+    const store = parse('a: 1');
+    store.addUnit({ key: 'b', source: ['b'], target: ['2'] });
+    expect(out(store)).toBe('a: 1\nb: "2"');
+    const empty = yamlFormat.create({ language: 'cs' });
+    expect(empty.serialize().length).toBe(0);
+    empty.addUnit({ key: 'x.w', source: ['x.w'], target: ['z'] });
+    expect(out(empty)).toBe('x:\n  w: z\n');
+  });
+});

@@ -1,0 +1,96 @@
+// Keyed (monolingual) components end to end: edits and new keys reach the files, conversions, new languages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { createProject, multipart } from '../helpers/fixtures.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { buildZip } from '../helpers/zip.js';
+
+const EN = '{\n  "app.title": "Parla",\n  "app.greeting": "Hello, {name}!",\n  "app.bye": "Goodbye"\n}\n';
+const CS = '{\n  "app.title": "Parla",\n  "app.greeting": "Ahoj, {name}!"\n}\n';
+const EN_PROPS = '# Window title\ntitle=Parla\ngreeting=Hello\n';
+const DE_PROPS = 'title=Parla\ngreeting=Hallo\n';
+
+describe.each(DIALECTS)('keyed components (%s)', (dialect) => {
+  let server: TestServer;
+
+  const unitsOf = async (path: string) => (await (await server.api(`${path}units/`)).json()).results as { id: number; context: string; source: string[]; target: string[]; state: number }[];
+
+  beforeAll(async () => {
+    server = await startServer(dialect);
+    expect((await createProject(server, 'mono')).status).toBe(201);
+    const zip = buildZip([
+      { name: 'locales/en.json', data: EN },
+      { name: 'locales/cs.json', data: CS },
+    ]);
+    const form = multipart({ name: 'Web', slug: 'web', file_format: 'json', filemask: 'locales/*.json', template: 'locales/en.json' }, { zipfile: { name: 'web.zip', data: zip } });
+    const res = await server.api('/api/projects/mono/components/', { method: 'POST', body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const props = buildZip([
+      { name: 'i18n/messages_en.properties', data: EN_PROPS },
+      { name: 'i18n/messages_de.properties', data: DE_PROPS },
+    ]);
+    const form2 = multipart({ name: 'Java', slug: 'java', file_format: 'properties', filemask: 'i18n/messages_*.properties', template: 'i18n/messages_en.properties' }, { zipfile: { name: 'java.zip', data: props } });
+    expect((await server.api('/api/projects/mono/components/', { method: 'POST', body: form2 })).status).toBe(201);
+  });
+  afterAll(async () => server?.close());
+
+  it('reads sources from the template and targets by key', async () => {
+    const units = await unitsOf('/api/translations/mono/web/cs/');
+    expect(units.map((u) => [u.context, u.source[0], u.target[0], u.state])).toEqual([
+      ['app.title', 'Parla', 'Parla', 20],
+      ['app.greeting', 'Hello, {name}!', 'Ahoj, {name}!', 20],
+      ['app.bye', 'Goodbye', '', 0],
+    ]);
+  });
+
+  it('writes a PATCHed translation into the file, changing only that line', async () => {
+    const units = await unitsOf('/api/translations/mono/web/cs/');
+    const bye = units.find((u) => u.context === 'app.bye')!;
+    const res = await server.api(`/api/units/${bye.id}/`, { method: 'PATCH', json: { target: ['Nashledanou "všem"'], state: 20 } });
+    expect(res.status).toBe(200);
+    const greeting = units.find((u) => u.context === 'app.greeting')!;
+    expect((await server.api(`/api/units/${greeting.id}/`, { method: 'PATCH', json: { target: ['Čau, {name}!'], state: 20 } })).status).toBe(200);
+    const file = await (await server.api('/api/translations/mono/web/cs/file/')).text();
+    expect(JSON.parse(file)).toEqual({ 'app.title': 'Parla', 'app.greeting': 'Čau, {name}!', 'app.bye': 'Nashledanou "všem"' });
+    expect(file.startsWith('{\n  "app.title": "Parla",\n  "app.greeting": "Čau, {name}!"')).toBe(true);
+  });
+
+  it('adds a key to the template and every language; the template file gets it', async () => {
+    const res = await server.api('/api/translations/mono/web/en/units/', { method: 'POST', json: { key: 'app.new', value: ['Brand new'] } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const template = await (await server.api('/api/translations/mono/web/en/file/')).text();
+    expect(JSON.parse(template)['app.new']).toBe('Brand new');
+    const cs = await unitsOf('/api/translations/mono/web/cs/');
+    expect(cs.find((u) => u.context === 'app.new')).toMatchObject({ source: ['Brand new'], target: [''], state: 0 });
+    // An untranslated key stays out of the translation file.
+    expect(JSON.parse(await (await server.api('/api/translations/mono/web/cs/file/')).text())['app.new']).toBeUndefined();
+    expect((await server.api('/api/components/mono/web/monolingual_base/')).headers.get('content-disposition')).toBe('attachment; filename="en.json"');
+  });
+
+  it('converts keyed translations to JSON, nested JSON, PO and CSV', async () => {
+    const json = await server.api('/api/translations/mono/web/cs/file/?format=json-nested');
+    expect(json.status).toBe(200);
+    expect(JSON.parse(await json.text())).toEqual({ app: { title: 'Parla', greeting: 'Čau, {name}!', bye: 'Nashledanou "všem"' } });
+    const po = await (await server.api('/api/translations/mono/web/cs/file/?format=po')).text();
+    expect(po).toContain('msgctxt "app.bye"');
+    expect(po).toContain('msgstr "Nashledanou \\"všem\\""');
+  });
+
+  it('uploads a keyed file in the component format and matches by key', async () => {
+    const upload = '{\n  "app.title": "Parla CZ",\n  "app.unknown": "x"\n}\n';
+    const res = await server.api('/api/translations/mono/web/cs/file/', { method: 'POST', body: multipart({ conflicts: 'replace-translated' }, { file: { name: 'cs.json', data: upload } }) });
+    expect(await res.json()).toMatchObject({ accepted: 1, not_found: 1, total: 2 });
+    expect(JSON.parse(await (await server.api('/api/translations/mono/web/cs/file/')).text())['app.title']).toBe('Parla CZ');
+  });
+
+  it('adds a language as an empty keyed file and Java properties keep their escapes', async () => {
+    const res = await server.api('/api/components/mono/web/translations/', { method: 'POST', json: { language_code: 'de' } });
+    expect(res.status).toBe(201);
+    expect((await (await server.api('/api/translations/mono/web/de/file/')).text()).trim()).toBe('{}');
+
+    const de = await unitsOf('/api/translations/mono/java/de/');
+    const greeting = de.find((u) => u.context === 'greeting')!;
+    expect((await server.api(`/api/units/${greeting.id}/`, { method: 'PATCH', json: { target: ['Grüß dich'], state: 20 } })).status).toBe(200);
+    expect(await (await server.api('/api/translations/mono/java/de/file/')).text()).toBe('title=Parla\ngreeting=Gr\\u00FC\\u00DF dich\n');
+  });
+});
