@@ -302,7 +302,7 @@ export class ComponentsService {
       languageById.set(language.id, language);
       files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store });
     }
-    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, template: scanned.template, newBase: scanned.newBase, intermediate: scanned.intermediate, files });
+    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, template: scanned.template, newBase: scanned.newBase, intermediate: scanned.intermediate, editTemplate: component.edit_template !== 0, files });
     const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, pluralNumber: source.plural_number, pluralFormula: source.plural_formula }, null);
     for (const t of plan.translations) {
       const lang = languageById.get(t.languageId)!;

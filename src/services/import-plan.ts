@@ -49,6 +49,8 @@ export interface PlanOptions {
   template?: { path: string; store: ParsedStore };
   /** Bilingual base (e.g. a POT) that fixes the order and set of source strings. */
   newBase?: { store: ParsedStore } | undefined;
+  /** Monolingual: whether source strings may be edited (component edit_template); read-only otherwise. */
+  editTemplate?: boolean;
   /** Monolingual intermediate file: its texts are shown as the source instead of the template's. */
   intermediate?: { store: ParsedStore } | undefined;
   files: ScannedFile[];
@@ -160,7 +162,7 @@ function planMonolingual(opts: PlanOptions): ImportPlan {
   };
   const sourceUnits = keys.map(({ id, unit }, i) => {
     const src = sourceForms(unit);
-    return planned(unit, id, src, src, isReadOnly(unit.flags) ? STATE_READONLY : STATE_TRANSLATED, i + 1);
+    return planned(unit, id, src, src, isReadOnly(unit.flags) || opts.editTemplate === false ? STATE_READONLY : STATE_TRANSLATED, i + 1);
   });
   const translations: PlannedTranslation[] = [];
   for (const file of opts.files) {

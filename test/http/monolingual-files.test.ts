@@ -93,4 +93,24 @@ describe.each(DIALECTS)('keyed components (%s)', (dialect) => {
     expect((await server.api(`/api/units/${greeting.id}/`, { method: 'PATCH', json: { target: ['Grüß dich'], state: 20 } })).status).toBe(200);
     expect(await (await server.api('/api/translations/mono/java/de/file/')).text()).toBe('title=Parla\ngreeting=Gr\\u00FC\\u00DF dich\n');
   });
+
+  it('honours edit_template=false (read-only sources) and shows the intermediate file as the source', async () => {
+    const zip = buildZip([
+      { name: 'l/en.json', data: EN },
+      { name: 'l/cs.json', data: CS },
+      { name: 'dev/en.json', data: '{\n  "app.title": "Parla (dev)",\n  "app.greeting": "Hi {name}"\n}\n' },
+    ]);
+    const form = multipart(
+      { name: 'Fixed', slug: 'fixed', file_format: 'json', filemask: 'l/*.json', template: 'l/en.json', intermediate: 'dev/en.json', edit_template: 'false' },
+      { zipfile: { name: 'fixed.zip', data: zip } },
+    );
+    const res = await server.api('/api/projects/mono/components/', { method: 'POST', body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const source = await unitsOf('/api/translations/mono/fixed/en/');
+    expect(source.map((u) => u.state)).toEqual([100, 100, 100]);
+    const patch = await server.api(`/api/units/${source[0]!.id}/`, { method: 'PATCH', json: { target: ['Other'], state: 20 } });
+    expect(patch.status).toBe(403);
+    const cs = await unitsOf('/api/translations/mono/fixed/cs/');
+    expect(cs.map((u) => u.source[0])).toEqual(['Parla (dev)', 'Hi {name}', 'Goodbye']);
+  });
 });
