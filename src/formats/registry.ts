@@ -1,16 +1,21 @@
 // Registry of the translation file formats Parla can read and write, looked up by format id.
 
 import { arbFormat } from './arb/arb.format.js';
+import { aresourceFormat } from './aresource/aresource.format.js';
 import { csvFormat, csvSimpleFormat } from './csv/csv.format.js';
 import type { TranslationFormat } from './format.js';
 import { goI18nJsonFormat, goI18nJsonV2Format } from './go-i18n/go-i18n.format.js';
+import { htmlFormat } from './html/html.format.js';
 import { i18nextFormat, i18nextV4Format } from './i18next/i18next.format.js';
 import { jsonNestedFormat } from './json-nested/json-nested.format.js';
 import { jsonFormat } from './json/json.format.js';
+import { markdownFormat } from './markdown/markdown.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
+import { resxFormat } from './resx/resx.format.js';
 import { propertiesFormat, propertiesUtf8Format } from './properties/properties.format.js';
 import { rubyYamlFormat } from './ruby-yaml/ruby-yaml.format.js';
 import { stringsFormat, stringsUtf8Format } from './strings/strings.format.js';
+import { stringsdictFormat } from './stringsdict/stringsdict.format.js';
 import { tbxFormat } from './tbx/tbx.format.js';
 import { tsFormat } from './ts/ts.format.js';
 import { webextensionFormat } from './webextension/webextension.format.js';
@@ -70,6 +75,11 @@ for (const format of [
   propertiesUtf8Format,
   yamlFormat,
   rubyYamlFormat,
+  aresourceFormat,
+  resxFormat,
+  stringsdictFormat,
+  htmlFormat,
+  markdownFormat,
 ]) {
   formats.register(format);
 }

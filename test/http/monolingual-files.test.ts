@@ -113,4 +113,24 @@ describe.each(DIALECTS)('keyed components (%s)', (dialect) => {
     const cs = await unitsOf('/api/translations/mono/fixed/cs/');
     expect(cs.map((u) => u.source[0])).toEqual(['Parla (dev)', 'Hi {name}', 'Goodbye']);
   });
+
+  it('maps Android plurals to the language\'s plural forms and writes them back by quantity', async () => {
+    const base = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="app_name">Parla</string>\n    <plurals name="files">\n        <item quantity="one">%d file</item>\n        <item quantity="other">%d files</item>\n    </plurals>\n</resources>\n';
+    const cs = '<?xml version="1.0" encoding="utf-8"?>\n<resources>\n    <string name="app_name">Parla</string>\n    <plurals name="files">\n        <item quantity="one">%d soubor</item>\n        <item quantity="other">%d souborů</item>\n    </plurals>\n</resources>\n';
+    const zip = buildZip([
+      { name: 'res/values/strings.xml', data: base },
+      { name: 'res/values-cs/strings.xml', data: cs },
+    ]);
+    const form = multipart({ name: 'Android', slug: 'android', file_format: 'aresource', filemask: 'res/values-*/strings.xml', template: 'res/values/strings.xml' }, { zipfile: { name: 'a.zip', data: zip } });
+    const res = await server.api('/api/projects/mono/components/', { method: 'POST', body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const units = await unitsOf('/api/translations/mono/android/cs/');
+    const files = units.find((u) => u.context === 'files')!;
+    expect(files.source).toEqual(['%d file', '%d files']);
+    expect(files.target).toEqual(['%d soubor', '', '%d souborů']);
+    expect((await server.api(`/api/units/${files.id}/`, { method: 'PATCH', json: { target: ['%d soubor', '%d soubory', '%d souborů'], state: 20 } })).status).toBe(200);
+    const file = await (await server.api('/api/translations/mono/android/cs/file/')).text();
+    expect(file).toContain('<item quantity="few">%d soubory</item>');
+    expect(file).toContain('<item quantity="one">%d soubor</item>');
+  });
 });

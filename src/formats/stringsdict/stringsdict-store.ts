@@ -1,0 +1,212 @@
+// Apple .stringsdict (plist) as units: plural variables by CLDR category, format strings, plain strings; spliced on write.
+
+import { FormatParseError, type FormatUnit, type NewUnit, type UnitChange } from '../format.js';
+import {
+  appendChildren,
+  escapeXmlText,
+  firstChild,
+  makeUnit,
+  removalRange,
+  sizedTarget,
+  textContent,
+  XmlRecordStore,
+  type TextPatcher,
+  type XmlElement,
+  type XmlRecord,
+  type XmlSource,
+} from '../xml/scanner.js';
+
+export const DEFAULT_CATEGORIES: readonly string[] = ['one', 'other'];
+export const FORMAT_KEY = 'NSStringLocalizedFormatKey';
+const VARIABLE_REFERENCE = /%(?:\d+\$)?#@([^@]*)@/g;
+
+/** A <key> and the value element after it. */
+interface Entry {
+  keyEl: XmlElement;
+  value: XmlElement;
+}
+
+interface DictRecord extends XmlRecord {
+  kind: 'plain' | 'format' | 'plural';
+  /** The top-level entry the unit belongs to (removed with a plain or single-variable unit). */
+  entry: Entry | null;
+  /** plain/format: the <string> holding the text. */
+  stringEl: XmlElement | null;
+  /** plural: the variable's entry and its forms by category. */
+  variable: Entry | null;
+  forms: Map<string, Entry>;
+  /** plural units named key:variable are removed alone; a key's only variable takes the entry with it. */
+  ownsEntry: boolean;
+}
+
+/** The <key>/value pairs of a <dict>; a key without a value is malformed. */
+function entries(dict: XmlElement, fail: (message: string, el: XmlElement) => never): Entry[] {
+  const out: Entry[] = [];
+  let key: XmlElement | null = null;
+  for (const child of dict.children) {
+    if (child.kind !== 'element') continue;
+    if (key === null) {
+      if (child.name !== 'key') fail(`expected <key> in <dict>, found <${child.name}>`, child);
+      key = child;
+    } else {
+      if (child.name === 'key') fail(`<key>${textContent(key)}</key> has no value`, key);
+      out.push({ keyEl: key, value: child });
+      key = null;
+    }
+  }
+  if (key !== null) fail(`<key>${textContent(key)}</key> has no value`, key);
+  return out;
+}
+
+const stringOf = (el: XmlElement): string => (el.name === 'string' ? textContent(el) : '');
+
+export class StringsdictStore extends XmlRecordStore<DictRecord> {
+  constructor(
+    source: XmlSource,
+    private readonly categories: readonly string[],
+    filename?: string,
+  ) {
+    super(source, []);
+    const { doc } = source;
+    const fail = (message: string, el: XmlElement): never => {
+      throw new FormatParseError(message, doc.lineAt(el.start), filename);
+    };
+    if (doc.root.name !== 'plist') fail(`expected a <plist> root element, found <${doc.root.name}>`, doc.root);
+    const top = firstChild(doc.root, 'dict');
+    if (!top) return;
+    for (const entry of entries(top, fail)) this.readEntry(entry, fail);
+  }
+
+  private readEntry(entry: Entry, fail: (message: string, el: XmlElement) => never): void {
+    const key = textContent(entry.keyEl);
+    if (entry.value.name === 'string') {
+      this.push({ kind: 'plain', entry, stringEl: entry.value, variable: null, forms: new Map(), ownsEntry: true }, key, [stringOf(entry.value)]);
+      return;
+    }
+    if (entry.value.name !== 'dict') return; // other plist values are kept as they are
+    const inner = entries(entry.value, fail);
+    const format = inner.find((e) => textContent(e.keyEl) === FORMAT_KEY);
+    const variables = inner.filter((e) => e.value.name === 'dict' && textContent(e.keyEl) !== FORMAT_KEY);
+    if (format) {
+      const text = stringOf(format.value);
+      // Text around the %#@variable@ references is translatable too.
+      if (text.replace(VARIABLE_REFERENCE, '').trim() !== '') {
+        this.push({ kind: 'format', entry, stringEl: format.value, variable: null, forms: new Map(), ownsEntry: false }, `${key}:${FORMAT_KEY}`, [text]);
+      }
+    }
+    for (const variable of variables) {
+      const forms = new Map<string, Entry>();
+      for (const form of entries(variable.value, fail)) if (form.value.name === 'string') forms.set(textContent(form.keyEl), form);
+      const single = variables.length === 1;
+      const target = this.categories.map((c) => (forms.has(c) ? stringOf(forms.get(c)!.value) : ''));
+      const unitKey = single ? key : `${key}:${textContent(variable.keyEl)}`;
+      this.push({ kind: 'plural', entry, stringEl: null, variable, forms, ownsEntry: single }, unitKey, target);
+    }
+  }
+
+  private push(record: Omit<DictRecord, 'unit' | 'initial'>, key: string, target: string[]): void {
+    const unit = makeUnit({ key, context: key, source: [key], target });
+    const { kind, entry, stringEl, variable, forms, ownsEntry } = record;
+    this.records.push({ kind, entry, stringEl, variable, forms, ownsEntry, unit, initial: { ...unit, target: [...target] } });
+  }
+
+  get header(): Readonly<Record<string, string>> {
+    return {};
+  }
+
+  /** A stringsdict has no header; the call is ignored. */
+  setHeader(): void {}
+
+  protected changedUnit(record: DictRecord, change: UnitChange): FormatUnit {
+    if (change.target === undefined) return record.unit;
+    if (record.kind !== 'plural' && change.target.length > 1) {
+      throw new RangeError(`Unit "${record.unit.key}" is not plural but ${change.target.length} target forms were given`);
+    }
+    return { ...record.unit, target: record.kind === 'plural' ? sizedTarget(change.target, this.categories.length) : [change.target[0] ?? ''] };
+  }
+
+  protected newRecord(unit: NewUnit): DictRecord {
+    const key = unit.key || unit.context || unit.source[0] || '';
+    if (key === '') throw new RangeError('A unit needs a key');
+    const plural = (unit.target?.length ?? 0) > 1 || unit.source.length > 1;
+    const target = plural ? sizedTarget(unit.target, this.categories.length) : [unit.target?.[0] ?? ''];
+    return {
+      kind: plural ? 'plural' : 'plain',
+      entry: null,
+      stringEl: null,
+      variable: null,
+      forms: new Map(),
+      ownsEntry: true,
+      initial: null,
+      unit: makeUnit({ key, context: key, source: [key], target }),
+    };
+  }
+
+  private setString(patcher: TextPatcher, el: XmlElement, value: string): void {
+    if (el.selfClosing) patcher.set(el.start, el.end, `<string>${escapeXmlText(value)}</string>`);
+    else patcher.set(el.contentStart, el.contentEnd, escapeXmlText(value));
+  }
+
+  protected patchRecord(record: DictRecord, patcher: TextPatcher): void {
+    const initial = record.initial!;
+    if (record.kind !== 'plural') {
+      if (record.unit.target[0] !== initial.target[0]) this.setString(patcher, record.stringEl!, record.unit.target[0] ?? '');
+      return;
+    }
+    const missing: string[] = [];
+    this.categories.forEach((category, i) => {
+      const value = record.unit.target[i] ?? '';
+      if (value === (initial.target[i] ?? '')) return;
+      const form = record.forms.get(category);
+      if (form) this.setString(patcher, form.value, value);
+      else if (value !== '') missing.push(`<key>${category}</key>`, `<string>${escapeXmlText(value)}</string>`);
+    });
+    if (missing.length === 0) return;
+    const variable = record.variable!.value;
+    const lastString = [...record.forms.values()].map((f) => f.value).sort((a, b) => a.start - b.start).pop();
+    const lastChild = variable.children.filter((c): c is XmlElement => c.kind === 'element').pop();
+    appendChildren(patcher, this.source.doc.text, this.source.doc.root, variable, () => missing, lastString ?? lastChild);
+  }
+
+  protected patchRemoval(record: DictRecord, patcher: TextPatcher): void {
+    const text = this.source.doc.text;
+    if (record.kind === 'format') {
+      if (this.removed.some((r) => r.ownsEntry && r.entry === record.entry)) return; // the whole entry goes
+      // The entry needs its format string: keep only the variable references, which reads as no unit.
+      this.setString(patcher, record.stringEl!, (record.initial!.target[0] ?? '').match(VARIABLE_REFERENCE)?.join('') ?? '');
+      return;
+    }
+    const pair = record.ownsEntry ? record.entry! : record.variable!;
+    patcher.set(removalRange(text, pair.keyEl)[0], removalRange(text, pair.value)[1], '');
+  }
+
+  /** Removing a plain or single-variable unit removes its whole entry, and so its format string unit too. */
+  override removeUnit(index: number): void {
+    const record = this.record(index);
+    super.removeUnit(index);
+    if (!record.ownsEntry || record.entry === null) return;
+    for (let i = this.records.length - 1; i >= 0; i--) if (this.records[i]!.entry === record.entry) this.records.splice(i, 1);
+    this.touch();
+  }
+
+  protected patchAdded(records: DictRecord[], patcher: TextPatcher): void {
+    const { doc } = this.source;
+    const top = firstChild(doc.root, 'dict');
+    if (!top) throw new Error('a stringsdict without a top-level <dict> cannot take new units');
+    appendChildren(patcher, doc.text, doc.root, top, ({ indent, step, eol }) =>
+      records.flatMap(({ unit, kind }) => {
+        const key = `<key>${escapeXmlText(unit.key)}</key>`;
+        if (kind === 'plain') return [key, `<string>${escapeXmlText(unit.target[0] ?? '')}</string>`];
+        const i1 = eol + indent + step;
+        const i2 = i1 + step;
+        const forms = this.categories.map((c, i) => `${i2}<key>${c}</key>${i2}<string>${escapeXmlText(unit.target[i] ?? '')}</string>`).join('');
+        return [
+          key,
+          `<dict>${i1}<key>${FORMAT_KEY}</key>${i1}<string>%#@value@</string>${i1}<key>value</key>${i1}<dict>` +
+            `${i2}<key>NSStringFormatSpecTypeKey</key>${i2}<string>NSStringPluralRuleType</string>` +
+            `${i2}<key>NSStringFormatValueTypeKey</key>${i2}<string>d</string>${forms}${i1}</dict>${eol}${indent}</dict>`,
+        ];
+      }),
+    );
+  }
+}
