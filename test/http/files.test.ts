@@ -198,6 +198,17 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect((await approved.json()).errors[0].attr).toBe('conflicts');
   });
 
+  it('credits another author (found or created by e-mail) when the uploader may set authorship', async () => {
+    const changed = (await (await server.api(T)).text()).replace(/msgstr "Otevřít"|msgstr "Otevři"/, 'msgstr "Otevřete"');
+    const res = await upload(server, { conflicts: 'replace-translated', author: 'Jana Nováková', email: 'jana@example.org' }, changed);
+    expect(await res.json()).toMatchObject({ accepted: 1 });
+    const db = server.container.database.db;
+    const jana = await db.selectFrom('users').selectAll().where('email', '=', 'jana@example.org').executeTakeFirstOrThrow();
+    expect(jana.full_name).toBe('Jana Nováková');
+    const change = await db.selectFrom('changes').selectAll().where('action', '=', 9).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(change.author_id).toBe(jana.id);
+  });
+
   it('replaces the whole file with method=replace', async () => {
     const replacement = CS_PO.replace('msgstr "Ahoj"', 'msgstr "Čau"');
     const res = await upload(server, { method: 'replace' }, replacement);

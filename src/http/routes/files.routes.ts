@@ -22,6 +22,9 @@ const UploadBody = Type.Object(
     fuzzy: Str(20),
     author_name: Str(200),
     author_email: Str(254),
+    // Older spellings of author_name and author_email.
+    author: Str(200),
+    email: Str(254),
     // The file itself arrives in request.uploads; a text field named "file" means no file was sent.
     file: Type.Optional(Type.Unknown()),
   },
@@ -55,7 +58,8 @@ export function filesRoutes(app: FastifyInstance, c: Container): void {
 
   const upload = async (request: FastifyRequest<{ Params: TParams; Body: UploadInput }>) => {
     const t = await translation(request);
-    return c.uploads.upload(request.actor, t, { ...(request.body ?? {}), file: request.uploads.file });
+    const { author, email, ...fields } = (request.body ?? {}) as UploadInput & { author?: string; email?: string };
+    return c.uploads.upload(request.actor, t, { ...fields, author_name: fields.author_name ?? author, author_email: fields.author_email ?? email, file: request.uploads.file });
   };
 
   resource(app, '/api/translations/:project/:component/:language/file/', { name: 'Translation File' }, {
