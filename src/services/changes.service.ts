@@ -22,31 +22,7 @@ const BATCH = 200; // 12 columns per row: under both engines' bound-parameter li
 
 export class ChangesService {
   async record(db: Executor, change: ChangeInput): Promise<void> {
-    const timestamp = nowIso();
-    await db
-      .insertInto('changes')
-      .values({
-        action: change.action,
-        timestamp,
-        user_id: change.userId ?? null,
-        author_id: change.authorId ?? change.userId ?? null,
-        project_id: change.projectId ?? null,
-        component_id: change.componentId ?? null,
-        translation_id: change.translationId ?? null,
-        unit_id: change.unitId ?? null,
-        language_id: change.languageId ?? null,
-        target: change.target ?? '',
-        old: change.old ?? '',
-        details: JSON.stringify(change.details ?? {}),
-      })
-      .execute();
-    if (change.translationId && CONTENT_ACTIONS.has(change.action)) {
-      await db
-        .updateTable('translations')
-        .set({ last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null })
-        .where('id', '=', change.translationId)
-        .execute();
-    }
+    await this.recordMany(db, [change]);
   }
 
   /**

@@ -4,10 +4,10 @@ import type { ComponentRow, NewUnit, ProjectRow, TranslationRow, UnitRow } from 
 import { nowIso } from '../shared/clock.js';
 import type { ChangesService } from './changes.service.js';
 import { bilingualId, contentHash, monolingualId } from './import-plan.js';
-import { joinPlurals } from './plurals.js';
 import { applyCounterDelta, STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
 import { countChars, countWords } from './text-metrics.js';
 import { isBlank } from './unit-content.js';
+import { unitRow } from './units-writer.js';
 
 const ACTION_SOURCE_ADDED = 13;
 
@@ -61,31 +61,27 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
   const sourceT = translations.find((x) => x.is_source === 1) ?? postedTo;
   const now = nowIso();
   const row = (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null, position: number): NewUnit => ({
-    translation_id: tr.id,
-    source_unit_id: sourceUnitId,
-    id_hash: idHash,
-    content_hash: contentHash(s.source, s.context),
-    context: s.context,
-    source: joinPlurals(s.source),
-    target: joinPlurals(forms),
-    previous_source: '',
-    location: s.location ?? '',
-    note: s.note ?? '',
-    flags: s.flags ?? '',
-    explanation: '',
-    extra_flags: '',
-    state: isBlank(forms) ? STATE_EMPTY : state,
-    position,
-    num_words: countWords(s.source),
-    num_chars: countChars(s.source),
-    priority: 100,
-    pending: 1,
-    has_suggestion: 0,
-    has_comment: 0,
-    has_failing_check: 0,
-    automatically_translated: 0,
-    timestamp: now,
-    last_updated: now,
+    ...unitRow(
+      tr.id,
+      {
+        id_hash: idHash,
+        content_hash: contentHash(s.source, s.context),
+        context: s.context,
+        source: s.source,
+        target: forms,
+        previous_source: '',
+        location: s.location ?? '',
+        note: s.note ?? '',
+        flags: s.flags ?? '',
+        state: isBlank(forms) ? STATE_EMPTY : state,
+        position,
+        num_words: countWords(s.source),
+        num_chars: countChars(s.source),
+      },
+      sourceUnitId,
+      now,
+    ),
+    pending: 1, // the file writer adds it to the file
   });
   const insert = async (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null): Promise<UnitRow> => {
     const last = await tx.selectFrom('units').select((eb) => eb.fn.max('position').as('p')).where('translation_id', '=', tr.id).executeTakeFirst();

@@ -14,7 +14,8 @@ export interface TranslationMeta {
   pluralFormula: string;
 }
 
-function unitRow(translationId: number, u: PlannedUnit, sourceUnitId: number | null, now: string): NewUnit {
+/** The row of a new unit; flags that only later work sets (suggestions, checks) start empty. */
+export function unitRow(translationId: number, u: PlannedUnit, sourceUnitId: number | null, now: string): NewUnit {
   return {
     translation_id: translationId,
     source_unit_id: sourceUnitId,
