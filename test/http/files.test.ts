@@ -129,6 +129,8 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect(lang.headers.get('content-disposition')).toBe('attachment; filename="files-de.zip"');
     expect([...(await zipEntries(Buffer.from(await lang.arrayBuffer()))).keys()]).toEqual(['files/app/po/de.po']);
 
+    const filtered = await server.api('/api/components/files/app/file/?format=zip:mo&language_code=cs');
+    expect([...(await zipEntries(Buffer.from(await filtered.arrayBuffer()))).keys()]).toEqual(['files/app/po/cs.mo']);
     expect((await server.api('/api/components/files/app/file/?format=tar')).status).toBe(404);
     expect((await server.api('/api/components/files/app/new_template/')).status).toBe(200);
     expect((await server.api('/api/components/files/app/monolingual_base/')).status).toBe(404);

@@ -75,14 +75,22 @@ export function filesRoutes(app: FastifyInstance, c: Container): void {
     (request, reply) => download(request, reply, request.params.ext.replace(/\/$/, '')),
   );
 
-  const zipQuery = Type.Object({ format: Str(200) });
+  const zipQuery = Type.Object({ format: Str(200), language_code: Str(50) });
+  type ZipQuery = { format?: string; language_code?: string };
+  const languageFilter = async (code: string | undefined) => {
+    if (!code) return {};
+    const language = await c.languages.resolve(code);
+    if (!language) throw new NotFoundError(`Language ${code} not found.`);
+    return { language };
+  };
   resource(app, '/api/components/:project/:component/file/', { name: 'Component File' }, {
     GET: {
       schema: { params: ComponentParams, querystring: zipQuery },
       rawFormat: true,
-      handler: async (request: FastifyRequest<{ Params: CParams; Querystring: { format?: string } }>, reply) => {
+      handler: async (request: FastifyRequest<{ Params: CParams; Querystring: ZipQuery }>, reply) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
-        return send(reply, await c.downloads.zip(request.actor, { project: refs.project, component: refs }, request.query.format));
+        const scope = { project: refs.project, component: refs, ...(await languageFilter(request.query.language_code)) };
+        return send(reply, await c.downloads.zip(request.actor, scope, request.query.format));
       },
     },
   });
@@ -91,9 +99,9 @@ export function filesRoutes(app: FastifyInstance, c: Container): void {
     GET: {
       schema: { params: ProjectParams, querystring: zipQuery },
       rawFormat: true,
-      handler: async (request: FastifyRequest<{ Params: { project: string }; Querystring: { format?: string } }>, reply) => {
+      handler: async (request: FastifyRequest<{ Params: { project: string }; Querystring: ZipQuery }>, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
-        return send(reply, await c.downloads.zip(request.actor, { project }, request.query.format));
+        return send(reply, await c.downloads.zip(request.actor, { project, ...(await languageFilter(request.query.language_code)) }, request.query.format));
       },
     },
   });
@@ -102,7 +110,7 @@ export function filesRoutes(app: FastifyInstance, c: Container): void {
     GET: {
       schema: { params: Type.Object({ project: Type.String(), code: Type.String() }), querystring: zipQuery },
       rawFormat: true,
-      handler: async (request: FastifyRequest<{ Params: { project: string; code: string }; Querystring: { format?: string } }>, reply) => {
+      handler: async (request: FastifyRequest<{ Params: { project: string; code: string }; Querystring: ZipQuery }>, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const language = await c.languages.resolve(request.params.code);
         if (!language) throw new NotFoundError();
