@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { CreateOptions, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
 import { parsePropertiesText } from './parser.js';
+import { splitUtf8Bom } from '../text/keyed-text-store.js';
 import { PropertiesStore, type PropertiesEncoding } from './properties-store.js';
 
 /**
@@ -10,8 +11,7 @@ import { PropertiesStore, type PropertiesEncoding } from './properties-store.js'
  * as ISO-8859-1. The file keeps its encoding when written; the id only decides how new text is escaped.
  */
 function parseProperties(bytes: Uint8Array, options: ParseOptions | undefined, asciiOnly: boolean): PropertiesStore {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = Buffer.from(bytes.subarray(bom ? 3 : 0));
+  const { bom, body } = splitUtf8Bom(bytes);
   const encoding: PropertiesEncoding = isUtf8(body) ? 'utf8' : 'latin1';
   const text = body.toString(encoding);
   const parsed = parsePropertiesText(text, options?.filename);

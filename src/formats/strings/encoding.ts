@@ -2,6 +2,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { FormatParseError } from '../format.js';
+import { splitUtf8Bom, withUtf8Bom } from '../text/keyed-text-store.js';
 
 export type StringsEncoding = 'utf8' | 'utf16le' | 'utf16be';
 
@@ -39,21 +40,17 @@ function decodeUtf16(bytes: Uint8Array, encoding: 'utf16le' | 'utf16be', skip: n
 export function decodeStrings(bytes: Uint8Array, filename?: string): DecodedStrings {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: decodeUtf16(bytes, 'utf16le', 2, filename), encoding: 'utf16le', bom: true };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decodeUtf16(bytes, 'utf16be', 2, filename), encoding: 'utf16be', bom: true };
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const { bom, body } = splitUtf8Bom(bytes);
   if (!bom) {
     const utf16 = sniffUtf16(bytes);
     if (utf16) return { text: decodeUtf16(bytes, utf16, 0, filename), encoding: utf16, bom: false };
   }
-  const body = bytes.subarray(bom ? 3 : 0);
   if (!isUtf8(body)) throw new FormatParseError('the file is neither UTF-8 nor UTF-16', undefined, filename);
-  return { text: Buffer.from(body).toString('utf8'), encoding: 'utf8', bom };
+  return { text: body.toString('utf8'), encoding: 'utf8', bom };
 }
 
 export function encodeStrings(text: string, encoding: StringsEncoding, bom: boolean): Buffer {
-  if (encoding === 'utf8') {
-    const body = Buffer.from(text, 'utf8');
-    return bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
-  }
+  if (encoding === 'utf8') return withUtf8Bom(Buffer.from(text, 'utf8'), bom);
   const le = Buffer.from((bom ? '\ufeff' : '') + text, 'utf16le');
   return encoding === 'utf16be' ? le.swap16() : le;
 }

@@ -1,5 +1,7 @@
 // Backslash escapes of Apple .strings quoted strings (the old-style property list rules).
 
+import { decodeBackslashes } from '../text/backslash-escapes.js';
+
 const SIMPLE: Record<string, string> = {
   a: '\u0007',
   b: '\b',
@@ -15,33 +17,20 @@ const SIMPLE: Record<string, string> = {
 
 /** Decodes the text between the quotes; throws on a malformed \U escape. */
 export function unescapeStrings(raw: string): string {
-  if (!raw.includes('\\')) return raw;
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const next = raw[i + 1];
-    if (next === undefined) throw new Error('dangling backslash');
+  return decodeBackslashes(raw, 'dangling backslash', (next, at) => {
     if (next === 'U' || next === 'u') {
-      const hex = raw.slice(i + 2, i + 6);
+      const hex = raw.slice(at + 1, at + 5);
       if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw new Error(`invalid \\${next} escape`);
       // Surrogate halves written as two escapes join into one character by themselves.
-      out += String.fromCharCode(parseInt(hex, 16));
-      i += 5;
-    } else if (next >= '0' && next <= '7') {
-      const oct = /^[0-7]{1,3}/.exec(raw.slice(i + 1, i + 4))![0];
-      out += String.fromCharCode(parseInt(oct, 8));
-      i += oct.length;
-    } else {
-      // Unknown escapes stand for the character itself, as in Apple's reader.
-      out += SIMPLE[next] ?? next;
-      i++;
+      return [String.fromCharCode(parseInt(hex, 16)), 5];
     }
-  }
-  return out;
+    if (next >= '0' && next <= '7') {
+      const oct = /^[0-7]{1,3}/.exec(raw.slice(at, at + 3))![0];
+      return [String.fromCharCode(parseInt(oct, 8)), oct.length];
+    }
+    // Unknown escapes stand for the character itself, as in Apple's reader.
+    return [SIMPLE[next] ?? next, 1];
+  });
 }
 
 /** Encodes a value for a quoted string: quotes, backslashes and control characters are escaped. */

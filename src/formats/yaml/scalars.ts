@@ -1,5 +1,7 @@
 // YAML scalar styles: decoding plain, quoted and block scalars, and writing a value back in a given style.
 
+import { decodeBackslashes } from '../text/backslash-escapes.js';
+
 export type Chomp = '' | '-' | '+';
 
 const DOUBLE_ESCAPES: Record<string, string> = {
@@ -27,33 +29,18 @@ const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };
 
 /** Decodes the escapes of one line of a double-quoted scalar; throws Error on an invalid escape. */
 export function unescapeDouble(raw: string): string {
-  if (!raw.includes('\\')) return raw;
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const next = raw[i + 1];
-    if (next === undefined) throw new Error('dangling backslash in a double-quoted scalar');
+  return decodeBackslashes(raw, 'dangling backslash in a double-quoted scalar', (next, at) => {
     const simple = DOUBLE_ESCAPES[next];
-    if (simple !== undefined) {
-      out += simple;
-      i++;
-      continue;
-    }
+    if (simple !== undefined) return [simple, 1];
     const length = HEX_LENGTH[next];
-    const hex = length === undefined ? '' : raw.slice(i + 2, i + 2 + length);
+    const hex = length === undefined ? '' : raw.slice(at + 1, at + 1 + length);
     if (length === undefined || !new RegExp(`^[0-9A-Fa-f]{${length}}$`).test(hex)) {
       throw new Error(`invalid escape '\\${next}' in a double-quoted scalar`);
     }
     const code = parseInt(hex, 16);
     if (code > 0x10ffff) throw new Error(`invalid escape '\\${next}${hex}' in a double-quoted scalar`);
-    out += String.fromCodePoint(code);
-    i += 1 + length;
-  }
-  return out;
+    return [String.fromCodePoint(code), 1 + length];
+  });
 }
 
 /** True when `s` ends with an odd number of backslashes (the last one escapes what follows). */

@@ -1,6 +1,7 @@
 // Editable YAML translation file: scalar edits are spliced into the original text, new keys inserted in the file's layout.
 
-import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type UnitChange } from '../format.js';
+import { FormatParseError, type NewUnit } from '../format.js';
+import { KeyedTextStore, spliceText, withUtf8Bom, type KeyedRec, type TextForm, type TextPatch } from '../text/keyed-text-store.js';
 import type { LineTable, YamlDocument, YamlEntry, YamlItem, YamlMap, YamlNode, YamlScalar, YamlSeq } from './reader.js';
 import { renderBlock, renderDouble, renderKey, renderPlain, renderSingle } from './scalars.js';
 
@@ -27,13 +28,11 @@ export interface YamlStoreInit {
   filename?: string | undefined;
 }
 
-interface Form {
+interface Form extends TextForm {
   /** CLDR category for plural units, '' for singular ones. */
   category: string;
   /** The scalar in the file; null for a plural category the file lacks and for added units. */
   node: YamlScalar | null;
-  original: string;
-  current: string;
 }
 
 type Owner = { kind: 'entry'; entry: YamlEntry; map: YamlMap } | { kind: 'item'; item: YamlItem };
@@ -43,9 +42,7 @@ interface AddedMap {
   entries: Map<string, AddedMap | Rec>;
 }
 
-interface Rec {
-  key: string;
-  note: string;
+interface Rec extends KeyedRec {
   plural: boolean;
   forms: Form[];
   /** Where the unit sits in the parsed file; null for units added since. */
@@ -66,10 +63,7 @@ interface Insertion {
   order: number;
 }
 
-interface Patch {
-  start: number;
-  end: number;
-  text: string;
+interface Patch extends TextPatch {
   /** Deeper insertions at the same offset come first, so they stay inside their parent. */
   depth: number;
   order: number;
@@ -77,7 +71,6 @@ interface Patch {
 
 type Token = string | number;
 
-const NO_HEADER: Readonly<Record<string, string>> = Object.freeze({});
 const DOCUMENT_END = Symbol('document end');
 const CLDR = new Set(CLDR_CATEGORIES);
 const NULL_TEXT = /^(?:~|null|Null|NULL)$/;
@@ -121,12 +114,7 @@ function detectStep(node: YamlNode | null): number | null {
   return null;
 }
 
-export class YamlStore implements ParsedStore {
-  readonly header = NO_HEADER;
-  readonly pluralForms = undefined;
-  private readonly text: string;
-  private readonly bom: boolean;
-  private readonly original: Uint8Array | null;
+export class YamlStore extends KeyedTextStore<Rec> {
   private readonly lines: LineTable;
   private readonly eol: string;
   private readonly flavour: YamlFlavour;
@@ -136,19 +124,13 @@ export class YamlStore implements ParsedStore {
   /** Where unit keys start: the document root, or the value of a Rails file's language key. */
   private readonly unitRoot: YamlNode | null;
   private readonly rootEntry: YamlEntry | null;
-  private readonly recs: Rec[] = [];
-  private readonly keys = new Set<string>();
   private readonly removed: Rec[] = [];
   private readonly removedEntries = new Set<YamlEntry>();
   private readonly insertions = new Map<unknown, Insertion>();
   private readonly entryIndex = new Map<YamlMap, Map<string, YamlEntry>>();
-  private views: FormatUnit[] | null = null;
-  private modified = false;
 
   constructor(init: YamlStoreInit) {
-    this.text = init.text;
-    this.bom = init.bom;
-    this.original = init.original;
+    super(init.text, init.original, { label: 'YAML', keyFromSource: false, encode: (text) => withUtf8Bom(Buffer.from(text, 'utf8'), init.bom) });
     this.lines = init.doc.lines;
     this.flavour = init.flavour;
     this.categories = init.pluralCategories;
@@ -208,11 +190,6 @@ export class YamlStore implements ParsedStore {
     this.pushRec({ key, note: this.noteOf(owner).note, plural: true, forms, owner, pluralMap: map, addedIn: null });
   }
 
-  private pushRec(rec: Rec): void {
-    this.recs.push(rec);
-    this.keys.add(rec.key);
-  }
-
   /** Comment lines right above the unit's line (at its indentation or deeper): its note, removed with it. */
   private noteOf(owner: Owner): { note: string; firstLine: number } {
     const line = owner.kind === 'entry' ? owner.entry.keyLine : owner.item.line;
@@ -231,42 +208,13 @@ export class YamlStore implements ParsedStore {
     return { note: notes.reverse().join('\n'), firstLine: k + 1 };
   }
 
-  get units(): readonly FormatUnit[] {
-    this.views ??= this.recs.map(toUnit);
-    return this.views;
-  }
-
-  private rec(index: number): Rec {
-    const rec = Number.isInteger(index) ? this.recs[index] : undefined;
-    if (!rec) throw new RangeError(`Unit index ${index} out of range (0..${this.recs.length - 1})`);
-    return rec;
-  }
-
   // ---- editing ----
 
-  updateUnit(index: number, change: UnitChange): void {
-    const rec = this.rec(index);
-    if (change.target === undefined) return;
-    if (change.target.length > rec.forms.length) {
-      throw new RangeError(`Unit ${index} has ${rec.forms.length} form(s) but ${change.target.length} target forms were given`);
-    }
-    let changed = false;
-    rec.forms.forEach((form, i) => {
-      const value = change.target![i] ?? '';
-      if (value !== form.current) {
-        form.current = value;
-        changed = true;
-      }
-    });
-    if (!changed) return;
-    this.modified = true;
-    if (this.views) this.views[index] = toUnit(rec);
+  protected override tooManyForms(index: number, rec: Rec, given: number): string {
+    return `Unit ${index} has ${rec.forms.length} form(s) but ${given} target forms were given`;
   }
 
-  addUnit(unit: NewUnit): void {
-    const key = unit.key || unit.context || '';
-    if (key === '') throw new RangeError('A YAML unit needs a key');
-    if (this.keys.has(key)) throw new RangeError(`Key "${key}" already exists`);
+  protected createRec(key: string, unit: NewUnit): Rec {
     const target = unit.target ?? [];
     const plural = this.flavour.plurals && (unit.source.length > 1 || target.length > 1);
     const forms: Form[] = plural
@@ -274,17 +222,10 @@ export class YamlStore implements ParsedStore {
       : [{ category: '', node: null, original: '', current: target[0] ?? '' }];
     const rec: Rec = { key, note: unit.note ?? '', plural, forms, owner: null, pluralMap: null, addedIn: null };
     this.place(rec, tokenizeKey(key));
-    this.pushRec(rec);
-    this.views?.push(toUnit(rec));
-    this.modified = true;
+    return rec;
   }
 
-  removeUnit(index: number): void {
-    const rec = this.rec(index);
-    this.recs.splice(index, 1);
-    this.views?.splice(index, 1);
-    this.keys.delete(rec.key);
-    this.modified = true;
+  protected forgetRec(rec: Rec): void {
     if (rec.addedIn && 'list' in rec.addedIn) rec.addedIn.list.splice(rec.addedIn.list.indexOf(rec), 1);
     else if (rec.addedIn) rec.addedIn.map.entries.delete(rec.addedIn.key);
     if (rec.owner) {
@@ -292,9 +233,6 @@ export class YamlStore implements ParsedStore {
       if (rec.owner.kind === 'entry') this.removedEntries.add(rec.owner.entry);
     }
   }
-
-  /** YAML translation files have no header; the call is accepted and ignored. */
-  setHeader(): void {}
 
   // ---- placing new units ----
 
@@ -493,7 +431,7 @@ export class YamlStore implements ParsedStore {
     return { start: at, end: at, text, depth: map.indent, order: rank };
   }
 
-  private buildText(): string {
+  protected buildText(): string {
     const patches: Patch[] = this.removed.map((rec) => this.removalPatch(rec));
     for (const rec of this.recs) {
       if (!rec.owner) continue;
@@ -515,45 +453,11 @@ export class YamlStore implements ParsedStore {
       const { at, text } = this.lineInsertion(insertion.afterLine, lines);
       patches.push({ start: at, end: at, text, depth: insertion.indent, order: insertion.order });
     }
-    patches.sort(
+    // Insertions before replacements at one offset, deeper ones first.
+    return spliceText(
+      this.text,
+      patches,
       (a, b) => a.start - b.start || (a.end === a.start ? 0 : 1) - (b.end === b.start ? 0 : 1) || b.depth - a.depth || a.order - b.order,
     );
-    const parts: string[] = [];
-    let at = 0;
-    for (const patch of patches) {
-      let start = patch.start;
-      if (start < at) {
-        // Inside text that another patch already replaced (e.g. an entry removed with its comments).
-        if (patch.end <= at) continue;
-        start = at;
-      }
-      parts.push(this.text.slice(at, start), patch.text);
-      at = patch.end;
-    }
-    parts.push(this.text.slice(at));
-    return parts.join('');
   }
-
-  serialize(): Buffer {
-    if (!this.modified && this.original !== null) return Buffer.from(this.original);
-    const body = Buffer.from(this.buildText(), 'utf8');
-    return this.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
-  }
-}
-
-function toUnit(rec: Rec): FormatUnit {
-  return {
-    key: rec.key,
-    context: rec.key,
-    source: [rec.key],
-    target: rec.forms.map((form) => form.current),
-    fuzzy: false,
-    approved: false,
-    note: rec.note,
-    comment: '',
-    location: '',
-    flags: '',
-    previousSource: '',
-    obsolete: false,
-  };
 }

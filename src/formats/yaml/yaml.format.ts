@@ -2,6 +2,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
+import { splitUtf8Bom } from '../text/keyed-text-store.js';
 import { readYaml } from './reader.js';
 import { YamlStore, type YamlFlavour } from './yaml-store.js';
 
@@ -10,8 +11,7 @@ const DEFAULT_CATEGORIES: readonly string[] = ['one', 'other'];
 
 /** Parses YAML bytes (UTF-8, optional BOM) into an editable store of the given flavour. */
 export function parseYamlStore(bytes: Uint8Array, options: ParseOptions | undefined, flavour: YamlFlavour): YamlStore {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = Buffer.from(bytes.subarray(bom ? 3 : 0));
+  const { bom, body } = splitUtf8Bom(bytes);
   if (!isUtf8(body)) throw new FormatParseError('the file is not valid UTF-8', undefined, options?.filename);
   const text = body.toString('utf8');
   return new YamlStore({
