@@ -2,8 +2,8 @@
 
 import type { CreateOptions, FormatUnit, NewUnit, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
 import { isObject, isString, JsonDocument } from '../json/json-document.js';
-import type { JsonContainer, JsonEntry, JsonString } from '../json/json-source.js';
-import { JsonStore, monoUnit, requireRootObject } from '../json/json-store.js';
+import type { JsonEntry, JsonString } from '../json/json-source.js';
+import { monoUnit, RootObjectStore } from '../json/json-store.js';
 
 interface ArbRecord {
   entry: JsonEntry;
@@ -14,14 +14,7 @@ interface ArbRecord {
 
 const GLOBAL_PREFIX = '@@';
 
-class ArbStore extends JsonStore<ArbRecord> {
-  private readonly root: JsonContainer;
-
-  constructor(doc: JsonDocument, options: ParseOptions | undefined) {
-    super(doc, options);
-    this.root = requireRootObject(doc, options?.filename);
-  }
-
+class ArbStore extends RootObjectStore<ArbRecord> {
   /**
    * ICU messages ("{count, plural, one{...} other{...}}") stay one string unit: ARB plurals live
    * inside the text, not in separate members.

@@ -1,8 +1,8 @@
 // i18next JSON (nested keys): v4 plurals as key_one/key_other..., v3 plurals as key/key_plural or key_0, key_1...
 
-import type { CreateOptions, FormatUnit, NewUnit, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
+import type { FormatUnit, NewUnit, ParseOptions, TranslationFormat } from '../format.js';
 import { isString, JsonDocument } from '../json/json-document.js';
-import { EMPTY_JSON_OBJECT } from '../json/json.format.js';
+import { jsonStoreFormat } from '../json/json.format.js';
 import type { JsonContainer, JsonEntry, JsonString } from '../json/json-source.js';
 import { CLDR_CATEGORIES, insertForm, JsonStore, monoUnit, requireRootObject } from '../json/json-store.js';
 import { findSlot, insertAtSlot, joinKey } from '../json-nested/nested-keys.js';
@@ -148,16 +148,7 @@ class I18nextStore extends JsonStore<I18nRecord> {
 }
 
 function makeI18nextFormat(id: string, name: string, version: Version): TranslationFormat {
-  return {
-    id,
-    name,
-    extensions: ['json'],
-    monolingual: true,
-    mimeType: 'application/json',
-    parse: (bytes: Uint8Array, options?: ParseOptions): ParsedStore => new I18nextStore(JsonDocument.parse(bytes, options?.filename), options, version),
-    /** A new file has no units: the template's keys are added as they get translated. */
-    create: (options: CreateOptions): ParsedStore => new I18nextStore(JsonDocument.fromText(EMPTY_JSON_OBJECT), options, version),
-  };
+  return jsonStoreFormat(id, name, (doc, options) => new I18nextStore(doc, options, version));
 }
 
 /** i18next JSON v3: plurals as key + key_plural (two-form languages) or key_0, key_1, ... */

@@ -1,20 +1,11 @@
 // Nested JSON: every string leaf is a unit keyed by its path ("section.key", arrays as "list[0]").
 
-import type { CreateOptions, FormatUnit, NewUnit, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
-import { JsonDocument } from '../json/json-document.js';
-import { EMPTY_JSON_OBJECT } from '../json/json.format.js';
-import type { JsonContainer } from '../json/json-source.js';
-import { JsonStore, monoUnit, requireRootObject } from '../json/json-store.js';
+import type { FormatUnit, NewUnit, TranslationFormat } from '../format.js';
+import { jsonStoreFormat } from '../json/json.format.js';
+import { monoUnit, RootObjectStore } from '../json/json-store.js';
 import { collectLeaves, findSlot, insertAtSlot, type NestedLeaf } from './nested-keys.js';
 
-class NestedJsonStore extends JsonStore<NestedLeaf> {
-  private readonly root: JsonContainer;
-
-  constructor(doc: JsonDocument, options: ParseOptions | undefined) {
-    super(doc, options);
-    this.root = requireRootObject(doc, options?.filename);
-  }
-
+class NestedJsonStore extends RootObjectStore<NestedLeaf> {
   protected collect(): NestedLeaf[] {
     return collectLeaves(this.root);
   }
@@ -41,13 +32,4 @@ class NestedJsonStore extends JsonStore<NestedLeaf> {
   }
 }
 
-export const jsonNestedFormat: TranslationFormat = {
-  id: 'json-nested',
-  name: 'JSON nested structure file',
-  extensions: ['json'],
-  monolingual: true,
-  mimeType: 'application/json',
-  parse: (bytes: Uint8Array, options?: ParseOptions): ParsedStore => new NestedJsonStore(JsonDocument.parse(bytes, options?.filename), options),
-  /** A new file has no units: the template's keys are added as they get translated. */
-  create: (options: CreateOptions): ParsedStore => new NestedJsonStore(JsonDocument.fromText(EMPTY_JSON_OBJECT), options),
-};
+export const jsonNestedFormat: TranslationFormat = jsonStoreFormat('json-nested', 'JSON nested structure file', (doc, options) => new NestedJsonStore(doc, options));

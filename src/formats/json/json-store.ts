@@ -139,3 +139,13 @@ export abstract class JsonStore<R> implements ParsedStore {
     return this.doc.serialize();
   }
 }
+
+/** A JsonStore over a document whose top level must be an object: `root`, where the units live. */
+export abstract class RootObjectStore<R> extends JsonStore<R> {
+  protected readonly root: JsonContainer;
+
+  constructor(doc: JsonDocument, options: ParseOptions | undefined) {
+    super(doc, options);
+    this.root = requireRootObject(doc, options?.filename);
+  }
+}

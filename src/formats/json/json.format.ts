@@ -2,8 +2,8 @@
 
 import type { CreateOptions, FormatUnit, NewUnit, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
 import { isString, JsonDocument } from './json-document.js';
-import type { JsonContainer, JsonEntry, JsonString } from './json-source.js';
-import { JsonStore, monoUnit, requireRootObject } from './json-store.js';
+import type { JsonEntry, JsonString } from './json-source.js';
+import { monoUnit, RootObjectStore } from './json-store.js';
 
 /** Text of a file with no units: an empty object and a newline. */
 export const EMPTY_JSON_OBJECT = '{}\n';
@@ -13,14 +13,7 @@ interface FlatRecord {
   node: JsonString;
 }
 
-class FlatJsonStore extends JsonStore<FlatRecord> {
-  private readonly root: JsonContainer;
-
-  constructor(doc: JsonDocument, options: ParseOptions | undefined) {
-    super(doc, options);
-    this.root = requireRootObject(doc, options?.filename);
-  }
-
+class FlatJsonStore extends RootObjectStore<FlatRecord> {
   protected collect(): FlatRecord[] {
     const records: FlatRecord[] = [];
     for (const entry of this.root.entries) if (isString(entry.value)) records.push({ entry, node: entry.value });
@@ -45,13 +38,21 @@ class FlatJsonStore extends JsonStore<FlatRecord> {
   }
 }
 
-export const jsonFormat: TranslationFormat = {
-  id: 'json',
-  name: 'JSON file',
-  extensions: ['json'],
-  monolingual: true,
-  mimeType: 'application/json',
-  parse: (bytes: Uint8Array, options?: ParseOptions): ParsedStore => new FlatJsonStore(JsonDocument.parse(bytes, options?.filename), options),
-  /** A new file has no units: the template's keys are added as they get translated. */
-  create: (options: CreateOptions): ParsedStore => new FlatJsonStore(JsonDocument.fromText(EMPTY_JSON_OBJECT), options),
-};
+/** Opens a store of a JSON format over a parsed document. */
+export type JsonStoreFactory = (doc: JsonDocument, options: ParseOptions | undefined) => ParsedStore;
+
+/** A monolingual .json format whose files the stores `open` makes read and write. */
+export function jsonStoreFormat(id: string, name: string, open: JsonStoreFactory): TranslationFormat {
+  return {
+    id,
+    name,
+    extensions: ['json'],
+    monolingual: true,
+    mimeType: 'application/json',
+    parse: (bytes: Uint8Array, options?: ParseOptions): ParsedStore => open(JsonDocument.parse(bytes, options?.filename), options),
+    /** A new file has no units: the template's keys are added as they get translated. */
+    create: (options: CreateOptions): ParsedStore => open(JsonDocument.fromText(EMPTY_JSON_OBJECT), options),
+  };
+}
+
+export const jsonFormat: TranslationFormat = jsonStoreFormat('json', 'JSON file', (doc, options) => new FlatJsonStore(doc, options));

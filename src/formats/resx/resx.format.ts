@@ -1,23 +1,9 @@
 // .NET ResX resources: string <data name><value> entries are units, everything else (schema, typed data) is kept.
 
 import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat, type UnitChange } from '../format.js';
-import {
-  appendChildren,
-  decodeXmlBytes,
-  escapeXmlAttribute,
-  escapeXmlText,
-  firstChild,
-  getAttribute,
-  makeUnit,
-  parseXml,
-  removalRange,
-  textContent,
-  XmlRecordStore,
-  type TextPatcher,
-  type XmlElement,
-  type XmlRecord,
-  type XmlSource,
-} from '../xml/scanner.js';
+import { makeUnit, requiredKey, singleTarget, type XmlRecord, XmlRecordStore, type XmlSource } from '../xml/record-store.js';
+import { appendChildren, decodeXmlBytes, escapeXmlAttribute, escapeXmlText, firstChild, getAttribute, parseXml, readXmlSource, textContent } from '../xml/scanner.js';
+import type { TextPatcher, XmlElement } from '../xml/scanner.js';
 
 interface ResxRecord extends XmlRecord {
   el: XmlElement | null;
@@ -55,31 +41,27 @@ class ResxStore extends XmlRecordStore<ResxRecord> {
 
   protected changedUnit(record: ResxRecord, change: UnitChange): FormatUnit {
     if (change.target === undefined) return record.unit;
-    if (change.target.length > 1) throw new RangeError(`Unit "${record.unit.key}" is not plural but ${change.target.length} target forms were given`);
-    return { ...record.unit, target: [change.target[0] ?? ''] };
+    return { ...record.unit, target: singleTarget(record.unit, change.target) };
   }
 
   protected newRecord(unit: NewUnit): ResxRecord {
-    const key = unit.key || unit.context || unit.source[0] || '';
-    if (key === '') throw new RangeError('A unit needs a key');
+    const key = requiredKey(unit);
     return { el: null, initial: null, unit: makeUnit({ key, context: key, source: [key], target: [unit.target?.[0] ?? ''], note: unit.note ?? '' }) };
   }
 
   protected patchRecord(record: ResxRecord, patcher: TextPatcher): void {
     const value = record.unit.target[0] ?? '';
     if (value === record.initial!.target[0]) return;
-    const text = this.source.doc.text;
     const el = record.el!;
     const valueEl = firstChild(el, 'value');
     const escaped = escapeXmlText(value);
     if (valueEl && !valueEl.selfClosing) patcher.set(valueEl.contentStart, valueEl.contentEnd, escaped);
     else if (valueEl) patcher.set(valueEl.start, valueEl.end, `<value>${escaped}</value>`);
-    else appendChildren(patcher, text, this.source.doc.root, el, () => [`<value>${escaped}</value>`]);
+    else appendChildren(patcher, this.text, this.source.doc.root, el, () => [`<value>${escaped}</value>`]);
   }
 
   protected patchRemoval(record: ResxRecord, patcher: TextPatcher): void {
-    const [from, to] = removalRange(this.source.doc.text, record.el!);
-    patcher.set(from, to, '');
+    this.cut(patcher, record.el!);
   }
 
   protected patchAdded(records: ResxRecord[], patcher: TextPatcher): void {
@@ -95,10 +77,10 @@ class ResxStore extends XmlRecordStore<ResxRecord> {
 }
 
 function parseResx(bytes: Uint8Array, options?: ParseOptions): ParsedStore {
-  const { text, encoding, bom } = decodeXmlBytes(bytes, options?.filename);
-  const doc = parseXml(text, { filename: options?.filename });
-  if (doc.root.name !== 'root') throw new FormatParseError(`expected a <root> element (ResX), found <${doc.root.name}>`, doc.lineAt(doc.root.start), options?.filename);
-  return new ResxStore({ doc, encoding, bom, original: bytes });
+  const source = readXmlSource(bytes, options?.filename);
+  const { root } = source.doc;
+  if (root.name !== 'root') throw new FormatParseError(`expected a <root> element (ResX), found <${root.name}>`, source.doc.lineAt(root.start), options?.filename);
+  return new ResxStore(source);
 }
 
 const RESHEADERS =

@@ -1,20 +1,9 @@
 // Apple .stringsdict (plist) as units: plural variables by CLDR category, format strings, plain strings; spliced on write.
 
 import { FormatParseError, type FormatUnit, type NewUnit, type UnitChange } from '../format.js';
-import {
-  appendChildren,
-  escapeXmlText,
-  firstChild,
-  makeUnit,
-  removalRange,
-  sizedTarget,
-  textContent,
-  XmlRecordStore,
-  type TextPatcher,
-  type XmlElement,
-  type XmlRecord,
-  type XmlSource,
-} from '../xml/scanner.js';
+import { makeUnit, requiredKey, singleTarget, sizedTarget, type XmlRecord, XmlRecordStore, type XmlSource } from '../xml/record-store.js';
+import { appendChildren, escapeXmlText, firstChild, textContent } from '../xml/scanner.js';
+import type { TextPatcher, XmlElement } from '../xml/scanner.js';
 
 export const DEFAULT_CATEGORIES: readonly string[] = ['one', 'other'];
 export const FORMAT_KEY = 'NSStringLocalizedFormatKey';
@@ -119,15 +108,11 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
 
   protected changedUnit(record: DictRecord, change: UnitChange): FormatUnit {
     if (change.target === undefined) return record.unit;
-    if (record.kind !== 'plural' && change.target.length > 1) {
-      throw new RangeError(`Unit "${record.unit.key}" is not plural but ${change.target.length} target forms were given`);
-    }
-    return { ...record.unit, target: record.kind === 'plural' ? sizedTarget(change.target, this.categories.length) : [change.target[0] ?? ''] };
+    return { ...record.unit, target: record.kind === 'plural' ? sizedTarget(change.target, this.categories.length) : singleTarget(record.unit, change.target) };
   }
 
   protected newRecord(unit: NewUnit): DictRecord {
-    const key = unit.key || unit.context || unit.source[0] || '';
-    if (key === '') throw new RangeError('A unit needs a key');
+    const key = requiredKey(unit);
     const plural = (unit.target?.length ?? 0) > 1 || unit.source.length > 1;
     const target = plural ? sizedTarget(unit.target, this.categories.length) : [unit.target?.[0] ?? ''];
     return {
@@ -165,11 +150,10 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
     const variable = record.variable!.value;
     const lastString = [...record.forms.values()].map((f) => f.value).sort((a, b) => a.start - b.start).pop();
     const lastChild = variable.children.filter((c): c is XmlElement => c.kind === 'element').pop();
-    appendChildren(patcher, this.source.doc.text, this.source.doc.root, variable, () => missing, lastString ?? lastChild);
+    appendChildren(patcher, this.text, this.source.doc.root, variable, () => missing, lastString ?? lastChild);
   }
 
   protected patchRemoval(record: DictRecord, patcher: TextPatcher): void {
-    const text = this.source.doc.text;
     if (record.kind === 'format') {
       if (this.removed.some((r) => r.ownsEntry && r.entry === record.entry)) return; // the whole entry goes
       // The entry needs its format string: keep only the variable references, which reads as no unit.
@@ -177,7 +161,7 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
       return;
     }
     const pair = record.ownsEntry ? record.entry! : record.variable!;
-    patcher.set(removalRange(text, pair.keyEl)[0], removalRange(text, pair.value)[1], '');
+    this.cut(patcher, pair.keyEl, pair.value);
   }
 
   /** Removing a plain or single-variable unit removes its whole entry, and so its format string unit too. */

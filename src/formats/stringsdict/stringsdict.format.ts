@@ -1,13 +1,11 @@
 // Apple .stringsdict plural dictionaries (plist XML): monolingual, plural forms by CLDR category.
 
 import type { CreateOptions, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
-import { decodeXmlBytes, parseXml } from '../xml/scanner.js';
+import { parseXml, readXmlSource } from '../xml/scanner.js';
 import { DEFAULT_CATEGORIES, StringsdictStore } from './stringsdict-store.js';
 
 function parseStringsdict(bytes: Uint8Array, options?: ParseOptions): ParsedStore {
-  const { text, encoding, bom } = decodeXmlBytes(bytes, options?.filename);
-  const doc = parseXml(text, { filename: options?.filename });
-  return new StringsdictStore({ doc, encoding, bom, original: bytes }, options?.pluralCategories ?? DEFAULT_CATEGORIES, options?.filename);
+  return new StringsdictStore(readXmlSource(bytes, options?.filename), options?.pluralCategories ?? DEFAULT_CATEGORIES, options?.filename);
 }
 
 const EMPTY =

@@ -1,24 +1,9 @@
 // Editable TBX glossary: units map to term entries; edits rewrite the target term or add its language set.
 
 import type { FormatUnit, NewUnit, UnitChange } from '../format.js';
-import {
-  appendChildren,
-  detectEol,
-  escapeXmlAttribute,
-  escapeXmlText,
-  indentationAt,
-  indentStep,
-  makeUnit,
-  openingTag,
-  removalRange,
-  rewriteStartTag,
-  XmlRecordStore,
-  type ChildLayout,
-  type TextPatcher,
-  type XmlElement,
-  type XmlRecord,
-  type XmlSource,
-} from '../xml/scanner.js';
+import { makeUnit, XmlAttributeHeaderStore, type XmlRecord, type XmlSource } from '../xml/record-store.js';
+import { appendChildren, detectEol, escapeXmlAttribute, escapeXmlText, indentationAt, indentStep } from '../xml/scanner.js';
+import type { ChildLayout, TextPatcher, XmlElement } from '../xml/scanner.js';
 import { collectEntries, langSetsOf, termPath, type TbxEntry } from './tbx-read.js';
 
 export interface TbxRecord extends XmlRecord {
@@ -36,9 +21,7 @@ interface TbxStyle {
   innerStep: string | null;
 }
 
-export class TbxStore extends XmlRecordStore<TbxRecord> {
-  private readonly headerChanges = new Map<string, string>();
-
+export class TbxStore extends XmlAttributeHeaderStore<TbxRecord> {
   constructor(
     source: XmlSource,
     records: TbxRecord[],
@@ -48,30 +31,14 @@ export class TbxStore extends XmlRecordStore<TbxRecord> {
     super(source, records);
   }
 
-  private get text(): string {
-    return this.source.doc.text;
-  }
-
   /** Attributes of the root (type, xml:lang) and the languages the units use. */
-  get header(): Readonly<Record<string, string>> {
-    const out: Record<string, string> = {};
-    for (const attr of this.source.doc.root.attributes) out[attr.name] = attr.value;
-    out['source-language'] = this.sourceLanguage;
-    out['target-language'] = this.targetLanguage;
-    for (const [name, value] of this.headerChanges) out[name] = value;
-    return out;
+  protected override headerFields(): Record<string, string> {
+    return { ...super.headerFields(), 'source-language': this.sourceLanguage, 'target-language': this.targetLanguage };
   }
 
-  /** Sets an attribute of the root element. */
-  setHeader(name: string, value: string): void {
-    if (name === 'source-language' || name === 'target-language' || this.header[name] === value) return;
-    this.headerChanges.set(name, value);
-    this.touch();
-  }
-
-  protected override patchHeader(patcher: TextPatcher): void {
-    const root = this.source.doc.root;
-    if (this.headerChanges.size > 0) patcher.set(root.start, root.startTagEnd, rewriteStartTag(this.text, root, Object.fromEntries(this.headerChanges)));
+  /** The languages come from the units, not from an attribute: they cannot be set. */
+  protected override headerAttribute(name: string): string | null {
+    return name === 'source-language' || name === 'target-language' ? null : name;
   }
 
   protected changedUnit(record: TbxRecord, change: UnitChange): FormatUnit {
@@ -129,8 +96,7 @@ export class TbxStore extends XmlRecordStore<TbxRecord> {
     const value = unit.target[0]!;
     const text = this.text;
     const term = entry.targetTerm;
-    if (term && !term.selfClosing) patcher.set(term.contentStart, term.contentEnd, escapeXmlText(value));
-    else if (term) patcher.set(term.start, term.end, `${openingTag(text.slice(term.start, term.end))}${escapeXmlText(value)}</${term.name}>`);
+    if (term) this.setContent(patcher, term, escapeXmlText(value));
     else if (!entry.target) {
       const last = entry.langSets[entry.langSets.length - 1]!;
       const indent = indentationAt(text, last.start);
@@ -144,9 +110,7 @@ export class TbxStore extends XmlRecordStore<TbxRecord> {
   }
 
   protected patchRemoval(record: TbxRecord, patcher: TextPatcher): void {
-    if (!record.entry) return;
-    const [from, to] = removalRange(this.text, record.entry.el);
-    patcher.set(from, to, '');
+    if (record.entry) this.cut(patcher, record.entry.el);
   }
 
   protected patchAdded(records: TbxRecord[], patcher: TextPatcher): void {

@@ -1,14 +1,14 @@
 // TBX terminology files (glossaries): term entries with a source and a target language term.
 
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
-import { decodeXmlBytes, escapeXmlAttribute, getAttribute, parseXml, type XmlElement } from '../xml/scanner.js';
+import { escapeXmlAttribute, getAttribute, readXmlSource, type XmlElement } from '../xml/scanner.js';
 import { collectEntries, entryOf, langOf, langSetsOf, readEntry, sameLanguage } from './tbx-read.js';
 import { TbxStore, type TbxRecord } from './tbx-store.js';
 
 function parseTbx(bytes: Uint8Array, options: ParseOptions | undefined): TbxStore {
   const filename = options?.filename;
-  const decoded = decodeXmlBytes(bytes, filename);
-  const doc = parseXml(decoded.text, { filename });
+  const source = readXmlSource(bytes, filename);
+  const { doc } = source;
   if (doc.root.name !== 'martif' && doc.root.name !== 'tbx') {
     throw new FormatParseError(`not a TBX file: the root element is <${doc.root.name}>`, doc.lineAt(doc.root.start), filename);
   }
@@ -25,7 +25,7 @@ function parseTbx(bytes: Uint8Array, options: ParseOptions | undefined): TbxStor
     const unit = readEntry(entry);
     records.push({ unit, initial: unit, entry });
   }
-  return new TbxStore({ doc, encoding: decoded.encoding, bom: decoded.bom, original: bytes }, records, sourceLanguage, targetLanguage || 'und');
+  return new TbxStore(source, records, sourceLanguage, targetLanguage || 'und');
 }
 
 function createTbx(options: CreateOptions): ParsedStore {

@@ -1,29 +1,9 @@
 // Editable Qt Linguist file: units map to <message> elements and edits are spliced into the text.
 
 import type { FormatUnit, NewUnit, UnitChange } from '../format.js';
-import {
-  appendChildren,
-  childElements,
-  detectEol,
-  escapeXmlAttribute,
-  firstChild,
-  getAttribute,
-  indentationAt,
-  indentStep,
-  lastChildElement,
-  makeUnit,
-  openingTag,
-  removalRange,
-  rewriteStartTag,
-  sizedTarget,
-  textContent,
-  XmlRecordStore,
-  type ChildLayout,
-  type TextPatcher,
-  type XmlElement,
-  type XmlRecord,
-  type XmlSource,
-} from '../xml/scanner.js';
+import { makeUnit, sameTargets, sizedTarget, XmlAttributeHeaderStore, type XmlRecord, type XmlSource } from '../xml/record-store.js';
+import { appendChildren, childElements, detectEol, escapeXmlAttribute, firstChild, getAttribute, indentationAt, indentStep, lastChildElement, openingTag, rewriteStartTag, textContent } from '../xml/scanner.js';
+import type { ChildLayout, TextPatcher, XmlElement } from '../xml/scanner.js';
 import { DISAMBIGUATION_SEPARATOR, isUnfinishedText, type TsMessage } from './ts-read.js';
 import { escapeTsText } from './ts-text.js';
 
@@ -32,12 +12,9 @@ export interface TsRecord extends XmlRecord {
   msg: TsMessage | null;
 }
 
-function sameTargets(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((t, i) => t === b[i]);
-}
-
-export class TsStore extends XmlRecordStore<TsRecord> {
-  private readonly headerChanges = new Map<string, string>();
+export class TsStore extends XmlAttributeHeaderStore<TsRecord> {
+  /** The header is the attributes of <TS>: version, language, sourcelanguage. */
+  protected override readonly languageAttribute = 'language';
   private numerusLayout: 'lines' | 'inline' | null = null;
 
   constructor(
@@ -47,31 +24,6 @@ export class TsStore extends XmlRecordStore<TsRecord> {
     private readonly pluralCount: number,
   ) {
     super(source, records);
-  }
-
-  private get text(): string {
-    return this.source.doc.text;
-  }
-
-  /** Attributes of <TS>: version, language, sourcelanguage. */
-  get header(): Readonly<Record<string, string>> {
-    const out: Record<string, string> = {};
-    for (const attr of this.source.doc.root.attributes) out[attr.name] = attr.value;
-    for (const [name, value] of this.headerChanges) out[name] = value;
-    return out;
-  }
-
-  /** Sets an attribute of <TS> ("Language" is an alias of language). */
-  setHeader(name: string, value: string): void {
-    const attr = name.toLowerCase() === 'language' ? 'language' : name;
-    if (this.header[attr] === value) return;
-    this.headerChanges.set(attr, value);
-    this.touch();
-  }
-
-  protected override patchHeader(patcher: TextPatcher): void {
-    const root = this.source.doc.root;
-    if (this.headerChanges.size > 0) patcher.set(root.start, root.startTagEnd, rewriteStartTag(this.text, root, Object.fromEntries(this.headerChanges)));
   }
 
   protected changedUnit(record: TsRecord, change: UnitChange): FormatUnit {
@@ -157,8 +109,7 @@ export class TsStore extends XmlRecordStore<TsRecord> {
       msg.forms.forEach((form, i) => {
         const value = unit.target[i]!;
         if (value === initial.target[i]) return;
-        if (form.selfClosing) patcher.set(form.start, form.end, `${openingTag(text.slice(form.start, form.end))}${escapeTsText(value)}</${form.name}>`);
-        else patcher.set(form.contentStart, form.contentEnd, escapeTsText(value));
+        this.setContent(patcher, form, escapeTsText(value));
       });
     } else {
       patcher.set(translation.contentStart, translation.contentEnd, this.renderForms(unit.target, indent));
@@ -166,9 +117,7 @@ export class TsStore extends XmlRecordStore<TsRecord> {
   }
 
   protected patchRemoval(record: TsRecord, patcher: TextPatcher): void {
-    if (!record.msg) return;
-    const [from, to] = removalRange(this.text, record.msg.el);
-    patcher.set(from, to, '');
+    if (record.msg) this.cut(patcher, record.msg.el);
   }
 
   protected patchAdded(records: TsRecord[], patcher: TextPatcher): void {

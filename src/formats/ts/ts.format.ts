@@ -1,14 +1,14 @@
 // Qt Linguist .ts files: contexts, numerus messages, unfinished/vanished translations, comments.
 
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
-import { childElements, decodeXmlBytes, escapeXmlAttribute, firstChild, parseXml, textContent } from '../xml/scanner.js';
+import { childElements, escapeXmlAttribute, firstChild, readXmlSource, textContent } from '../xml/scanner.js';
 import { isObsolete, messageOf, readMessage } from './ts-read.js';
 import { TsStore, type TsRecord } from './ts-store.js';
 
 function parseTs(bytes: Uint8Array, options: ParseOptions | undefined): TsStore {
   const filename = options?.filename;
-  const decoded = decodeXmlBytes(bytes, filename);
-  const doc = parseXml(decoded.text, { filename });
+  const source = readXmlSource(bytes, filename);
+  const { doc } = source;
   if (doc.root.name !== 'TS') throw new FormatParseError(`not a Qt Linguist file: the root element is <${doc.root.name}>`, doc.lineAt(doc.root.start), filename);
   const forms = options?.pluralCategories?.length ?? 0;
   const records: TsRecord[] = [];
@@ -19,11 +19,11 @@ function parseTs(bytes: Uint8Array, options: ParseOptions | undefined): TsStore 
     for (const el of childElements(context, 'message')) {
       if (isObsolete(el)) continue;
       const msg = messageOf(context, name, el);
-      const unit = readMessage(decoded.text, msg, forms);
+      const unit = readMessage(doc.text, msg, forms);
       records.push({ unit, initial: unit, msg });
     }
   }
-  return new TsStore({ doc, encoding: decoded.encoding, bom: decoded.bom, original: bytes }, records, forms);
+  return new TsStore(source, records, forms);
 }
 
 function createTs(options: CreateOptions): ParsedStore {

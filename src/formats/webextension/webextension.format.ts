@@ -1,10 +1,10 @@
 // WebExtension messages.json: {"key": {"message": ..., "description": ..., "placeholders": {...}}}.
 
-import type { CreateOptions, FormatUnit, NewUnit, ParsedStore, ParseOptions, TranslationFormat } from '../format.js';
-import { isObject, isString, JsonDocument } from '../json/json-document.js';
-import { EMPTY_JSON_OBJECT } from '../json/json.format.js';
-import type { JsonContainer, JsonEntry, JsonString } from '../json/json-source.js';
-import { JsonStore, monoUnit, requireRootObject } from '../json/json-store.js';
+import type { FormatUnit, NewUnit, TranslationFormat } from '../format.js';
+import { isObject, isString } from '../json/json-document.js';
+import { jsonStoreFormat } from '../json/json.format.js';
+import type { JsonEntry, JsonString } from '../json/json-source.js';
+import { monoUnit, RootObjectStore } from '../json/json-store.js';
 
 interface MessageRecord {
   entry: JsonEntry;
@@ -12,14 +12,7 @@ interface MessageRecord {
   description: JsonString | undefined;
 }
 
-class WebExtensionStore extends JsonStore<MessageRecord> {
-  private readonly root: JsonContainer;
-
-  constructor(doc: JsonDocument, options: ParseOptions | undefined) {
-    super(doc, options);
-    this.root = requireRootObject(doc, options?.filename);
-  }
-
+class WebExtensionStore extends RootObjectStore<MessageRecord> {
   /** Members that are not message objects are kept but are not units. */
   protected collect(): MessageRecord[] {
     const records: MessageRecord[] = [];
@@ -58,13 +51,4 @@ class WebExtensionStore extends JsonStore<MessageRecord> {
   }
 }
 
-export const webextensionFormat: TranslationFormat = {
-  id: 'webextension',
-  name: 'WebExtension JSON file',
-  extensions: ['json'],
-  monolingual: true,
-  mimeType: 'application/json',
-  parse: (bytes: Uint8Array, options?: ParseOptions): ParsedStore => new WebExtensionStore(JsonDocument.parse(bytes, options?.filename), options),
-  /** A new file has no units: the template's keys are added as they get translated. */
-  create: (options: CreateOptions): ParsedStore => new WebExtensionStore(JsonDocument.fromText(EMPTY_JSON_OBJECT), options),
-};
+export const webextensionFormat: TranslationFormat = jsonStoreFormat('webextension', 'WebExtension JSON file', (doc, options) => new WebExtensionStore(doc, options));

@@ -1,28 +1,9 @@
 // Editable XLIFF 1.2 file: units map to trans-units (or plural groups) and edits are spliced into the text.
 
 import type { FormatUnit, NewUnit, UnitChange } from '../format.js';
-import {
-  appendChildren,
-  cdataSection,
-  childElements,
-  detectEol,
-  escapeXmlAttribute,
-  escapeXmlText,
-  getAttribute,
-  indentationAt,
-  indentStep,
-  makeUnit,
-  openingTag,
-  removalRange,
-  rewriteStartTag,
-  sizedTarget,
-  writeInline,
-  XmlRecordStore,
-  type TextPatcher,
-  type XmlElement,
-  type XmlRecord,
-  type XmlSource,
-} from '../xml/scanner.js';
+import { changedReview, makeUnit, newReview, sameTargets, sizedTarget, XmlAttributeHeaderStore, type XmlRecord } from '../xml/record-store.js';
+import { appendChildren, childElements, detectEol, escapeXmlAttribute, escapeXmlText, getAttribute, indentationAt, indentStep, openingTag, rewriteStartTag, writeContent, writeInline } from '../xml/scanner.js';
+import type { TextPatcher, XmlElement } from '../xml/scanner.js';
 import { APPROVED_STATES, NEEDS_WORK_STATES, PLURAL_RESTYPE, XLIFF12_INLINE, type XliffPart } from './xliff-read.js';
 
 export interface XliffRecord extends XmlRecord {
@@ -31,60 +12,22 @@ export interface XliffRecord extends XmlRecord {
   parts: XliffPart[];
 }
 
-/** Text of a unit value as XML content, in the style of the element it replaces. */
-function renderValue(value: string, el: XmlElement | undefined): string {
-  if (value === '') return '';
-  const only = el && el.children.length === 1 ? el.children[0]! : null;
-  if (only?.kind === 'cdata') return cdataSection(value);
-  return writeInline(value, XLIFF12_INLINE);
-}
-
 /** The tag name for a sibling of `el` (keeps a namespace prefix such as "xliff:"). */
 function sibling(el: XmlElement | undefined, name: string): string {
   const colon = el ? el.name.indexOf(':') : -1;
   return colon < 0 ? name : el!.name.slice(0, colon + 1) + name;
 }
 
-function sameTargets(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((t, i) => t === b[i]);
-}
-
-export class XliffStore extends XmlRecordStore<XliffRecord> {
-  private readonly headerChanges = new Map<string, string>();
-
-  constructor(source: XmlSource, records: XliffRecord[]) {
-    super(source, records);
-  }
-
-  private get text(): string {
-    return this.source.doc.text;
-  }
+export class XliffStore extends XmlAttributeHeaderStore<XliffRecord> {
+  protected override readonly languageAttribute = 'target-language';
 
   private files(): XmlElement[] {
     return childElements(this.source.doc.root, 'file');
   }
 
-  /** Attributes of the first <file> (source-language, target-language, original, datatype...). */
-  get header(): Readonly<Record<string, string>> {
-    const out: Record<string, string> = {};
-    const file = this.files()[0];
-    if (file) for (const attr of file.attributes) out[attr.name] = attr.value;
-    for (const [name, value] of this.headerChanges) out[name] = value;
-    return out;
-  }
-
-  /** Sets an attribute of the first <file>; "Language" is an alias of target-language. */
-  setHeader(name: string, value: string): void {
-    const attr = name.toLowerCase() === 'language' ? 'target-language' : name;
-    if (this.header[attr] === value) return;
-    this.headerChanges.set(attr, value);
-    this.touch();
-  }
-
-  protected override patchHeader(patcher: TextPatcher): void {
-    const file = this.files()[0];
-    if (!file || this.headerChanges.size === 0) return;
-    patcher.set(file.start, file.startTagEnd, rewriteStartTag(this.text, file, Object.fromEntries(this.headerChanges)));
+  /** The header is the attributes of the first <file> (source-language, target-language, original, datatype...). */
+  protected override headerElement(): XmlElement | undefined {
+    return this.files()[0];
   }
 
   protected changedUnit(record: XliffRecord, change: UnitChange): FormatUnit {
@@ -96,19 +39,13 @@ export class XliffStore extends XmlRecordStore<XliffRecord> {
       }
       target = sizedTarget(change.target, Math.max(change.target.length, unit.source.length === 1 ? 1 : record.parts.length));
     }
-    let fuzzy = change.fuzzy ?? (change.approved ? false : unit.fuzzy);
-    fuzzy &&= target[0] !== '';
-    const approved = !fuzzy && (change.approved ?? unit.approved);
-    return { ...unit, target, fuzzy, approved };
+    return { ...unit, target, ...changedReview(unit, change, target) };
   }
 
   protected newRecord(unit: NewUnit): XliffRecord {
-    const taken = new Set(this.records.map((r) => r.unit.key));
-    let key = unit.key || unit.context || '';
-    for (let n = this.records.length + 1; key === '' || taken.has(key); n++) key = String(n);
+    const key = this.uniqueKey(unit.key || unit.context || '');
     const target = sizedTarget(unit.target, Math.max(unit.source.length, unit.target?.length ?? 0));
-    const fuzzy = (unit.fuzzy ?? false) && target[0] !== '';
-    const full = makeUnit({ ...unit, key, context: unit.context || key, target, fuzzy, approved: !fuzzy && (unit.approved ?? false), obsolete: false });
+    const full = makeUnit({ ...unit, key, context: unit.context || key, target, ...newReview(unit, target), obsolete: false });
     return { unit: full, initial: null, container: null, parts: [] };
   }
 
@@ -145,11 +82,11 @@ export class XliffStore extends XmlRecordStore<XliffRecord> {
       const target = part.target;
       if (target && !target.selfClosing) {
         if (status.state !== undefined) patcher.set(target.start, target.startTagEnd, rewriteStartTag(text, target, stateChange));
-        if (changedValue) patcher.set(target.contentStart, target.contentEnd, renderValue(value, target));
+        if (changedValue) patcher.set(target.contentStart, target.contentEnd, writeContent(value, XLIFF12_INLINE, target));
       } else if (target) {
         if (status.state === undefined && !changedValue) return;
         const name = target.name;
-        patcher.set(target.start, target.end, openingTag(rewriteStartTag(text, target, stateChange)) + renderValue(value, undefined) + `</${name}>`);
+        patcher.set(target.start, target.end, openingTag(rewriteStartTag(text, target, stateChange)) + writeContent(value, XLIFF12_INLINE) + `</${name}>`);
       } else if (changedValue || status.state) {
         const anchor = part.source ?? part.el;
         const at = part.source ? part.source.end : part.el.startTagEnd;
@@ -157,7 +94,7 @@ export class XliffStore extends XmlRecordStore<XliffRecord> {
         const lead = indent === null ? '' : eol + (part.source ? indent : indent + indentStep(text, this.source.doc.root));
         const state = status.state ? ` state="${escapeXmlAttribute(status.state)}"` : '';
         const name = sibling(part.source, 'target');
-        patcher.insert(at, `${lead}<${name}${state}>${renderValue(value, undefined)}</${name}>`);
+        patcher.insert(at, `${lead}<${name}${state}>${writeContent(value, XLIFF12_INLINE)}</${name}>`);
       }
     });
     // Forms beyond the trans-units the plural group has: new trans-units after the last one.
@@ -175,9 +112,7 @@ export class XliffStore extends XmlRecordStore<XliffRecord> {
   }
 
   protected patchRemoval(record: XliffRecord, patcher: TextPatcher): void {
-    if (!record.container) return;
-    const [from, to] = removalRange(this.text, record.container);
-    patcher.set(from, to, '');
+    if (record.container) this.cut(patcher, record.container);
   }
 
   protected patchAdded(records: XliffRecord[], patcher: TextPatcher): void {

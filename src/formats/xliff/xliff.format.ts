@@ -1,14 +1,14 @@
 // XLIFF 1.2 (and plain 1.1) bilingual files: trans-units, gettext plural groups, notes and states.
 
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
-import { childElements, decodeXmlBytes, escapeXmlAttribute, localName, parseXml } from '../xml/scanner.js';
+import { childElements, escapeXmlAttribute, localName, readXmlSource } from '../xml/scanner.js';
 import { collectUnits, readUnit } from './xliff-read.js';
 import { XliffStore, type XliffRecord } from './xliff-store.js';
 
 function parseXliff(bytes: Uint8Array, options: ParseOptions | undefined): XliffStore {
   const filename = options?.filename;
-  const decoded = decodeXmlBytes(bytes, filename);
-  const doc = parseXml(decoded.text, { filename });
+  const source = readXmlSource(bytes, filename);
+  const { doc } = source;
   if (localName(doc.root.name) !== 'xliff') {
     throw new FormatParseError(`not an XLIFF file: the root element is <${doc.root.name}>`, doc.lineAt(doc.root.start), filename);
   }
@@ -19,10 +19,10 @@ function parseXliff(bytes: Uint8Array, options: ParseOptions | undefined): Xliff
   const units: Parameters<typeof collectUnits>[1] = [];
   for (const file of childElements(doc.root, 'file')) for (const body of childElements(file, 'body')) collectUnits(body, units);
   const records: XliffRecord[] = units.map(([container, parts]) => {
-    const unit = readUnit(decoded.text, container, parts);
+    const unit = readUnit(doc.text, container, parts);
     return { unit, initial: unit, container, parts };
   });
-  return new XliffStore({ doc, encoding: decoded.encoding, bom: decoded.bom, original: bytes }, records);
+  return new XliffStore(source, records);
 }
 
 const NAMESPACES = {

@@ -1,14 +1,14 @@
 // XLIFF 2.x bilingual files: <unit>/<segment> source and target, notes and segment states.
 
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
-import { childElements, decodeXmlBytes, escapeXmlAttribute, getAttribute, localName, parseXml } from '../xml/scanner.js';
+import { childElements, escapeXmlAttribute, getAttribute, localName, readXmlSource } from '../xml/scanner.js';
 import { collectSegments, readSegment, type Xliff2Segment } from './xliff2-read.js';
 import { Xliff2Store, type Xliff2Record } from './xliff2-store.js';
 
 function parseXliff2(bytes: Uint8Array, options: ParseOptions | undefined): Xliff2Store {
   const filename = options?.filename;
-  const decoded = decodeXmlBytes(bytes, filename);
-  const doc = parseXml(decoded.text, { filename });
+  const source = readXmlSource(bytes, filename);
+  const { doc } = source;
   const version = getAttribute(doc.root, 'version') ?? '';
   if (localName(doc.root.name) !== 'xliff' || !version.startsWith('2')) {
     throw new FormatParseError(`not an XLIFF 2 file: <${doc.root.name} version="${version}">`, doc.lineAt(doc.root.start), filename);
@@ -18,11 +18,11 @@ function parseXliff2(bytes: Uint8Array, options: ParseOptions | undefined): Xlif
   const records: Xliff2Record[] = [];
   for (const segments of units) {
     segments.forEach((seg, i) => {
-      const unit = readSegment(decoded.text, seg, i, segments.length);
+      const unit = readSegment(doc.text, seg, i, segments.length);
       records.push({ unit, initial: unit, seg, whole: segments.length === 1 });
     });
   }
-  return new Xliff2Store({ doc, encoding: decoded.encoding, bom: decoded.bom, original: bytes }, records);
+  return new Xliff2Store(source, records);
 }
 
 function createXliff2(options: CreateOptions): ParsedStore {

@@ -2,7 +2,7 @@
 
 import type { XmlElement } from './dom.js';
 import { localName } from './dom.js';
-import { decodeEntities, escapeXmlText, type EscapeTextOptions } from './entities.js';
+import { cdataSection, decodeEntities, escapeXmlText, type EscapeTextOptions } from './entities.js';
 
 /**
  * The element's content as a unit text: character data and CDATA decoded, child elements
@@ -84,4 +84,11 @@ export function writeInline(value: string, inlineNames: ReadonlySet<string>, opt
     at = token.end;
   }
   return out + escapeXmlText(value.slice(at), options);
+}
+
+/** writeInline() in the style of the element whose content `value` replaces: a CDATA section if that was all it held. */
+export function writeContent(value: string, inlineNames: ReadonlySet<string>, el?: XmlElement): string {
+  if (value === '') return '';
+  const only = el && el.children.length === 1 ? el.children[0]! : null;
+  return only?.kind === 'cdata' ? cdataSection(value) : writeInline(value, inlineNames);
 }

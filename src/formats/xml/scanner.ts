@@ -27,27 +27,31 @@
  *   patcher.insert(offset, newElementText);
  *   encodeXml(patcher.apply(), encoding, bom);
  * Escaping: escapeXmlText, escapeXmlAttribute, cdataSection, writeInline (inverse of
- * readInline), decodeEntities.
+ * readInline), writeContent (writeInline keeping a CDATA style), decodeEntities.
  *
  * Editing helpers (edit.ts): rewriteStartTag (change/add/remove attributes keeping the rest of
  * the tag), openingTag (`<a/>` → `<a>`), removalRange (an element with its line), indentStep,
  * lastChildElement, appendChildren (insert new elements after the last child in the file's
  * indentation and EOL). XmlRecordStore (record-store.ts) is a ParsedStore base class that keeps
- * units as records over the original text and builds all patches at serialize() time; makeUnit
- * and sizedTarget fill FormatUnits. The XLIFF, XLIFF 2, TS and TBX formats are built on it.
+ * units as records over the original text and builds all patches at serialize() time;
+ * XmlAttributeHeaderStore adds header fields kept in an element's attributes. readXmlSource
+ * decodes and parses a file for them; makeUnit, sizedTarget, changedReview... fill FormatUnits.
+ * The XLIFF, XLIFF 2, TS, TBX, Android, RESX and stringsdict formats are built on it.
  */
 
 import { FormatParseError } from '../format.js';
 import type { XmlAttribute, XmlDoctype, XmlDocument, XmlElement, XmlNode } from './dom.js';
+import { decodeXmlBytes } from './encoding.js';
 import { decodeEntities, EntityError } from './entities.js';
+import type { XmlSource } from './record-store.js';
 
 export * from './dom.js';
 export { cdataSection, decodeEntities, escapeXmlAttribute, escapeXmlText, type EscapeTextOptions } from './entities.js';
 export { decodeXmlBytes, encodeXml, type DecodedXml, type XmlEncoding } from './encoding.js';
 export { applyPatches, TextPatcher, type Patch } from './patcher.js';
-export { readInline, writeInline } from './inline.js';
+export { readInline, writeContent, writeInline } from './inline.js';
 export { appendChildren, indentStep, lastChildElement, openingTag, removalRange, rewriteStartTag, type ChildLayout } from './edit.js';
-export { makeUnit, sizedTarget, XmlRecordStore, type XmlRecord, type XmlSource } from './record-store.js';
+export { changedReview, makeUnit, newReview, requiredKey, sameTargets, singleTarget, sizedTarget, XmlAttributeHeaderStore, XmlRecordStore, type XmlRecord, type XmlSource } from './record-store.js';
 
 export interface ParseXmlOptions {
   /** Used in error messages. */
@@ -86,6 +90,12 @@ function isNameStart(c: number): boolean {
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+}
+
+/** Decodes (BOM, UTF-16, declared encoding) and parses a file into the source of an XmlRecordStore. */
+export function readXmlSource(bytes: Uint8Array, filename?: string): XmlSource {
+  const { text, encoding, bom } = decodeXmlBytes(bytes, filename);
+  return { doc: parseXml(text, { filename }), encoding, bom, original: bytes };
 }
 
 /** Parses an XML document (already decoded, see decodeXmlBytes) into an offset-preserving tree. */
