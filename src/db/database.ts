@@ -62,6 +62,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle connection that the server drops (restart, admin termination) must not crash the
+  // process: the pool discards it and opens a new one for the next query.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

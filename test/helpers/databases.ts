@@ -32,6 +32,16 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
       try {
+        // Connections of the closed pool may take a moment to go: wait for them, force only at the end.
+        for (let attempt = 0; attempt < 40; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '55006') throw e; // 55006: database in use
+            await new Promise((r) => setTimeout(r, 50));
+          }
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await c.end();
