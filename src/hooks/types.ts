@@ -1,0 +1,58 @@
+// Shared types of the forge notification hooks: services, parsed events and the payload error.
+
+/** Path segments accepted under `/hooks/{service}/` (§21.1); `forgejo` is an alias of `gitea`. */
+export const HOOK_SERVICES = ['github', 'gitlab', 'bitbucket', 'pagure', 'azure', 'gitea', 'forgejo', 'gitee'] as const;
+export type HookService = (typeof HOOK_SERVICES)[number];
+
+export function isHookService(value: string): value is HookService {
+  return (HOOK_SERVICES as readonly string[]).includes(value);
+}
+
+/** What a service parser receives: request headers (any case) and the decoded JSON body. */
+export interface HookRequest {
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+/** An event that is acknowledged but not acted upon (install ping, non-push events) → 201 "Hook working". */
+export interface HookPing {
+  kind: 'ping';
+}
+
+/** A repository update notification. */
+export interface HookPush {
+  kind: 'push';
+  service: HookService;
+  /** Human-readable service name ("GitHub", "Forgejo", …) for change details and logs. */
+  serviceLongName: string;
+  /** The repository's web (or canonical) URL as reported by the service. */
+  repoUrl: string;
+  /** Candidate repository URLs a component `repo` may equal (deduplicated, `.git` and non-`.git` forms). */
+  repoUrls: string[];
+  /** Pushed branch (`refs/heads/` stripped); null when the payload does not name one. */
+  branch: string | null;
+  /** The repository's default branch when the payload reports it, else null. */
+  defaultBranch: string | null;
+  /** `owner/repo`-style full name (without `.git`), used by the inexact suffix fallback. */
+  fullName: string;
+}
+
+export type HookEvent = HookPing | HookPush;
+
+/** The 400 message for every unparsable or unusable payload (§21.1, current behaviour). */
+export const INVALID_PAYLOAD_MESSAGE = 'Invalid data in json payload!';
+
+/** Invalid hook payload; `message` is the public 400 text, `detail` says what was wrong (for logs). */
+export class HookPayloadError extends Error {
+  override readonly name = 'HookPayloadError';
+  readonly detail: string;
+
+  constructor(message: string = INVALID_PAYLOAD_MESSAGE, detail?: string) {
+    super(message);
+    this.detail = detail ?? message;
+  }
+
+  static invalid(detail: string): HookPayloadError {
+    return new HookPayloadError(INVALID_PAYLOAD_MESSAGE, detail);
+  }
+}
