@@ -11,6 +11,7 @@ import { formats } from './formats/registry.js';
 import type { FormatRegistry } from './formats/registry.js';
 import { ChangesService } from './services/changes.service.js';
 import { ComponentsService } from './services/components.service.js';
+import { ComponentScanner } from './services/component-scanner.js';
 import { DataPaths } from './services/data-paths.js';
 import { LanguagesService } from './services/languages.service.js';
 import { ProjectsService } from './services/projects.service.js';
@@ -100,7 +101,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     users,
     languages,
     projects: new ProjectsService(db, access, changes, paths),
-    components: new ComponentsService(db, access, changes, languages, formats, paths),
+    components: new ComponentsService(db, access, changes, languages, formats, paths, new ComponentScanner(formats, languages)),
     translations: new TranslationsService(db, access, changes, languages, formats, paths),
     units: new UnitsService(db, access),
     unitEdits: new UnitEditsService(db, access, changes),
