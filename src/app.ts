@@ -12,6 +12,7 @@ import { projectsRoutes } from './http/routes/projects.routes.js';
 import { rootRoutes } from './http/routes/root.routes.js';
 import { translationsRoutes } from './http/routes/translations.routes.js';
 import { filesRoutes } from './http/routes/files.routes.js';
+import { repositoryRoutes } from './http/routes/repository.routes.js';
 import { tasksRoutes } from './http/routes/tasks.routes.js';
 import { unitsRoutes } from './http/routes/units.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
@@ -45,5 +46,6 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   usersRoutes(app, container);
   tasksRoutes(app, container);
   filesRoutes(app, container);
+  repositoryRoutes(app, container);
   return app;
 }

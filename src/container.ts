@@ -26,6 +26,8 @@ import { tmxExporter } from './formats/exporters/tmx.exporter.js';
 import { DownloadsService } from './services/downloads.service.js';
 import { FileSyncService } from './services/file-sync.service.js';
 import { UploadsService } from './services/uploads.service.js';
+import { RepositoryService } from './services/repository.service.js';
+import { GitBackend, RepositoryLock } from './vcs/index.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
 import type { TaskQueue } from './tasks/task-queue.js';
 
@@ -49,6 +51,7 @@ export interface Container {
   fileSync: FileSyncService;
   downloads: DownloadsService;
   uploads: UploadsService;
+  repository: RepositoryService;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,14 @@ export async function createContainer(config: Config, options: { migrate?: boole
   );
   const users = new UsersService(db, access);
   const fileSync = new FileSyncService(db, formats, paths);
+  const scanner = new ComponentScanner(formats, languages);
+  const git = new GitBackend({ allowLocal: config.vcsAllowLocal, dataDir: config.dataDir, homeDir: path.join(config.dataDir, 'home') });
+  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, new RepositoryLock());
+  tasks.register('component-setup', async (payload, ctx) => {
+    const result = await repository.setup(Number(payload.componentId), (percent, message) => ctx.progress(percent, message));
+    await db.updateTable('components').set({ task_id: null }).where('id', '=', Number(payload.componentId)).execute();
+    return result;
+  });
   return {
     config,
     database,
@@ -101,7 +112,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     users,
     languages,
     projects: new ProjectsService(db, access, changes, paths),
-    components: new ComponentsService(db, access, changes, languages, formats, paths, new ComponentScanner(formats, languages)),
+    components: new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal),
     translations: new TranslationsService(db, access, changes, languages, formats, paths),
     units: new UnitsService(db, access),
     unitEdits: new UnitEditsService(db, access, changes),
@@ -109,6 +120,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     tasks,
     fileSync,
     downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter])),
+    repository,
     uploads: new UploadsService(db, access, changes, formats, fileSync, users),
     close: async () => {
       await tasks.close();

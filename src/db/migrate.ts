@@ -3,10 +3,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-files.js';
+import * as m003 from './migrations/003-repository.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
   '002-files': m002,
+  '003-repository': m003,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -123,6 +123,8 @@ export interface ComponentsTable {
   glossary_color: string;
   locked: Bool;
   task_id: string | null;
+  /** Message of the last failed merge/rebase, '' when the repository is fine. */
+  merge_failure: Generated<string>;
   created: Timestamp;
 }
 

@@ -16,6 +16,8 @@ import { checkFilemask } from './filemask.js';
 import type { LanguagesService } from './languages.service.js';
 import { NEW_LANG_CHOICES } from './projects.service.js';
 import type { ComponentScanner } from './component-scanner.js';
+import type { TaskQueue } from '../tasks/task-queue.js';
+import { checkBranchName, checkRepoUrl, normalizeInternalUrl } from '../vcs/urls.js';
 import { FieldErrors } from './validation.js';
 import type { Upload } from './uploads.js';
 
@@ -95,7 +97,33 @@ export class ComponentsService {
     private readonly formats: FormatRegistry,
     private readonly paths: DataPaths,
     private readonly scanner: ComponentScanner,
+    private readonly tasks: TaskQueue,
+    private readonly allowLocalRepos: boolean,
   ) {}
+
+  /** A git component: stored now, cloned and scanned by a background task (task_url tells its progress). */
+  private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow): Promise<ComponentWithRefs> {
+    const component = await this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('components')
+        .values({
+          project_id: project.id,
+          name: input.name!,
+          slug: input.slug!,
+          source_language_id: source.id,
+          created: nowIso(),
+          ...this.columns({ ...input, vcs: 'git', repo: normalizeInternalUrl(input.repo!) }),
+          manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
+        } as never)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: row.id, target: row.name });
+      return row;
+    });
+    const taskId = await this.tasks.enqueue('component-setup', { componentId: component.id }, { projectId: project.id, componentId: component.id, userId: actor.user?.id ?? null });
+    await this.db.updateTable('components').set({ task_id: taskId }).where('id', '=', component.id).execute();
+    return { component: { ...component, task_id: taskId }, project, sourceLanguage: source };
+  }
 
   /** The component with its project and source language, if the actor may see it. */
   async getVisible(actor: Actor, projectSlug: string, componentSlug: string): Promise<ComponentWithRefs> {
@@ -155,7 +183,14 @@ export class ComponentsService {
       if (v && (v.startsWith('/') || v.split('/').includes('..'))) errors.add(f, 'The file must be a relative path inside the repository.');
     }
     if (creating && !upload && input.repo && !errors.has('repo')) {
-      errors.add('repo', 'Creating components from a version control repository is not supported yet; upload a zipfile or docfile instead.');
+      const checked = checkRepoUrl(input.repo, { allowLocal: this.allowLocalRepos, allowInternal: true });
+      if (!checked.ok) errors.add('repo', checked.reason);
+      else if (checked.kind === 'internal') errors.add('repo', 'Sharing the repository of another component is not supported yet; use the repository URL.');
+      if ((input.vcs ?? 'git') !== 'git') errors.add('vcs', `Version control "${input.vcs}" is not supported; use git.`);
+    }
+    if (creating && !upload && input.branch) {
+      const why = checkBranchName(input.branch);
+      if (why) errors.add('branch', why);
     }
     if (input.enforced_checks !== undefined && !Array.isArray(input.enforced_checks)) {
       errors.add('enforced_checks', 'Expected a list of check identifiers.', 'not_a_list');
@@ -206,7 +241,7 @@ export class ComponentsService {
     const errors = await this.validate(input, project, null, !!upload);
     const source = (await this.sourceLanguage(input, errors)) ?? (await this.languages.resolve('en'))!;
     if (!errors.empty) throw new ValidationError(errors.list);
-    if (!upload) throw ValidationError.field('repo', 'This field is required.', 'required');
+    if (!upload) return this.createFromRepository(actor, project, input, source);
     const format = this.formats.get(input.file_format!)!;
 
     const staging = await this.paths.stagingDir();

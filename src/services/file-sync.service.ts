@@ -12,6 +12,13 @@ import { parseOptionsFor } from './parse-options.js';
 import { splitPlurals } from './plurals.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY } from './statistics.js';
 
+/** A translation file the writer changed, for the commit that follows. */
+export interface WrittenFile {
+  translationId: number;
+  filename: string;
+  languageCode: string;
+}
+
 export interface ComponentPlace {
   component: ComponentRow;
   project: { slug: string };
@@ -74,14 +81,14 @@ export class FileSyncService {
   }
 
   /** Writes the pending changes of one translation, or of every translation of the component. */
-  async writePending(place: ComponentPlace, translationId?: number): Promise<number> {
+  async writePending(place: ComponentPlace, translationId?: number): Promise<WrittenFile[]> {
     return this.withComponentLock(place, () => this.writePendingLocked(place, translationId));
   }
 
   /** As writePending, for callers that already hold the component lock. */
-  async writePendingLocked(place: ComponentPlace, translationId?: number): Promise<number> {
+  async writePendingLocked(place: ComponentPlace, translationId?: number): Promise<WrittenFile[]> {
     const ids = await this.dirtyTranslations(place.component.id, translationId);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return [];
     const translations = await this.db
       .selectFrom('translations')
       .innerJoin('languages', 'languages.id', 'translations.language_id')
@@ -91,12 +98,12 @@ export class FileSyncService {
       .orderBy('translations.is_source', 'desc') // the base file first: documents render from it
       .orderBy('translations.id')
       .execute();
-    let written = 0;
+    const written: WrittenFile[] = [];
     let template: ParsedStore | undefined;
     for (const t of translations) {
       const language = { code: t.l_code, plural_number: t.l_number, plural_formula: t.l_formula } as LanguageRow;
       if (!t.is_source && place.component.template && template === undefined) template = await this.loadTemplate(place);
-      if (await this.writeTranslation(place, t, language, template)) written++;
+      if (await this.writeTranslation(place, t, language, template)) written.push({ translationId: t.id, filename: t.filename, languageCode: t.l_code });
     }
     return written;
   }

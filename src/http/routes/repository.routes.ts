@@ -1,0 +1,66 @@
+// Repository status and operations at project, component and translation level (compat §14).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { RepositoryStatus } from '../../services/repository.service.js';
+import { urlsFor } from '../context.js';
+import { resource } from '../resource.js';
+import { ComponentParams, ProjectParams, Str, TranslationParams } from '../schemas/common.js';
+
+const OperationBody = Type.Object({ operation: Str(40) }, { additionalProperties: false });
+type Op = { operation?: string };
+
+export function repositoryRoutes(app: FastifyInstance, c: Container): void {
+  const component = (request: FastifyRequest<{ Params: { project: string; component: string } }>) =>
+    c.components.getVisible(request.actor, request.params.project, request.params.component);
+
+  const componentStatus = async (request: FastifyRequest<{ Params: { project: string; component: string } }>) => {
+    const refs = await component(request);
+    c.access.require(request.actor, 'vcs.view', refs.project);
+    const status = await c.repository.status(refs);
+    const urls = urlsFor(c, request);
+    return { ...status, url: `${urls.component(refs.project.slug, refs.component.slug)}repository/` };
+  };
+
+  for (const [url, name, params] of [
+    ['/api/components/:project/:component/repository/', 'Component Repository', ComponentParams],
+    ['/api/translations/:project/:component/:language/repository/', 'Translation Repository', TranslationParams],
+  ] as const) {
+    resource(app, url, { name }, {
+      GET: { schema: { params }, handler: componentStatus },
+      POST: {
+        schema: { params, body: OperationBody },
+        handler: async (request: FastifyRequest<{ Params: { project: string; component: string }; Body: Op }>) => {
+          const refs = await component(request);
+          return c.repository.operation(request.actor, refs, request.body?.operation);
+        },
+      },
+    });
+  }
+
+  resource(app, '/api/projects/:project/repository/', { name: 'Project Repository' }, {
+    GET: {
+      schema: { params: ProjectParams },
+      handler: async (request: FastifyRequest<{ Params: { project: string } }>) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        c.access.require(request.actor, 'vcs.view', project);
+        const components = await c.database.db.selectFrom('components').select('id').where('project_id', '=', project.id).execute();
+        const all: RepositoryStatus[] = [];
+        for (const { id } of components) all.push(await c.repository.status(await c.repository.refsById(id)));
+        return {
+          needs_commit: all.some((s) => s.needs_commit),
+          needs_merge: all.some((s) => s.needs_merge),
+          needs_push: all.some((s) => s.needs_push),
+          url: `${urlsFor(c, request).project(project.slug)}repository/`,
+        };
+      },
+    },
+    POST: {
+      schema: { params: ProjectParams, body: OperationBody },
+      handler: async (request: FastifyRequest<{ Params: { project: string }; Body: Op }>) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        return c.repository.projectOperation(request.actor, project, request.body?.operation);
+      },
+    },
+  });
+}

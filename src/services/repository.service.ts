@@ -1,0 +1,315 @@
+// Git-backed components: first clone, repository status and operations (commit, push, pull, reset, cleanup, rescans).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/database.js';
+import type { ComponentRow, LanguageRow, ProjectRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import type { ObjectPermission } from '../auth/permissions.js';
+import { ValidationError } from '../shared/errors.js';
+import type { RepositoryLock } from '../vcs/repo-lock.js';
+import { redactText } from '../vcs/urls.js';
+import type { MergeStyle, VcsBackend } from '../vcs/vcs.js';
+import type { ChangesService } from './changes.service.js';
+import type { ComponentScanner } from './component-scanner.js';
+import type { ComponentWithRefs } from './components.service.js';
+import type { FileSyncService, WrittenFile } from './file-sync.service.js';
+import { reconcileComponent, type RescanResult } from './rescan.js';
+import { percent } from './statistics.js';
+
+export const REPOSITORY_OPERATIONS = ['commit', 'push', 'pull', 'pull-rebase', 'pull-merge', 'pull-merge-noff', 'reset', 'reset-keep', 'cleanup', 'file-sync', 'file-scan'] as const;
+export type RepositoryOperation = (typeof REPOSITORY_OPERATIONS)[number];
+
+const PERMISSION: Record<RepositoryOperation, ObjectPermission> = {
+  commit: 'vcs.commit',
+  push: 'vcs.push',
+  pull: 'vcs.update',
+  'pull-rebase': 'vcs.update',
+  'pull-merge': 'vcs.update',
+  'pull-merge-noff': 'vcs.update',
+  reset: 'vcs.reset',
+  'reset-keep': 'vcs.reset',
+  cleanup: 'vcs.reset',
+  'file-sync': 'vcs.reset',
+  'file-scan': 'vcs.reset',
+};
+
+const ACTION = { COMMITTED: 17, PUSHED: 18, RESET: 19, MERGED: 20, REBASED: 21, MERGE_FAILED: 22, REBASE_FAILED: 23, PARSE_FAILED: 24, PUSH_FAILED: 28, CLEANUP: 88, NOTIFICATION: 53 } as const;
+
+export const DEFAULT_COMMIT_MESSAGE =
+  'Translated using Parla ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}';
+
+export interface OperationResult {
+  result: boolean;
+  detail?: string;
+}
+
+export interface RepositoryStatus {
+  needs_commit: boolean;
+  needs_merge: boolean;
+  needs_push: boolean;
+  merge_failure: string | null;
+  remote_commit: string | null;
+  status: string;
+}
+
+/** Renders `{{ name }}` placeholders of a commit message template. */
+export function renderMessage(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export class RepositoryService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly files: FileSyncService,
+    private readonly scanner: ComponentScanner,
+    private readonly vcs: VcsBackend,
+    private readonly lock: RepositoryLock,
+  ) {}
+
+  isGit(component: ComponentRow): boolean {
+    return component.vcs !== 'local' && component.repo !== 'local:' && component.repo !== '';
+  }
+
+  /** Runs `fn` holding the repository lock, after repairing what a killed operation may have left. */
+  private locked<T>(refs: ComponentWithRefs, fn: (dir: string) => Promise<T>): Promise<T> {
+    const dir = this.files.componentDir(refs);
+    return this.files.withComponentLock(refs, () =>
+      this.lock.run(dir, async () => {
+        if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) await this.vcs.repair(dir);
+        return fn(dir);
+      }),
+    );
+  }
+
+  /** Background setup of a new git component: clone, scan, import. Failures are the task's error. */
+  async setup(componentId: number, progress: (percent: number, message: string) => Promise<void>): Promise<RescanResult> {
+    const refs = await this.refsById(componentId);
+    await progress(5, `Cloning ${redactText(refs.component.repo)}`);
+    return this.locked(refs, async (dir) => {
+      await fs.rm(dir, { recursive: true, force: true });
+      await fs.mkdir(path.dirname(dir), { recursive: true });
+      await this.vcs.clone(refs.component.repo, refs.component.branch, dir, {
+        onProgress: (p) => void progress(5 + Math.round(p.percent * 0.6), `${p.stage} ${p.percent}%`),
+      });
+      await progress(70, 'Parsing translation files');
+      const result = await this.rescanLocked(refs, dir);
+      await progress(100, `Imported ${result.added} strings in ${result.languagesAdded} languages`);
+      return result;
+    });
+  }
+
+  async refsById(componentId: number): Promise<ComponentWithRefs> {
+    const component = await this.db.selectFrom('components').selectAll().where('id', '=', componentId).executeTakeFirstOrThrow();
+    const project = await this.db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow();
+    const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
+    return { component, project, sourceLanguage };
+  }
+
+  private async listFiles(root: string, rel = ''): Promise<string[]> {
+    const out: string[] = [];
+    for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
+      if (entry.name === '.git') continue;
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) out.push(...(await this.listFiles(root, child)));
+      else if (entry.isFile()) out.push(child);
+    }
+    return out;
+  }
+
+  /** Re-reads every file of the component into the database (file-scan, after pull and reset). */
+  private async rescanLocked(refs: ComponentWithRefs, dir: string): Promise<RescanResult> {
+    const { component, sourceLanguage } = refs;
+    const scanned = await this.scanner.scan(dir, await this.listFiles(dir), component, sourceLanguage, 'repo');
+    return this.db.transaction().execute((tx) => reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned));
+  }
+
+  async status(refs: ComponentWithRefs): Promise<RepositoryStatus> {
+    const pending = await this.db
+      .selectFrom('units')
+      .innerJoin('translations', 'translations.id', 'units.translation_id')
+      .select('units.id')
+      .where('translations.component_id', '=', refs.component.id)
+      .where('units.pending', '<>', 0)
+      .limit(1)
+      .executeTakeFirst();
+    const base = { needs_commit: !!pending, needs_merge: false, needs_push: false, merge_failure: refs.component.merge_failure || null, remote_commit: null, status: '' };
+    const dir = this.files.componentDir(refs);
+    if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return base;
+    const s = await this.vcs.status(dir, refs.component.push_branch ? { pushBranch: refs.component.push_branch } : {});
+    return {
+      ...base,
+      needs_commit: base.needs_commit || s.needsCommit,
+      needs_merge: s.needsMerge,
+      needs_push: s.needsPush,
+      remote_commit: s.remoteCommit ? `${s.remoteCommit.shortRevision} ${s.remoteCommit.summary}` : null,
+      status: s.statusText,
+    };
+  }
+
+  /** POST …/repository/: checks the permission, runs the operation, answers {result, detail}. */
+  async operation(actor: Actor, refs: ComponentWithRefs, operation: string | undefined): Promise<OperationResult> {
+    if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
+    if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
+    const op = operation as RepositoryOperation;
+    this.access.require(actor, PERMISSION[op], refs.project);
+    return this.run(refs, op, actor.user?.id ?? null);
+  }
+
+  async run(refs: ComponentWithRefs, op: RepositoryOperation, userId: number | null): Promise<OperationResult> {
+    const git = this.isGit(refs.component);
+    switch (op) {
+      case 'commit':
+        return this.locked(refs, async (dir) => this.commitLocked(refs, dir, userId));
+      case 'push':
+        if (!git) return { result: false, detail: 'This component has no remote repository to push to.' };
+        return this.locked(refs, async (dir) => {
+          const committed = await this.commitLocked(refs, dir, userId);
+          if (!committed.result) return committed;
+          return this.pushLocked(refs, dir, userId);
+        });
+      case 'pull':
+      case 'pull-rebase':
+      case 'pull-merge':
+      case 'pull-merge-noff': {
+        if (!git) return { result: false, detail: 'This component has no remote repository to pull from.' };
+        const style: MergeStyle = op === 'pull-rebase' ? 'rebase' : op === 'pull-merge' ? 'merge' : op === 'pull-merge-noff' ? 'merge_noff' : ((refs.component.merge_style || 'rebase') as MergeStyle);
+        return this.locked(refs, (dir) => this.pullLocked(refs, dir, style, userId));
+      }
+      case 'reset':
+      case 'reset-keep':
+        if (!git) return { result: false, detail: 'This component has no remote repository to reset to.' };
+        return this.locked(refs, async (dir) => {
+          await this.vcs.fetch(dir);
+          await this.vcs.reset(dir);
+          await this.rescanLocked(refs, dir);
+          await this.setMergeFailure(refs, '');
+          await this.record(refs, ACTION.RESET, userId);
+          return { result: true };
+        });
+      case 'cleanup':
+        if (!git) return { result: true };
+        return this.locked(refs, async (dir) => {
+          await this.vcs.cleanup(dir);
+          await this.record(refs, ACTION.CLEANUP, userId);
+          return { result: true };
+        });
+      case 'file-sync':
+        return this.locked(refs, async () => {
+          await this.db.updateTable('units').set({ pending: 1 }).where('translation_id', 'in', (eb) => eb.selectFrom('translations').select('id').where('component_id', '=', refs.component.id)).execute();
+          await this.files.writePendingLocked(refs);
+          return { result: true };
+        });
+      case 'file-scan':
+        return this.locked(refs, async (dir) => {
+          await this.rescanLocked(refs, dir);
+          return { result: true };
+        });
+    }
+  }
+
+  /** Writes pending edits and commits each changed file with its translation's last author. */
+  private async commitLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
+    const written = await this.files.writePendingLocked(refs);
+    if (!this.isGit(refs.component)) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
+    let commits = 0;
+    for (const file of written) {
+      const sha = await this.vcs.commit(dir, [file.filename], await this.commitInfo(refs, file));
+      if (sha) commits++;
+    }
+    if (commits === 0) return { result: true, detail: 'Nothing to commit.' };
+    await this.record(refs, ACTION.COMMITTED, userId);
+    if (refs.component.push_on_commit) return this.pushLocked(refs, dir, userId);
+    return { result: true };
+  }
+
+  private async commitInfo(refs: ComponentWithRefs, file: WrittenFile) {
+    const t = await this.db
+      .selectFrom('translations')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .selectAll('translations')
+      .select(['languages.name as l_name'])
+      .where('translations.id', '=', file.translationId)
+      .executeTakeFirstOrThrow();
+    const author = t.last_author_id ? await this.db.selectFrom('users').select(['full_name', 'username', 'email']).where('id', '=', t.last_author_id).executeTakeFirst() : undefined;
+    const template = refs.component.commit_message || refs.project.commit_message || DEFAULT_COMMIT_MESSAGE;
+    const total = t.total;
+    const message = renderMessage(template, {
+      language_name: t.l_name,
+      language_code: file.languageCode,
+      project_name: refs.project.name,
+      component_name: refs.component.name,
+      project_slug: refs.project.slug,
+      component_slug: refs.component.slug,
+      'stats.translated_percent': percent(t.translated, total),
+      'stats.translated': t.translated,
+      'stats.all': total,
+      author: author ? author.full_name || author.username : 'Parla',
+    });
+    return {
+      message,
+      authorName: author ? author.full_name || author.username : 'Parla',
+      authorEmail: author?.email || 'noreply@parla.invalid',
+    };
+  }
+
+  private async pushLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
+    const { component } = refs;
+    const pushed = await this.vcs.push(dir, { ...(component.push ? { pushUrl: component.push } : {}), ...(component.push_branch ? { pushBranch: component.push_branch } : {}) });
+    if (!pushed.ok) {
+      await this.record(refs, ACTION.PUSH_FAILED, userId, pushed.error);
+      return { result: false, detail: `Could not push: ${pushed.error}` };
+    }
+    await this.record(refs, ACTION.PUSHED, userId);
+    return { result: true };
+  }
+
+  /** Commits local work, fetches, merges or rebases; a conflict leaves the repository as it was and is reported. */
+  private async pullLocked(refs: ComponentWithRefs, dir: string, style: MergeStyle, userId: number | null): Promise<OperationResult> {
+    const committed = await this.commitLocked(refs, dir, userId);
+    if (!committed.result) return committed;
+    await this.vcs.fetch(dir);
+    const merged = await this.vcs.merge(dir, style, refs.component.merge_message ? { message: refs.component.merge_message } : {});
+    if (!merged.ok) {
+      const why = merged.conflict ?? merged.error ?? 'merge failed';
+      await this.setMergeFailure(refs, why);
+      await this.record(refs, style === 'rebase' ? ACTION.REBASE_FAILED : ACTION.MERGE_FAILED, userId, why);
+      return { result: false, detail: `Could not ${style === 'rebase' ? 'rebase' : 'merge'} the upstream changes: ${why}` };
+    }
+    await this.setMergeFailure(refs, '');
+    if (merged.before !== merged.after) {
+      await this.rescanLocked(refs, dir);
+      await this.record(refs, style === 'rebase' ? ACTION.REBASED : ACTION.MERGED, userId);
+    }
+    return { result: true };
+  }
+
+  private async setMergeFailure(refs: ComponentWithRefs, message: string): Promise<void> {
+    refs.component.merge_failure = message;
+    await this.db.updateTable('components').set({ merge_failure: message }).where('id', '=', refs.component.id).execute();
+  }
+
+  private async record(refs: ComponentWithRefs, action: number, userId: number | null, detail?: string): Promise<void> {
+    await this.changes.record(this.db, { action, userId, projectId: refs.project.id, componentId: refs.component.id, ...(detail ? { details: { error: redactText(detail) } } : {}) });
+  }
+
+  /** Project-level operations run on every component with its own repository; the result is their AND. */
+  async projectOperation(actor: Actor, project: ProjectRow, operation: string | undefined): Promise<OperationResult> {
+    const components = await this.db.selectFrom('components').selectAll().where('project_id', '=', project.id).orderBy('id').execute();
+    let result = true;
+    const details: string[] = [];
+    for (const component of components) {
+      const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
+      const r = await this.operation(actor, { component, project, sourceLanguage: sourceLanguage as LanguageRow }, operation);
+      result &&= r.result;
+      if (r.detail && r.detail !== 'Nothing to commit.') details.push(r.detail);
+    }
+    if (components.length === 0) {
+      if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
+      if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
+    }
+    return details.length ? { result, detail: details.join('\n') } : { result };
+  }
+}

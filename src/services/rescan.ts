@@ -1,0 +1,158 @@
+// Brings the database in line with a component's files after they changed on disk (pull, reset, file-scan).
+import type { Executor } from '../db/database.js';
+import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/schema.js';
+import type { ComponentScanner, ScannedTree } from './component-scanner.js';
+import { planImport, type PlannedUnit, type ScannedFile } from './import-plan.js';
+import { joinPlurals } from './plurals.js';
+import { addUnit, COUNTER_COLUMNS, emptyCounters, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+import { insertTranslation, unitRow } from './units-writer.js';
+import { nowIso } from '../shared/clock.js';
+
+const BATCH = 400;
+
+export interface RescanResult {
+  added: number;
+  removed: number;
+  updated: number;
+  languagesAdded: number;
+  languagesRemoved: number;
+}
+
+function sameContent(u: UnitRow, p: PlannedUnit): boolean {
+  return (
+    u.target === joinPlurals(p.target) &&
+    u.state === p.state &&
+    u.source === joinPlurals(p.source) &&
+    u.location === p.location &&
+    u.note === p.note &&
+    u.flags === p.flags &&
+    u.position === p.position
+  );
+}
+
+async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += BATCH) await tx.deleteFrom('units').where('id', 'in', ids.slice(i, i + BATCH)).execute();
+}
+
+/** Rewrites a translation's counters from its units (after a bulk reconcile a recount is the exact, simple answer). */
+async function recountTranslation(tx: Executor, translationId: number): Promise<void> {
+  const c = emptyCounters();
+  const units = await tx.selectFrom('units').select(['state', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment']).where('translation_id', '=', translationId).execute();
+  for (const u of units) addUnit(c, u);
+  const set: Record<string, number> = {};
+  for (const col of COUNTER_COLUMNS) set[col] = c[col];
+  await tx.updateTable('translations').set(set).where('id', '=', translationId).execute();
+}
+
+/**
+ * Reconciles one translation's units with its planned units: new ones are inserted, missing ones
+ * deleted, changed ones updated (and no longer pending: the file holds them now).
+ */
+async function reconcileUnits(tx: Executor, translation: TranslationRow, planned: PlannedUnit[], sourceIds: Map<string, number> | null, result: RescanResult): Promise<void> {
+  const existing = await tx.selectFrom('units').selectAll().where('translation_id', '=', translation.id).execute();
+  const byHash = new Map(existing.map((u) => [u.id_hash, u]));
+  const wanted = new Set(planned.map((p) => p.id_hash));
+  const now = nowIso();
+  const gone = existing.filter((u) => !wanted.has(u.id_hash)).map((u) => u.id);
+  // Units pointing at removed source units go first.
+  if (sourceIds === null && gone.length > 0) {
+    const goneSet = new Set(gone);
+    const hashes = existing.filter((u) => goneSet.has(u.id)).map((u) => u.id_hash);
+    for (let i = 0; i < hashes.length; i += BATCH) {
+      await tx
+        .deleteFrom('units')
+        .where('id_hash', 'in', hashes.slice(i, i + BATCH))
+        .where('translation_id', 'in', (eb) => eb.selectFrom('translations').select('id').where('component_id', '=', translation.component_id).where('id', '<>', translation.id))
+        .execute();
+    }
+  }
+  await deleteIds(tx, gone);
+  result.removed += gone.length;
+  const inserts = [];
+  for (const p of planned) {
+    const u = byHash.get(p.id_hash);
+    const sourceUnitId = sourceIds?.get(p.id_hash) ?? null;
+    if (!u) {
+      inserts.push(unitRow(translation.id, p, sourceUnitId, now));
+      continue;
+    }
+    if (sameContent(u, p) && u.pending === 0) continue;
+    let state = p.state;
+    let previous = p.previous_source;
+    // A changed source text (keyed formats) asks translators to look at the translation again.
+    if (sourceIds !== null && u.source !== joinPlurals(p.source) && state >= STATE_TRANSLATED && state !== STATE_READONLY) {
+      state = STATE_FUZZY;
+      previous = u.source;
+    }
+    await tx
+      .updateTable('units')
+      .set({ target: joinPlurals(p.target), state, source: joinPlurals(p.source), previous_source: previous, location: p.location, note: p.note, flags: p.flags, position: p.position, num_words: p.num_words, num_chars: p.num_chars, content_hash: p.content_hash, pending: 0, last_updated: now })
+      .where('id', '=', u.id)
+      .execute();
+    result.updated++;
+  }
+  for (let i = 0; i < inserts.length; i += BATCH) await tx.insertInto('units').values(inserts.slice(i, i + BATCH)).execute();
+  result.added += inserts.length;
+  if (sourceIds === null && inserts.length > 0) {
+    // New source units point at themselves.
+    await tx.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translation.id).where('source_unit_id', 'is', null).execute();
+  }
+}
+
+/** Applies a fresh scan of the component's files to the database inside `tx`. */
+export async function reconcileComponent(tx: Executor, scanner: ComponentScanner, component: ComponentRow, source: LanguageRow, scanned: ScannedTree): Promise<RescanResult> {
+  const result: RescanResult = { added: 0, removed: 0, updated: 0, languagesAdded: 0, languagesRemoved: 0 };
+  const files: ScannedFile[] = [];
+  const languageById = new Map<number, LanguageRow>([[source.id, source]]);
+  for (const f of scanned.files) {
+    const language = f.language ?? (await scanner.createLanguageFor(tx, f.code, f.store));
+    if (files.some((x) => x.languageId === language.id)) continue;
+    languageById.set(language.id, language);
+    files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store });
+  }
+  const plan = planImport({
+    monolingual: scanned.monolingual,
+    sourceLanguageId: source.id,
+    sourceLanguageCode: source.code,
+    template: scanned.template,
+    newBase: scanned.newBase,
+    intermediate: scanned.intermediate,
+    editTemplate: component.edit_template !== 0,
+    files,
+  });
+  const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', component.id).execute();
+  const meta = (language: LanguageRow) => ({ componentId: component.id, pluralNumber: language.plural_number, pluralFormula: language.plural_formula });
+
+  let sourceT = translations.find((t) => t.is_source === 1);
+  if (!sourceT) {
+    sourceT = (await insertTranslation(tx, plan.source, meta(source), null)).translation;
+    result.languagesAdded++;
+  } else {
+    await reconcileUnits(tx, sourceT, plan.source.units, null, result);
+    if (sourceT.filename !== plan.source.filename) await tx.updateTable('translations').set({ filename: plan.source.filename }).where('id', '=', sourceT.id).execute();
+  }
+  const sourceRows = await tx.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', sourceT.id).execute();
+  const sourceIds = new Map(sourceRows.map((r) => [r.id_hash, r.id]));
+
+  const seen = new Set<number>([sourceT.id]);
+  for (const p of plan.translations) {
+    const existing = translations.find((t) => t.language_id === p.languageId && t.is_source === 0);
+    const language = languageById.get(p.languageId)!;
+    if (!existing) {
+      const { translation } = await insertTranslation(tx, p, meta(language), sourceIds);
+      seen.add(translation.id);
+      result.languagesAdded++;
+      continue;
+    }
+    seen.add(existing.id);
+    await reconcileUnits(tx, existing, p.units, sourceIds, result);
+    if (existing.filename !== p.filename) await tx.updateTable('translations').set({ filename: p.filename }).where('id', '=', existing.id).execute();
+  }
+  for (const t of translations) {
+    if (seen.has(t.id)) continue;
+    await tx.deleteFrom('translations').where('id', '=', t.id).execute();
+    result.languagesRemoved++;
+  }
+  for (const id of seen) await recountTranslation(tx, id);
+  return result;
+}

@@ -1,0 +1,141 @@
+// Git components over HTTP against real bare repositories: clone in the background, commit, push, pull, conflicts.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
+
+/** A bare repository with po/app.pot, po/cs.po, po/de.po on branch main, and a working clone of it. */
+function upstream(root: string): { bare: string; work: string } {
+  const bare = path.join(root, 'upstream.git');
+  const work = path.join(root, 'work');
+  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
+  git(root, 'clone', '--quiet', bare, work);
+  fs.mkdirSync(path.join(work, 'po'));
+  fs.writeFileSync(path.join(work, 'po/app.pot'), POT);
+  fs.writeFileSync(path.join(work, 'po/cs.po'), CS_PO);
+  fs.writeFileSync(path.join(work, 'po/de.po'), DE_PO);
+  git(work, 'checkout', '--quiet', '-b', 'main');
+  git(work, 'add', '.');
+  git(work, 'commit', '--quiet', '-m', 'Initial strings');
+  git(work, 'push', '--quiet', 'origin', 'main');
+  return { bare, work };
+}
+
+describe.each(DIALECTS)('git components (%s)', (dialect) => {
+  let server: TestServer;
+  let root: string;
+  let repo: { bare: string; work: string };
+  const C = '/api/components/gitproj/app/';
+
+  const units = async (lang: string) => (await (await server.api(`/api/translations/gitproj/app/${lang}/units/`)).json()).results as { id: number; source: string[]; target: string[]; state: number }[];
+  const operation = async (op: string, url = `${C}repository/`) => {
+    const res = await server.api(url, { method: 'POST', json: { operation: op } });
+    expect(res.status, `${op}: ${await res.clone().text()}`).toBe(200);
+    return (await res.json()) as { result: boolean; detail?: string };
+  };
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-git-'));
+    repo = upstream(root);
+    server = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
+    expect((await createProject(server, 'gitproj')).status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('refuses option-looking branches and unsafe URLs', async () => {
+    const base = { name: 'Bad', slug: 'bad', file_format: 'po', filemask: 'po/*.po' };
+    const branch = await server.api('/api/projects/gitproj/components/', { method: 'POST', json: { ...base, repo: repo.bare, branch: '--upload-pack=touch /tmp/x' } });
+    expect(branch.status).toBe(400);
+    expect((await branch.json()).errors.map((e: { attr: string }) => e.attr)).toContain('branch');
+    const url = await server.api('/api/projects/gitproj/components/', { method: 'POST', json: { ...base, repo: 'ext::sh -c touch% /tmp/pwned' } });
+    expect(url.status).toBe(400);
+  });
+
+  it('clones in the background and imports every language', async () => {
+    const res = await server.api('/api/projects/gitproj/components/', {
+      method: 'POST',
+      json: { name: 'App', slug: 'app', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', vcs: 'git', repo: repo.bare, branch: 'main', push_on_commit: false },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const body = await res.json();
+    expect(body.task_url).toMatch(/\/api\/tasks\/[0-9a-f-]+\/$/);
+    await server.container.tasks.idle();
+    const task = await (await server.api(new URL(body.task_url).pathname)).json();
+    expect(task).toMatchObject({ completed: true });
+    expect((await units('cs')).map((u) => u.target[0])).toEqual(['Ahoj', 'Sbohem světe', '', 'Jeden soubor']);
+    const status = await (await server.api(`${C}repository/`)).json();
+    expect(status).toMatchObject({ needs_commit: false, needs_merge: false, needs_push: false, merge_failure: null });
+  });
+
+  it('commits an edit with the translator as author and pushes it upstream', async () => {
+    const open = (await units('cs'))[2]!;
+    expect((await server.api(`/api/units/${open.id}/`, { method: 'PATCH', json: { target: ['Otevřít'], state: 20 } })).status).toBe(200);
+    expect((await (await server.api(`${C}repository/`)).json()).needs_commit).toBe(true);
+    expect(await operation('commit')).toEqual({ result: true });
+    const status = await (await server.api(`${C}repository/`)).json();
+    expect(status).toMatchObject({ needs_commit: false, needs_push: true });
+    expect(await operation('push')).toEqual({ result: true });
+    const log = git(repo.bare, 'log', '-1', '--format=%an <%ae>%n%s', 'main');
+    expect(log).toBe('admin <admin@example.com>\nTranslated using Parla (Czech)');
+    expect(git(repo.bare, 'show', 'main:po/cs.po')).toContain('msgctxt "menu"\nmsgid "Open"\nmsgstr "Otevřít"');
+    expect(await operation('commit')).toEqual({ result: true, detail: 'Nothing to commit.' });
+  });
+
+  it('pulls upstream changes: new strings appear in every language', async () => {
+    git(repo.work, 'pull', '--quiet', 'origin', 'main');
+    fs.appendFileSync(path.join(repo.work, 'po/app.pot'), '\nmsgid "Fresh upstream string"\nmsgstr ""\n');
+    fs.appendFileSync(path.join(repo.work, 'po/de.po'), '\nmsgid "Fresh upstream string"\nmsgstr "Frischer Text"\n');
+    git(repo.work, 'commit', '--quiet', '-am', 'New string');
+    git(repo.work, 'push', '--quiet', 'origin', 'main');
+    expect((await (await server.api(`${C}repository/`)).json()).needs_merge).toBe(false); // not fetched yet
+    expect(await operation('pull')).toEqual({ result: true });
+    const de = await units('de');
+    expect(de.find((u) => u.source[0] === 'Fresh upstream string')?.target).toEqual(['Frischer Text']);
+    const stats = await (await server.api('/api/translations/gitproj/app/de/')).json();
+    expect(stats.total).toBe(5);
+    const recount = await server.container.stats.recalculate();
+    expect(recount.corrected).toBe(0);
+  });
+
+  it('a conflicting upstream change leaves the repository clean, reports merge_failure and keeps the translation', async () => {
+    const hello = (await units('cs'))[0]!;
+    expect((await server.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { target: ['Nazdar'], state: 20 } })).status).toBe(200);
+    expect(await operation('commit')).toEqual({ result: true });
+    git(repo.work, 'pull', '--quiet', 'origin', 'main');
+    fs.writeFileSync(path.join(repo.work, 'po/cs.po'), fs.readFileSync(path.join(repo.work, 'po/cs.po'), 'utf8').replace('msgstr "Ahoj"', 'msgstr "Dobrý den"'));
+    git(repo.work, 'commit', '--quiet', '-am', 'Upstream translation');
+    git(repo.work, 'push', '--quiet', 'origin', 'main');
+    const pulled = await operation('pull');
+    expect(pulled.result).toBe(false);
+    expect(pulled.detail).toMatch(/Could not (rebase|merge)/);
+    const status = await (await server.api(`${C}repository/`)).json();
+    expect(status.merge_failure).toBeTruthy();
+    expect((await units('cs'))[0]!.target).toEqual(['Nazdar']);
+    const changes = await server.container.database.db.selectFrom('changes').select('action').where('action', 'in', [22, 23]).execute();
+    expect(changes.length).toBeGreaterThan(0);
+    // Reset takes upstream's side and clears the failure.
+    expect(await operation('reset')).toEqual({ result: true });
+    expect((await units('cs'))[0]!.target).toEqual(['Dobrý den']);
+    expect((await (await server.api(`${C}repository/`)).json()).merge_failure).toBeNull();
+  });
+
+  it('runs project-level operations and refuses unknown ones', async () => {
+    expect(await operation('commit', '/api/projects/gitproj/repository/')).toMatchObject({ result: true });
+    const status = await (await server.api('/api/projects/gitproj/repository/')).json();
+    expect(status).toMatchObject({ needs_commit: false, needs_merge: false });
+    const bad = await server.api(`${C}repository/`, { method: 'POST', json: { operation: 'explode' } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0]).toMatchObject({ attr: 'operation', code: 'invalid_choice' });
+    expect((await server.api(`${C}repository/`, { method: 'POST', json: { operation: 'commit' }, token: null })).status).toBe(401);
+  });
+});
