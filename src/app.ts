@@ -13,6 +13,7 @@ import { rootRoutes } from './http/routes/root.routes.js';
 import { translationsRoutes } from './http/routes/translations.routes.js';
 import { filesRoutes } from './http/routes/files.routes.js';
 import { repositoryRoutes } from './http/routes/repository.routes.js';
+import { hooksRoutes } from './http/routes/hooks.routes.js';
 import { tasksRoutes } from './http/routes/tasks.routes.js';
 import { unitsRoutes } from './http/routes/units.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
@@ -47,5 +48,6 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   tasksRoutes(app, container);
   filesRoutes(app, container);
   repositoryRoutes(app, container);
+  hooksRoutes(app, container);
   return app;
 }

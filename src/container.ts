@@ -96,6 +96,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const scanner = new ComponentScanner(formats, languages);
   const git = new GitBackend({ allowLocal: config.vcsAllowLocal, dataDir: config.dataDir, homeDir: path.join(config.dataDir, 'home') });
   const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, new RepositoryLock());
+  tasks.register('repository-pull', async (payload) => repository.run(await repository.refsById(Number(payload.componentId)), 'pull', null));
   tasks.register('component-setup', async (payload, ctx) => {
     const result = await repository.setup(Number(payload.componentId), (percent, message) => ctx.progress(percent, message));
     await db.updateTable('components').set({ task_id: null }).where('id', '=', Number(payload.componentId)).execute();

@@ -138,4 +138,37 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     expect((await bad.json()).errors[0]).toMatchObject({ attr: 'operation', code: 'invalid_choice' });
     expect((await server.api(`${C}repository/`, { method: 'POST', json: { operation: 'commit' }, token: null })).status).toBe(401);
   });
+
+  it('pulls on a forge push notification and answers pings and unknown repositories', async () => {
+    git(repo.work, 'pull', '--quiet', 'origin', 'main');
+    fs.appendFileSync(path.join(repo.work, 'po/app.pot'), '\nmsgid "Announced by a hook"\nmsgstr ""\n');
+    git(repo.work, 'commit', '--quiet', '-am', 'Hooked string');
+    git(repo.work, 'push', '--quiet', 'origin', 'main');
+    const hook = (service: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/hooks/${service}/`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const ping = await hook('github', { zen: 'Keep it logically awesome.', hook_id: 1 }, { 'X-GitHub-Event': 'ping' });
+    expect(ping.status).toBe(201);
+    expect(await ping.json()).toEqual({ status: 'success', message: 'Hook working' });
+    const push = {
+      ref: 'refs/heads/main',
+      repository: { name: 'upstream', full_name: 'example/upstream', clone_url: repo.bare, html_url: 'https://github.com/example/upstream', owner: { login: 'example', name: 'example' } },
+    };
+    const res = await hook('github', push, { 'X-GitHub-Event': 'push' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'success', message: 'Update triggered: gitproj/app' });
+    await server.container.tasks.idle();
+    const pulls = await server.container.database.db.selectFrom('tasks').select(['status', 'result', 'log']).where('name', '=', 'repository-pull').execute();
+    expect(pulls.map((t) => [t.status, t.result])).toEqual([['done', '{"result":true}']]);
+    // A bilingual component learns a new source string from its template (translations get it once their files do).
+    expect((await units('en')).some((u) => u.source[0] === 'Announced by a hook')).toBe(true);
+    const other = await hook('github', { ...push, repository: { ...push.repository, clone_url: 'https://github.com/someone/else.git', full_name: 'someone/else' } }, { 'X-GitHub-Event': 'push' });
+    expect(other.status).toBe(202);
+    expect((await other.json()).message).toBe('No matching repositories found!');
+    expect((await hook('nosuchforge', push)).status).toBe(404);
+    const junk = await fetch(`${server.url}/hooks/gitlab/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'not json' });
+    expect(junk.status).toBe(400);
+    const legacy = await fetch(`${server.url}/hooks/update/gitproj/app/`);
+    expect(await legacy.json()).toEqual({ status: 'success', message: 'Update triggered' });
+    await server.container.tasks.idle();
+  });
 });

@@ -1,0 +1,78 @@
+// Repository notification hooks (/hooks/<service>/ and the deprecated /hooks/update/…): a push triggers a background pull.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../../container.js';
+import type { ComponentRow, ProjectRow } from '../../db/schema.js';
+import { decodeHookBody, HookPayloadError, isHookService, matchComponents, parseHookPayload } from '../../hooks/index.js';
+import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
+
+const NOTIFICATION_RECEIVED = 53;
+
+export function hooksRoutes(app: FastifyInstance, c: Container): void {
+  const triggerPull = async (components: { component: ComponentRow; project: ProjectRow }[], details: Record<string, unknown>) => {
+    for (const { component, project } of components) {
+      await c.changes.record(c.database.db, { action: NOTIFICATION_RECEIVED, projectId: project.id, componentId: component.id, details });
+      await c.tasks.enqueue('repository-pull', { componentId: component.id }, { projectId: project.id, componentId: component.id });
+    }
+  };
+  const hooksOff = () => new AppError('method_not_allowed', 'Hooks are disabled on this server.');
+
+  void app.register(async (scope) => {
+    // Signatures are computed over the raw body, and payloads arrive as JSON or as a form field.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+    scope.post('/hooks/:service/', async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
+      if (!c.config.enableHooks) throw hooksOff();
+      const service = request.params.service;
+      if (!isHookService(service)) throw new NotFoundError(`Hook ${service} not supported`);
+      let event;
+      try {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+        event = parseHookPayload(service, { headers, body: decodeHookBody(request.body ?? Buffer.alloc(0), request.headers['content-type']) });
+      } catch (e) {
+        if (e instanceof HookPayloadError) throw ValidationError.field(null, e.message);
+        throw e;
+      }
+      if (event.kind === 'ping') return reply.code(201).send({ status: 'success', message: 'Hook working' });
+      const rows = await c.database.db
+        .selectFrom('components')
+        .innerJoin('projects', 'projects.id', 'components.project_id')
+        .selectAll('components')
+        .select(['projects.enable_hooks as p_enable_hooks'])
+        .where('components.vcs', '<>', 'local')
+        .execute();
+      const candidates = rows.map(({ p_enable_hooks, ...component }) => ({ id: component.id, repo: component.repo, branch: component.branch, projectEnableHooks: p_enable_hooks === 1, component }));
+      const { matched, match_status } = matchComponents(event, candidates);
+      if (matched.length === 0) return reply.code(202).send({ status: 'failure', message: 'No matching repositories found!', match_status, updated_components: [] });
+      const withProjects = [];
+      for (const m of matched) {
+        const project = await c.database.db.selectFrom('projects').selectAll().where('id', '=', m.component.project_id).executeTakeFirstOrThrow();
+        withProjects.push({ component: m.component, project });
+      }
+      await triggerPull(withProjects, { service, repo: event.repoUrl, branch: event.branch, full_name: event.fullName });
+      const base = `${request.protocol}://${request.host}/api/components/`;
+      return reply.code(200).send({
+        status: 'success',
+        message: `Update triggered: ${withProjects.map((x) => `${x.project.slug}/${x.component.slug}`).join(', ')}`,
+        match_status,
+        updated_components: withProjects.map((x) => `${base}${x.project.slug}/${x.component.slug}/`),
+      });
+    });
+
+    const update = async (request: FastifyRequest<{ Params: { project: string; component?: string } }>) => {
+      const project = await c.database.db.selectFrom('projects').selectAll().where('slug', '=', request.params.project).executeTakeFirst();
+      if (!project || !c.access.canView(request.actor, project)) throw new NotFoundError();
+      if (!c.config.enableHooks || project.enable_hooks !== 1) throw hooksOff();
+      let q = c.database.db.selectFrom('components').selectAll().where('project_id', '=', project.id).where('vcs', '<>', 'local');
+      if (request.params.component) q = q.where('slug', '=', request.params.component);
+      const components = await q.execute();
+      if (request.params.component && components.length === 0) throw new NotFoundError();
+      await triggerPull(components.map((component) => ({ component, project })), { service: 'update' });
+      return { status: 'success', message: 'Update triggered' };
+    };
+    for (const method of ['GET', 'POST'] as const) {
+      scope.route({ method, url: '/hooks/update/:project/', handler: update });
+      scope.route({ method, url: '/hooks/update/:project/:component/', handler: update });
+    }
+  });
+}
