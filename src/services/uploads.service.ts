@@ -8,7 +8,7 @@ import type { AccessControl } from '../auth/access.js';
 import { FormatParseError, type FormatUnit, type ParsedStore, type TranslationFormat } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { nowIso } from '../shared/clock.js';
-import { ValidationError } from '../shared/errors.js';
+import { PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { ChangeInput, ChangesService } from './changes.service.js';
 import { writeFileAtomic, type FileSyncService } from './file-sync.service.js';
 import { insertNewString, targetForms } from './new-string.js';
@@ -86,6 +86,7 @@ export class UploadsService {
   async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
     const { project, component, translation } = t;
     this.access.require(actor, 'upload.perform', project);
+    if (component.locked) throw new PermissionDeniedError('This translation is currently locked.');
 
     let conflicts = input.conflicts ?? input.conflict ?? '';
     if (conflicts === '' && /^(yes|true|1|on)$/i.test(input.overwrite ?? '')) conflicts = 'replace-translated';

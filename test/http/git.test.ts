@@ -1,5 +1,6 @@
 // Git components over HTTP against real bare repositories: clone in the background, commit, push, pull, conflicts.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
+const run = promisify(execFile);
+const WLC = ['/usr/bin/wlc', '/usr/local/bin/wlc'].find((p) => fs.existsSync(p));
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
 
@@ -170,5 +173,34 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     const legacy = await fetch(`${server.url}/hooks/update/gitproj/app/`);
     expect(await legacy.json()).toEqual({ status: 'success', message: 'Update triggered' });
     await server.container.tasks.idle();
+  });
+
+  it.skipIf(!WLC)('is driven by wlc: repo, commit, push, pull, reset, cleanup, lock', async () => {
+    const wlc = async (...args: string[]) => {
+      const { stdout } = await run(WLC!, ['--format', 'json', '--url', `${server.url}/api/`, '--key', server.adminToken, ...args], { env: { ...process.env, HOME: root } });
+      return stdout.trim() ? JSON.parse(stdout) : null;
+    };
+    expect(await wlc('repo', 'gitproj/app')).toMatchObject({ needs_commit: false, needs_merge: false });
+    const hello = (await units('cs'))[0]!;
+    expect((await server.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { target: ['Ahoj z wlc'], state: 20 } })).status).toBe(200);
+    expect(await wlc('repo', 'gitproj/app')).toMatchObject({ needs_commit: true });
+    // wlc prints nothing when a repository operation succeeds (and fails with a message otherwise).
+    await wlc('commit', 'gitproj/app');
+    expect(await wlc('repo', 'gitproj/app')).toMatchObject({ needs_commit: false, needs_push: true });
+    await wlc('push', 'gitproj/app');
+    expect(git(repo.bare, 'show', 'main:po/cs.po')).toContain('msgstr "Ahoj z wlc"');
+    await wlc('pull', 'gitproj/app');
+    await wlc('cleanup', 'gitproj/app');
+    await wlc('reset', 'gitproj/app');
+    expect(await wlc('repo', 'gitproj/app')).toMatchObject({ needs_commit: false, needs_merge: false, needs_push: false });
+    const ops = await server.container.database.db.selectFrom('changes').select('action').where('action', 'in', [17, 18, 19, 88]).execute();
+    expect(new Set(ops.map((o) => o.action))).toEqual(new Set([17, 18, 19, 88]));
+    await wlc('lock', 'gitproj/app');
+    expect(await wlc('lock-status', 'gitproj/app')).toMatchObject({ locked: true });
+    const locked = await server.api('/api/translations/gitproj/app/cs/file/', { method: 'POST', body: (() => { const f = new FormData(); f.append('file', new Blob([CS_PO]), 'cs.po'); return f; })() });
+    expect(locked.status).toBe(403);
+    await wlc('unlock', 'gitproj/app');
+    expect(await wlc('lock-status', 'gitproj/app')).toMatchObject({ locked: false });
+    await wlc('commit', 'gitproj');
   });
 });
