@@ -6,11 +6,17 @@ import { createContainer } from './container.js';
 export async function serve(config: Config): Promise<void> {
   const container = await createContainer(config);
   const app = await buildApp(container, { logger: { level: config.logLevel } });
+  // Edits older than a component's commit_pending_age are committed even when nobody asks.
+  const committer = setInterval(() => {
+    container.repository.commitDuePending().catch((e: unknown) => app.log.error({ err: e }, 'committing pending changes failed'));
+  }, 60_000);
+  committer.unref();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    clearInterval(committer);
     await app.close();
     await container.close();
     process.exit(0);

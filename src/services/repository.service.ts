@@ -295,6 +295,30 @@ export class RepositoryService {
     await this.changes.record(this.db, { action, userId, projectId: refs.project.id, componentId: refs.component.id, ...(detail ? { details: { error: redactText(detail) } } : {}) });
   }
 
+  /**
+   * Commits components whose oldest pending edit is older than their commit_pending_age (hours);
+   * the server runs this every minute. Returns the ids of the components it committed.
+   */
+  async commitDuePending(now: Date = new Date()): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('units')
+      .innerJoin('translations', 'translations.id', 'units.translation_id')
+      .innerJoin('components', 'components.id', 'translations.component_id')
+      .select(['components.id as id', 'components.commit_pending_age as age'])
+      .select((eb) => eb.fn.min('units.last_updated').as('oldest'))
+      .where('units.pending', '<>', 0)
+      .groupBy(['components.id', 'components.commit_pending_age'])
+      .execute();
+    const committed: number[] = [];
+    for (const row of rows) {
+      const oldest = Date.parse(String(row.oldest));
+      if (Number.isNaN(oldest) || now.getTime() - oldest < Number(row.age) * 3600_000) continue;
+      const result = await this.run(await this.refsById(row.id), 'commit', null);
+      if (result.result) committed.push(row.id);
+    }
+    return committed;
+  }
+
   /** Project-level operations run on every component with its own repository; the result is their AND. */
   async projectOperation(actor: Actor, project: ProjectRow, operation: string | undefined): Promise<OperationResult> {
     const components = await this.db.selectFrom('components').selectAll().where('project_id', '=', project.id).orderBy('id').execute();

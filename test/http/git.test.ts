@@ -94,6 +94,19 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     expect(await operation('commit')).toEqual({ result: true, detail: 'Nothing to commit.' });
   });
 
+  it('commits edits older than commit_pending_age on the periodic sweep', async () => {
+    const hello = (await units('cs'))[0]!;
+    expect((await server.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { target: ['Ahoj!'], state: 20 } })).status).toBe(200);
+    const before = git(repo.bare, 'rev-parse', 'main');
+    expect(await server.container.repository.commitDuePending(new Date())).toEqual([]); // default age 24 h
+    const component = await (await server.api(C)).json();
+    const later = new Date(Date.now() + (component.commit_pending_age + 1) * 3600_000);
+    expect((await server.container.repository.commitDuePending(later)).length).toBe(1);
+    expect((await (await server.api(`${C}repository/`)).json()).needs_commit).toBe(false);
+    expect(await operation('push')).toEqual({ result: true });
+    expect(git(repo.bare, 'rev-parse', 'main')).not.toBe(before);
+  });
+
   it('pulls upstream changes: new strings appear in every language', async () => {
     git(repo.work, 'pull', '--quiet', 'origin', 'main');
     fs.appendFileSync(path.join(repo.work, 'po/app.pot'), '\nmsgid "Fresh upstream string"\nmsgstr ""\n');
@@ -115,7 +128,7 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     expect((await server.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { target: ['Nazdar'], state: 20 } })).status).toBe(200);
     expect(await operation('commit')).toEqual({ result: true });
     git(repo.work, 'pull', '--quiet', 'origin', 'main');
-    fs.writeFileSync(path.join(repo.work, 'po/cs.po'), fs.readFileSync(path.join(repo.work, 'po/cs.po'), 'utf8').replace('msgstr "Ahoj"', 'msgstr "Dobrý den"'));
+    fs.writeFileSync(path.join(repo.work, 'po/cs.po'), fs.readFileSync(path.join(repo.work, 'po/cs.po'), 'utf8').replace(/msgid "Hello"\nmsgstr "[^"]*"/, 'msgid "Hello"\nmsgstr "Dobrý den"'));
     git(repo.work, 'commit', '--quiet', '-am', 'Upstream translation');
     git(repo.work, 'push', '--quiet', 'origin', 'main');
     const pulled = await operation('pull');
