@@ -156,8 +156,11 @@ describe.each(DIALECTS)('generic behaviour on %s', (dialect) => {
     const missing = await s.api('/api/projects/pub/components/', { method: 'POST', body: multipart({ name: 'Z', slug: 'z' }, { zipfile: { name: 'z.zip', data: poZip() } }) });
     const errs = (await missing.json()).errors.map((e: any) => e.attr);
     expect(errs).toEqual(expect.arrayContaining(['file_format', 'filemask']));
-    const json = await s.api('/api/projects/pub/components/', { method: 'POST', json: { name: 'G', slug: 'g', file_format: 'po', filemask: 'po/*.po', repo: 'https://example.com/x.git', vcs: 'git' } });
-    expect(json.status).toBe(400);
-    expect((await json.json()).errors[0].attr).toBe('repo');
+    // Local repositories need PARLA_VCS_ALLOW_LOCAL=1: a server must not read its own disk for a user.
+    for (const repo of ['/etc', 'file:///etc']) {
+      const json = await s.api('/api/projects/pub/components/', { method: 'POST', json: { name: 'G', slug: 'g', file_format: 'po', filemask: 'po/*.po', repo, vcs: 'git' } });
+      expect(json.status, repo).toBe(400);
+      expect((await json.json()).errors[0].attr).toBe('repo');
+    }
   });
 });

@@ -106,20 +106,31 @@ function lineOf(bytes: Uint8Array, offset: number): number {
   return line;
 }
 
-export function decodePoBytes(bytes: Uint8Array, filename?: string): DecodedPo {
+export interface CheckedPo {
+  /** The bytes after the BOM, if any. */
+  body: Buffer;
+  bom: boolean;
+  encoding: PoEncoding;
+  /** The charset named in the header, or null when there is none. */
+  declaredCharset: string | null;
+}
+
+/** Picks the encoding of PO file bytes and checks that they are valid in it, without decoding them. */
+export function checkPoBytes(bytes: Uint8Array, filename?: string): CheckedPo {
   const bom = bytes.length >= 3 && bytes[0] === UTF8_BOM[0] && bytes[1] === UTF8_BOM[1] && bytes[2] === UTF8_BOM[2];
   const body = Buffer.from(bytes.buffer, bytes.byteOffset + (bom ? 3 : 0), bytes.byteLength - (bom ? 3 : 0));
   const declaredCharset = sniffCharset(body);
   const kind = classifyCharset(declaredCharset);
-  if (kind === 'latin1' && !bom) {
-    return { text: body.toString('latin1'), bom, encoding: 'latin1', declaredCharset };
-  }
-  if (isUtf8(body)) {
-    return { text: body.toString('utf8'), bom, encoding: 'utf8', declaredCharset };
-  }
+  if (kind === 'latin1' && !bom) return { body, bom, encoding: 'latin1', declaredCharset };
+  if (isUtf8(body)) return { body, bom, encoding: 'utf8', declaredCharset };
   const offset = firstInvalidUtf8(body);
   const detail = kind === 'unsupported' ? ` (charset "${declaredCharset}" is not supported; use UTF-8)` : '';
   throw new FormatParseError(`File is not valid UTF-8${detail}`, lineOf(body, Math.max(offset, 0)), filename);
+}
+
+export function decodePoBytes(bytes: Uint8Array, filename?: string): DecodedPo {
+  const { body, bom, encoding, declaredCharset } = checkPoBytes(bytes, filename);
+  return { text: body.toString(encoding), bom, encoding, declaredCharset };
 }
 
 /** Bytes produced by octal/hex escapes are in the file's charset. */

@@ -62,8 +62,7 @@ const C99_MACRO = /^<PRI[diouxX](?:MAX|PTR|(?:LEAST|FAST)?(?:8|16|32|64))>/;
 function cScanner(objc: boolean): Scanner {
   return (s, mark, translated) => {
     const style = new ArgumentStyle();
-    for (let i = 0; i < s.length; i++) {
-      if (s[i] !== '%') continue;
+    for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
       const start = i;
       const [afterNumber, number] = argumentNumber(s, i + 1);
       if (number < 0) return;
@@ -105,8 +104,7 @@ function cScanner(objc: boolean): Scanner {
 const pythonScanner: Scanner = (s, mark) => {
   let named = false;
   let unnamed = false;
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] !== '%') continue;
+  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
     const start = i;
     let j = i + 1;
     let hasName = false;
@@ -157,8 +155,7 @@ const pythonScanner: Scanner = (s, mark) => {
 function simplePrintfScanner(flags: string, conversions: string, options: { size?: string; precisionDigitsRequired?: boolean; quotedPadding?: boolean; checkMixing?: boolean }): Scanner {
   return (s, mark) => {
     const style = new ArgumentStyle();
-    for (let i = 0; i < s.length; i++) {
-      if (s[i] !== '%') continue;
+    for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
       const start = i;
       if (s[i + 1] === '%') {
         mark(start, i + 1);

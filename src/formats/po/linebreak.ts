@@ -130,7 +130,8 @@ function decodeRuns(data: string, codeToValue: (code: string) => number): { star
 
 /** A code point -> small integer map: a flat table for the BMP, binary search above it. */
 class CodePointTable {
-  private readonly bmp = new Int8Array(0x10000);
+  /** Values of the Basic Multilingual Plane, indexed by code point. */
+  readonly bmp = new Int8Array(0x10000);
   private readonly astralStarts: Uint32Array;
   private readonly astralValues: Int8Array;
 
@@ -194,9 +195,141 @@ function lineBreakClass(table: CodePointTable, cp: number): number {
   return (cp - 0xac00) % 28 === 0 ? C_H2 : C_H3;
 }
 
+let simpleLetterTable: Uint8Array | undefined;
+
+/**
+ * 1 for the code points below U+0250 that are alphabetic (line-break class AL) and one column
+ * wide: ASCII and Latin letters, the bulk of most PO text.
+ */
+export function simpleLetters(): Uint8Array {
+  if (!simpleLetterTable) {
+    const classes = lineBreakTable();
+    const columns = widths();
+    simpleLetterTable = new Uint8Array(0x250);
+    for (let cp = 0; cp < 0x250; cp++) {
+      if (classes.get(cp) === C_AL && columns.get(cp) === 1) simpleLetterTable[cp] = 1;
+    }
+  }
+  return simpleLetterTable;
+}
+
+/** Columns of the code points of the Basic Multilingual Plane (see codePointWidth). */
+export function bmpWidths(): Int8Array {
+  return widths().bmp;
+}
+
 /** Display width in columns of one code point: -1 for control characters, 0 for marks, 2 for wide. */
 export function codePointWidth(cp: number): number {
   return widths().get(cp);
+}
+
+/**
+ * UAX #14 as libunistring 1.0 implements it for a UTF-8, non-CJK locale, one code point at a
+ * time: next(cp) returns the decision for the position before cp (BREAK_PROHIBITED,
+ * BREAK_POSSIBLE or BREAK_MANDATORY). Start a new text with a new instance or reset().
+ */
+export class LineBreaker {
+  private readonly table = lineBreakTable();
+  private readonly bmp = this.table.bmp;
+  private last: number = C_BK; // class of the last non-space character
+  private spaceSeen = false; // a space follows `last`
+  private afterZwj = false;
+  private afterHebrew = false; // the immediately preceding character is a Hebrew letter
+  private afterHebrewHyphen = false; // UAX #14 LB21a: Hebrew letter + hyphen binds the next character
+  private riRun = 0; // consecutive regional indicators ending at `last`
+
+  /**
+   * True inside a word: after an alphabetic character with none of the special rules pending.
+   * Then another alphabetic character (see simpleLetters) is never a break opportunity and leaves
+   * the state as it is, so callers may skip next() for it.
+   */
+  inWord(): boolean {
+    return this.last === C_AL && !this.spaceSeen && !this.afterZwj && !this.afterHebrew && !this.afterHebrewHyphen;
+  }
+
+  reset(): void {
+    this.last = C_BK;
+    this.spaceSeen = this.afterZwj = this.afterHebrew = this.afterHebrewHyphen = false;
+    this.riRun = 0;
+  }
+
+  next(cp: number): number {
+    const cls = cp < 0xac00 ? this.bmp[cp]! : lineBreakClass(this.table, cp);
+    if (cls === C_SP) {
+      this.afterZwj = this.afterHebrew = false;
+      this.spaceSeen = true;
+      return BREAK_PROHIBITED;
+    }
+    // The common case: two classes of the pair table, none of the rules about joiners, Hebrew
+    // hyphens and regional indicators in play (`last` is BK or ZW only at their own rules).
+    if (cls < N_PAIR && cls !== C_RI && cls !== C_HL && this.last < N_PAIR && !this.afterZwj && !this.afterHebrew && !this.afterHebrewHyphen) {
+      const p = pairTable[this.last * N_PAIR + cls];
+      this.riRun = 0;
+      this.last = cls;
+      const spaceSeen = this.spaceSeen;
+      this.spaceSeen = false;
+      return p === PAIR_D || (p === PAIR_I && spaceSeen) ? BREAK_POSSIBLE : BREAK_PROHIBITED;
+    }
+    return this.nextOther(cls);
+  }
+
+  private nextOther(cls: number): number {
+    const prevZwj = this.afterZwj;
+    this.afterZwj = cls === C_ZWJ;
+    const prevHebrew = this.afterHebrew;
+    this.afterHebrew = cls === C_HL;
+    const last = this.last;
+
+    if (cls === C_BK) {
+      this.last = C_BK;
+      this.spaceSeen = this.afterHebrewHyphen = false;
+      this.riRun = 0;
+      return BREAK_MANDATORY;
+    }
+    if (cls === C_SP) {
+      this.spaceSeen = true;
+      return BREAK_PROHIBITED;
+    }
+    if (cls === C_ZW) {
+      this.last = C_ZW;
+      this.spaceSeen = this.afterHebrewHyphen = false;
+      this.riRun = 0;
+      return BREAK_PROHIBITED;
+    }
+    if (cls === C_CM || cls === C_ZWJ) {
+      // A mark normally extends the preceding character, so the pair logic ignores it; at the
+      // start of the text, or after a space or zero-width space, it stands alone as an
+      // alphabetic. It does interrupt regional-indicator pairs and the Hebrew hyphen rule.
+      this.riRun = 0;
+      this.afterHebrewHyphen = false;
+      if (last === C_BK || last === C_ZW || this.spaceSeen) {
+        this.last = C_AL;
+        this.spaceSeen = false;
+        return last !== C_BK ? BREAK_POSSIBLE : BREAK_PROHIBITED;
+      }
+      return BREAK_PROHIBITED;
+    }
+
+    const spaceSeen = this.spaceSeen;
+    let decision: number;
+    if (last === C_BK) {
+      decision = BREAK_PROHIBITED;
+    } else if (last === C_ZW) {
+      decision = BREAK_POSSIBLE;
+    } else if (prevZwj || (this.afterHebrewHyphen && !spaceSeen)) {
+      decision = BREAK_PROHIBITED;
+    } else if (last === C_RI && cls === C_RI && !spaceSeen) {
+      decision = this.riRun % 2 === 1 ? BREAK_PROHIBITED : BREAK_POSSIBLE;
+    } else {
+      const p = pairTable[last * N_PAIR + cls];
+      decision = p === PAIR_D || (p === PAIR_I && spaceSeen) ? BREAK_POSSIBLE : BREAK_PROHIBITED;
+    }
+    this.afterHebrewHyphen = prevHebrew && (cls === C_HY || cls === C_BA);
+    this.riRun = cls === C_RI ? (last === C_RI && !spaceSeen ? this.riRun + 1 : 1) : 0;
+    this.last = cls;
+    this.spaceSeen = false;
+    return decision;
+  }
 }
 
 /**
@@ -205,16 +338,9 @@ export function codePointWidth(cp: number): number {
  * surrogate of a pair is always BREAK_PROHIBITED.
  */
 export function possibleLineBreaks(text: string): Uint8Array {
-  const table = lineBreakTable();
+  const breaker = new LineBreaker();
   const n = text.length;
   const out = new Uint8Array(n); // BREAK_PROHIBITED everywhere by default
-  let last: number = C_BK; // class of the last non-space character
-  let spaceSeen = false; // a space follows `last`
-  let afterZwj = false;
-  let afterHebrew = false; // the immediately preceding character is a Hebrew letter
-  let afterHebrewHyphen = false; // UAX #14 LB21a: Hebrew letter + hyphen binds the next character
-  let riRun = 0; // consecutive regional indicators ending at `last`
-
   for (let i = 0; i < n; i++) {
     let cp = text.charCodeAt(i);
     const start = i;
@@ -225,61 +351,7 @@ export function possibleLineBreaks(text: string): Uint8Array {
         i++;
       }
     }
-    const cls = lineBreakClass(table, cp);
-    const prevZwj = afterZwj;
-    afterZwj = cls === C_ZWJ;
-    const prevHebrew = afterHebrew;
-    afterHebrew = cls === C_HL;
-
-    if (cls === C_BK) {
-      out[start] = BREAK_MANDATORY;
-      last = C_BK;
-      spaceSeen = afterHebrewHyphen = false;
-      riRun = 0;
-      continue;
-    }
-    if (cls === C_SP) {
-      spaceSeen = true;
-      continue;
-    }
-    if (cls === C_ZW) {
-      last = C_ZW;
-      spaceSeen = afterHebrewHyphen = false;
-      riRun = 0;
-      continue;
-    }
-    if (cls === C_CM || cls === C_ZWJ) {
-      // A mark normally extends the preceding character, so the pair logic ignores it; at the
-      // start of the text, or after a space or zero-width space, it stands alone as an
-      // alphabetic. It does interrupt regional-indicator pairs and the Hebrew hyphen rule.
-      riRun = 0;
-      afterHebrewHyphen = false;
-      if (last === C_BK || last === C_ZW || spaceSeen) {
-        if (last !== C_BK) out[start] = BREAK_POSSIBLE;
-        last = C_AL;
-        spaceSeen = false;
-      }
-      continue;
-    }
-
-    let decision: number;
-    if (last === C_BK) {
-      decision = BREAK_PROHIBITED;
-    } else if (last === C_ZW) {
-      decision = BREAK_POSSIBLE;
-    } else if (prevZwj || (afterHebrewHyphen && !spaceSeen)) {
-      decision = BREAK_PROHIBITED;
-    } else if (last === C_RI && cls === C_RI && !spaceSeen) {
-      decision = riRun % 2 === 1 ? BREAK_PROHIBITED : BREAK_POSSIBLE;
-    } else {
-      const p = pairTable[last * N_PAIR + cls];
-      decision = p === PAIR_D || (p === PAIR_I && spaceSeen) ? BREAK_POSSIBLE : BREAK_PROHIBITED;
-    }
-    out[start] = decision;
-    afterHebrewHyphen = prevHebrew && (cls === C_HY || cls === C_BA);
-    riRun = cls === C_RI ? (last === C_RI && !spaceSeen ? riRun + 1 : 1) : 0;
-    last = cls;
-    spaceSeen = false;
+    out[start] = breaker.next(cp);
   }
   return out;
 }

@@ -1,12 +1,15 @@
 // Single-pass, line-based PO parser that keeps every entry's original text for byte-exact round trips.
 //
-// The text is scanned once with indexOf('\n'); lines are never copied, only the substrings that
-// become values. Each entry remembers the exact slice it came from (`raw`) and the blank lines
-// before it (`lead`), so unchanged entries can be written back verbatim. Error messages follow
-// GNU gettext's wording where one exists.
+// The parser works on the file's bytes: every PO delimiter is ASCII, and in UTF-8 (as in
+// ISO-8859-1) an ASCII byte always stands for that character, so lines, quotes and backslashes
+// are found with Buffer.indexOf and only the values themselves are decoded. Values are thus
+// strings of their own, not slices of one decoded copy of the whole file (which would stay alive
+// as long as any value does). Each entry remembers the byte range it came from (`raw`, decoded on
+// demand) and the blank lines before it (`lead`), so unchanged entries can be written back
+// verbatim. Error messages follow GNU gettext's wording where one exists.
 
 import { FormatParseError } from '../format.js';
-import { appendItem, emptyEntry, type PoEntry } from './entry.js';
+import { appendItem, emptyEntry, type PoEntry, type RawSource } from './entry.js';
 
 export interface ParsedPoText {
   entries: PoEntry[];
@@ -51,6 +54,25 @@ function isBlank(c: number): boolean {
   return c === CH_SPACE || c === CH_TAB || c === 12 || c === 11 || c === 13;
 }
 
+/** True when bytes [i, i + 3) are U+2068 (last = 0xa8) or U+2069 (last = 0xa9) in UTF-8. */
+function isIsolate(bytes: Buffer, i: number, end: number, last: number): boolean {
+  return i + 2 < end && bytes[i] === 0xe2 && bytes[i + 1] === 0x81 && bytes[i + 2] === last;
+}
+
+const KEYWORDS = ['msgctxt', 'msgid', 'msgid_plural', 'msgstr'] as const;
+type Keyword = (typeof KEYWORDS)[number];
+
+/** Keywords by length (they all differ in length). */
+const KEYWORD_BY_LENGTH = new Map<number, Keyword>(KEYWORDS.map((keyword) => [keyword.length, keyword]));
+
+/** The keyword spelled by bytes [p, q), if it is one. */
+function keywordAt(bytes: Buffer, p: number, q: number): Keyword | undefined {
+  const keyword = KEYWORD_BY_LENGTH.get(q - p);
+  if (keyword === undefined) return undefined;
+  for (let i = 0; i < keyword.length; i++) if (bytes[p + i] !== keyword.charCodeAt(i)) return undefined;
+  return keyword;
+}
+
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
   if (c >= 97 && c <= 102) return c - 87;
@@ -60,50 +82,64 @@ function hexValue(c: number): number {
 
 class PoTextParser {
   private readonly entries: PoEntry[] = [];
-  private pos = 0;
+  private pos = 0; // byte offset of the current line in the file
   private lineNo = 0;
   private lineEnd = 0; // end of the current line's content (before "\r\n" / "\n")
 
-  private entry: PoEntry = emptyEntry();
+  private entry = emptyEntry();
   private phase = NONE;
   private field = F_NONE;
-  private entryStart = -1; // offset of the current entry's first line
-  private entryEnd = 0; // offset just after the last keyword/string line of the current entry
-  private previousEnd = 0; // end of the previous entry (start of the current lead)
+  private entryStart = -1; // byte offset of the current entry's first line
+  private entryEnd = 0; // byte offset just after the last keyword/string line of the current entry
+  private previousEnd = 0; // end of the previous entry (start of the current lead), in bytes
   private obsoleteState = -1; // -1: no keyword yet, 0: active entry, 1: obsolete entry
   private idLine = 0; // line of msgid, for "missing msgstr" errors
   private cursor = 0; // scan position inside the current line
 
-  private readonly text: string;
+  /** The file's bytes (without BOM); every position in this parser is a byte offset into them. */
+  private readonly text: Buffer;
+  private readonly utf8: boolean;
+  private readonly source: RawSource;
   private readonly options: ParsePoTextOptions;
 
-  constructor(text: string, options: ParsePoTextOptions) {
-    this.text = text;
+  constructor(source: RawSource, options: ParsePoTextOptions) {
+    this.source = source;
+    this.text = source.bytes;
+    this.utf8 = source.encoding === 'utf8';
     this.options = options;
   }
 
+  /** Up to 10 characters of the current line from p, for error messages. */
+  private snippet(p: number): string {
+    return this.decode(p, this.lineEnd).slice(0, 10);
+  }
+
+  private decode(start: number, end: number): string {
+    return start === end ? '' : this.text.toString(this.source.encoding, start, end);
+  }
+
   parse(): ParsedPoText {
-    const text = this.text;
-    const length = text.length;
-    const firstNewline = text.indexOf('\n');
-    const eol = firstNewline > 0 && text.charCodeAt(firstNewline - 1) === 13 ? '\r\n' : '\n';
+    const bytes = this.source.bytes;
+    const length = bytes.length;
+    const firstNewline = bytes.indexOf(10);
+    const eol = firstNewline > 0 && bytes[firstNewline - 1] === 13 ? '\r\n' : '\n';
 
     while (this.pos < length) {
-      const newline = text.indexOf('\n', this.pos);
+      const newline = bytes.indexOf(10, this.pos);
       const next = newline < 0 ? length : newline + 1;
       let end = newline < 0 ? length : newline;
-      if (end > this.pos && text.charCodeAt(end - 1) === 13) end--;
+      if (end > this.pos && bytes[end - 1] === 13) end--;
       this.lineEnd = end;
       this.lineNo++;
       let p = this.pos;
-      while (p < end && isBlank(text.charCodeAt(p))) p++;
+      while (p < end && isBlank(bytes[p]!)) p++;
       if (p < end) this.line(p, next);
       this.pos = next;
     }
 
     if (this.phase >= CONTEXT && this.phase < STR) this.fail("missing 'msgstr' section", this.idLine || this.lineNo);
     if (this.phase >= STR) this.finishEntry();
-    return { entries: this.entries, tail: text.slice(this.previousEnd), eol };
+    return { entries: this.entries, tail: this.decode(this.previousEnd, length), eol };
   }
 
   private fail(message: string, line = this.lineNo): never {
@@ -113,16 +149,16 @@ class PoTextParser {
   /** Handles one non-blank line whose first significant character is at `p`. */
   private line(p: number, next: number): void {
     const text = this.text;
-    const c = text.charCodeAt(p);
+    const c = text[p]!;
     if (c === CH_HASH) {
-      const c2 = p + 1 < this.lineEnd ? text.charCodeAt(p + 1) : -1;
+      const c2 = p + 1 < this.lineEnd ? text[p + 1]! : -1;
       if (c2 === 126 /* ~ */) {
         let q = p + 2;
-        if (q < this.lineEnd && text.charCodeAt(q) === 124 /* | */) {
+        if (q < this.lineEnd && text[q]! === 124 /* | */) {
           this.previousLine(q + 1, true);
           return;
         }
-        while (q < this.lineEnd && isBlank(text.charCodeAt(q))) q++;
+        while (q < this.lineEnd && isBlank(text[q]!)) q++;
         this.keywordLine(q, next, true);
         return;
       }
@@ -154,7 +190,7 @@ class PoTextParser {
     let from = kind === 44 || kind === 46 || kind === 58 ? p + 2 : p + 1;
     switch (kind) {
       case 44 /* , */: {
-        for (const item of text.slice(from, this.lineEnd).split(',')) {
+        for (const item of this.decode(from, this.lineEnd).split(',')) {
           const trimmed = item.trim();
           // gettext also separates flags by blanks ("#, fuzzy c-format"); flags with a value
           // ("range: 1..3", Weblate's "max-length:80") keep theirs.
@@ -171,9 +207,9 @@ class PoTextParser {
         return;
       default:
         // "# text" and "#. text": gettext drops exactly one space after the marker.
-        if (from < this.lineEnd && text.charCodeAt(from) === CH_SPACE) from++;
-        if (kind === 46) entry.extracted = appendItem(entry.extracted, text.slice(from, this.lineEnd));
-        else entry.comments = appendItem(entry.comments, text.slice(from, this.lineEnd));
+        if (from < this.lineEnd && text[from]! === CH_SPACE) from++;
+        if (kind === 46) entry.extracted = appendItem(entry.extracted, this.decode(from, this.lineEnd));
+        else entry.comments = appendItem(entry.comments, this.decode(from, this.lineEnd));
     }
   }
 
@@ -182,15 +218,15 @@ class PoTextParser {
     const end = this.lineEnd;
     let i = from;
     while (i < end) {
-      while (i < end && isBlank(text.charCodeAt(i))) i++;
+      while (i < end && isBlank(text[i]!)) i++;
       if (i >= end) break;
       const start = i;
-      if (text.charCodeAt(i) === 0x2068) {
+      if (this.utf8 && isIsolate(text, i, end, 0xa8)) {
         // A file name with spaces, enclosed in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE.
-        while (i < end && text.charCodeAt(i) !== 0x2069) i++;
+        while (i < end && !isIsolate(text, i, end, 0xa9)) i++;
       }
-      while (i < end && !isBlank(text.charCodeAt(i))) i++;
-      this.entry.references = appendItem(this.entry.references, text.slice(start, i));
+      while (i < end && !isBlank(text[i]!)) i++;
+      this.entry.references = appendItem(this.entry.references, this.decode(start, i));
     }
   }
 
@@ -198,29 +234,19 @@ class PoTextParser {
   private previousLine(p: number, obsolete: boolean): void {
     this.beginComments();
     const text = this.text;
-    while (p < this.lineEnd && isBlank(text.charCodeAt(p))) p++;
-    if (p < this.lineEnd && text.charCodeAt(p) === CH_QUOTE) {
+    while (p < this.lineEnd && isBlank(text[p]!)) p++;
+    if (p < this.lineEnd && text[p]! === CH_QUOTE) {
       const value = this.strings(p);
-      const entry = this.entry;
-      switch (this.field) {
-        case F_PREV_CONTEXT:
-          entry.previousContext += value;
-          return;
-        case F_PREV_ID:
-          entry.previousId += value;
-          return;
-        case F_PREV_ID_PLURAL:
-          entry.previousIdPlural += value;
-          return;
-        default:
-          this.fail('previous string without keyword');
-      }
+      if (this.field < F_PREV_CONTEXT) this.fail('previous string without keyword');
+      this.continueField(value);
+      return;
     }
     const keyword = this.keyword(p);
-    if (this.cursor >= this.lineEnd || text.charCodeAt(this.cursor) !== CH_QUOTE) {
+    if (this.cursor >= this.lineEnd || text[this.cursor]! !== CH_QUOTE) {
       this.fail(`syntax error: expected a string after "${keyword}"`);
     }
     const value = this.strings(this.cursor);
+    this.flushField();
     if (keyword === 'msgctxt') {
       this.entry.previousContext = value;
       this.field = F_PREV_CONTEXT;
@@ -241,16 +267,16 @@ class PoTextParser {
     const end = this.lineEnd;
     let q = p;
     while (q < end) {
-      const c = text.charCodeAt(q);
+      const c = text[q]!;
       if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || (c >= 48 && c <= 57))) break;
       q++;
     }
-    const word = text.slice(p, q);
-    if (word !== 'msgctxt' && word !== 'msgid' && word !== 'msgid_plural' && word !== 'msgstr') {
-      if (word === '') this.fail(`syntax error: unexpected "${text.slice(p, Math.min(end, p + 10))}"`);
-      this.fail(`keyword "${word}" unknown`);
+    const word = keywordAt(text, p, q);
+    if (word === undefined) {
+      if (q === p) this.fail(`syntax error: unexpected "${this.snippet(p)}"`);
+      this.fail(`keyword "${this.decode(p, q)}" unknown`);
     }
-    while (q < end && isBlank(text.charCodeAt(q))) q++;
+    while (q < end && isBlank(text[q]!)) q++;
     this.cursor = q;
     return word;
   }
@@ -260,15 +286,15 @@ class PoTextParser {
     const text = this.text;
     const end = this.lineEnd;
     let q = this.cursor + 1;
-    while (q < end && isBlank(text.charCodeAt(q))) q++;
+    while (q < end && isBlank(text[q]!)) q++;
     const digitsStart = q;
-    while (q < end && text.charCodeAt(q) >= 48 && text.charCodeAt(q) <= 57) q++;
+    while (q < end && text[q]! >= 48 && text[q]! <= 57) q++;
     if (q === digitsStart) this.fail('syntax error: expected a plural form index after "msgstr["');
-    const index = Number(text.slice(digitsStart, q));
-    while (q < end && isBlank(text.charCodeAt(q))) q++;
-    if (q >= end || text.charCodeAt(q) !== 93 /* ] */) this.fail('syntax error: expected "]" after the plural form index');
+    const index = Number(this.decode(digitsStart, q));
+    while (q < end && isBlank(text[q]!)) q++;
+    if (q >= end || text[q]! !== 93 /* ] */) this.fail('syntax error: expected "]" after the plural form index');
     q++;
-    while (q < end && isBlank(text.charCodeAt(q))) q++;
+    while (q < end && isBlank(text[q]!)) q++;
     this.cursor = q;
     return index;
   }
@@ -277,36 +303,23 @@ class PoTextParser {
     const text = this.text;
     if (p >= this.lineEnd) this.fail('syntax error: "#~" without keyword or string');
 
-    if (text.charCodeAt(p) === CH_QUOTE) {
-      const entry = this.entry;
+    if (text[p]! === CH_QUOTE) {
       if (this.field < F_CONTEXT || this.field > F_STR || this.phase < CONTEXT) {
         this.fail('string without keyword (continuation line outside an entry)');
       }
       this.checkObsolete(obsolete);
-      const value = this.strings(p);
-      switch (this.field) {
-        case F_CONTEXT:
-          entry.context += value;
-          break;
-        case F_ID:
-          entry.id += value;
-          break;
-        case F_ID_PLURAL:
-          entry.idPlural += value;
-          break;
-        default:
-          entry.strings[entry.strings.length - 1] += value;
-      }
+      this.continueField(this.strings(p));
       this.entryEnd = next;
       return;
     }
 
+    this.flushField();
     const keyword = this.keyword(p);
     let pluralIndex = -1;
-    if (keyword === 'msgstr' && this.cursor < this.lineEnd && text.charCodeAt(this.cursor) === 91 /* [ */) {
+    if (keyword === 'msgstr' && this.cursor < this.lineEnd && text[this.cursor]! === 91 /* [ */) {
       pluralIndex = this.pluralIndex();
     }
-    if (this.cursor >= this.lineEnd || text.charCodeAt(this.cursor) !== CH_QUOTE) {
+    if (this.cursor >= this.lineEnd || text[this.cursor]! !== CH_QUOTE) {
       this.fail(`syntax error: expected a string after "${keyword}"`);
     }
 
@@ -345,14 +358,14 @@ class PoTextParser {
         if (pluralIndex < 0) {
           if (this.phase === ID_PLURAL) this.fail('plural entry needs msgstr[0], msgstr[1], ...');
           if (this.phase !== ID) this.fail('msgstr without msgid');
-          current.strings.push(value);
+          current.strings = appendItem(current.strings, value);
           this.phase = STR;
         } else {
           if (this.phase === ID) this.fail("missing 'msgid_plural' section");
           if (this.phase === ID_PLURAL && pluralIndex !== 0) this.fail('first plural form has nonzero index');
           if (this.phase === STR_N && pluralIndex !== current.strings.length) this.fail('plural form has wrong index');
           if (this.phase !== ID_PLURAL && this.phase !== STR_N) this.fail('msgstr without msgid');
-          current.strings.push(value);
+          current.strings = appendItem(current.strings, value);
           this.phase = STR_N;
         }
         this.field = F_STR;
@@ -370,10 +383,59 @@ class PoTextParser {
     }
   }
 
-  private finishEntry(): void {
+  // A string continued over several lines is joined once it is complete, into one flat string
+  // (appending piece by piece would leave a chain of concatenations to flatten later).
+  private readonly pieces: string[] = [];
+
+  /** Appends a continuation line's value to the current field. */
+  private continueField(value: string): void {
+    if (this.pieces.length === 0) this.pieces.push(this.fieldValue());
+    this.pieces.push(value);
+  }
+
+  private fieldValue(): string {
     const entry = this.entry;
-    entry.lead = this.text.slice(this.previousEnd, this.entryStart);
-    entry.raw = this.text.slice(this.entryStart, this.entryEnd);
+    switch (this.field) {
+      case F_CONTEXT: return entry.context!;
+      case F_ID: return entry.id;
+      case F_ID_PLURAL: return entry.idPlural!;
+      case F_STR: return entry.strings[entry.strings.length - 1]!;
+      case F_PREV_CONTEXT: return entry.previousContext!;
+      case F_PREV_ID: return entry.previousId!;
+      default: return entry.previousIdPlural!;
+    }
+  }
+
+  /** Stores the joined continuation lines of the current field, if any; call before it changes. */
+  private flushField(): void {
+    if (this.pieces.length === 0) return;
+    const value = this.pieces.join('');
+    this.pieces.length = 0;
+    const entry = this.entry;
+    switch (this.field) {
+      case F_CONTEXT: entry.context = value; break;
+      case F_ID: entry.id = value; break;
+      case F_ID_PLURAL: entry.idPlural = value; break;
+      case F_STR: entry.strings[entry.strings.length - 1] = value; break;
+      case F_PREV_CONTEXT: entry.previousContext = value; break;
+      case F_PREV_ID: entry.previousId = value; break;
+      default: entry.previousIdPlural = value;
+    }
+  }
+
+  private finishEntry(): void {
+    this.flushField();
+    const entry = this.entry;
+    const leadLength = this.entryStart - this.previousEnd;
+    // Almost always one empty line: use the shared string for it.
+    entry.lead = leadLength === 1 && this.text[this.previousEnd] === 10 ? '\n' : this.decode(this.previousEnd, this.entryStart);
+    entry.setRawBytes(this.source, this.entryStart, this.entryEnd);
+    // push() leaves room for 16 more items; a copy is exactly as long as the list.
+    if (entry.strings.length > 1) entry.strings = entry.strings.slice();
+    if (entry.references.length > 1) entry.references = entry.references.slice();
+    if (entry.comments.length > 1) entry.comments = entry.comments.slice();
+    if (entry.extracted.length > 1) entry.extracted = entry.extracted.slice();
+    if (entry.flags.length > 1) entry.flags = entry.flags.slice();
     this.entries.push(entry);
     this.previousEnd = this.entryEnd;
     this.entry = emptyEntry();
@@ -397,23 +459,23 @@ class PoTextParser {
       let segment = q + 1;
       for (;;) {
         // Jump between quotes and backslashes with indexOf instead of testing every character.
-        const quote = text.indexOf('"', segment);
+        const quote = text.indexOf(CH_QUOTE, segment);
         if (quote < 0 || quote >= end) this.fail('end-of-line within string');
         const backslash = this.nextBackslash(segment);
         if (backslash < quote) {
-          value += text.slice(segment, backslash);
+          value += this.decode(segment, backslash);
           segment = this.escape(backslash);
           value += this.escaped;
           continue;
         }
-        value += text.slice(segment, quote);
+        value += this.decode(segment, quote);
         q = quote + 1;
         break;
       }
-      while (q < end && isBlank(text.charCodeAt(q))) q++;
-      if (q >= end || text.charCodeAt(q) === CH_HASH) return value;
-      if (text.charCodeAt(q) !== CH_QUOTE) {
-        this.fail(`syntax error: unexpected "${text.slice(q, Math.min(end, q + 10))}" after string`);
+      while (q < end && isBlank(text[q]!)) q++;
+      if (q >= end || text[q]! === CH_HASH) return value;
+      if (text[q]! !== CH_QUOTE) {
+        this.fail(`syntax error: unexpected "${this.snippet(q)}" after string`);
       }
     }
   }
@@ -424,7 +486,7 @@ class PoTextParser {
 
   private nextBackslash(from: number): number {
     if (this.backslashAt < from && this.backslashAt !== Infinity) {
-      const found = this.text.indexOf('\\', from);
+      const found = this.text.indexOf(CH_BACKSLASH, from);
       this.backslashAt = found < 0 ? Infinity : found;
     }
     return this.backslashAt;
@@ -440,7 +502,7 @@ class PoTextParser {
     const text = this.text;
     const end = this.lineEnd;
     if (i + 1 >= end) this.fail('end-of-line within string');
-    const c = text.charCodeAt(i + 1);
+    const c = text[i + 1]!;
     switch (c) {
       case 110: this.escaped = '\n'; return i + 2;
       case 116: this.escaped = '\t'; return i + 2;
@@ -455,13 +517,13 @@ class PoTextParser {
     const bytes: number[] = [];
     let high = false;
     for (;;) {
-      const kind = i + 1 < end && text.charCodeAt(i) === CH_BACKSLASH ? text.charCodeAt(i + 1) : -1;
+      const kind = i + 1 < end && text[i]! === CH_BACKSLASH ? text[i + 1]! : -1;
       let value: number;
       if (kind >= 48 && kind <= 55) {
         value = 0;
         let j = i + 1;
         for (let n = 0; n < 3 && j < end; n++, j++) {
-          const d = text.charCodeAt(j);
+          const d = text[j]!;
           if (d < 48 || d > 55) break;
           value = value * 8 + (d - 48);
         }
@@ -469,8 +531,8 @@ class PoTextParser {
       } else if (kind === 120 /* x */) {
         let j = i + 2;
         value = 0;
-        while (j < end && hexValue(text.charCodeAt(j)) >= 0) {
-          value = (value * 16 + hexValue(text.charCodeAt(j))) & 0xff;
+        while (j < end && hexValue(text[j]!) >= 0) {
+          value = (value * 16 + hexValue(text[j]!)) & 0xff;
           j++;
         }
         if (j === i + 2) this.fail('invalid control sequence');
@@ -488,7 +550,10 @@ class PoTextParser {
   }
 }
 
-/** Parses decoded PO text (without BOM). Throws FormatParseError on malformed input. */
-export function parsePoText(text: string, options: ParsePoTextOptions): ParsedPoText {
-  return new PoTextParser(text, options).parse();
+/**
+ * Parses PO file bytes (without BOM) that are valid in `source.encoding`. Throws FormatParseError
+ * on malformed input.
+ */
+export function parsePoBytes(source: RawSource, options: ParsePoTextOptions): ParsedPoText {
+  return new PoTextParser(source, options).parse();
 }

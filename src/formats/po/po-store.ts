@@ -2,7 +2,7 @@
 
 import type { FormatUnit, NewUnit, ParsedStore, PluralForms, UnitChange } from '../format.js';
 import { classifyCharset, isAsciiCharset } from './charset.js';
-import { emptyEntry, isHeaderEntry, type PoEntry } from './entry.js';
+import { detachRawBytes, emptyEntry, isHeaderEntry, readsRawBytes, type PoEntry } from './entry.js';
 import { findHeaderField, parseHeaderFields, parsePluralForms, setHeaderField } from './header.js';
 import { renderEntry } from './render.js';
 
@@ -20,7 +20,15 @@ export interface PoStoreInit {
 /** Separates msgctxt from msgid in monolingual keys, as in compiled MO files. */
 export const CONTEXT_SEPARATOR = '\u0004';
 
+/** Characters of text handed to the encoder at a time by serialize(). */
+const CHUNK = 1 << 14;
+
 const EMPTY_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** list.join(separator), without the call for the usual empty and one-item lists. */
+function joinList(list: readonly string[], separator: string): string {
+  return list.length === 0 ? '' : list.length === 1 ? list[0]! : list.join(separator);
+}
 
 function splitLines(text: string | undefined): string[] {
   return text ? text.split('\n') : [];
@@ -35,7 +43,12 @@ export class PoStore implements ParsedStore {
   private readonly tail: string;
   private readonly eol: '\n' | '\r\n';
   private readonly bom: boolean;
-  private readonly original: Uint8Array | null;
+  /** Dropped (see touch) once the store was modified and few entries still need its bytes. */
+  private original: Uint8Array | null;
+  /** Bytes of the parsed file: the expected size of serialize()'s result. */
+  private readonly sizeHint: number;
+  /** How many entries still read their original text from `original`'s bytes. */
+  private rawReaders = 0;
   private readonly endsWithEol: boolean;
   private readonly monolingual: boolean;
   private modified = false;
@@ -52,6 +65,8 @@ export class PoStore implements ParsedStore {
     this.eol = init.eol;
     this.bom = init.bom;
     this.original = init.original;
+    this.sizeHint = init.original?.length ?? 0;
+    for (const entry of init.entries) if (readsRawBytes(entry)) this.rawReaders++;
     this.monolingual = init.monolingual;
     const last = init.entries.length > 0 ? init.entries[init.entries.length - 1]!.raw : null;
     const ending = init.tail !== '' ? init.tail : (last ?? '\n');
@@ -104,7 +119,11 @@ export class PoStore implements ParsedStore {
     return this.pluralForms?.number;
   }
 
-  private toUnit(entry: PoEntry): FormatUnit {
+  /**
+   * A fresh view of `entry`. `previous`, an earlier view of the same entry whose comments,
+   * references and flags have not changed since, lends its joined strings instead of joining again.
+   */
+  private toUnit(entry: PoEntry, previous?: FormatUnit): FormatUnit {
     const source = entry.idPlural === null ? [entry.id] : [entry.id, entry.idPlural];
     const target = entry.strings.length > 0 ? entry.strings.slice() : [''];
     if (entry.idPlural !== null) {
@@ -121,10 +140,10 @@ export class PoStore implements ParsedStore {
       target,
       fuzzy: entry.fuzzy,
       approved: false,
-      note: entry.extracted.join('\n'),
-      comment: entry.comments.join('\n'),
-      location: entry.references.join(', '),
-      flags: entry.flags.join(', '),
+      note: previous?.note ?? joinList(entry.extracted, '\n'),
+      comment: previous?.comment ?? joinList(entry.comments, '\n'),
+      location: previous?.location ?? joinList(entry.references, ', '),
+      flags: previous?.flags ?? joinList(entry.flags, ', '),
       previousSource: entry.previousId ?? '',
       obsolete: entry.obsolete,
     };
@@ -134,6 +153,19 @@ export class PoStore implements ParsedStore {
 
   private touch(): void {
     this.modified = true;
+    // Once most entries are re-rendered, copying out the original text of the few others lets
+    // the parsed file's bytes go (for a large file, they are a good share of the memory).
+    if (this.original !== null && this.rawReaders * 8 <= this.entries.length) {
+      for (const entry of this.entries) detachRawBytes(entry);
+      this.rawReaders = 0;
+      this.original = null;
+    }
+  }
+
+  /** Marks the entry as changed: it is rendered from its fields from now on. */
+  private rawChanged(entry: PoEntry): void {
+    if (readsRawBytes(entry)) this.rawReaders--;
+    entry.raw = null;
   }
 
   /** Plural strings sized to the language's form count (or to what was given, if more). */
@@ -166,9 +198,9 @@ export class PoStore implements ParsedStore {
       // "#| msgid" documents why an entry is fuzzy; it is stale once the entry is confirmed.
       if (!fuzzy) entry.previousContext = entry.previousId = entry.previousIdPlural = null;
     }
-    entry.raw = null;
+    this.rawChanged(entry);
     this.touch();
-    if (this.unitViews !== null) this.unitViews[index] = this.toUnit(entry);
+    if (this.unitViews !== null) this.unitViews[index] = this.toUnit(entry, this.unitViews[index]);
   }
 
   addUnit(unit: NewUnit): void {
@@ -216,6 +248,7 @@ export class PoStore implements ParsedStore {
     // Keep the spacing that preceded the removed entry, drop the one that followed it.
     if (next) next.lead = entry.lead;
     this.entries.splice(at, 1);
+    if (readsRawBytes(entry)) this.rawReaders--;
     this.touch();
     this.unitEntries?.splice(index, 1);
     this.unitViews?.splice(index, 1);
@@ -235,7 +268,7 @@ export class PoStore implements ParsedStore {
     const updated = setHeaderField(current, name, value.replace(/[\r\n]+/g, ' '));
     if (updated === current) return;
     entry.strings = [updated, ...entry.strings.slice(1)];
-    entry.raw = null;
+    this.rawChanged(entry);
     this.headerFields = null;
     this.pluralFormsCache = null;
     this.touch();
@@ -245,26 +278,35 @@ export class PoStore implements ParsedStore {
 
   // ---- writing ----
 
-  private buildText(): string {
+  /**
+   * Calls `write` with the file's text in order, in pieces of about CHUNK characters, so that
+   * the whole file never exists as one string. `write` returns false to stop early.
+   */
+  private writeText(write: (chunk: string) => boolean): boolean {
     const eol = this.eol;
-    const parts: string[] = [];
+    let chunk = '';
     let terminated = true;
     for (const entry of this.entries) {
       // An untouched last line without terminator is no longer last: end it first.
-      if (!terminated) parts.push(eol);
-      const text = entry.raw ?? renderEntry(entry).join(eol) + eol;
-      parts.push(entry.lead, text);
-      terminated = text.endsWith('\n');
+      if (!terminated) chunk += eol;
+      const raw = entry.raw;
+      chunk += entry.lead;
+      if (raw === null) {
+        for (const line of renderEntry(entry)) chunk += line + eol;
+        terminated = true;
+      } else {
+        chunk += raw;
+        terminated = raw.endsWith('\n');
+      }
+      if (chunk.length >= CHUNK) {
+        if (!write(chunk)) return false;
+        chunk = '';
+      }
     }
-    if (!terminated && this.tail !== '') parts.push(eol);
-    parts.push(this.tail);
-    let text = parts.join('');
-    // Keep the file's convention about a final line terminator.
-    if (!this.endsWithEol && text.endsWith('\n')) text = text.slice(0, text.endsWith('\r\n') ? -2 : -1);
-    else if (this.endsWithEol && text !== '' && !text.endsWith('\n')) text += eol;
-    return text;
+    if (!terminated && this.tail !== '') chunk += eol;
+    chunk += this.tail;
+    return chunk === '' || write(chunk);
   }
-
   /** The charset declared in the header; null when there is none. */
   private declaredCharset(): string | null {
     const contentType = findHeaderField(this.header, 'Content-Type');
@@ -283,16 +325,47 @@ export class PoStore implements ParsedStore {
 
   serialize(): Buffer {
     if (!this.modified && this.original !== null) return Buffer.from(this.original);
-    const text = this.buildText();
     const charset = this.declaredCharset();
     const latin1 = !this.bom && classifyCharset(charset) === 'latin1';
-    // Edited text may no longer fit the declared charset; gettext then needs UTF-8.
-    // eslint-disable-next-line no-control-regex
-    if ((latin1 && /[^\u0000-\u00ff]/.test(text)) || (isAsciiCharset(charset) && /[^\u0000-\u007f]/.test(text))) {
+    const ascii = isAsciiCharset(charset);
+    const encoding = latin1 ? 'latin1' : 'utf8';
+    // Encoded piece by piece into one growing buffer (sized from the original file).
+    const bomLength = this.bom ? 3 : 0;
+    let buffer = Buffer.allocUnsafe(Math.max(4096, Math.ceil(this.sizeHint * 1.25)));
+    let length = 0;
+    const reserve = (bytes: number): void => {
+      if (length + bytes <= buffer.length) return;
+      const grown = Buffer.allocUnsafe(Math.max(length + bytes, Math.ceil(buffer.length * 1.5)));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    };
+    if (this.bom) {
+      buffer[0] = 0xef;
+      buffer[1] = 0xbb;
+      buffer[2] = 0xbf;
+      length = 3;
+    }
+    const complete = this.writeText((chunk) => {
+      // Edited text may no longer fit the declared charset; gettext then needs UTF-8.
+      // eslint-disable-next-line no-control-regex
+      if ((latin1 && /[^\u0000-\u00ff]/.test(chunk)) || (ascii && /[^\u0000-\u007f]/.test(chunk))) return false;
+      // A UTF-16 code unit takes at most 3 bytes in UTF-8 (a surrogate pair 4 for 2 units).
+      reserve(latin1 ? chunk.length : chunk.length * 3);
+      length += buffer.write(chunk, length, encoding);
+      return true;
+    });
+    if (!complete) {
       this.switchToUtf8();
       return this.serialize();
     }
-    const body = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
-    return this.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body;
+    // Keep the file's convention about a final line terminator.
+    if (!this.endsWithEol && length > bomLength && buffer[length - 1] === 0x0a) {
+      length -= length - 1 > bomLength && buffer[length - 2] === 0x0d ? 2 : 1;
+    } else if (this.endsWithEol && length > bomLength && buffer[length - 1] !== 0x0a) {
+      reserve(2);
+      length += buffer.write(this.eol, length, encoding);
+    }
+    // Small results get a buffer of their own rather than a view into a mostly empty one.
+    return length < 1 << 16 || length < buffer.length / 2 ? Buffer.from(buffer.subarray(0, length)) : buffer.subarray(0, length);
   }
 }

@@ -1,26 +1,26 @@
 // Gettext PO formats: bilingual "po" (msgid is the source) and monolingual "po-mono" (msgid is a key).
 
 import type { CreateOptions, ParsedStore, ParseOptions, PluralForms, TranslationFormat } from '../format.js';
-import { byteDecoder, decodePoBytes } from './charset.js';
+import { byteDecoder, checkPoBytes } from './charset.js';
 import { emptyEntry } from './entry.js';
 import { formatPluralForms, findHeaderField } from './header.js';
-import { parsePoText } from './parser.js';
+import { parsePoBytes } from './parser.js';
 import { PoStore } from './po-store.js';
 
 /** Used by create() when the caller does not know the language's plural rule. */
 export const DEFAULT_PLURAL_FORMS: PluralForms = { number: 2, formula: '(n != 1)' };
 
 function parsePo(bytes: Uint8Array, options: ParseOptions | undefined, monolingual: boolean): PoStore {
-  const decoded = decodePoBytes(bytes, options?.filename);
-  const parsed = parsePoText(decoded.text, {
-    decodeBytes: byteDecoder(decoded.encoding),
+  const checked = checkPoBytes(bytes, options?.filename);
+  const parsed = parsePoBytes({ bytes: checked.body, encoding: checked.encoding }, {
+    decodeBytes: byteDecoder(checked.encoding),
     ...(options?.filename !== undefined ? { filename: options.filename } : {}),
   });
   return new PoStore({
     entries: parsed.entries,
     tail: parsed.tail,
     eol: parsed.eol,
-    bom: decoded.bom,
+    bom: checked.bom,
     original: bytes,
     monolingual,
   });

@@ -2,10 +2,14 @@
 
 import type { PoEntry } from './entry.js';
 import { governingFormat } from './format-directives.js';
-import { wrapKeyword, wrapReferences, type WrapOptions } from './wrap.js';
+import { appendKeyword, wrapReferences, type WrapOptions } from './wrap.js';
 
 /** msgcat drops "./" prefixes and repeated references; we do the same for re-rendered entries. */
-function normalizeReferences(references: readonly string[]): string[] {
+function normalizeReferences(references: readonly string[]): readonly string[] {
+  // The usual case: nothing to drop (a few references, none repeated or starting with "./").
+  if (references.length <= 8 && references.every((reference, i) => reference !== '' && !reference.startsWith('./') && references.indexOf(reference) === i)) {
+    return references;
+  }
   const seen = new Set<string>();
   const out: string[] = [];
   for (let reference of references) {
@@ -35,21 +39,19 @@ export function renderEntry(entry: PoEntry): string[] {
     format: governingFormat(entry.flags),
   };
   const previousPrefix = entry.obsolete ? '#~| ' : '#| ';
-  if (entry.previousContext !== null) lines.push(...wrapKeyword(previousPrefix, 'msgctxt', entry.previousContext, options));
-  if (entry.previousId !== null) lines.push(...wrapKeyword(previousPrefix, 'msgid', entry.previousId, options));
-  if (entry.previousIdPlural !== null) {
-    lines.push(...wrapKeyword(previousPrefix, 'msgid_plural', entry.previousIdPlural, options));
-  }
+  if (entry.previousContext !== null) appendKeyword(lines, previousPrefix, 'msgctxt', entry.previousContext, options);
+  if (entry.previousId !== null) appendKeyword(lines, previousPrefix, 'msgid', entry.previousId, options);
+  if (entry.previousIdPlural !== null) appendKeyword(lines, previousPrefix, 'msgid_plural', entry.previousIdPlural, options);
 
   const prefix = entry.obsolete ? '#~ ' : '';
-  if (entry.context !== null) lines.push(...wrapKeyword(prefix, 'msgctxt', entry.context, options));
-  lines.push(...wrapKeyword(prefix, 'msgid', entry.id, options));
+  if (entry.context !== null) appendKeyword(lines, prefix, 'msgctxt', entry.context, options);
+  appendKeyword(lines, prefix, 'msgid', entry.id, options);
   if (entry.idPlural === null) {
-    lines.push(...wrapKeyword(prefix, 'msgstr', entry.strings[0] ?? '', options));
+    appendKeyword(lines, prefix, 'msgstr', entry.strings[0] ?? '', options);
   } else {
-    lines.push(...wrapKeyword(prefix, 'msgid_plural', entry.idPlural, options));
+    appendKeyword(lines, prefix, 'msgid_plural', entry.idPlural, options);
     const strings = entry.strings.length > 0 ? entry.strings : [''];
-    strings.forEach((value, i) => lines.push(...wrapKeyword(prefix, `msgstr[${i}]`, value, options)));
+    for (let i = 0; i < strings.length; i++) appendKeyword(lines, prefix, `msgstr[${i}]`, strings[i]!, options);
   }
   return lines;
 }
