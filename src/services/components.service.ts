@@ -17,7 +17,7 @@ import type { LanguagesService } from './languages.service.js';
 import { NEW_LANG_CHOICES } from './projects.service.js';
 import type { ComponentScanner } from './component-scanner.js';
 import type { TaskQueue } from '../tasks/task-queue.js';
-import { checkBranchName, checkRepoUrl, normalizeInternalUrl } from '../vcs/urls.js';
+import { checkBranchName, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../vcs/urls.js';
 import { FieldErrors } from './validation.js';
 import type { Upload } from './uploads.js';
 
@@ -101,8 +101,42 @@ export class ComponentsService {
     private readonly allowLocalRepos: boolean,
   ) {}
 
+  /** The component an internal parla:// (or weblate://) URL points at, when it has its own repository. */
+  async linkTarget(url: string): Promise<ComponentRow | undefined> {
+    const parsed = parseInternalUrl(url);
+    if (!parsed) return undefined;
+    const row = await this.db
+      .selectFrom('components')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .selectAll('components')
+      .where('projects.slug', '=', parsed.project)
+      .where('components.slug', '=', parsed.component)
+      .executeTakeFirst();
+    return row && row.vcs === 'git' && !parseInternalUrl(row.repo) ? row : undefined;
+  }
+
+  /**
+   * Automatic sharing: a component of the same project already cloned from this repository and
+   * branch lends its clone (the new one stores parla://<project>/<component>).
+   */
+  private async autoshare(project: ProjectRow, input: ComponentInput): Promise<string | null> {
+    if (input.disable_autoshare || parseInternalUrl(input.repo!)) return null;
+    const same = await this.db
+      .selectFrom('components')
+      .select(['slug', 'branch'])
+      .where('project_id', '=', project.id)
+      .where('vcs', '=', 'git')
+      .where('repo', '=', input.repo!)
+      .orderBy('id')
+      .execute();
+    const match = same.find((c) => c.branch === (input.branch ?? '') || !input.branch);
+    return match ? internalUrl(project.slug, match.slug) : null;
+  }
+
   /** A git component: stored now, cloned and scanned by a background task (task_url tells its progress). */
   private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow): Promise<ComponentWithRefs> {
+    const shared = await this.autoshare(project, input);
+    if (shared) input = { ...input, repo: shared, branch: '' };
     const component = await this.db.transaction().execute(async (tx) => {
       const row = await tx
         .insertInto('components')
@@ -185,7 +219,7 @@ export class ComponentsService {
     if (creating && !upload && input.repo && !errors.has('repo')) {
       const checked = checkRepoUrl(input.repo, { allowLocal: this.allowLocalRepos, allowInternal: true });
       if (!checked.ok) errors.add('repo', checked.reason);
-      else if (checked.kind === 'internal') errors.add('repo', 'Sharing the repository of another component is not supported yet; use the repository URL.');
+      else if (checked.kind === 'internal' && !(await this.linkTarget(input.repo))) errors.add('repo', 'Invalid link to a component: it does not exist or has no repository of its own.');
       if ((input.vcs ?? 'git') !== 'git') errors.add('vcs', `Version control "${input.vcs}" is not supported; use git.`);
     }
     if (creating && !upload && input.branch) {
@@ -327,6 +361,8 @@ export class ComponentsService {
   async remove(actor: Actor, current: ComponentWithRefs): Promise<void> {
     const { component, project } = current;
     this.access.require(actor, 'component.edit', project);
+    const users = await this.db.selectFrom('components').select('id').where('repo', '=', internalUrl(project.slug, component.slug)).executeTakeFirst();
+    if (users) throw ValidationError.field(null, 'Other components share this component\'s repository; remove them first.');
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('components').where('id', '=', component.id).execute();
       await this.changes.record(tx, { action: Action.COMPONENT_REMOVED, userId: actor.user?.id, projectId: project.id, target: component.slug });

@@ -8,7 +8,7 @@ import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
 import { ValidationError } from '../shared/errors.js';
 import type { RepositoryLock } from '../vcs/repo-lock.js';
-import { redactText } from '../vcs/urls.js';
+import { internalUrl, parseInternalUrl, redactText } from '../vcs/urls.js';
 import type { MergeStyle, VcsBackend } from '../vcs/vcs.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentScanner } from './component-scanner.js';
@@ -76,8 +76,9 @@ export class RepositoryService {
   /** Runs `fn` holding the repository lock, after repairing what a killed operation may have left. */
   private locked<T>(refs: ComponentWithRefs, fn: (dir: string) => Promise<T>): Promise<T> {
     const dir = this.files.componentDir(refs);
-    return this.files.withComponentLock(refs, () =>
-      this.lock.run(dir, async () => {
+    return this.files.withComponentLock(refs, async () =>
+      // Components sharing a clone reach it through a link: lock the real directory.
+      this.lock.run(await fs.realpath(dir).catch(() => dir), async () => {
         if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) await this.vcs.repair(dir);
         return fn(dir);
       }),
@@ -88,6 +89,19 @@ export class RepositoryService {
   async setup(componentId: number, progress: (percent: number, message: string) => Promise<void>): Promise<RescanResult> {
     const refs = await this.refsById(componentId);
     await progress(5, `Cloning ${redactText(refs.component.repo)}`);
+    const link = parseInternalUrl(refs.component.repo);
+    if (link) {
+      // A shared repository: this component's directory is a link to the other component's clone.
+      const dir = this.files.componentDir(refs);
+      const target = path.join(path.dirname(dir), '..', link.project, link.component);
+      await fs.rm(dir, { recursive: true, force: true });
+      await fs.mkdir(path.dirname(dir), { recursive: true });
+      await fs.symlink(path.relative(path.dirname(dir), target), dir, 'dir');
+      await progress(50, `Using the repository of ${link.project}/${link.component}`);
+      const result = await this.locked(refs, (d) => this.rescanLocked(refs, d));
+      await progress(100, `Imported ${result.added} strings in ${result.languagesAdded} languages`);
+      return result;
+    }
     return this.locked(refs, async (dir) => {
       await fs.rm(dir, { recursive: true, force: true });
       await fs.mkdir(path.dirname(dir), { recursive: true });
@@ -280,10 +294,31 @@ export class RepositoryService {
     }
     await this.setMergeFailure(refs, '');
     if (merged.before !== merged.after) {
-      await this.rescanLocked(refs, dir);
+      for (const sharing of await this.sharingComponents(refs)) await this.rescanLocked(sharing, dir);
       await this.record(refs, style === 'rebase' ? ACTION.REBASED : ACTION.MERGED, userId);
     }
     return { result: true };
+  }
+
+  /** This component and every component that shares its clone (or whose clone it shares). */
+  private async sharingComponents(refs: ComponentWithRefs): Promise<ComponentWithRefs[]> {
+    const link = parseInternalUrl(refs.component.repo);
+    const main = link
+      ? await this.db
+          .selectFrom('components')
+          .innerJoin('projects', 'projects.id', 'components.project_id')
+          .select('components.id')
+          .where('projects.slug', '=', link.project)
+          .where('components.slug', '=', link.component)
+          .executeTakeFirst()
+      : { id: refs.component.id };
+    if (!main) return [refs];
+    const mainRefs = main.id === refs.component.id ? refs : await this.refsById(main.id);
+    const url = internalUrl(mainRefs.project.slug, mainRefs.component.slug);
+    const linked = await this.db.selectFrom('components').select('id').where('repo', '=', url).orderBy('id').execute();
+    const all = [mainRefs];
+    for (const { id } of linked) all.push(id === refs.component.id ? refs : await this.refsById(id));
+    return all;
   }
 
   private async setMergeFailure(refs: ComponentWithRefs, message: string): Promise<void> {

@@ -188,6 +188,38 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     await server.container.tasks.idle();
   });
 
+  it('shares the clone with another component of the same repository (autoshare, parla:// and weblate://)', async () => {
+    const create = async (slug: string, extra: Record<string, unknown>) => {
+      const res = await server.api('/api/projects/gitproj/components/', {
+        method: 'POST',
+        json: { name: slug.toUpperCase(), slug, file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', vcs: 'git', branch: 'main', push_on_commit: false, ...extra },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      await server.container.tasks.idle();
+      return res.json();
+    };
+    const auto = await create('auto', { repo: repo.bare });
+    expect(auto).toMatchObject({ repo: 'parla://gitproj/app', linked_component: `${server.url}/api/components/gitproj/app/` });
+    expect((await (await server.api('/api/translations/gitproj/auto/cs/')).json()).total).toBe(4);
+    const alias = await create('alias', { repo: 'weblate://gitproj/app' });
+    expect(alias.repo).toBe('parla://gitproj/app');
+    const own = await create('own', { repo: repo.bare, disable_autoshare: true });
+    expect(own.repo).toBe(repo.bare);
+    const dangling = await server.api('/api/projects/gitproj/components/', { method: 'POST', json: { name: 'X', slug: 'x', file_format: 'po', filemask: 'po/*.po', repo: 'parla://gitproj/nothing' } });
+    expect(dangling.status).toBe(400);
+    // An upstream change pulled through one component reaches every component of the clone.
+    git(repo.work, 'pull', '--quiet', 'origin', 'main');
+    fs.appendFileSync(path.join(repo.work, 'po/app.pot'), '\nmsgid "Shared news"\nmsgstr ""\n');
+    git(repo.work, 'commit', '--quiet', '-am', 'Shared news');
+    git(repo.work, 'push', '--quiet', 'origin', 'main');
+    expect(await operation('pull', '/api/components/gitproj/auto/repository/')).toEqual({ result: true });
+    for (const slug of ['app', 'auto', 'alias']) {
+      const source = (await (await server.api(`/api/translations/gitproj/${slug}/en/units/`)).json()).results;
+      expect(source.some((u: { source: string[] }) => u.source[0] === 'Shared news'), slug).toBe(true);
+    }
+    expect((await server.api(C, { method: 'DELETE' })).status).toBe(400);
+  });
+
   it.skipIf(!WLC)('is driven by wlc: repo, commit, push, pull, reset, cleanup, lock', async () => {
     const wlc = async (...args: string[]) => {
       const { stdout } = await run(WLC!, ['--format', 'json', '--url', `${server.url}/api/`, '--key', server.adminToken, ...args], { env: { ...process.env, HOME: root } });

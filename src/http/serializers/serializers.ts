@@ -2,6 +2,7 @@
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../../db/schema.js';
 import { splitPlurals } from '../../services/plurals.js';
 import { percent } from '../../services/statistics.js';
+import { parseInternalUrl } from '../../vcs/urls.js';
 import type { Urls } from '../urls.js';
 
 const bool = (v: number) => v !== 0; // booleans are 0/1; `units.pending` holds a non-zero write stamp
@@ -131,9 +132,15 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     is_glossary: bool(c.is_glossary),
     glossary_color: c.glossary_color,
     category: null,
-    linked_component: null,
+    linked_component: linkedComponentUrl(u, c.repo),
     locked: bool(c.locked),
   };
+}
+
+/** The API URL of the component whose repository this one shares (parla://<project>/<component>), or null. */
+function linkedComponentUrl(u: Urls, repo: string): string | null {
+  const link = parseInternalUrl(repo);
+  return link ? u.component(link.project, link.component) : null;
 }
 
 /** Credentials in repository URLs are never shown. */
