@@ -249,3 +249,51 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     await wlc('commit', 'gitproj');
   });
 });
+
+describe.each(DIALECTS)('git keyed components (%s)', (dialect) => {
+  let server: TestServer;
+  let root: string;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-git-json-'));
+    server = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
+    expect((await createProject(server, 'keyed')).status).toBe(201);
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('a pulled change of a source text marks its translations for editing; removed keys go', async () => {
+    const bare = path.join(root, 'up.git');
+    const work = path.join(root, 'work');
+    git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
+    git(root, 'clone', '--quiet', bare, work);
+    git(work, 'checkout', '--quiet', '-b', 'main');
+    fs.mkdirSync(path.join(work, 'locales'));
+    fs.writeFileSync(path.join(work, 'locales/en.json'), '{\n  "hello": "Hello",\n  "bye": "Goodbye",\n  "old": "Old"\n}\n');
+    fs.writeFileSync(path.join(work, 'locales/cs.json'), '{\n  "hello": "Ahoj",\n  "bye": "Nashledanou",\n  "old": "Staré"\n}\n');
+    git(work, 'add', '.');
+    git(work, 'commit', '--quiet', '-m', 'Strings');
+    git(work, 'push', '--quiet', 'origin', 'main');
+    const res = await server.api('/api/projects/keyed/components/', {
+      method: 'POST',
+      json: { name: 'Web', slug: 'web', file_format: 'json', filemask: 'locales/*.json', template: 'locales/en.json', vcs: 'git', repo: bare, branch: 'main' },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await server.container.tasks.idle();
+    fs.writeFileSync(path.join(work, 'locales/en.json'), '{\n  "hello": "Hello there",\n  "bye": "Goodbye"\n}\n');
+    git(work, 'commit', '--quiet', '-am', 'Reword hello, drop old');
+    git(work, 'push', '--quiet', 'origin', 'main');
+    const pulled = await server.api('/api/components/keyed/web/repository/', { method: 'POST', json: { operation: 'pull' } });
+    expect(await pulled.json()).toEqual({ result: true });
+    const units = (await (await server.api('/api/translations/keyed/web/cs/units/')).json()).results as { context: string; source: string[]; target: string[]; state: number; previous_source: string }[];
+    expect(units.map((u) => [u.context, u.source[0], u.target[0], u.state])).toEqual([
+      ['hello', 'Hello there', 'Ahoj', 10],
+      ['bye', 'Goodbye', 'Nashledanou', 20],
+    ]);
+    expect(units[0]!.previous_source).toBe('Hello');
+    const stats = await (await server.api('/api/translations/keyed/web/cs/')).json();
+    expect(stats).toMatchObject({ total: 2, translated: 1, fuzzy: 1 });
+  });
+});
