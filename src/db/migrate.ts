@@ -4,11 +4,13 @@ import type { Database } from './database.js';
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-files.js';
 import * as m003 from './migrations/003-repository.js';
+import * as m004 from './migrations/004-component-links.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
   '002-files': m002,
   '003-repository': m003,
+  '004-component-links': m004,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -239,6 +239,12 @@ export interface UnitRemovalsTable {
   id_hash: string;
 }
 
+export interface ComponentLinksTable {
+  id: Generated<number>;
+  component_id: number;
+  project_id: number;
+}
+
 export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
@@ -251,6 +257,7 @@ export interface Database {
   tasks: TasksTable;
   suggestions: SuggestionsTable;
   unit_removals: UnitRemovalsTable;
+  component_links: ComponentLinksTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

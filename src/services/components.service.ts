@@ -370,6 +370,37 @@ export class ComponentsService {
     await fs.rm(this.paths.componentDir(project.slug, component.slug), { recursive: true, force: true });
   }
 
+  /** Projects a component is also shown in (links/). */
+  async linkedProjects(refs: ComponentWithRefs): Promise<ProjectRow[]> {
+    return this.db
+      .selectFrom('component_links')
+      .innerJoin('projects', 'projects.id', 'component_links.project_id')
+      .selectAll('projects')
+      .where('component_links.component_id', '=', refs.component.id)
+      .orderBy('projects.slug')
+      .execute();
+  }
+
+  /** Links the component into another project; needs component.edit here and project.edit there. */
+  async link(actor: Actor, refs: ComponentWithRefs, projectSlug: string | undefined): Promise<ProjectRow> {
+    this.access.require(actor, 'component.edit', refs.project);
+    if (!projectSlug) throw ValidationError.field('project_slug', 'This field is required.', 'required');
+    const target = await this.db.selectFrom('projects').selectAll().where('slug', '=', projectSlug).executeTakeFirst();
+    if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
+    this.access.require(actor, 'project.edit', target);
+    if (target.id === refs.project.id) throw ValidationError.field('project_slug', 'A component can not be linked to its own project.');
+    const exists = await this.db.selectFrom('component_links').select('id').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst();
+    if (!exists) await this.db.insertInto('component_links').values({ component_id: refs.component.id, project_id: target.id }).execute();
+    return target;
+  }
+
+  async unlink(actor: Actor, refs: ComponentWithRefs, projectSlug: string): Promise<void> {
+    this.access.require(actor, 'component.edit', refs.project);
+    const target = await this.db.selectFrom('projects').select('id').where('slug', '=', projectSlug).executeTakeFirst();
+    const deleted = target ? await this.db.deleteFrom('component_links').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst() : null;
+    if (!deleted || Number(deleted.numDeletedRows) === 0) throw new NotFoundError();
+  }
+
   async setLock(actor: Actor, current: ComponentWithRefs, lock: boolean): Promise<boolean> {
     this.access.require(actor, 'component.lock', current.project);
     await this.db.transaction().execute(async (tx) => {

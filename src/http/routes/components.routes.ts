@@ -9,7 +9,7 @@ import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { ComponentParams, body } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
-import { serializeComponent, serializeTranslation } from '../serializers/serializers.js';
+import { serializeComponent, serializeProject, serializeTranslation } from '../serializers/serializers.js';
 
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 
@@ -116,6 +116,34 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
               ),
             ),
         );
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/links/', { name: 'Component Links' }, {
+    GET: {
+      schema: { params: ComponentParams },
+      handler: async (request: C) => {
+        const urls = urlsFor(c, request);
+        return { projects: (await c.components.linkedProjects(await get(request))).map((p) => serializeProject(urls, p)) };
+      },
+    },
+    POST: {
+      schema: { params: ComponentParams, body: Type.Object({ project_slug: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false }) },
+      handler: async (request: C, reply) => {
+        const project = await c.components.link(request.actor, await get(request), bodyOf<{ project_slug?: string }>(request).project_slug);
+        return reply.code(201).send({ project_slug: project.slug });
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/links/:linked/', { name: 'Component Link' }, {
+    DELETE: {
+      schema: { params: Type.Object({ project: Type.String(), component: Type.String(), linked: Type.String() }) },
+      handler: async (request: FastifyRequest<{ Params: { project: string; component: string; linked: string } }>, reply) => {
+        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+        await c.components.unlink(request.actor, refs, request.params.linked);
+        return reply.code(204).send();
       },
     },
   });

@@ -94,7 +94,10 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);
-        const q = c.database.db.selectFrom('components').where('project_id', '=', project.id);
+        // Components linked into this project (links/) are listed with its own.
+        const q = c.database.db
+          .selectFrom('components')
+          .where((eb) => eb.or([eb('project_id', '=', project.id), eb('id', 'in', eb.selectFrom('component_links').select('component_id').where('project_id', '=', project.id))]));
         return paginate(
           request,
           listLimits(c.config.pageSize),
