@@ -240,6 +240,18 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     expect(await wlc('repo', 'gitproj/app')).toMatchObject({ needs_commit: false, needs_merge: false, needs_push: false });
     const ops = await server.container.database.db.selectFrom('changes').select('action').where('action', 'in', [17, 18, 19, 88]).execute();
     expect(new Set(ops.map((o) => o.action))).toEqual(new Set([17, 18, 19, 88]));
+    // Files in and out with wlc, and the upload reaches the upstream repository.
+    const { stdout: file } = await run(WLC!, ['--url', `${server.url}/api/`, '--key', server.adminToken, 'download', 'gitproj/app/de'], { env: { ...process.env, HOME: root } });
+    expect(file).toContain('msgstr "Hallo"');
+    const zipDir = path.join(root, 'zips');
+    fs.mkdirSync(zipDir, { recursive: true });
+    await run(WLC!, ['--url', `${server.url}/api/`, '--key', server.adminToken, 'download', 'gitproj/app', '-o', zipDir], { env: { ...process.env, HOME: root } });
+    expect(fs.readdirSync(zipDir).length).toBe(1);
+    const edited = path.join(root, 'de-edit.po');
+    fs.writeFileSync(edited, file.replace('msgstr "Hallo"', 'msgstr "Servus"'));
+    await wlc('upload', 'gitproj/app/de', '-i', edited, '--overwrite');
+    await wlc('push', 'gitproj/app');
+    expect(git(repo.bare, 'show', 'main:po/de.po')).toContain('msgstr "Servus"');
     await wlc('lock', 'gitproj/app');
     expect(await wlc('lock-status', 'gitproj/app')).toMatchObject({ locked: true });
     const locked = await server.api('/api/translations/gitproj/app/cs/file/', { method: 'POST', body: (() => { const f = new FormData(); f.append('file', new Blob([CS_PO]), 'cs.po'); return f; })() });
