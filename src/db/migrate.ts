@@ -5,12 +5,14 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-files.js';
 import * as m003 from './migrations/003-repository.js';
 import * as m004 from './migrations/004-component-links.js';
+import * as m005 from './migrations/005-webhook-secret.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
   '002-files': m002,
   '003-repository': m003,
   '004-component-links': m004,
+  '005-webhook-secret': m005,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

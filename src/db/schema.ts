@@ -67,6 +67,8 @@ export interface ProjectsTable {
   merge_message: string;
   addon_message: string;
   pull_message: string;
+  /** Verifies signed hook notifications when set; never returned by the API. */
+  webhook_secret: Generated<string>;
   created: Timestamp;
 }
 

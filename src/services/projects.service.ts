@@ -34,10 +34,12 @@ export interface ProjectInput {
   merge_message?: string;
   addon_message?: string;
   pull_message?: string;
+  /** Write-only: a secret that signed forge notifications must carry. */
+  webhook_secret?: string;
 }
 
 const BOOL_FIELDS = ['translation_review', 'source_review', 'set_language_team', 'enable_hooks'] as const;
-const TEXT_FIELDS = ['web', 'instructions', 'language_aliases', 'check_flags', 'license', 'agreement', 'new_lang', 'language_code_style', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const;
+const TEXT_FIELDS = ['web', 'instructions', 'language_aliases', 'check_flags', 'license', 'agreement', 'new_lang', 'language_code_style', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message', 'webhook_secret'] as const;
 export const NEW_LANG_CHOICES = ['contact', 'url', 'add', 'none'];
 
 export class ProjectsService {

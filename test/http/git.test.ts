@@ -1,5 +1,6 @@
 // Git components over HTTP against real bare repositories: clone in the background, commit, push, pull, conflicts.
 import { execFile, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -218,6 +219,20 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
       expect(source.some((u: { source: string[] }) => u.source[0] === 'Shared news'), slug).toBe(true);
     }
     expect((await server.api(C, { method: 'DELETE' })).status).toBe(400);
+  });
+
+  it('with a project webhook secret, only signed notifications trigger a pull', async () => {
+    expect((await server.api('/api/projects/gitproj/', { method: 'PATCH', json: { webhook_secret: 's3cret' } })).status).toBe(200);
+    const project = await (await server.api('/api/projects/gitproj/')).json();
+    expect(JSON.stringify(project)).not.toContain('s3cret');
+    const body = JSON.stringify({ ref: 'refs/heads/main', repository: { name: 'upstream', full_name: 'example/upstream', clone_url: repo.bare, owner: { login: 'example' } } });
+    const post = (headers: Record<string, string>) => fetch(`${server.url}/hooks/github/`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-GitHub-Event': 'push', ...headers }, body });
+    expect((await post({})).status).toBe(202);
+    expect((await post({ 'X-Hub-Signature-256': 'sha256=' + '0'.repeat(64) })).status).toBe(202);
+    const signature = 'sha256=' + crypto.createHmac('sha256', 's3cret').update(body).digest('hex');
+    expect((await post({ 'X-Hub-Signature-256': signature })).status).toBe(200);
+    await server.container.tasks.idle();
+    expect((await server.api('/api/projects/gitproj/', { method: 'PATCH', json: { webhook_secret: '' } })).status).toBe(200);
   });
 
   it.skipIf(!WLC)('is driven by wlc: repo, commit, push, pull, reset, cleanup, lock', async () => {

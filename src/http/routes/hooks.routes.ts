@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ComponentRow, ProjectRow } from '../../db/schema.js';
-import { decodeHookBody, HookPayloadError, isHookService, matchComponents, parseHookPayload } from '../../hooks/index.js';
+import { decodeHookBody, HookPayloadError, isHookService, matchComponents, parseHookPayload, verifyHookSignature } from '../../hooks/index.js';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
 
 const NOTIFICATION_RECEIVED = 53;
@@ -38,10 +38,20 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
         .selectFrom('components')
         .innerJoin('projects', 'projects.id', 'components.project_id')
         .selectAll('components')
-        .select(['projects.enable_hooks as p_enable_hooks'])
+        .select(['projects.enable_hooks as p_enable_hooks', 'projects.webhook_secret as p_secret'])
         .where('components.vcs', '<>', 'local')
         .execute();
-      const candidates = rows.map(({ p_enable_hooks, ...component }) => ({ id: component.id, repo: component.repo, branch: component.branch, projectEnableHooks: p_enable_hooks === 1, component }));
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+      const raw = request.body ?? Buffer.alloc(0);
+      // A project with a webhook secret only listens to notifications signed with it.
+      const signed = (secret: string) => secret === '' || verifyHookSignature(service, headers, raw, secret);
+      const candidates = rows.map(({ p_enable_hooks, p_secret, ...component }) => ({
+        id: component.id,
+        repo: component.repo,
+        branch: component.branch,
+        projectEnableHooks: p_enable_hooks === 1 && signed(p_secret),
+        component,
+      }));
       const { matched, match_status } = matchComponents(event, candidates);
       if (matched.length === 0) return reply.code(202).send({ status: 'failure', message: 'No matching repositories found!', match_status, updated_components: [] });
       const withProjects = [];

@@ -34,6 +34,7 @@ const ProjectBody = body({
   merge_message: Str(),
   addon_message: Str(),
   pull_message: Str(),
+  webhook_secret: Str(200),
   ...readOnly('id', 'url', 'web_url', 'components_list_url', 'repository_url', 'statistics_url', 'categories_url', 'changes_list_url', 'languages_url', 'labels_url', 'lock_url', 'source_language'),
 });
 
