@@ -174,6 +174,10 @@ export class RepositoryService {
 
   async run(refs: ComponentWithRefs, op: RepositoryOperation, userId: number | null): Promise<OperationResult> {
     const git = this.isGit(refs.component);
+    // Never let git look for a repository above a component directory that has no clone.
+    if (git && !['commit', 'file-sync', 'file-scan'].includes(op) && !(await this.vcs.isRepository(this.files.componentDir(refs)))) {
+      return { result: false, detail: 'The repository of this component has not been cloned (yet).' };
+    }
     switch (op) {
       case 'commit':
         return this.locked(refs, async (dir) => this.commitLocked(refs, dir, userId));
@@ -227,7 +231,7 @@ export class RepositoryService {
   /** Writes pending edits and commits each changed file with its translation's last author. */
   private async commitLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
     const written = await this.files.writePendingLocked(refs);
-    if (!this.isGit(refs.component)) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
+    if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
     let commits = 0;
     for (const file of written) {
       const sha = await this.vcs.commit(dir, [file.filename], await this.commitInfo(refs, file));
