@@ -1,5 +1,9 @@
 // In-memory model of one PO entry, rich enough to re-render it the way msgcat would.
 
+/**
+ * A parsed entry. The list fields (comments, extracted, references, flags, strings) may return a
+ * new array on every read (see Entry): change a list by assigning a new one, not in place.
+ */
 export interface PoEntry {
   /** Translator comments (`# text`), without the "#" and one following space. */
   comments: string[];
@@ -37,7 +41,7 @@ export function isHeaderEntry(entry: PoEntry): boolean {
 /**
  * Shared empty list for the comment/flag/msgstr fields of a fresh entry; most entries have no
  * comments of some kinds, and not allocating five arrays per entry noticeably reduces GC work on
- * large files. It is frozen, so code must replace it rather than push onto it (see appendItem).
+ * large files. It is frozen, so code must replace it rather than push onto it.
  */
 export const NO_ITEMS: string[] = Object.freeze([]) as unknown as string[];
 
@@ -48,14 +52,47 @@ export interface RawSource {
 }
 
 /**
+ * A list field as stored: NO_ITEMS when empty, the item itself when there is one (the usual case
+ * for msgstr, references, flags and comments), otherwise an array of two or more items. Not
+ * allocating an array per list and entry saves a good share of a large catalog's memory.
+ */
+type ListSlot = string | string[];
+
+function listOf(slot: ListSlot): string[] {
+  return typeof slot === 'string' ? [slot] : slot;
+}
+
+function slotOf(list: string[]): ListSlot {
+  return list.length === 1 ? list[0]! : list.length === 0 ? NO_ITEMS : list;
+}
+
+function appendToSlot(slot: ListSlot, item: string): ListSlot {
+  if (typeof slot === 'string') return [slot, item];
+  if (slot === NO_ITEMS) return item;
+  slot.push(item);
+  return slot;
+}
+
+/** A list of two or more items that push() left with spare room, copied to its exact length. */
+function trimSlot(slot: ListSlot): ListSlot {
+  return typeof slot === 'string' || slot.length === 0 ? slot : slot.slice();
+}
+
+/** The list fields of an entry, for appendList(). */
+export type ListField = 'comments' | 'extracted' | 'references' | 'flags' | 'strings';
+
+/**
  * A PoEntry whose original text is decoded from the parsed file's bytes only when it is asked
- * for, so that a parsed store does not keep a second, decoded copy of the whole file.
+ * for, so that a parsed store does not keep a second, decoded copy of the whole file. List
+ * fields are stored as ListSlots; their getters return a new one-item array for a single item,
+ * so a list read from an entry must be assigned back after changing it.
  */
 class Entry implements PoEntry {
-  comments = NO_ITEMS;
-  extracted = NO_ITEMS;
-  references = NO_ITEMS;
-  flags = NO_ITEMS;
+  private commentSlot: ListSlot = NO_ITEMS;
+  private extractedSlot: ListSlot = NO_ITEMS;
+  private referenceSlot: ListSlot = NO_ITEMS;
+  private flagSlot: ListSlot = NO_ITEMS;
+  private stringSlot: ListSlot = NO_ITEMS;
   fuzzy = false;
   previousContext: string | null = null;
   previousId: string | null = null;
@@ -63,40 +100,116 @@ class Entry implements PoEntry {
   context: string | null = null;
   id = '';
   idPlural: string | null = null;
-  strings = NO_ITEMS;
   obsolete = false;
   lead = '';
   line = 0;
-  private rawText: string | null = null;
-  private rawSource: RawSource | null = null;
+  /** The original text: a string, bytes [rawStart, rawEnd) of a RawSource, or null once changed. */
+  private rawOrigin: string | RawSource | null = null;
   private rawStart = 0;
   private rawEnd = 0;
 
+  get comments(): string[] {
+    return listOf(this.commentSlot);
+  }
+
+  set comments(list: string[]) {
+    this.commentSlot = slotOf(list);
+  }
+
+  get extracted(): string[] {
+    return listOf(this.extractedSlot);
+  }
+
+  set extracted(list: string[]) {
+    this.extractedSlot = slotOf(list);
+  }
+
+  get references(): string[] {
+    return listOf(this.referenceSlot);
+  }
+
+  set references(list: string[]) {
+    this.referenceSlot = slotOf(list);
+  }
+
+  get flags(): string[] {
+    return listOf(this.flagSlot);
+  }
+
+  set flags(list: string[]) {
+    this.flagSlot = slotOf(list);
+  }
+
+  get strings(): string[] {
+    return listOf(this.stringSlot);
+  }
+
+  set strings(list: string[]) {
+    this.stringSlot = slotOf(list);
+  }
+
+  /** Number of msgstr forms, without building the list. */
+  get stringCount(): number {
+    const slot = this.stringSlot;
+    return typeof slot === 'string' ? 1 : slot.length;
+  }
+
+  /** msgstr, or msgstr[index]; undefined past the last form. */
+  stringAt(index: number): string | undefined {
+    const slot = this.stringSlot;
+    return typeof slot === 'string' ? (index === 0 ? slot : undefined) : slot[index];
+  }
+
+  /** Appends an item to a list field (the parser's way to build lists). */
+  append(field: ListField, item: string): void {
+    switch (field) {
+      case 'comments': this.commentSlot = appendToSlot(this.commentSlot, item); break;
+      case 'extracted': this.extractedSlot = appendToSlot(this.extractedSlot, item); break;
+      case 'references': this.referenceSlot = appendToSlot(this.referenceSlot, item); break;
+      case 'flags': this.flagSlot = appendToSlot(this.flagSlot, item); break;
+      default: this.stringSlot = appendToSlot(this.stringSlot, item);
+    }
+  }
+
+  /** Replaces the last msgstr form (the parser joins continuation lines into it). */
+  setLastString(value: string): void {
+    const slot = this.stringSlot;
+    if (typeof slot === 'string') this.stringSlot = value;
+    else slot[slot.length - 1] = value;
+  }
+
+  /** Copies lists that push() left with spare room to their exact length. */
+  trimLists(): void {
+    this.commentSlot = trimSlot(this.commentSlot);
+    this.extractedSlot = trimSlot(this.extractedSlot);
+    this.referenceSlot = trimSlot(this.referenceSlot);
+    this.flagSlot = trimSlot(this.flagSlot);
+    this.stringSlot = trimSlot(this.stringSlot);
+  }
+
   get raw(): string | null {
-    return this.rawSource === null ? this.rawText : this.rawSource.bytes.toString(this.rawSource.encoding, this.rawStart, this.rawEnd);
+    const origin = this.rawOrigin;
+    return origin === null || typeof origin === 'string' ? origin : origin.bytes.toString(origin.encoding, this.rawStart, this.rawEnd);
   }
 
   set raw(text: string | null) {
-    this.rawText = text;
-    this.rawSource = null;
+    this.rawOrigin = text;
   }
 
   get readsRawBytes(): boolean {
-    return this.rawSource !== null;
+    return this.rawOrigin !== null && typeof this.rawOrigin !== 'string';
   }
 
   /** Keeps the original text as a string of its own instead of as bytes of the parsed file. */
   detachRawBytes(): void {
-    const text = this.raw;
-    if (this.rawSource !== null) this.raw = text;
+    if (this.readsRawBytes) this.rawOrigin = this.raw;
   }
 
   /** Sets the original text to bytes [start, end) of `source`. */
   setRawBytes(source: RawSource, start: number, end: number): void {
-    this.rawSource = source;
+    this.rawOrigin = source;
     this.rawStart = start;
     this.rawEnd = end;
-    this.rawText = null;
   }
 }
 
@@ -110,13 +223,19 @@ export function detachRawBytes(entry: PoEntry): void {
   if (entry instanceof Entry) entry.detachRawBytes();
 }
 
-export function emptyEntry(): PoEntry & { setRawBytes(source: RawSource, start: number, end: number): void } {
+/** An entry as the parser builds it. */
+export type ParsedEntry = Entry;
+
+export function emptyEntry(): ParsedEntry {
   return new Entry();
 }
 
-/** Appends to one of an entry's lists, replacing the shared NO_ITEMS on first use. */
-export function appendItem(list: string[], item: string): string[] {
-  if (list === NO_ITEMS) return [item];
-  list.push(item);
-  return list;
+/** Number of msgstr forms of `entry`, without building its list. */
+export function stringCount(entry: PoEntry): number {
+  return entry instanceof Entry ? entry.stringCount : entry.strings.length;
+}
+
+/** msgstr[index] of `entry` (undefined past the last form), without building its list. */
+export function stringAt(entry: PoEntry, index: number): string | undefined {
+  return entry instanceof Entry ? entry.stringAt(index) : entry.strings[index];
 }

@@ -9,7 +9,7 @@
 // verbatim. Error messages follow GNU gettext's wording where one exists.
 
 import { FormatParseError } from '../format.js';
-import { appendItem, emptyEntry, type PoEntry, type RawSource } from './entry.js';
+import { emptyEntry, type PoEntry, type RawSource } from './entry.js';
 
 export interface ParsedPoText {
   entries: PoEntry[];
@@ -197,7 +197,7 @@ class PoTextParser {
           const flags = /\s/.test(trimmed) && !/[:"']/.test(trimmed) ? trimmed.split(/\s+/) : [trimmed];
           for (const flag of flags) {
             if (flag === 'fuzzy') entry.fuzzy = true;
-            else if (flag !== '') entry.flags = appendItem(entry.flags, flag);
+            else if (flag !== '') entry.append('flags', flag);
           }
         }
         return;
@@ -208,8 +208,7 @@ class PoTextParser {
       default:
         // "# text" and "#. text": gettext drops exactly one space after the marker.
         if (from < this.lineEnd && text[from]! === CH_SPACE) from++;
-        if (kind === 46) entry.extracted = appendItem(entry.extracted, this.decode(from, this.lineEnd));
-        else entry.comments = appendItem(entry.comments, this.decode(from, this.lineEnd));
+        entry.append(kind === 46 ? 'extracted' : 'comments', this.decode(from, this.lineEnd));
     }
   }
 
@@ -226,7 +225,7 @@ class PoTextParser {
         while (i < end && !isIsolate(text, i, end, 0xa9)) i++;
       }
       while (i < end && !isBlank(text[i]!)) i++;
-      this.entry.references = appendItem(this.entry.references, this.decode(start, i));
+      this.entry.append('references', this.decode(start, i));
     }
   }
 
@@ -358,14 +357,14 @@ class PoTextParser {
         if (pluralIndex < 0) {
           if (this.phase === ID_PLURAL) this.fail('plural entry needs msgstr[0], msgstr[1], ...');
           if (this.phase !== ID) this.fail('msgstr without msgid');
-          current.strings = appendItem(current.strings, value);
+          current.append('strings', value);
           this.phase = STR;
         } else {
           if (this.phase === ID) this.fail("missing 'msgid_plural' section");
           if (this.phase === ID_PLURAL && pluralIndex !== 0) this.fail('first plural form has nonzero index');
-          if (this.phase === STR_N && pluralIndex !== current.strings.length) this.fail('plural form has wrong index');
+          if (this.phase === STR_N && pluralIndex !== current.stringCount) this.fail('plural form has wrong index');
           if (this.phase !== ID_PLURAL && this.phase !== STR_N) this.fail('msgstr without msgid');
-          current.strings = appendItem(current.strings, value);
+          current.append('strings', value);
           this.phase = STR_N;
         }
         this.field = F_STR;
@@ -399,7 +398,7 @@ class PoTextParser {
       case F_CONTEXT: return entry.context!;
       case F_ID: return entry.id;
       case F_ID_PLURAL: return entry.idPlural!;
-      case F_STR: return entry.strings[entry.strings.length - 1]!;
+      case F_STR: return entry.stringAt(entry.stringCount - 1)!;
       case F_PREV_CONTEXT: return entry.previousContext!;
       case F_PREV_ID: return entry.previousId!;
       default: return entry.previousIdPlural!;
@@ -416,7 +415,7 @@ class PoTextParser {
       case F_CONTEXT: entry.context = value; break;
       case F_ID: entry.id = value; break;
       case F_ID_PLURAL: entry.idPlural = value; break;
-      case F_STR: entry.strings[entry.strings.length - 1] = value; break;
+      case F_STR: entry.setLastString(value); break;
       case F_PREV_CONTEXT: entry.previousContext = value; break;
       case F_PREV_ID: entry.previousId = value; break;
       default: entry.previousIdPlural = value;
@@ -431,11 +430,7 @@ class PoTextParser {
     entry.lead = leadLength === 1 && this.text[this.previousEnd] === 10 ? '\n' : this.decode(this.previousEnd, this.entryStart);
     entry.setRawBytes(this.source, this.entryStart, this.entryEnd);
     // push() leaves room for 16 more items; a copy is exactly as long as the list.
-    if (entry.strings.length > 1) entry.strings = entry.strings.slice();
-    if (entry.references.length > 1) entry.references = entry.references.slice();
-    if (entry.comments.length > 1) entry.comments = entry.comments.slice();
-    if (entry.extracted.length > 1) entry.extracted = entry.extracted.slice();
-    if (entry.flags.length > 1) entry.flags = entry.flags.slice();
+    entry.trimLists();
     this.entries.push(entry);
     this.previousEnd = this.entryEnd;
     this.entry = emptyEntry();

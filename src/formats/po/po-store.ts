@@ -2,7 +2,7 @@
 
 import type { FormatUnit, NewUnit, ParsedStore, PluralForms, UnitChange } from '../format.js';
 import { classifyCharset, isAsciiCharset } from './charset.js';
-import { detachRawBytes, emptyEntry, isHeaderEntry, readsRawBytes, type PoEntry } from './entry.js';
+import { detachRawBytes, emptyEntry, isHeaderEntry, readsRawBytes, stringAt, stringCount, type PoEntry } from './entry.js';
 import { findHeaderField, parseHeaderFields, parsePluralForms, setHeaderField } from './header.js';
 import { renderEntry } from './render.js';
 
@@ -38,6 +38,15 @@ function splitList(text: string | undefined, separator: RegExp): string[] {
   return text ? text.split(separator).map((item) => item.trim()).filter((item) => item !== '') : [];
 }
 
+/** The array index that property `key` of an array of `length` items names; -1 if none. */
+function arrayIndex(key: string | symbol, length: number): number {
+  if (typeof key !== 'string') return -1;
+  const first = key.charCodeAt(0);
+  if (!(first >= 48 && first <= 57)) return -1;
+  const index = Number(key);
+  return index < length && String(index) === key ? index : -1;
+}
+
 export class PoStore implements ParsedStore {
   private readonly entries: PoEntry[];
   private readonly tail: string;
@@ -53,9 +62,12 @@ export class PoStore implements ParsedStore {
   private readonly monolingual: boolean;
   private modified = false;
 
-  // Lazily built views, kept in step with `entries` by the mutators.
+  // Built on first use and kept in step with `entries` by the mutators. `unitViews` holds the
+  // views handed out so far (undefined where none was built or the unit changed since); it is
+  // the target of `unitList`, the proxy returned by `units`.
   private unitEntries: PoEntry[] | null = null;
-  private unitViews: FormatUnit[] | null = null;
+  private unitViews: (FormatUnit | undefined)[] | null = null;
+  private unitList: readonly FormatUnit[] | null = null;
   private headerFields: Readonly<Record<string, string>> | null = null;
   private pluralFormsCache: { value: PluralForms | undefined } | null = null;
 
@@ -75,15 +87,38 @@ export class PoStore implements ParsedStore {
 
   // ---- reading ----
 
+  /**
+   * A live, read-only array of the units. A unit's view is built when it is first read and kept
+   * until the unit changes, so that listing the units of a large file does not hold a second
+   * object model of it, and an edit does not rebuild views nobody reads.
+   */
   get units(): readonly FormatUnit[] {
-    if (this.unitViews === null) this.unitViews = this.activeEntries().map((entry) => this.toUnit(entry));
-    return this.unitViews;
+    if (this.unitList === null) {
+      this.activeEntries();
+      const views = this.unitViews!;
+      const deny = (): boolean => false;
+      this.unitList = new Proxy(views, {
+        get: (target, key, receiver) => {
+          const index = arrayIndex(key, target.length);
+          return index < 0 ? Reflect.get(target, key, receiver) : (target[index] ?? this.buildView(index));
+        },
+        getOwnPropertyDescriptor: (target, key) => {
+          const index = arrayIndex(key, target.length);
+          if (index < 0) return Reflect.getOwnPropertyDescriptor(target, key);
+          return { value: target[index] ?? this.buildView(index), writable: true, enumerable: true, configurable: true };
+        },
+        set: deny,
+        defineProperty: deny,
+        deleteProperty: deny,
+      }) as readonly FormatUnit[];
+    }
+    return this.unitList;
   }
 
   get header(): Readonly<Record<string, string>> {
     if (this.headerFields === null) {
       const entry = this.headerEntry();
-      this.headerFields = entry ? Object.freeze(parseHeaderFields(entry.strings[0] ?? '')) : EMPTY_FIELDS;
+      this.headerFields = entry ? Object.freeze(parseHeaderFields(stringAt(entry, 0) ?? '')) : EMPTY_FIELDS;
     }
     return this.headerFields;
   }
@@ -105,8 +140,17 @@ export class PoStore implements ParsedStore {
   private activeEntries(): PoEntry[] {
     if (this.unitEntries === null) {
       this.unitEntries = this.entries.filter((entry) => !entry.obsolete && !isHeaderEntry(entry));
+      const views = (this.unitViews ??= []);
+      views.length = 0;
+      for (let i = 0; i < this.unitEntries.length; i++) views.push(undefined);
     }
     return this.unitEntries;
+  }
+
+  private buildView(index: number): FormatUnit {
+    const view = this.toUnit(this.unitEntries![index]!);
+    this.unitViews![index] = view;
+    return view;
   }
 
   private unitEntry(index: number): PoEntry {
@@ -119,13 +163,11 @@ export class PoStore implements ParsedStore {
     return this.pluralForms?.number;
   }
 
-  /**
-   * A fresh view of `entry`. `previous`, an earlier view of the same entry whose comments,
-   * references and flags have not changed since, lends its joined strings instead of joining again.
-   */
-  private toUnit(entry: PoEntry, previous?: FormatUnit): FormatUnit {
+  /** A fresh view of `entry`. */
+  private toUnit(entry: PoEntry): FormatUnit {
     const source = entry.idPlural === null ? [entry.id] : [entry.id, entry.idPlural];
-    const target = entry.strings.length > 0 ? entry.strings.slice() : [''];
+    const count = stringCount(entry);
+    const target = count === 1 ? [stringAt(entry, 0)!] : count === 0 ? [''] : entry.strings.slice();
     if (entry.idPlural !== null) {
       // Present every plural form the language has, even when the file lists fewer.
       const wanted = this.pluralCount() ?? 0;
@@ -140,10 +182,10 @@ export class PoStore implements ParsedStore {
       target,
       fuzzy: entry.fuzzy,
       approved: false,
-      note: previous?.note ?? joinList(entry.extracted, '\n'),
-      comment: previous?.comment ?? joinList(entry.comments, '\n'),
-      location: previous?.location ?? joinList(entry.references, ', '),
-      flags: previous?.flags ?? joinList(entry.flags, ', '),
+      note: joinList(entry.extracted, '\n'),
+      comment: joinList(entry.comments, '\n'),
+      location: joinList(entry.references, ', '),
+      flags: joinList(entry.flags, ', '),
       previousSource: entry.previousId ?? '',
       obsolete: entry.obsolete,
     };
@@ -176,7 +218,8 @@ export class PoStore implements ParsedStore {
 
   updateUnit(index: number, change: UnitChange): void {
     const entry = this.unitEntry(index);
-    let strings = entry.strings;
+    const current = entry.strings;
+    let strings = current;
     if (change.target !== undefined) {
       if (entry.idPlural === null) {
         if (change.target.length > 1) {
@@ -184,12 +227,12 @@ export class PoStore implements ParsedStore {
         }
         strings = [change.target[0] ?? ''];
       } else {
-        strings = this.pluralStrings(change.target, entry.strings.length);
+        strings = this.pluralStrings(change.target, current.length);
       }
     }
     // Like gettext, an entry without translation is never fuzzy.
     const fuzzy = (change.fuzzy ?? entry.fuzzy) && strings[0] !== '';
-    const sameStrings = strings.length === entry.strings.length && strings.every((s, i) => s === entry.strings[i]);
+    const sameStrings = strings.length === current.length && strings.every((s, i) => s === current[i]);
     if (sameStrings && fuzzy === entry.fuzzy) return; // keep the original bytes
 
     entry.strings = strings;
@@ -200,7 +243,7 @@ export class PoStore implements ParsedStore {
     }
     this.rawChanged(entry);
     this.touch();
-    if (this.unitViews !== null) this.unitViews[index] = this.toUnit(entry, this.unitViews[index]);
+    this.unitViews![index] = undefined; // unitEntry() built unitViews
   }
 
   addUnit(unit: NewUnit): void {
@@ -237,7 +280,7 @@ export class PoStore implements ParsedStore {
     this.touch();
     if (!entry.obsolete && this.unitEntries !== null) {
       this.unitEntries.push(entry);
-      this.unitViews?.push(this.toUnit(entry));
+      this.unitViews!.push(undefined);
     }
   }
 
@@ -251,7 +294,7 @@ export class PoStore implements ParsedStore {
     if (readsRawBytes(entry)) this.rawReaders--;
     this.touch();
     this.unitEntries?.splice(index, 1);
-    this.unitViews?.splice(index, 1);
+    this.unitViews!.splice(index, 1);
   }
 
   setHeader(name: string, value: string): void {
@@ -263,7 +306,7 @@ export class PoStore implements ParsedStore {
       if (first && first.lead === '') first.lead = this.eol;
       this.entries.unshift(entry);
     }
-    const current = entry.strings[0] ?? '';
+    const current = stringAt(entry, 0) ?? '';
     // A line break would end the field early and turn the rest into a bogus field.
     const updated = setHeaderField(current, name, value.replace(/[\r\n]+/g, ' '));
     if (updated === current) return;
@@ -273,7 +316,7 @@ export class PoStore implements ParsedStore {
     this.pluralFormsCache = null;
     this.touch();
     // A new Plural-Forms changes how many forms plural units expose.
-    if (name.toLowerCase() === 'plural-forms') this.unitViews = null;
+    if (name.toLowerCase() === 'plural-forms') this.unitViews?.fill(undefined);
   }
 
   // ---- writing ----

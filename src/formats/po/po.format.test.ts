@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FormatParseError, type ParsedStore } from '../format.js';
+import { FormatParseError, type FormatUnit, type ParsedStore } from '../format.js';
 import { isHeaderEntry, type PoEntry } from './entry.js';
 import { poFormat, poMonoFormat } from './po.format.js';
 import { PoStore } from './po-store.js';
@@ -580,6 +580,28 @@ describe('editing', () => {
     store.updateUnit(2, { target: ['Tři'] });
     expect(text(store)).toBe(base.replace('msgid "Three"\nmsgstr ""', 'msgid "Three"\nmsgstr "Tři"'));
     expect(store.units[2]!.target).toEqual(['Tři']);
+  });
+
+  it('keeps `units` live and read-only across edits', () => {
+    const store = parse(base);
+    const units = store.units;
+    const before = units[2]!;
+    expect(units[2]).toBe(before); // a view is kept until its unit changes
+    store.updateUnit(2, { target: ['Tři'] });
+    expect(before.target).toEqual(['']);
+    expect(units[2]!.target).toEqual(['Tři']);
+    expect(store.units).toBe(units);
+    store.addUnit({ source: ['Four'], target: ['Čtyři'] });
+    expect(units.map((u) => u.target[0])).toEqual(['Jedna', '%d soubor', 'Tři', 'Čtyři']);
+    store.removeUnit(0);
+    expect([...units].map((u) => u.source[0])).toEqual(['%d file', 'Three', 'Four']);
+    expect(Object.keys(units)).toEqual(['0', '1', '2']);
+    expect(() => {
+      (units as FormatUnit[])[0] = before;
+    }).toThrow(TypeError);
+    store.setHeader('Plural-Forms', 'nplurals=4; plural=(n % 4);');
+    expect(units[0]!.target).toEqual(['%d soubor', '', '', '']);
+    expect(units[4]).toBeUndefined();
   });
 
   it('does not rewrite an entry when nothing changes', () => {

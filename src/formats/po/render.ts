@@ -1,6 +1,6 @@
 // Renders a PO entry from its parsed fields in GNU msgcat's layout (used for new and edited entries).
 
-import type { PoEntry } from './entry.js';
+import { stringAt, stringCount, type PoEntry } from './entry.js';
 import { governingFormat } from './format-directives.js';
 import { appendKeyword, wrapReferences, type WrapOptions } from './wrap.js';
 
@@ -30,13 +30,14 @@ export function renderEntry(entry: PoEntry): string[] {
   if (references.length > 0) lines.push(...wrapReferences(references));
 
   // Like msgcat, an active entry without translation is never marked fuzzy.
-  const fuzzy = entry.fuzzy && (entry.obsolete || (entry.strings[0] ?? '') !== '');
-  const flags = fuzzy ? ['fuzzy', ...entry.flags] : entry.flags;
+  const fuzzy = entry.fuzzy && (entry.obsolete || (stringAt(entry, 0) ?? '') !== '');
+  const entryFlags = entry.flags;
+  const flags = fuzzy ? ['fuzzy', ...entryFlags] : entryFlags;
   if (flags.length > 0) lines.push(`#, ${flags.join(', ')}`);
 
   const options: WrapOptions = {
-    wrap: !entry.flags.includes('no-wrap'),
-    format: governingFormat(entry.flags),
+    wrap: !entryFlags.includes('no-wrap'),
+    format: governingFormat(entryFlags),
   };
   const previousPrefix = entry.obsolete ? '#~| ' : '#| ';
   if (entry.previousContext !== null) appendKeyword(lines, previousPrefix, 'msgctxt', entry.previousContext, options);
@@ -47,10 +48,10 @@ export function renderEntry(entry: PoEntry): string[] {
   if (entry.context !== null) appendKeyword(lines, prefix, 'msgctxt', entry.context, options);
   appendKeyword(lines, prefix, 'msgid', entry.id, options);
   if (entry.idPlural === null) {
-    appendKeyword(lines, prefix, 'msgstr', entry.strings[0] ?? '', options);
+    appendKeyword(lines, prefix, 'msgstr', stringAt(entry, 0) ?? '', options);
   } else {
     appendKeyword(lines, prefix, 'msgid_plural', entry.idPlural, options);
-    const strings = entry.strings.length > 0 ? entry.strings : [''];
+    const strings = stringCount(entry) > 0 ? entry.strings : [''];
     for (let i = 0; i < strings.length; i++) appendKeyword(lines, prefix, `msgstr[${i}]`, strings[i]!, options);
   }
   return lines;
