@@ -49,6 +49,38 @@ export class TranslationsService {
     return { ...refs, translation: row, language };
   }
 
+  /**
+   * Translations with their component, project, languages and last author, loaded with one query
+   * per kind for the whole page (list endpoints would otherwise query per row).
+   */
+  async expand(rows: readonly TranslationRow[]): Promise<(TranslationWithRefs & { authorName: string | null })[]> {
+    if (rows.length === 0) return [];
+    const ids = <T>(values: T[]) => [...new Set(values)];
+    const components = await this.db.selectFrom('components').selectAll().where('id', 'in', ids(rows.map((r) => r.component_id))).execute();
+    const projects = await this.db.selectFrom('projects').selectAll().where('id', 'in', ids(components.map((c) => c.project_id))).execute();
+    const languageIds = ids([...rows.map((r) => r.language_id), ...components.map((c) => c.source_language_id)]);
+    const languages = await this.db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute();
+    const authorIds = ids(rows.map((r) => r.last_author_id).filter((id): id is number => id !== null));
+    const authors = authorIds.length ? await this.db.selectFrom('users').select(['id', 'full_name', 'username']).where('id', 'in', authorIds).execute() : [];
+    const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+    const componentById = byId(components);
+    const projectById = byId(projects);
+    const languageById = byId(languages);
+    const authorById = byId(authors);
+    return rows.map((translation) => {
+      const component = componentById.get(translation.component_id)!;
+      const author = translation.last_author_id ? authorById.get(translation.last_author_id) : undefined;
+      return {
+        component,
+        project: projectById.get(component.project_id)!,
+        sourceLanguage: languageById.get(component.source_language_id)!,
+        translation,
+        language: languageById.get(translation.language_id)!,
+        authorName: author ? author.full_name || author.username : null,
+      };
+    });
+  }
+
   listQuery(actor: Actor) {
     const filter = this.access.visibleProjects(actor);
     const q = this.db

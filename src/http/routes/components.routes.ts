@@ -68,13 +68,7 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
           listLimits(c.config.pageSize),
           () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
-          (rows) =>
-            Promise.all(
-              rows.map(async (t) => {
-                const language = await c.database.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
-                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.stats.authorName(t.last_author_id), { includeComponent: false });
-              }),
-            ),
+          async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName, { includeComponent: false })),
         );
       },
     },

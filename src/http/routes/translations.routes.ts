@@ -21,15 +21,7 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
           listLimits(c.config.pageSize),
           () => countOf(q),
           (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
-          (rows) =>
-            Promise.all(
-              rows.map(async (t) => {
-                const component = await c.database.db.selectFrom('components').selectAll().where('id', '=', t.component_id).executeTakeFirstOrThrow();
-                const refs = await c.components.refs(component);
-                const language = await c.database.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
-                return serializeTranslation(urls, { ...refs, translation: t, language }, await c.stats.authorName(t.last_author_id));
-              }),
-            ),
+          async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName)),
         );
       },
     },
