@@ -182,6 +182,16 @@ export class ComponentsService {
     return { component, project, sourceLanguage };
   }
 
+  /** refs() for a whole page of components: one query for the projects, one for the languages. */
+  async expand(components: readonly ComponentRow[]): Promise<ComponentWithRefs[]> {
+    if (components.length === 0) return [];
+    const projectIds = [...new Set(components.map((c) => c.project_id))];
+    const languageIds = [...new Set(components.map((c) => c.source_language_id))];
+    const projects = new Map((await this.db.selectFrom('projects').selectAll().where('id', 'in', projectIds).execute()).map((p) => [p.id, p]));
+    const languages = new Map((await this.db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute()).map((l) => [l.id, l]));
+    return components.map((component) => ({ component, project: projects.get(component.project_id)!, sourceLanguage: languages.get(component.source_language_id)! }));
+  }
+
   listQuery(actor: Actor) {
     const filter = this.access.visibleProjects(actor);
     const q = this.db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');

@@ -104,7 +104,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
           listLimits(c.config.pageSize),
           () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
-          (rows) => Promise.all(rows.map(async (r) => serializeComponent(urls, await c.components.refs(r)))),
+          async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
         );
       },
     },
