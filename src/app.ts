@@ -6,6 +6,7 @@ import { registerAuth } from './http/plugins/auth.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
 import { registerMultipart } from './http/plugins/multipart.js';
 import { registerNegotiation } from './http/plugins/negotiation.js';
+import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { componentsRoutes } from './http/routes/components.routes.js';
 import { languagesRoutes } from './http/routes/languages.routes.js';
 import { projectsRoutes } from './http/routes/projects.routes.js';
@@ -17,6 +18,8 @@ import { hooksRoutes } from './http/routes/hooks.routes.js';
 import { tasksRoutes } from './http/routes/tasks.routes.js';
 import { unitsRoutes } from './http/routes/units.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
+import { accountsRoutes } from './http/routes/accounts.routes.js';
+import { SessionAuth } from './http/session-auth.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -33,7 +36,9 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   // Bodies are JSON, form-urlencoded or multipart; a text/plain body is an unsupported media type.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
-  registerAuth(app, container.users);
+  const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
+  registerAuth(app, container.users, sessionAuth);
+  registerRateLimit(app, container);
   registerNegotiation(app);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await registerMultipart(app, container.config.maxUploadSize);
@@ -49,5 +54,6 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   filesRoutes(app, container);
   repositoryRoutes(app, container);
   hooksRoutes(app, container);
+  accountsRoutes(app, container, sessionAuth);
   return app;
 }

@@ -14,6 +14,7 @@ export interface Config {
   redisUrl: string | null;
   siteUrl: string | null; // null: derived from the request's Host header
   secretKey: string | null; // null: generated once into the data dir
+  sessionAge: number; // seconds a browser session lives after its last use
   rateLimitAnon: RateLimit;
   rateLimitUser: RateLimit;
   pageSize: number;
@@ -80,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: env.PARLA_REDIS_URL || null,
     siteUrl,
     secretKey: env.PARLA_SECRET_KEY || null,
+    sessionAge: parseInt10('PARLA_SESSION_AGE', env.PARLA_SESSION_AGE, 14 * 86400, 60, 10 * 365 * 86400),
     rateLimitAnon: parseRateLimit('PARLA_API_RATELIMIT_ANON', env.PARLA_API_RATELIMIT_ANON || '100/day'),
     rateLimitUser: parseRateLimit('PARLA_API_RATELIMIT_USER', env.PARLA_API_RATELIMIT_USER || '5000/hour'),
     pageSize: parseInt10('PARLA_PAGE_SIZE', env.PARLA_PAGE_SIZE, 50, 1, 1000),

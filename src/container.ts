@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seedLanguages } from './db/seed.js';
 import { AccessControl } from './auth/access.js';
+import { SessionsService } from './auth/sessions.js';
 import { formats } from './formats/registry.js';
 import type { FormatRegistry } from './formats/registry.js';
 import { ChangesService } from './services/changes.service.js';
@@ -40,6 +41,7 @@ export interface Container {
   secretKey: string;
   changes: ChangesService;
   users: UsersService;
+  sessions: SessionsService;
   languages: LanguagesService;
   projects: ProjectsService;
   components: ComponentsService;
@@ -102,15 +104,17 @@ export async function createContainer(config: Config, options: { migrate?: boole
     await db.updateTable('components').set({ task_id: null }).where('id', '=', Number(payload.componentId)).execute();
     return result;
   });
+  const secretKey = loadSecretKey(config);
   return {
     config,
     database,
     access,
     formats,
     paths,
-    secretKey: loadSecretKey(config),
+    secretKey,
     changes,
     users,
+    sessions: new SessionsService(db, secretKey, config.sessionAge),
     languages,
     projects: new ProjectsService(db, access, changes, paths),
     components: new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal),

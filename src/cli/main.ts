@@ -1,4 +1,4 @@
-// `parla` subcommands: serve, migrate, createadmin.
+// `parla` subcommands: serve, migrate, createadmin, changepassword.
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config.js';
 import { createContainer } from '../container.js';
@@ -15,6 +15,9 @@ Commands:
   migrate                       create or upgrade the database schema
   createadmin --username U --email E [--password P] [--full-name N]
                                 create a superuser and print its API token
+  changepassword --username U [--password P]
+                                set a user's password (read from standard input without
+                                --password) and end the user's browser sessions
   help                          show this help
 
 Configuration comes from PARLA_* environment variables (see README.md).`;
@@ -33,6 +36,34 @@ async function createAdmin(args: string[]): Promise<number> {
     const { user, token } = await container.users.createAdmin({ username: values.username, email: values.email, password: values.password, fullName: values['full-name'] });
     console.error(`Created superuser ${user.username}. API token:`);
     console.log(token);
+    return 0;
+  } finally {
+    await container.close();
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function changePassword(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { username: { type: 'string' }, password: { type: 'string' } } });
+  if (!values.username) {
+    console.error('changepassword: --username is required');
+    return 2;
+  }
+  const password = values.password ?? (await readStdin());
+  const container = await createContainer(loadConfig());
+  try {
+    const user = await container.users.findByUsername(container.database.db, values.username);
+    if (!user) {
+      console.error(`changepassword: no user "${values.username}"`);
+      return 1;
+    }
+    await container.users.setPassword(user.id, password);
+    console.error(`Changed the password of ${user.username}.`);
     return 0;
   } finally {
     await container.close();
@@ -64,6 +95,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runMigrate();
       case 'createadmin':
         return await createAdmin(rest);
+      case 'changepassword':
+        return await changePassword(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -44,6 +44,16 @@ export interface TokensTable {
   expires: Timestamp | null;
 }
 
+/** A browser session; `id` is the SHA-256 of the cookie value. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  csrf_secret: string;
+  created: Timestamp;
+  last_seen: Timestamp;
+  expires: Timestamp;
+}
+
 export interface ProjectsTable {
   id: Generated<number>;
   name: string;
@@ -251,6 +261,7 @@ export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
   tokens: TokensTable;
+  sessions: SessionsTable;
   projects: ProjectsTable;
   components: ComponentsTable;
   translations: TranslationsTable;
@@ -264,6 +275,7 @@ export interface Database {
 
 export type LanguageRow = Selectable<LanguagesTable>;
 export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProject = Insertable<ProjectsTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;

@@ -111,6 +111,16 @@ export class UsersService {
     return user;
   }
 
+  /** Stores the scrypt hash of a new password and ends the user's browser sessions. */
+  async setPassword(userId: number, password: string): Promise<void> {
+    if (!password) throw ValidationError.field('password', 'This field may not be blank.', 'blank');
+    const hash = await hashPassword(password);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ password: hash }).where('id', '=', userId).execute();
+      await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    });
+  }
+
   async rotateToken(userId: number, db: Executor = this.db): Promise<string> {
     const token = generateToken('user');
     await db.deleteFrom('tokens').where('user_id', '=', userId).where('kind', '=', 'user').execute();
@@ -168,6 +178,7 @@ export class UsersService {
         .where('id', '=', user.id)
         .execute();
       await tx.deleteFrom('tokens').where('user_id', '=', user.id).execute();
+      await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     });
   }
 

@@ -1,9 +1,10 @@
-// Authenticates every request from its Authorization header (Token or Bearer) into request.actor.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Authenticates every request from its Authorization header (Token or Bearer), else its session cookie, into request.actor.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS, type Actor } from '../../auth/actor.js';
 import type { UsersService } from '../../services/users.service.js';
 import { AuthenticationFailedError } from '../../shared/errors.js';
 import { requireAuthenticatedForWrites } from '../resource.js';
+import type { SessionAuth } from '../session-auth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,15 +12,18 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: FastifyInstance, users: UsersService): void {
+export function registerAuth(app: FastifyInstance, users: UsersService, sessions: SessionAuth): void {
   app.decorateRequest('actor', null as unknown as Actor);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  sessions.decorate(app);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     request.actor = ANONYMOUS;
     const header = request.headers.authorization;
     if (header) {
       const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
       if (!m) throw new AuthenticationFailedError('Invalid token header. Expected "Token <key>".');
       request.actor = await users.authenticateToken(m[2]);
+    } else {
+      await sessions.authenticate(request, reply); // token-authenticated requests never need a CSRF token
     }
     if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
   });

@@ -1,0 +1,76 @@
+// API throttling (compat §3): sliding-window limits per user id (authenticated) or client IP
+// (anonymous), X-RateLimit-* headers on every /api/ response, 429 `throttled` with Retry-After.
+// Runs as a preValidation hook, i.e. after every onRequest authentication has set request.actor and
+// after the anonymous-write check, so requests rejected there are not counted (as in the reference).
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config, RateLimit } from '../../config.js';
+import { AppError } from '../../shared/errors.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type HitResult, type RateLimitStore } from '../rate-limit-store.js';
+
+interface Check {
+  key: string;
+  limit: RateLimit;
+}
+
+export function isThrottledUrl(url: string): boolean {
+  return url.startsWith('/api/') || /^\/api(\?|$)/.test(url);
+}
+
+/** Redis keys are namespaced per installation: processes sharing a secret key share their counters. */
+export function redisKeyPrefix(secretKey: string): string {
+  return `parla:ratelimit:${crypto.createHash('sha256').update(`ratelimit:${secretKey}`).digest('hex').slice(0, 16)}:`;
+}
+
+/** Seconds until the oldest request in the window leaves it; the whole window when there is none. */
+function secondsUntilReset(result: HitResult, limit: RateLimit, nowMs: number): number {
+  const windowMs = limit.windowSeconds * 1000;
+  if (result.oldestMs === null) return limit.windowSeconds;
+  return Math.max(1, Math.ceil((windowMs - (nowMs - result.oldestMs)) / 1000));
+}
+
+export function registerRateLimit(app: FastifyInstance, options: { config: Config; secretKey: string }): RateLimitStore {
+  const { config } = options;
+  let redisDown = false;
+  const store: RateLimitStore = config.redisUrl
+    ? new RedisRateLimitStore(config.redisUrl, redisKeyPrefix(options.secretKey), (error) => {
+        if (!redisDown) app.log.warn({ err: error }, 'rate limits: Redis is unreachable; API requests are not throttled until it is back');
+        redisDown = true;
+      })
+    : new MemoryRateLimitStore();
+  app.addHook('onClose', async () => store.close());
+
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isThrottledUrl(request.url)) return;
+    const actor = request.actor;
+    // Anonymous callers are subject to both throttles (anon and user, both keyed by IP); the headers show the anon one.
+    const checks: [Check, ...Check[]] =
+      actor.authenticated && actor.user
+        ? [{ key: `user:${actor.user.id}`, limit: config.rateLimitUser }]
+        : [
+            { key: `anon:${request.ip}`, limit: config.rateLimitAnon },
+            { key: `user:ip:${request.ip}`, limit: config.rateLimitUser },
+          ];
+    const nowMs = Date.now();
+    let results: HitResult[];
+    try {
+      results = await Promise.all(checks.map((c) => store.hit(c.key, c.limit.requests, c.limit.windowSeconds * 1000, nowMs)));
+      redisDown = false;
+    } catch (error) {
+      // A limiter outage must not take the API down with it: serve the request unthrottled.
+      request.log.warn({ err: error }, 'rate limits: counter store failed; request not throttled');
+      return;
+    }
+    const [first] = checks;
+    reply.header('X-RateLimit-Limit', String(first.limit.requests));
+    reply.header('X-RateLimit-Remaining', String(Math.max(0, first.limit.requests - results[0].count)));
+    reply.header('X-RateLimit-Reset', String(secondsUntilReset(results[0], first.limit, nowMs)));
+    const waits = results.flatMap((r, i) => (r.allowed ? [] : [secondsUntilReset(r, checks[i].limit, nowMs)]));
+    if (waits.length) {
+      const wait = Math.max(...waits);
+      reply.header('Retry-After', String(wait));
+      throw new AppError('throttled', `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`);
+    }
+  });
+  return store;
+}
