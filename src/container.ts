@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seedLanguages } from './db/seed.js';
+import { seedLanguages, seedTeams } from './db/seed.js';
 import { AccessControl } from './auth/access.js';
 import { SessionsService } from './auth/sessions.js';
 import { formats } from './formats/registry.js';
@@ -21,6 +21,7 @@ import { TranslationsService } from './services/translations.service.js';
 import { UnitsService } from './services/units.service.js';
 import { UnitEditsService } from './services/unit-edits.service.js';
 import { UsersService } from './services/users.service.js';
+import { TeamsService } from './services/teams.service.js';
 import { buildConversions } from './services/conversions.js';
 import { moExporter } from './formats/exporters/mo.exporter.js';
 import { tmxExporter } from './formats/exporters/tmx.exporter.js';
@@ -41,6 +42,7 @@ export interface Container {
   secretKey: string;
   changes: ChangesService;
   users: UsersService;
+  teams: TeamsService;
   sessions: SessionsService;
   languages: LanguagesService;
   projects: ProjectsService;
@@ -77,6 +79,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     if (options.migrate !== false) {
       await migrate(database);
       await seedLanguages(database);
+      await seedTeams(database);
     }
   } catch (e) {
     await database.close();
@@ -114,6 +117,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     secretKey,
     changes,
     users,
+    teams: new TeamsService(db, access, changes),
     sessions: new SessionsService(db, secretKey, config.sessionAge),
     languages,
     projects: new ProjectsService(db, access, changes, paths),

@@ -69,3 +69,68 @@ function union(...roles: string[]): ReadonlySet<Permission> {
 /** What the default site-wide teams grant on a public project: anonymous = Guests; users = Guests + Users. */
 export const GUEST_PUBLIC_PERMISSIONS = union('Add suggestion', 'Access repository');
 export const USER_PUBLIC_PERMISSIONS = union('Add suggestion', 'Access repository', 'Power user');
+
+/** Selection codes of a team's projects and languages (compat §8.4). */
+export const SELECTION_MANUAL = 0;
+export const SELECTION_ALL = 1;
+export const SELECTION_COMPONENT_LIST = 2;
+export const SELECTION_ALL_PUBLIC = 3;
+export const SELECTION_ALL_PROTECTED = 4;
+export const PROJECT_SELECTIONS = [SELECTION_MANUAL, SELECTION_ALL, SELECTION_COMPONENT_LIST, SELECTION_ALL_PUBLIC, SELECTION_ALL_PROTECTED];
+export const LANGUAGE_SELECTIONS = [SELECTION_MANUAL, SELECTION_ALL];
+
+export interface TeamDefinition {
+  name: string;
+  roles: string[];
+  projectSelection: number;
+  /** New users whose e-mail matches join the team (compat §7). */
+  autoAssign?: string;
+}
+
+/** Default site-wide teams (compat §8.5); all of them select every language. */
+export const DEFAULT_TEAMS: readonly TeamDefinition[] = [
+  { name: 'Guests', roles: ['Add suggestion', 'Access repository'], projectSelection: SELECTION_ALL_PUBLIC },
+  { name: 'Viewers', roles: [], projectSelection: SELECTION_ALL_PROTECTED, autoAssign: '^.*$' },
+  { name: 'Users', roles: ['Power user'], projectSelection: SELECTION_ALL_PUBLIC, autoAssign: '^.*$' },
+  { name: 'Reviewers', roles: ['Review strings'], projectSelection: SELECTION_ALL },
+  { name: 'Managers', roles: ['Administration'], projectSelection: SELECTION_ALL },
+  { name: 'Project creators', roles: ['Add new projects'], projectSelection: SELECTION_ALL },
+];
+
+/** What the anonymous visitor is a member of. */
+export const ANONYMOUS_TEAMS: readonly string[] = ['Guests', 'Viewers'];
+
+/** Teams created automatically with every project (compat §8.6): team name → role. */
+export const PROJECT_TEAMS: readonly { name: string; role: string }[] = [
+  { name: 'Administration', role: 'Administration' },
+  { name: 'Review', role: 'Review strings' },
+  { name: 'Translate', role: 'Translate' },
+  { name: 'Sources', role: 'Edit source' },
+  { name: 'Languages', role: 'Manage languages' },
+  { name: 'Glossary', role: 'Manage glossary' },
+  { name: 'Memory', role: 'Manage translation memory' },
+  { name: 'Screenshots', role: 'Manage screenshots' },
+  { name: 'Bulk editing', role: 'Bulk editing' },
+  { name: 'Automatic translation', role: 'Automatic translation' },
+  { name: 'VCS', role: 'Manage repository' },
+];
+
+/**
+ * Which per-project teams a project gets: public ones only Administration (+ Review with a review
+ * workflow), protected and private ones all, custom access control none.
+ */
+export function projectTeamNames(project: { access_control: number; source_review: number; translation_review: number }): string[] {
+  if (project.access_control === ACCESS_CUSTOM) return [];
+  if (project.access_control === ACCESS_PUBLIC) {
+    return project.source_review || project.translation_review ? ['Administration', 'Review'] : ['Administration'];
+  }
+  return PROJECT_TEAMS.map((t) => t.name);
+}
+
+const GLOBAL_SET: ReadonlySet<string> = new Set(GLOBAL_PERMISSIONS);
+export function isGlobalPermission(codename: string): boolean {
+  return GLOBAL_SET.has(codename);
+}
+export function isPermission(codename: string): boolean {
+  return GLOBAL_SET.has(codename) || (OBJECT_PERMISSIONS as readonly string[]).includes(codename);
+}

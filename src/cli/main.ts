@@ -4,7 +4,7 @@ import { loadConfig, ConfigError } from '../config.js';
 import { createContainer } from '../container.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { seedLanguages } from '../db/seed.js';
+import { seedLanguages, seedTeams } from '../db/seed.js';
 import { AppError } from '../shared/errors.js';
 import { serve } from '../main.js';
 
@@ -76,8 +76,10 @@ async function runMigrate(): Promise<number> {
   try {
     const applied = await migrate(database);
     const seeded = await seedLanguages(database);
+    const teams = await seedTeams(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'No migrations to apply.');
     if (seeded) console.log(`Added ${seeded} built-in languages.`);
+    if (teams) console.log(`Added ${teams} built-in roles and teams.`);
     return 0;
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003-repository.js';
 import * as m004 from './migrations/004-component-links.js';
 import * as m005 from './migrations/005-webhook-secret.js';
 import * as m006 from './migrations/006-sessions.js';
+import * as m007 from './migrations/007-teams.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '004-component-links': m004,
   '005-webhook-secret': m005,
   '006-sessions': m006,
+  '007-teams': m007,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

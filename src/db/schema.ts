@@ -257,6 +257,56 @@ export interface ComponentLinksTable {
   project_id: number;
 }
 
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  builtin: Generated<Bool>;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  codename: string;
+}
+
+/** A team: grants its roles to its members on the selected projects, languages and components. */
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  project_selection: number; // compat §8.4
+  language_selection: number;
+  defining_project_id: number | null;
+  /** Built-in teams (site-wide defaults and automatic per-project teams). */
+  internal: Generated<Bool>;
+  enforced_2fa: Generated<Bool>;
+  /** Regular expression on the e-mail of new users that makes them members; '' for none. */
+  auto_assign: Generated<string>;
+}
+
+export interface GroupRolesTable {
+  group_id: number;
+  role_id: number;
+}
+export interface GroupUsersTable {
+  group_id: number;
+  user_id: number;
+}
+export interface GroupProjectsTable {
+  group_id: number;
+  project_id: number;
+}
+export interface GroupLanguagesTable {
+  group_id: number;
+  language_id: number;
+}
+export interface GroupComponentsTable {
+  group_id: number;
+  component_id: number;
+}
+export interface GroupComponentListsTable {
+  group_id: number;
+  componentlist_id: number;
+}
+
 export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
@@ -271,6 +321,16 @@ export interface Database {
   suggestions: SuggestionsTable;
   unit_removals: UnitRemovalsTable;
   component_links: ComponentLinksTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  groups: GroupsTable;
+  group_roles: GroupRolesTable;
+  group_members: GroupUsersTable;
+  group_admins: GroupUsersTable;
+  group_projects: GroupProjectsTable;
+  group_languages: GroupLanguagesTable;
+  group_components: GroupComponentsTable;
+  group_componentlists: GroupComponentListsTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;
@@ -289,3 +349,5 @@ export type NewUnit = Insertable<UnitsTable>;
 export type ChangeRow = Selectable<ChangesTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type SuggestionRow = Selectable<SuggestionsTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type GroupRow = Selectable<GroupsTable>;

@@ -1,6 +1,7 @@
-// Seeds built-in data after migrations: the language database generated from CLDR.
+// Seeds built-in data after migrations: the language database generated from CLDR, built-in roles and teams.
 import type { Database } from './database.js';
 import { BUILTIN_LANGUAGES } from '../languages/catalog.js';
+import { seedDefaultTeams, seedRoles } from '../services/team-setup.js';
 
 export async function seedLanguages(database: Database): Promise<number> {
   const existing = new Set((await database.db.selectFrom('languages').select('code').execute()).map((r) => r.code));
@@ -27,4 +28,9 @@ export async function seedLanguages(database: Database): Promise<number> {
     }
   });
   return missing.length;
+}
+
+/** Built-in roles and default site-wide teams (compat §8.3, §8.5); creates only what is missing. */
+export async function seedTeams(database: Database): Promise<number> {
+  return database.db.transaction().execute(async (tx) => (await seedRoles(tx)) + (await seedDefaultTeams(tx)));
 }

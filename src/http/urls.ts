@@ -43,6 +43,15 @@ export class Urls {
   user(username: string): string {
     return `${this.api}/users/${seg(username)}/`;
   }
+  group(id: number): string {
+    return `${this.api}/groups/${id}/`;
+  }
+  role(id: number): string {
+    return `${this.api}/roles/${id}/`;
+  }
+  componentList(id: number | string): string {
+    return `${this.api}/component-lists/${seg(String(id))}/`;
+  }
   change(id: number): string {
     return `${this.api}/changes/${id}/`;
   }

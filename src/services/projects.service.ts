@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { Action } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { FieldErrors } from './validation.js';
+import { ensureProjectTeams } from './team-setup.js';
 import type { DataPaths } from './data-paths.js';
 
 export interface ProjectInput {
@@ -103,6 +104,7 @@ export class ProjectsService {
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.changes.record(tx, { action: Action.PROJECT_CREATED, userId: actor.user?.id, projectId: row.id, target: row.name });
+      await ensureProjectTeams(tx, row);
       return row;
     });
   }
@@ -122,6 +124,8 @@ export class ProjectsService {
         target: renamed ? row.slug : '',
         old: renamed ? project.slug : '',
       });
+      // A stricter access control or a review workflow adds the per-project teams it calls for.
+      await ensureProjectTeams(tx, row);
       if (row.slug !== project.slug) await this.paths.renameProject(project.slug, row.slug);
       return row;
     });

@@ -6,6 +6,7 @@ import type { AccessControl } from '../auth/access.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { nowIso } from '../shared/clock.js';
+import { joinAutomaticTeams } from './team-setup.js';
 import { randomAlnum } from '../shared/hashing.js';
 import { AuthenticationFailedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
 
@@ -87,6 +88,7 @@ export class UsersService {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await joinAutomaticTeams(db, row);
     return row;
   }
 
@@ -179,6 +181,8 @@ export class UsersService {
         .execute();
       await tx.deleteFrom('tokens').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await tx.deleteFrom('group_members').where('user_id', '=', user.id).execute();
+      await tx.deleteFrom('group_admins').where('user_id', '=', user.id).execute();
     });
   }
 

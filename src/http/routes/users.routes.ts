@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
+import type { UserRow } from '../../db/schema.js';
 import type { UserPatch } from '../../services/users.service.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
@@ -9,6 +10,7 @@ import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Str, body, readOnly } from '../schemas/common.js';
 import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
+import type { Urls } from '../urls.js';
 
 const UserBody = body({
   username: Str(150),
@@ -23,6 +25,8 @@ const Params = Type.Object({ username: Type.String() });
 type U = FastifyRequest<{ Params: { username: string } }>;
 
 export function usersRoutes(app: FastifyInstance, c: Container): void {
+  const fullUser = async (urls: Urls, user: UserRow) => serializeUser(urls, user, (await c.teams.groupIdsOfUsers([user.id])).get(user.id));
+
   resource(app, '/api/users/', { name: 'User List' }, {
     GET: {
       handler: async (request) => {
@@ -41,7 +45,10 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
           listLimits(c.config.pageSize),
           () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
-          (rows) => rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u) : serializeUserBasic(u))),
+          async (rows) => {
+            const groups = await c.teams.groupIdsOfUsers(rows.map((u) => u.id));
+            return rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u, groups.get(u.id)) : serializeUserBasic(u)));
+          },
         );
       },
     },
@@ -51,7 +58,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
         if (!c.users.canManage(request.actor)) throw new PermissionDeniedError();
         const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean }>(request);
         const user = await c.users.create({ ...input, username: input.username ?? '', email: input.email ?? '' });
-        const obj = serializeUser(urlsFor(c, request), user);
+        const obj = await fullUser(urlsFor(c, request), user);
         return reply.code(201).header('Location', obj.url).send(obj);
       },
     },
@@ -61,7 +68,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
     schema: { params: Params, body: UserBody },
     handler: async (request: U) => {
       const user = await c.users.getVisible(request.actor, request.params.username);
-      return serializeUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
+      return fullUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
     },
   };
   resource(app, '/api/users/:username/', { name: 'User Instance' }, {
@@ -70,7 +77,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         const full = c.users.canManage(request.actor) || request.actor.user?.id === user.id;
-        return full ? serializeUser(urlsFor(c, request), user) : serializeUserBasic(user);
+        return full ? fullUser(urlsFor(c, request), user) : serializeUserBasic(user);
       },
     },
     PUT: update,
@@ -84,6 +91,17 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       },
     },
   });
+
+  // Team memberships (compat §5.1): `group_id` in the body; both answer the user.
+  const membership = (add: boolean) => ({
+    schema: { params: Params },
+    handler: async (request: U) => {
+      const user = await c.users.getVisible(request.actor, request.params.username);
+      await c.teams.changeMembership(request.actor, user, bodyOf<Record<string, unknown>>(request), add);
+      return fullUser(urlsFor(c, request), user);
+    },
+  });
+  resource(app, '/api/users/:username/groups/', { name: 'User Groups' }, { POST: membership(true), DELETE: membership(false) });
 
   resource(app, '/api/users/:username/statistics/', { name: 'User Statistics' }, {
     GET: {

@@ -1,6 +1,7 @@
 // Rows → API objects, with the url/web_url links of every object.
-import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow, UserRow } from '../../db/schema.js';
+import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UnitRow, UserRow } from '../../db/schema.js';
 import { splitPlurals } from '../../services/plurals.js';
+import type { GroupRelations } from '../../services/teams.service.js';
 import { percent } from '../../services/statistics.js';
 import { parseInternalUrl } from '../../vcs/urls.js';
 import type { Urls } from '../urls.js';
@@ -245,14 +246,14 @@ export function serializeUserBasic(u: UserRow) {
   return { id: u.id, full_name: u.full_name, username: u.username };
 }
 
-export function serializeUser(urls: Urls, u: UserRow) {
+export function serializeUser(urls: Urls, u: UserRow, groupIds: readonly number[] = []) {
   const api = urls.user(u.username);
   return {
     id: u.id,
     email: u.email,
     full_name: u.full_name,
     username: u.username,
-    groups: [] as string[],
+    groups: groupIds.map((id) => urls.group(id)),
     is_superuser: bool(u.is_superuser),
     is_active: bool(u.is_active),
     is_bot: bool(u.is_bot),
@@ -264,5 +265,28 @@ export function serializeUser(urls: Urls, u: UserRow) {
     notifications: `${api}notifications/`,
     contributions_url: `${api}contributions/`,
     web_url: urls.webUser(u.username),
+  };
+}
+
+export function serializeRole(urls: Urls, role: RoleRow, permissions: readonly string[]) {
+  return { id: role.id, name: role.name, permissions: [...permissions], url: urls.role(role.id) };
+}
+
+export function serializeGroup(urls: Urls, g: GroupRow, r: GroupRelations) {
+  return {
+    id: g.id,
+    name: g.name,
+    defining_project: r.definingProject === null ? null : urls.project(r.definingProject),
+    defining_workspace: null,
+    project_selection: g.project_selection,
+    language_selection: g.language_selection,
+    url: urls.group(g.id),
+    roles: r.roles.map((id) => urls.role(id)),
+    languages: r.languages.map((code) => urls.language(code)),
+    projects: r.projects.map((slug) => urls.project(slug)),
+    componentlists: r.componentlists.map((id) => urls.componentList(id)),
+    components: r.components.map(([p, c]) => urls.component(p, c)),
+    enforced_2fa: bool(g.enforced_2fa),
+    admins: r.admins.map((username) => urls.user(username)),
   };
 }

@@ -1,0 +1,92 @@
+// Built-in roles and teams as data: seeding, the automatic teams of new projects, new users' teams.
+import type { Executor } from '../db/database.js';
+import type { ProjectRow, UserRow } from '../db/schema.js';
+import { BUILTIN_ROLES, DEFAULT_TEAMS, PROJECT_TEAMS, SELECTION_ALL, SELECTION_MANUAL, projectTeamNames } from '../auth/permissions.js';
+
+async function roleIds(db: Executor, names: readonly string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.selectFrom('roles').select(['id', 'name']).where('name', 'in', [...names]).execute();
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Creates the built-in roles that do not exist yet (existing ones keep what administrators made of them). */
+export async function seedRoles(db: Executor): Promise<number> {
+  const existing = await roleIds(db, Object.keys(BUILTIN_ROLES));
+  let created = 0;
+  for (const [name, permissions] of Object.entries(BUILTIN_ROLES)) {
+    if (existing.has(name)) continue;
+    const role = await db.insertInto('roles').values({ name, builtin: 1 }).returning('id').executeTakeFirstOrThrow();
+    if (permissions.length) await db.insertInto('role_permissions').values(permissions.map((codename) => ({ role_id: role.id, codename }))).execute();
+    created++;
+  }
+  return created;
+}
+
+/**
+ * Creates the default site-wide teams that do not exist yet. On the first run over an existing
+ * database, existing users join the automatically assigned teams and existing projects get their teams.
+ */
+export async function seedDefaultTeams(db: Executor): Promise<number> {
+  const present = new Set(
+    (await db.selectFrom('groups').select('name').where('defining_project_id', 'is', null).where('internal', '=', 1).execute()).map((g) => g.name),
+  );
+  const firstRun = present.size === 0;
+  const roles = await roleIds(db, DEFAULT_TEAMS.flatMap((t) => t.roles));
+  let created = 0;
+  for (const team of DEFAULT_TEAMS) {
+    if (present.has(team.name)) continue;
+    const group = await db
+      .insertInto('groups')
+      .values({ name: team.name, project_selection: team.projectSelection, language_selection: SELECTION_ALL, defining_project_id: null, internal: 1, auto_assign: team.autoAssign ?? '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids = team.roles.map((r) => roles.get(r)).filter((id): id is number => id !== undefined);
+    if (ids.length) await db.insertInto('group_roles').values(ids.map((role_id) => ({ group_id: group.id, role_id }))).execute();
+    created++;
+  }
+  if (firstRun && created > 0) {
+    for (const user of await db.selectFrom('users').selectAll().execute()) await joinAutomaticTeams(db, user);
+    for (const project of await db.selectFrom('projects').selectAll().execute()) await ensureProjectTeams(db, project);
+  }
+  return created;
+}
+
+/** Adds a user to the teams whose automatic assignment matches their e-mail (compat §7). */
+export async function joinAutomaticTeams(db: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
+  const teams = await db.selectFrom('groups').select(['id', 'auto_assign']).where('auto_assign', '!=', '').execute();
+  const matching = teams.filter((t) => {
+    try {
+      return new RegExp(t.auto_assign).test(user.email);
+    } catch {
+      return false;
+    }
+  });
+  if (matching.length === 0) return;
+  const already = new Set(
+    (await db.selectFrom('group_members').select('group_id').where('user_id', '=', user.id).execute()).map((r) => r.group_id),
+  );
+  const rows = matching.filter((t) => !already.has(t.id)).map((t) => ({ group_id: t.id, user_id: user.id }));
+  if (rows.length) await db.insertInto('group_members').values(rows).execute();
+}
+
+/** Creates the per-project teams a project should have and does not have yet (compat §8.6); never removes any. */
+export async function ensureProjectTeams(db: Executor, project: Pick<ProjectRow, 'id' | 'access_control' | 'source_review' | 'translation_review'>): Promise<void> {
+  const wanted = projectTeamNames(project);
+  if (wanted.length === 0) return;
+  const present = new Set(
+    (await db.selectFrom('groups').select('name').where('defining_project_id', '=', project.id).where('internal', '=', 1).execute()).map((g) => g.name),
+  );
+  const missing = PROJECT_TEAMS.filter((t) => wanted.includes(t.name) && !present.has(t.name));
+  if (missing.length === 0) return;
+  const roles = await roleIds(db, missing.map((t) => t.role));
+  for (const team of missing) {
+    const group = await db
+      .insertInto('groups')
+      .values({ name: team.name, project_selection: SELECTION_MANUAL, language_selection: SELECTION_ALL, defining_project_id: project.id, internal: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('group_projects').values({ group_id: group.id, project_id: project.id }).execute();
+    const roleId = roles.get(team.role);
+    if (roleId !== undefined) await db.insertInto('group_roles').values({ group_id: group.id, role_id: roleId }).execute();
+  }
+}

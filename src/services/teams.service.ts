@@ -1,0 +1,516 @@
+// Teams (groups) and roles over the API: visibility, editing, team sub-resources and user memberships.
+// Who may edit is for now site-wide only (superusers); project administrators' rights on their own
+// project's teams arrive with the permission enforcement that reads these tables.
+import type { ExpressionBuilder } from 'kysely';
+import type { Db, Executor } from '../db/database.js';
+import type { Database, GroupRow, ProjectRow, RoleRow, UserRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { ANONYMOUS_TEAMS, LANGUAGE_SELECTIONS, PROJECT_SELECTIONS, SELECTION_MANUAL, isGlobalPermission, isPermission } from '../auth/permissions.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { Action } from './change-actions.js';
+import type { ChangesService } from './changes.service.js';
+import { FieldErrors } from './validation.js';
+
+export interface RoleInput {
+  name?: string;
+  permissions?: string[];
+}
+
+export interface GroupInput {
+  name?: string;
+  project_selection?: number;
+  language_selection?: number;
+  defining_project?: string | null;
+  enforced_2fa?: boolean;
+}
+
+export interface GroupRelations {
+  definingProject: string | null;
+  roles: number[];
+  languages: string[];
+  projects: string[];
+  componentlists: number[];
+  components: [string, string][];
+  admins: string[];
+}
+
+type Body = Record<string, unknown> | null | undefined;
+
+const BUILTIN_TEAM = 'Cannot change this on a built-in team.';
+const DENIED_GROUPS = 'Can not manage groups';
+const DENIED_ROLES = 'Can not manage roles';
+const DENIED_USERS = 'Can not manage Users';
+
+/** The form/JSON parameter `field` as an integer id, with the reference's messages. */
+function idParameter(body: Body, field: string): number {
+  const raw = body?.[field];
+  if (raw === undefined) throw ValidationError.field(field, `Missing ${field} parameter`, 'required');
+  const text = Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
+  if (!/^\s*[-+]?\d+\s*$/.test(text) || !Number.isSafeInteger(Number(text))) throw ValidationError.field(field, 'A valid integer is required.', 'invalid');
+  return Number(text);
+}
+
+/** A numeric path segment; anything else does not name an object (404). */
+function pathId(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new NotFoundError();
+  return Number(value);
+}
+
+export class TeamsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+  ) {}
+
+  // ----- visibility --------------------------------------------------------------------------
+
+  /** Ids of the teams whose members' view the actor shares: its own teams, Guests + Viewers for anonymous. */
+  private memberGroups(eb: ExpressionBuilder<Database, any>, actor: Actor, withAdmin: boolean) {
+    if (!actor.authenticated || !actor.user) {
+      return eb
+        .selectFrom('groups as ag')
+        .select('ag.id')
+        .where('ag.internal', '=', 1)
+        .where('ag.defining_project_id', 'is', null)
+        .where('ag.name', 'in', [...ANONYMOUS_TEAMS]);
+    }
+    const userId = actor.user.id;
+    const members = eb.selectFrom('group_members').select('group_members.group_id as id').where('group_members.user_id', '=', userId);
+    return withAdmin ? members.union(eb.selectFrom('group_admins').select('group_admins.group_id as id').where('group_admins.user_id', '=', userId)) : members;
+  }
+
+  canSeeAllGroups(actor: Actor): boolean {
+    return this.access.canGlobal(actor, 'group.view') || this.access.canGlobal(actor, 'group.edit');
+  }
+
+  canSeeAllRoles(actor: Actor): boolean {
+    return this.access.canGlobal(actor, 'role.view') || this.access.canGlobal(actor, 'role.edit');
+  }
+
+  groupsQuery(actor: Actor) {
+    const q = this.db.selectFrom('groups');
+    if (this.canSeeAllGroups(actor)) return q;
+    return q.where((eb) => eb('groups.id', 'in', this.memberGroups(eb, actor, true)));
+  }
+
+  rolesQuery(actor: Actor) {
+    const q = this.db.selectFrom('roles');
+    if (this.canSeeAllRoles(actor)) return q;
+    return q.where((eb) =>
+      eb('roles.id', 'in', eb.selectFrom('group_roles').select('group_roles.role_id').where('group_roles.group_id', 'in', this.memberGroups(eb, actor, false))),
+    );
+  }
+
+  async getGroupVisible(actor: Actor, id: string): Promise<GroupRow> {
+    const row = await this.groupsQuery(actor).selectAll('groups').where('groups.id', '=', pathId(id)).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async getRoleVisible(actor: Actor, id: string): Promise<RoleRow> {
+    const row = await this.rolesQuery(actor).selectAll('roles').where('roles.id', '=', pathId(id)).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  async reloadGroup(id: number): Promise<GroupRow> {
+    return this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  // ----- loading related objects for serialization --------------------------------------------
+
+  async permissionsOf(roleIds: readonly number[], db: Executor = this.db): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
+    if (roleIds.length === 0) return out;
+    const rows = await db.selectFrom('role_permissions').select(['role_id', 'codename']).where('role_id', 'in', [...roleIds]).orderBy('codename').execute();
+    for (const r of rows) out.get(r.role_id)?.push(r.codename);
+    return out;
+  }
+
+  async relations(groups: readonly GroupRow[]): Promise<Map<number, GroupRelations>> {
+    const out = new Map<number, GroupRelations>(
+      groups.map((g) => [g.id, { definingProject: null, roles: [], languages: [], projects: [], componentlists: [], components: [], admins: [] }]),
+    );
+    if (groups.length === 0) return out;
+    const ids = groups.map((g) => g.id);
+    const get = (id: number) => out.get(id)!;
+    const [defining, roles, languages, projects, lists, components, admins] = await Promise.all([
+      this.db.selectFrom('groups').innerJoin('projects', 'projects.id', 'groups.defining_project_id').select(['groups.id', 'projects.slug']).where('groups.id', 'in', ids).execute(),
+      this.db.selectFrom('group_roles').select(['group_id', 'role_id']).where('group_id', 'in', ids).orderBy('role_id').execute(),
+      this.db.selectFrom('group_languages').innerJoin('languages', 'languages.id', 'group_languages.language_id').select(['group_languages.group_id', 'languages.code']).where('group_languages.group_id', 'in', ids).orderBy('languages.id').execute(),
+      this.db.selectFrom('group_projects').innerJoin('projects', 'projects.id', 'group_projects.project_id').select(['group_projects.group_id', 'projects.slug']).where('group_projects.group_id', 'in', ids).orderBy('projects.id').execute(),
+      this.db.selectFrom('group_componentlists').select(['group_id', 'componentlist_id']).where('group_id', 'in', ids).orderBy('componentlist_id').execute(),
+      this.db
+        .selectFrom('group_components')
+        .innerJoin('components', 'components.id', 'group_components.component_id')
+        .innerJoin('projects', 'projects.id', 'components.project_id')
+        .select(['group_components.group_id', 'projects.slug as project', 'components.slug as component'])
+        .where('group_components.group_id', 'in', ids)
+        .orderBy('components.id')
+        .execute(),
+      this.db.selectFrom('group_admins').innerJoin('users', 'users.id', 'group_admins.user_id').select(['group_admins.group_id', 'users.username']).where('group_admins.group_id', 'in', ids).orderBy('users.id').execute(),
+    ]);
+    for (const r of defining) get(r.id).definingProject = r.slug;
+    for (const r of roles) get(r.group_id).roles.push(r.role_id);
+    for (const r of languages) get(r.group_id).languages.push(r.code);
+    for (const r of projects) get(r.group_id).projects.push(r.slug);
+    for (const r of lists) get(r.group_id).componentlists.push(r.componentlist_id);
+    for (const r of components) get(r.group_id).components.push([r.project, r.component]);
+    for (const r of admins) get(r.group_id).admins.push(r.username);
+    return out;
+  }
+
+  /** The teams each user is a member of, by user id. */
+  async groupIdsOfUsers(userIds: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>(userIds.map((id) => [id, []]));
+    if (userIds.length === 0) return out;
+    const rows = await this.db.selectFrom('group_members').select(['user_id', 'group_id']).where('user_id', 'in', [...userIds]).orderBy('group_id').execute();
+    for (const r of rows) out.get(r.user_id)?.push(r.group_id);
+    return out;
+  }
+
+  // ----- roles -----------------------------------------------------------------------------------
+
+  private async validateRole(input: RoleInput, existing: RoleRow | null, partial: boolean): Promise<void> {
+    const errors = new FieldErrors();
+    errors.text('name', input.name, { required: !partial || input.name !== undefined, max: 200 });
+    if (input.name && !errors.has('name') && input.name !== existing?.name) {
+      if (await this.db.selectFrom('roles').select('id').where('name', '=', input.name).executeTakeFirst()) {
+        errors.add('name', 'Role with this name already exists.', 'unique');
+      }
+    }
+    if (input.permissions !== undefined && input.permissions.some((p) => !isPermission(p))) {
+      errors.add('permissions', 'Permission with this codename was not found.', 'does_not_exist');
+    }
+    if (!errors.empty) throw new ValidationError(errors.list);
+  }
+
+  private async addPermissions(db: Executor, roleId: number, permissions: readonly string[]): Promise<void> {
+    const present = new Set((await db.selectFrom('role_permissions').select('codename').where('role_id', '=', roleId).execute()).map((r) => r.codename));
+    const missing = [...new Set(permissions)].filter((p) => !present.has(p));
+    if (missing.length) await db.insertInto('role_permissions').values(missing.map((codename) => ({ role_id: roleId, codename }))).execute();
+  }
+
+  async createRole(actor: Actor, input: RoleInput): Promise<RoleRow> {
+    this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
+    await this.validateRole(input, null, false);
+    return this.db.transaction().execute(async (tx) => {
+      const role = await tx.insertInto('roles').values({ name: input.name! }).returningAll().executeTakeFirstOrThrow();
+      await this.addPermissions(tx, role.id, input.permissions ?? []);
+      return role;
+    });
+  }
+
+  /** PUT replaces the permission set, PATCH adds to it (compat §5.3). */
+  async updateRole(actor: Actor, role: RoleRow, input: RoleInput, partial: boolean): Promise<RoleRow> {
+    this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
+    await this.validateRole(input, role, partial);
+    return this.db.transaction().execute(async (tx) => {
+      let row = role;
+      if (input.name !== undefined && input.name !== role.name) {
+        row = await tx.updateTable('roles').set({ name: input.name }).where('id', '=', role.id).returningAll().executeTakeFirstOrThrow();
+      }
+      if (input.permissions !== undefined) {
+        if (!partial) {
+          const keep = [...new Set(input.permissions)];
+          let del = tx.deleteFrom('role_permissions').where('role_id', '=', role.id);
+          if (keep.length) del = del.where('codename', 'not in', keep);
+          await del.execute();
+        }
+        await this.addPermissions(tx, role.id, input.permissions);
+      }
+      return row;
+    });
+  }
+
+  async removeRole(actor: Actor, role: RoleRow): Promise<void> {
+    this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
+    await this.db.deleteFrom('roles').where('id', '=', role.id).execute();
+  }
+
+  // ----- groups ----------------------------------------------------------------------------------
+
+  /** `defining_project` is a project's API URL (or null); undefined when the field is absent. */
+  private async resolveProject(errors: FieldErrors, value: string | null | undefined): Promise<ProjectRow | null | undefined> {
+    if (value === undefined) return undefined;
+    if (value === null || value === '') return null;
+    let pathname: string;
+    try {
+      pathname = new URL(value, 'http://parla.invalid').pathname;
+    } catch {
+      pathname = '';
+    }
+    const m = /^\/api\/projects\/([^/]+)\/?$/.exec(pathname);
+    if (!m) {
+      errors.add('defining_project', 'Invalid hyperlink - No URL match.', 'no_match');
+      return undefined;
+    }
+    let slug: string;
+    try {
+      slug = decodeURIComponent(m[1]);
+    } catch {
+      slug = m[1];
+    }
+    const project = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!project) {
+      errors.add('defining_project', 'Invalid hyperlink - Object does not exist.', 'does_not_exist');
+      return undefined;
+    }
+    return project;
+  }
+
+  private checkSelections(errors: FieldErrors, input: GroupInput): void {
+    errors.choice('project_selection', input.project_selection, PROJECT_SELECTIONS);
+    errors.choice('language_selection', input.language_selection, LANGUAGE_SELECTIONS);
+  }
+
+  private async checkUniqueName(errors: FieldErrors, name: string, projectId: number | null, exceptId: number | null): Promise<void> {
+    let q = this.db.selectFrom('groups').select('id').where('name', '=', name);
+    q = projectId === null ? q.where('defining_project_id', 'is', null) : q.where('defining_project_id', '=', projectId);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) errors.add('name', 'A team with this name already exists.', 'unique');
+  }
+
+  async createGroup(actor: Actor, input: GroupInput): Promise<GroupRow> {
+    // TODO(enforcement): a project administrator (project.permissions) may create teams of their project.
+    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    const errors = new FieldErrors();
+    errors.text('name', input.name, { required: true, max: 150 });
+    this.checkSelections(errors, input);
+    const project = await this.resolveProject(errors, input.defining_project);
+    if (input.name && !errors.has('name')) await this.checkUniqueName(errors, input.name, project?.id ?? null, null);
+    if (!errors.empty) throw new ValidationError(errors.list);
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('groups')
+        .values({
+          name: input.name!,
+          // Project-scoped teams select exactly their project (compat §8.4).
+          project_selection: project ? SELECTION_MANUAL : (input.project_selection ?? SELECTION_MANUAL),
+          language_selection: input.language_selection ?? SELECTION_MANUAL,
+          defining_project_id: project?.id ?? null,
+          enforced_2fa: input.enforced_2fa ? 1 : 0,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (project) await tx.insertInto('group_projects').values({ group_id: row.id, project_id: project.id }).execute();
+      return row;
+    });
+  }
+
+  async updateGroup(actor: Actor, group: GroupRow, input: GroupInput, partial: boolean): Promise<GroupRow> {
+    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    const errors = new FieldErrors();
+    errors.text('name', input.name, { required: !partial || input.name !== undefined, max: 150 });
+    this.checkSelections(errors, input);
+    const project = await this.resolveProject(errors, input.defining_project);
+    if (!errors.empty) throw new ValidationError(errors.list);
+
+    const changed = {
+      name: input.name !== undefined && input.name !== group.name,
+      project_selection: input.project_selection !== undefined && input.project_selection !== group.project_selection,
+      language_selection: input.language_selection !== undefined && input.language_selection !== group.language_selection,
+      defining_project: project !== undefined && (project?.id ?? null) !== group.defining_project_id,
+    };
+    if (group.internal) {
+      for (const [field, yes] of Object.entries(changed)) if (yes) errors.add(field, BUILTIN_TEAM);
+    } else {
+      if (changed.defining_project) errors.add('defining_project', 'Cannot change the defining project of an existing team.');
+      if (changed.project_selection && group.defining_project_id !== null) errors.add('project_selection', 'Cannot change the project selection of a project team.');
+      if (changed.name) await this.checkUniqueName(errors, input.name!, group.defining_project_id, group.id);
+    }
+    if (!errors.empty) throw new ValidationError(errors.list);
+
+    const set: Partial<Pick<GroupRow, 'name' | 'project_selection' | 'language_selection' | 'enforced_2fa'>> = {};
+    if (changed.name) set.name = input.name!;
+    if (changed.project_selection) set.project_selection = input.project_selection!;
+    if (changed.language_selection) set.language_selection = input.language_selection!;
+    if (input.enforced_2fa !== undefined) set.enforced_2fa = input.enforced_2fa ? 1 : 0;
+    if (Object.keys(set).length === 0) return group;
+    return this.db.updateTable('groups').set(set).where('id', '=', group.id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async removeGroup(actor: Actor, group: GroupRow): Promise<void> {
+    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    await this.db.deleteFrom('groups').where('id', '=', group.id).execute();
+  }
+
+  // ----- group sub-resources ---------------------------------------------------------------------
+
+  private requireManage(actor: Actor): void {
+    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+  }
+
+  async addRole(actor: Actor, group: GroupRow, body: Body): Promise<void> {
+    this.requireManage(actor);
+    const id = idParameter(body, 'role_id');
+    const role = await this.db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst();
+    if (!role) throw ValidationError.field('role_id', 'Role not found.', 'does_not_exist');
+    if (group.defining_project_id !== null) {
+      const permissions = (await this.permissionsOf([id])).get(id) ?? [];
+      if (permissions.some(isGlobalPermission)) throw ValidationError.field('role_id', 'Roles with site-wide permissions cannot be added to a project team.');
+    }
+    await this.db
+      .insertInto('group_roles')
+      .values({ group_id: group.id, role_id: id })
+      .onConflict((oc) => oc.columns(['group_id', 'role_id']).doNothing())
+      .execute();
+  }
+
+  async removeRoleFromGroup(actor: Actor, group: GroupRow, roleId: string): Promise<void> {
+    this.requireManage(actor);
+    const r = await this.db.deleteFrom('group_roles').where('group_id', '=', group.id).where('role_id', '=', pathId(roleId)).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+  }
+
+  async addLanguage(actor: Actor, group: GroupRow, body: Body): Promise<void> {
+    this.requireManage(actor);
+    const raw = body?.language_code;
+    if (raw === undefined) throw ValidationError.field('language_code', 'Missing language_code parameter', 'required');
+    const language = await this.db.selectFrom('languages').select('id').where('code', '=', String(raw)).executeTakeFirst();
+    if (!language) throw ValidationError.field('language_code', 'Language not found.', 'does_not_exist');
+    await this.db
+      .insertInto('group_languages')
+      .values({ group_id: group.id, language_id: language.id })
+      .onConflict((oc) => oc.columns(['group_id', 'language_id']).doNothing())
+      .execute();
+  }
+
+  async removeLanguage(actor: Actor, group: GroupRow, code: string): Promise<void> {
+    this.requireManage(actor);
+    const language = await this.db.selectFrom('languages').select('id').where('code', '=', code).executeTakeFirst();
+    if (!language) throw new NotFoundError();
+    const r = await this.db.deleteFrom('group_languages').where('group_id', '=', group.id).where('language_id', '=', language.id).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+  }
+
+  private refuseScopedProjects(group: GroupRow): void {
+    if (group.defining_project_id !== null) throw ValidationError.field('project_id', 'Cannot change projects on a scoped team.');
+  }
+
+  async addProject(actor: Actor, group: GroupRow, body: Body): Promise<void> {
+    this.requireManage(actor);
+    this.refuseScopedProjects(group);
+    const id = idParameter(body, 'project_id');
+    const project = await this.db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
+    if (!project) throw ValidationError.field('project_id', 'Project not found.', 'does_not_exist');
+    await this.db
+      .insertInto('group_projects')
+      .values({ group_id: group.id, project_id: id })
+      .onConflict((oc) => oc.columns(['group_id', 'project_id']).doNothing())
+      .execute();
+  }
+
+  async removeProject(actor: Actor, group: GroupRow, projectId: string): Promise<void> {
+    this.requireManage(actor);
+    const id = pathId(projectId);
+    this.refuseScopedProjects(group);
+    const r = await this.db.deleteFrom('group_projects').where('group_id', '=', group.id).where('project_id', '=', id).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+  }
+
+  async addComponentList(actor: Actor, _group: GroupRow, body: Body): Promise<void> {
+    this.requireManage(actor);
+    idParameter(body, 'component_list_id');
+    // Component lists do not exist yet, so no id names one.
+    throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
+  }
+
+  async removeComponentList(actor: Actor, group: GroupRow, listId: string): Promise<void> {
+    this.requireManage(actor);
+    const r = await this.db.deleteFrom('group_componentlists').where('group_id', '=', group.id).where('componentlist_id', '=', pathId(listId)).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+  }
+
+  async addComponent(actor: Actor, group: GroupRow, body: Body): Promise<void> {
+    this.requireManage(actor);
+    const id = idParameter(body, 'component_id');
+    const component = await this.db
+      .selectFrom('components')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .select(['components.id', 'components.project_id', 'projects.access_control'])
+      .where('components.id', '=', id)
+      .executeTakeFirst();
+    if (!component || !this.access.canView(actor, { id: component.project_id, access_control: component.access_control })) {
+      throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
+    }
+    if (group.defining_project_id !== null && component.project_id !== group.defining_project_id) {
+      throw ValidationError.field('component_id', 'Only components of the team\'s project can be added to a project team.');
+    }
+    await this.db
+      .insertInto('group_components')
+      .values({ group_id: group.id, component_id: id })
+      .onConflict((oc) => oc.columns(['group_id', 'component_id']).doNothing())
+      .execute();
+  }
+
+  async removeComponent(actor: Actor, group: GroupRow, componentId: string): Promise<void> {
+    this.requireManage(actor);
+    const r = await this.db.deleteFrom('group_components').where('group_id', '=', group.id).where('component_id', '=', pathId(componentId)).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+  }
+
+  /** Makes a user a team administrator, and a member (compat §5.2). */
+  async grantAdmin(actor: Actor, group: GroupRow, body: Body): Promise<void> {
+    // TODO(enforcement): team administrators ("meta:team.users") may manage the team's admins too.
+    this.requireManage(actor);
+    const raw = body?.user_id;
+    if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') throw ValidationError.field('user_id', 'User ID is required', 'required');
+    const id = /^\s*\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
+    const user = Number.isSafeInteger(id) ? await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (!user) throw ValidationError.field('user_id', 'User not found', 'does_not_exist');
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('group_admins')
+        .values({ group_id: group.id, user_id: user.id })
+        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+        .execute();
+      await this.join(tx, actor, user, group);
+    });
+  }
+
+  async revokeAdmin(actor: Actor, group: GroupRow, userId: string): Promise<void> {
+    this.requireManage(actor);
+    const r = await this.db.deleteFrom('group_admins').where('group_id', '=', group.id).where('user_id', '=', pathId(userId)).executeTakeFirst();
+    if (Number(r.numDeletedRows) === 0) throw ValidationError.field(null, 'User not found', 'does_not_exist');
+  }
+
+  // ----- user memberships ------------------------------------------------------------------------
+
+  private async join(db: Executor, actor: Actor, user: UserRow, group: GroupRow): Promise<void> {
+    const r = await db
+      .insertInto('group_members')
+      .values({ group_id: group.id, user_id: user.id })
+      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) await this.recordAccess(db, actor, user, group, 'added');
+  }
+
+  private async recordAccess(db: Executor, actor: Actor, user: UserRow, group: GroupRow, change: 'added' | 'removed'): Promise<void> {
+    await this.changes.record(db, {
+      action: Action.ACCESS_EDIT,
+      userId: actor.user?.id,
+      projectId: group.defining_project_id,
+      target: user.username,
+      details: { username: user.username, team: group.name, change },
+    });
+  }
+
+  /** POST/DELETE /api/users/<username>/groups/ with `group_id`. */
+  async changeMembership(actor: Actor, user: UserRow, body: Body, add: boolean): Promise<void> {
+    this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
+    const id = idParameter(body, 'group_id');
+    const group = await this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!group) throw ValidationError.field('group_id', 'Group not found.', 'does_not_exist');
+    await this.db.transaction().execute(async (tx) => {
+      if (add) return this.join(tx, actor, user, group);
+      const teams = await tx.selectFrom('group_members').select('group_id').where('user_id', '=', user.id).execute();
+      if (!teams.some((t) => t.group_id === group.id)) return;
+      if (user.is_bot && teams.length === 1) throw ValidationError.field('group_id', 'Cannot remove the last team of a bot user.');
+      await tx.deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', user.id).execute();
+      await this.recordAccess(tx, actor, user, group, 'removed');
+    });
+  }
+}
