@@ -38,7 +38,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
-  registerAuth(app, container.users, sessionAuth);
+  registerAuth(app, container.users, sessionAuth, container.access, container.database.db);
   registerRateLimit(app, container);
   registerNegotiation(app);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });

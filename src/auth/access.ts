@@ -1,46 +1,195 @@
 // The one access check: may this actor see or do P on this project, and which projects may it see.
-import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
+// Answers from the teams the actor belongs to (compat §8): a team grants the permissions of its roles
+// on the projects its selection covers (§8.4), limited to its languages when it selects some.
+import type { ExpressionBuilder, ExpressionWrapper, Kysely, SqlBool } from 'kysely';
 import type { Database, ProjectRow } from '../db/schema.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
 import type { Actor } from './actor.js';
 import {
   ACCESS_PROTECTED,
   ACCESS_PUBLIC,
-  GUEST_PUBLIC_PERMISSIONS,
-  USER_PUBLIC_PERMISSIONS,
+  ANONYMOUS_TEAMS,
+  BUILTIN_ROLES,
+  DEFAULT_TEAMS,
+  SELECTION_ALL,
+  SELECTION_ALL_PROTECTED,
+  SELECTION_ALL_PUBLIC,
+  SELECTION_MANUAL,
+  isGlobalPermission,
   type GlobalPermission,
   type ObjectPermission,
 } from './permissions.js';
 
 type ProjectLike = Pick<ProjectRow, 'id' | 'access_control'>;
 
+/** One team of the actor, reduced to what access checks need. */
+export interface TeamGrant {
+  readonly projectSelection: number;
+  /** Projects selected by hand, plus the projects of selected components. */
+  readonly projects: ReadonlySet<number>;
+  /** null: every language. */
+  readonly languages: ReadonlySet<number> | null;
+  readonly permissions: ReadonlySet<string>;
+}
+
+/** Everything the actor's teams grant, loaded once per request. */
+export interface Grants {
+  readonly teams: readonly TeamGrant[];
+  readonly global: ReadonlySet<string>;
+  /** Some team selects every project. */
+  readonly allProjects: boolean;
+  /** Projects some team selects explicitly (by hand or through components). */
+  readonly explicitProjects: readonly number[];
+}
+
+function teamCovers(team: TeamGrant, project: ProjectLike): boolean {
+  switch (team.projectSelection) {
+    case SELECTION_ALL:
+      return true;
+    case SELECTION_ALL_PUBLIC:
+      return project.access_control === ACCESS_PUBLIC;
+    case SELECTION_ALL_PROTECTED:
+      return project.access_control === ACCESS_PROTECTED;
+    case SELECTION_MANUAL:
+      return team.projects.has(project.id);
+    default:
+      return false; // component lists arrive later
+  }
+}
+
+function buildGrants(teams: TeamGrant[]): Grants {
+  const global = new Set<string>();
+  const explicit = new Set<number>();
+  for (const team of teams) {
+    for (const p of team.permissions) if (isGlobalPermission(p)) global.add(p);
+    if (team.projectSelection === SELECTION_MANUAL) for (const id of team.projects) explicit.add(id);
+  }
+  return { teams, global, allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL), explicitProjects: [...explicit] };
+}
+
+/** What the default teams grant, for actors that did not come through a request (no grants loaded). */
+function defaultGrants(authenticated: boolean): Grants {
+  const names = authenticated ? ['Guests', 'Viewers', 'Users'] : [...ANONYMOUS_TEAMS];
+  return buildGrants(
+    DEFAULT_TEAMS.filter((t) => names.includes(t.name)).map((t) => ({
+      projectSelection: t.projectSelection,
+      projects: new Set<number>(),
+      languages: null,
+      permissions: new Set(t.roles.flatMap((r) => BUILTIN_ROLES[r] ?? [])),
+    })),
+  );
+}
+const DEFAULT_ANONYMOUS = defaultGrants(false);
+const DEFAULT_USER = defaultGrants(true);
+
+function group<K, V>(rows: readonly { key: K; value: V }[]): Map<K, Set<V>> {
+  const map = new Map<K, Set<V>>();
+  for (const { key, value } of rows) {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(value);
+  }
+  return map;
+}
+
 export class AccessControl {
-  /** Projects an actor may see: public and protected ones for everybody, all of them for superusers. */
+  /**
+   * The actor with the grants of its teams: members of teams for users, the anonymous teams
+   * (Guests, Viewers) for everybody else. Called once per request right after authentication.
+   */
+  async load(db: Kysely<Database>, actor: Actor): Promise<Actor> {
+    if (actor.isSuperuser) return actor;
+    const user = actor.authenticated ? actor.user : null;
+    const groups = user
+      ? await db
+          .selectFrom('groups')
+          .innerJoin('group_members', 'group_members.group_id', 'groups.id')
+          .select(['groups.id', 'groups.project_selection', 'groups.language_selection'])
+          .where('group_members.user_id', '=', user.id)
+          .execute()
+      : await db
+          .selectFrom('groups')
+          .select(['id', 'project_selection', 'language_selection'])
+          .where('name', 'in', [...ANONYMOUS_TEAMS])
+          .where('defining_project_id', 'is', null)
+          .where('internal', '=', 1)
+          .execute();
+    if (groups.length === 0) return { ...actor, grants: buildGrants([]) };
+    const ids = groups.map((g) => g.id);
+    const [permissions, projects, components, languages] = await Promise.all([
+      db
+        .selectFrom('group_roles')
+        .innerJoin('role_permissions', 'role_permissions.role_id', 'group_roles.role_id')
+        .select(['group_roles.group_id as key', 'role_permissions.codename as value'])
+        .where('group_roles.group_id', 'in', ids)
+        .execute(),
+      db.selectFrom('group_projects').select(['group_id as key', 'project_id as value']).where('group_id', 'in', ids).execute(),
+      db
+        .selectFrom('group_components')
+        .innerJoin('components', 'components.id', 'group_components.component_id')
+        .select(['group_components.group_id as key', 'components.project_id as value'])
+        .where('group_components.group_id', 'in', ids)
+        .execute(),
+      db.selectFrom('group_languages').select(['group_id as key', 'language_id as value']).where('group_id', 'in', ids).execute(),
+    ]);
+    const perms = group(permissions);
+    const projectIds = group([...projects, ...components]);
+    const languageIds = group(languages);
+    const teams = groups.map((g) => ({
+      projectSelection: g.project_selection,
+      projects: projectIds.get(g.id) ?? new Set<number>(),
+      languages: g.language_selection === SELECTION_ALL ? null : (languageIds.get(g.id) ?? new Set<number>()),
+      permissions: perms.get(g.id) ?? new Set<string>(),
+    }));
+    return { ...actor, grants: buildGrants(teams) };
+  }
+
+  private grants(actor: Actor): Grants {
+    return actor.grants ?? (actor.authenticated ? DEFAULT_USER : DEFAULT_ANONYMOUS);
+  }
+
+  /** Public and protected projects are visible to everybody, others to members of teams covering them. */
   canView(actor: Actor, project: ProjectLike): boolean {
     if (actor.isSuperuser) return true;
-    return project.access_control === ACCESS_PUBLIC || project.access_control === ACCESS_PROTECTED;
+    if (project.access_control === ACCESS_PUBLIC || project.access_control === ACCESS_PROTECTED) return true;
+    return this.grants(actor).teams.some((t) => teamCovers(t, project));
   }
 
   /** SQL filter on a query that joins `projects`, so lists are filtered in the database, not after loading. */
   visibleProjects(actor: Actor): ((eb: ExpressionBuilder<Database, 'projects'>) => ExpressionWrapper<Database, 'projects', SqlBool>) | null {
     if (actor.isSuperuser) return null;
-    return (eb) => eb('projects.access_control', 'in', [ACCESS_PUBLIC, ACCESS_PROTECTED]);
+    const grants = this.grants(actor);
+    if (grants.allProjects) return null;
+    const explicit = grants.explicitProjects;
+    const open = [ACCESS_PUBLIC, ACCESS_PROTECTED];
+    if (explicit.length === 0) return (eb) => eb('projects.access_control', 'in', open);
+    return (eb) => eb.or([eb('projects.access_control', 'in', open), eb('projects.id', 'in', [...explicit])]);
   }
 
-  can(actor: Actor, permission: ObjectPermission, project: ProjectLike): boolean {
+  /**
+   * Whether some team of the actor covering the project grants `permission`. Teams limited to some
+   * languages count only for those languages when `languageId` is given, project-wide otherwise.
+   */
+  can(actor: Actor, permission: ObjectPermission, project: ProjectLike, languageId?: number): boolean {
     if (actor.isSuperuser) return true;
-    if (project.access_control !== ACCESS_PUBLIC) return false; // membership-based access arrives with teams
-    return (actor.authenticated ? USER_PUBLIC_PERMISSIONS : GUEST_PUBLIC_PERMISSIONS).has(permission);
+    return this.grants(actor).teams.some(
+      (t) =>
+        t.permissions.has(permission) &&
+        teamCovers(t, project) &&
+        (languageId === undefined || t.languages === null || t.languages.has(languageId)),
+    );
   }
 
-  canGlobal(actor: Actor, _permission: GlobalPermission): boolean {
-    return actor.isSuperuser;
+  /** Global permissions come from the roles of every team of the actor, whatever its selection. */
+  canGlobal(actor: Actor, permission: GlobalPermission): boolean {
+    if (actor.isSuperuser) return true;
+    return this.grants(actor).global.has(permission);
   }
 
   /** Throws 404 for invisible projects, 401 for anonymous callers, 403 otherwise. */
-  require(actor: Actor, permission: ObjectPermission, project: ProjectLike, message?: string): void {
+  require(actor: Actor, permission: ObjectPermission, project: ProjectLike, message?: string, languageId?: number): void {
     if (!this.canView(actor, project)) throw new NotFoundError();
-    if (this.can(actor, permission, project)) return;
+    if (this.can(actor, permission, project, languageId)) return;
     if (!actor.authenticated) throw new NotAuthenticatedError();
     throw new PermissionDeniedError(message);
   }

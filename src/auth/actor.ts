@@ -1,10 +1,13 @@
 // Who is making a request: an authenticated user (maybe a bot or superuser) or the anonymous visitor.
 import type { UserRow } from '../db/schema.js';
+import type { Grants } from './access.js';
 
 export interface Actor {
   readonly user: UserRow | null;
   readonly authenticated: boolean;
   readonly isSuperuser: boolean;
+  /** What the actor's teams grant; loaded once per request by the auth plugin. */
+  readonly grants?: Grants;
 }
 
 export const ANONYMOUS: Actor = Object.freeze({ user: null, authenticated: false, isSuperuser: false });

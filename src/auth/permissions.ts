@@ -62,14 +62,6 @@ export const ACCESS_PRIVATE = 100;
 export const ACCESS_CUSTOM = 200;
 export const ACCESS_CONTROL_VALUES = [ACCESS_PUBLIC, ACCESS_PROTECTED, ACCESS_PRIVATE, ACCESS_CUSTOM];
 
-function union(...roles: string[]): ReadonlySet<Permission> {
-  return new Set(roles.flatMap((r) => BUILTIN_ROLES[r]));
-}
-
-/** What the default site-wide teams grant on a public project: anonymous = Guests; users = Guests + Users. */
-export const GUEST_PUBLIC_PERMISSIONS = union('Add suggestion', 'Access repository');
-export const USER_PUBLIC_PERMISSIONS = union('Add suggestion', 'Access repository', 'Power user');
-
 /** Selection codes of a team's projects and languages (compat §8.4). */
 export const SELECTION_MANUAL = 0;
 export const SELECTION_ALL = 1;

@@ -85,15 +85,15 @@ export class UploadsService {
 
   async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
     const { project, component, translation } = t;
-    this.access.require(actor, 'upload.perform', project);
+    this.access.require(actor, 'upload.perform', project, undefined, translation.language_id);
     if (component.locked) throw new PermissionDeniedError('This translation is currently locked.');
 
     let conflicts = input.conflicts ?? input.conflict ?? '';
     if (conflicts === '' && /^(yes|true|1|on)$/i.test(input.overwrite ?? '')) conflicts = 'replace-translated';
     if (!oneOf(conflicts, CONFLICTS)) throw ValidationError.field('conflicts', `"${conflicts}" is not a valid choice.`, 'invalid_choice');
     if (conflicts === 'ignore') conflicts = '';
-    if (conflicts !== '' && !this.access.can(actor, 'upload.overwrite', project)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
-    if (conflicts === 'replace-approved' && !this.access.can(actor, 'unit.review', project)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
+    if (conflicts !== '' && !this.access.can(actor, 'upload.overwrite', project, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
+    if (conflicts === 'replace-approved' && !this.access.can(actor, 'unit.review', project, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
 
     const method = input.method || 'translate';
     if (!oneOf(method, UPLOAD_METHODS)) throw ValidationError.field('method', `"${method}" is not a valid choice.`, 'invalid_choice');
@@ -129,7 +129,7 @@ export class UploadsService {
   /** compat §11.2 step 3: why `method` is not available, or null. */
   private methodDenied(actor: Actor, t: TranslationWithRefs, method: UploadMethod, format: TranslationFormat): string | null {
     const { project, component, translation } = t;
-    const can = (p: Parameters<AccessControl['can']>[1]) => this.access.can(actor, p, project);
+    const can = (p: Parameters<AccessControl['can']>[1]) => this.access.can(actor, p, project, translation.language_id);
     switch (method) {
       case 'translate':
       case 'fuzzy':

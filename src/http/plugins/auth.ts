@@ -1,6 +1,9 @@
 // Authenticates every request from its Authorization header (Token or Bearer), else its session cookie, into request.actor.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccessControl } from '../../auth/access.js';
 import { ANONYMOUS, type Actor } from '../../auth/actor.js';
+import type { Database } from '../../db/schema.js';
 import type { UsersService } from '../../services/users.service.js';
 import { AuthenticationFailedError } from '../../shared/errors.js';
 import { requireAuthenticatedForWrites } from '../resource.js';
@@ -12,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: FastifyInstance, users: UsersService, sessions: SessionAuth): void {
+export function registerAuth(app: FastifyInstance, users: UsersService, sessions: SessionAuth, access: AccessControl, db: Kysely<Database>): void {
   app.decorateRequest('actor', null as unknown as Actor);
   sessions.decorate(app);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -25,6 +28,7 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
     } else {
       await sessions.authenticate(request, reply); // token-authenticated requests never need a CSRF token
     }
+    request.actor = await access.load(db, request.actor); // team memberships once per request, checks stay synchronous
     if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
   });
 }
