@@ -16,6 +16,7 @@ import { ComponentScanner } from './services/component-scanner.js';
 import { DataPaths } from './services/data-paths.js';
 import { LanguagesService } from './services/languages.service.js';
 import { ProjectsService } from './services/projects.service.js';
+import { ProjectTokensService } from './services/project-tokens.service.js';
 import { StatsService } from './services/stats.service.js';
 import { TranslationsService } from './services/translations.service.js';
 import { UnitsService } from './services/units.service.js';
@@ -46,6 +47,7 @@ export interface Container {
   sessions: SessionsService;
   languages: LanguagesService;
   projects: ProjectsService;
+  projectTokens: ProjectTokensService;
   components: ComponentsService;
   translations: TranslationsService;
   units: UnitsService;
@@ -121,6 +123,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     sessions: new SessionsService(db, secretKey, config.sessionAge),
     languages,
     projects: new ProjectsService(db, access, changes, paths),
+    projectTokens: new ProjectTokensService(db, access),
     components: new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal),
     translations: new TranslationsService(db, access, changes, languages, formats, paths),
     units: new UnitsService(db, access),

@@ -8,6 +8,7 @@ import * as m004 from './migrations/004-component-links.js';
 import * as m005 from './migrations/005-webhook-secret.js';
 import * as m006 from './migrations/006-sessions.js';
 import * as m007 from './migrations/007-teams.js';
+import * as m008 from './migrations/008-project-tokens.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '005-webhook-secret': m005,
   '006-sessions': m006,
   '007-teams': m007,
+  '008-project-tokens': m008,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

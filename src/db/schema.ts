@@ -42,6 +42,8 @@ export interface TokensTable {
   kind: string; // 'user' | 'project'
   created: Timestamp;
   expires: Timestamp | null;
+  /** The project of a project token (its bot user belongs to it); null for user tokens. */
+  project_id: Generated<number | null>;
 }
 
 /** A browser session; `id` is the SHA-256 of the cookie value. */

@@ -11,6 +11,7 @@ import { Action } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { FieldErrors } from './validation.js';
 import { ensureProjectTeams } from './team-setup.js';
+import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
 
 export interface ProjectInput {
@@ -134,6 +135,7 @@ export class ProjectsService {
   async remove(actor: Actor, project: ProjectRow): Promise<void> {
     this.access.require(actor, 'project.edit', project);
     await this.db.transaction().execute(async (tx) => {
+      await removeProjectBots(tx, project.id);
       await tx.deleteFrom('projects').where('id', '=', project.id).execute();
       await this.changes.record(tx, { action: Action.PROJECT_REMOVED, userId: actor.user?.id, target: project.slug });
     });

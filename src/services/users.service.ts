@@ -48,8 +48,8 @@ export class UsersService {
       .executeTakeFirst();
     if (!row) throw new AuthenticationFailedError('Invalid token.');
     const now = nowIso();
-    if (!row.is_active || (row.date_expires && row.date_expires < now)) throw new AuthenticationFailedError('User inactive or deleted.');
     if (row.token_expires && row.token_expires < now) throw new AuthenticationFailedError('Invalid token.');
+    if (!row.is_active || (row.date_expires && row.date_expires < now)) throw new AuthenticationFailedError('User inactive or deleted.');
     const { token_expires: _unused, ...user } = row;
     return userActor(user as UserRow);
   }

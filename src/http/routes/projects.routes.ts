@@ -1,5 +1,6 @@
 // /api/projects/: projects, their components (list and creation), languages and statistics.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ProjectInput } from '../../services/projects.service.js';
 import type { ComponentInput } from '../../services/components.service.js';
@@ -39,6 +40,13 @@ const ProjectBody = body({
 });
 
 type P = FastifyRequest<{ Params: { project: string } }>;
+
+const TokenBody = body({
+  name: Str(100),
+  expires: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  ...readOnly('id', 'username', 'created', 'token'),
+});
+const TokenParams = Type.Object({ project: Type.String(), id: Type.String() });
 
 export function projectsRoutes(app: FastifyInstance, c: Container): void {
   resource(app, '/api/projects/', { name: 'Project List' }, {
@@ -153,6 +161,36 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
               return { ...obj, language: r.name, words_percent: obj.translated_words_percent };
             }),
         );
+      },
+    },
+  });
+
+  // Parla's own endpoints for project tokens (compat §10; the reference only has a UI for them).
+  resource(app, '/api/projects/:project/tokens/', { name: 'Project Tokens' }, {
+    GET: {
+      schema: { params: ProjectParams },
+      handler: async (request: P) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        const results = await c.projectTokens.list(request.actor, project);
+        return { count: results.length, next: null, previous: null, results };
+      },
+    },
+    POST: {
+      schema: { params: ProjectParams, body: TokenBody },
+      handler: async (request: P, reply) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        const created = await c.projectTokens.create(request.actor, project, bodyOf<{ name?: unknown; expires?: unknown }>(request));
+        return reply.code(201).send(created);
+      },
+    },
+  });
+  resource(app, '/api/projects/:project/tokens/:id/', { name: 'Project Token' }, {
+    DELETE: {
+      schema: { params: TokenParams },
+      handler: async (request: FastifyRequest<{ Params: { project: string; id: string } }>, reply) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        await c.projectTokens.remove(request.actor, project, request.params.id);
+        return reply.code(204).send();
       },
     },
   });

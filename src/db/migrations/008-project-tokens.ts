@@ -1,0 +1,6 @@
+// Project tokens (compat §10) remember their project, so that removing the project removes its bots.
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('tokens').addColumn('project_id', 'integer', (c) => c.references('projects.id').onDelete('cascade')).execute();
+}
