@@ -133,24 +133,29 @@ export class ComponentsService {
     return match ? internalUrl(project.slug, match.slug) : null;
   }
 
+  /** Inserts the component row; "manage strings" defaults to on for keyed formats. */
+  private insertRow(tx: Executor, project: ProjectRow, source: LanguageRow, input: ComponentInput): Promise<ComponentRow> {
+    return tx
+      .insertInto('components')
+      .values({
+        project_id: project.id,
+        name: input.name!,
+        slug: input.slug!,
+        source_language_id: source.id,
+        created: nowIso(),
+        ...this.columns(input),
+        manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
+      } as never)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   /** A git component: stored now, cloned and scanned by a background task (task_url tells its progress). */
   private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow): Promise<ComponentWithRefs> {
     const shared = await this.autoshare(project, input);
     if (shared) input = { ...input, repo: shared, branch: '' };
     const component = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('components')
-        .values({
-          project_id: project.id,
-          name: input.name!,
-          slug: input.slug!,
-          source_language_id: source.id,
-          created: nowIso(),
-          ...this.columns({ ...input, vcs: 'git', repo: normalizeInternalUrl(input.repo!) }),
-          manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
-        } as never)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await this.insertRow(tx, project, source, { ...input, vcs: 'git', repo: normalizeInternalUrl(input.repo!) });
       await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: row.id, target: row.name });
       return row;
     });
@@ -310,19 +315,7 @@ export class ComponentsService {
       }
       const scanned = await this.scanner.scan(staging, files, input, source, upload === uploads.zipfile ? 'zipfile' : 'docfile');
       const result = await this.db.transaction().execute(async (tx) => {
-        const component = await tx
-          .insertInto('components')
-          .values({
-            project_id: project.id,
-            name: input.name!,
-            slug: input.slug!,
-            source_language_id: source.id,
-            created: nowIso(),
-            ...this.columns({ ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' }),
-            manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
-          } as never)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const component = await this.insertRow(tx, project, source, { ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' });
         await this.scanner.importScanned(tx, component, source, scanned);
         await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: component.id, target: component.name });
         return component;

@@ -154,7 +154,7 @@ export class DownloadsService {
         .selectFrom('translations')
         .innerJoin('languages', 'languages.id', 'translations.language_id')
         .selectAll('translations')
-        .select(['languages.code as l_code'])
+        .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula'])
         .where('translations.component_id', '=', refs.component.id)
         .orderBy('translations.filename');
       if (language) q = q.where('translations.language_id', '=', language.id);
@@ -173,7 +173,7 @@ export class DownloadsService {
         continue;
       }
       for (const t of translations) {
-        const lang = await this.db.selectFrom('languages').selectAll().where('id', '=', t.language_id).executeTakeFirstOrThrow();
+        const lang = { code: t.l_code, plural_number: t.l_number, plural_formula: t.l_formula } as LanguageRow;
         const rel = (t.filename || `${t.l_code}`).replace(/\.[^./]*$/, '');
         const meta = this.meta(refs, t, lang);
         const why = conversion.incompatible(meta);

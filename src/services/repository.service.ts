@@ -53,6 +53,13 @@ export interface RepositoryStatus {
   status: string;
 }
 
+/** The `operation` field as a known operation, or a 400 on it. */
+function checkedOperation(operation: string | undefined): RepositoryOperation {
+  if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
+  if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
+  return operation as RepositoryOperation;
+}
+
 /** Renders `{{ name }}` placeholders of a commit message template. */
 export function renderMessage(template: string, vars: Record<string, string | number>): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
@@ -165,9 +172,7 @@ export class RepositoryService {
 
   /** POST …/repository/: checks the permission, runs the operation, answers {result, detail}. */
   async operation(actor: Actor, refs: ComponentWithRefs, operation: string | undefined): Promise<OperationResult> {
-    if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
-    if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
-    const op = operation as RepositoryOperation;
+    const op = checkedOperation(operation);
     this.access.require(actor, PERMISSION[op], refs.project);
     return this.run(refs, op, actor.user?.id ?? null);
   }
@@ -369,10 +374,7 @@ export class RepositoryService {
       result &&= r.result;
       if (r.detail && r.detail !== 'Nothing to commit.') details.push(r.detail);
     }
-    if (components.length === 0) {
-      if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
-      if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
-    }
+    if (components.length === 0) checkedOperation(operation);
     return details.length ? { result, detail: details.join('\n') } : { result };
   }
 }

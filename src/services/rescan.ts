@@ -4,7 +4,7 @@ import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/s
 import type { ComponentScanner, ScannedTree } from './component-scanner.js';
 import { planImport, type PlannedUnit, type ScannedFile } from './import-plan.js';
 import { joinPlurals } from './plurals.js';
-import { addUnit, COUNTER_COLUMNS, emptyCounters, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+import { recountTranslation, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { insertTranslation, unitRow } from './units-writer.js';
 import { nowIso } from '../shared/clock.js';
 
@@ -34,15 +34,6 @@ async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += BATCH) await tx.deleteFrom('units').where('id', 'in', ids.slice(i, i + BATCH)).execute();
 }
 
-/** Rewrites a translation's counters from its units (after a bulk reconcile a recount is the exact, simple answer). */
-async function recountTranslation(tx: Executor, translationId: number): Promise<void> {
-  const c = emptyCounters();
-  const units = await tx.selectFrom('units').select(['state', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment']).where('translation_id', '=', translationId).execute();
-  for (const u of units) addUnit(c, u);
-  const set: Record<string, number> = {};
-  for (const col of COUNTER_COLUMNS) set[col] = c[col];
-  await tx.updateTable('translations').set(set).where('id', '=', translationId).execute();
-}
 
 /**
  * Reconciles one translation's units with its planned units: new ones are inserted, missing ones
@@ -153,6 +144,7 @@ export async function reconcileComponent(tx: Executor, scanner: ComponentScanner
     await tx.deleteFrom('translations').where('id', '=', t.id).execute();
     result.languagesRemoved++;
   }
-  for (const id of seen) await recountTranslation(tx, id);
+  // After a bulk reconcile a recount is the exact, simple answer.
+  for (const id of seen) await tx.updateTable('translations').set(await recountTranslation(tx, id)).where('id', '=', id).execute();
   return result;
 }

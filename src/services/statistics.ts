@@ -70,6 +70,18 @@ export function unitDelta(before: CountedUnit | null, after: CountedUnit | null)
   return c;
 }
 
+/** Counts a translation's units from scratch (the repair path and bulk reconciles). */
+export async function recountTranslation(db: Executor, translationId: number): Promise<Counters> {
+  const c = emptyCounters();
+  const units = await db
+    .selectFrom('units')
+    .select(['state', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment'])
+    .where('translation_id', '=', translationId)
+    .execute();
+  for (const u of units) addUnit(c, u);
+  return c;
+}
+
 /** Adds `delta` into `into` (for operations that apply one summed delta). */
 export function addCounters(into: Counters, delta: Counters): Counters {
   for (const c of COUNTER_COLUMNS) into[c] += delta[c];

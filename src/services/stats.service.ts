@@ -5,7 +5,7 @@ import type { LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ChangesService } from './changes.service.js';
-import { addUnit, countersFrom, emptyCounters, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
+import { countersFrom, recountTranslation, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
 
 export interface Aggregate {
   counters: Counters;
@@ -99,15 +99,8 @@ export class StatsService {
   }
 
   /** Counts a translation's units from scratch: the repair path that proves the counters right. */
-  async recount(translationId: number): Promise<Counters> {
-    const c = emptyCounters();
-    const units = await this.db
-      .selectFrom('units')
-      .select(['state', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment'])
-      .where('translation_id', '=', translationId)
-      .execute();
-    for (const u of units) addUnit(c, u);
-    return c;
+  recount(translationId: number): Promise<Counters> {
+    return recountTranslation(this.db, translationId);
   }
 
   /** Rewrites the counters of every translation (of one component, or all) from their units. */

@@ -25,9 +25,9 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
       if (!c.config.enableHooks) throw hooksOff();
       const service = request.params.service;
       if (!isHookService(service)) throw new NotFoundError(`Hook ${service} not supported`);
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
       let event;
       try {
-        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
         event = parseHookPayload(service, { headers, body: decodeHookBody(request.body ?? Buffer.alloc(0), request.headers['content-type']) });
       } catch (e) {
         if (e instanceof HookPayloadError) throw ValidationError.field(null, e.message);
@@ -41,7 +41,6 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
         .select(['projects.enable_hooks as p_enable_hooks', 'projects.webhook_secret as p_secret'])
         .where('components.vcs', '<>', 'local')
         .execute();
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
       const raw = request.body ?? Buffer.alloc(0);
       // A project with a webhook secret only listens to notifications signed with it.
       const signed = (secret: string) => secret === '' || verifyHookSignature(service, headers, raw, secret);
