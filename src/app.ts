@@ -18,6 +18,7 @@ import { hooksRoutes } from './http/routes/hooks.routes.js';
 import { tasksRoutes } from './http/routes/tasks.routes.js';
 import { unitsRoutes } from './http/routes/units.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
+import { notificationsRoutes } from './http/routes/notifications.routes.js';
 import { teamsRoutes } from './http/routes/teams.routes.js';
 import { accountsRoutes } from './http/routes/accounts.routes.js';
 import { SessionAuth } from './http/session-auth.js';
@@ -51,6 +52,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   translationsRoutes(app, container);
   unitsRoutes(app, container);
   usersRoutes(app, container);
+  notificationsRoutes(app, container);
   teamsRoutes(app, container);
   tasksRoutes(app, container);
   filesRoutes(app, container);

@@ -22,6 +22,7 @@ import { TranslationsService } from './services/translations.service.js';
 import { UnitsService } from './services/units.service.js';
 import { UnitEditsService } from './services/unit-edits.service.js';
 import { UsersService } from './services/users.service.js';
+import { NotificationsService } from './services/notifications.service.js';
 import { TeamsService } from './services/teams.service.js';
 import { buildConversions } from './services/conversions.js';
 import { moExporter } from './formats/exporters/mo.exporter.js';
@@ -43,6 +44,7 @@ export interface Container {
   secretKey: string;
   changes: ChangesService;
   users: UsersService;
+  notifications: NotificationsService;
   teams: TeamsService;
   sessions: SessionsService;
   languages: LanguagesService;
@@ -119,6 +121,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     secretKey,
     changes,
     users,
+    notifications: new NotificationsService(db, access),
     teams: new TeamsService(db, access, changes),
     sessions: new SessionsService(db, secretKey, config.sessionAge),
     languages,

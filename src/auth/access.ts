@@ -30,6 +30,12 @@ export interface TeamGrant {
   /** null: every language. */
   readonly languages: ReadonlySet<number> | null;
   readonly permissions: ReadonlySet<string>;
+  /**
+   * Members see the projects the team covers. Not so for teams whose roles hold only site-wide
+   * permissions (Project creators covers every project to let its members create some, not to
+   * show them everybody's private projects).
+   */
+  readonly grantsView: boolean;
 }
 
 /** Everything the actor's teams grant, loaded once per request. */
@@ -62,25 +68,29 @@ function buildGrants(teams: TeamGrant[]): Grants {
   const explicit = new Set<number>();
   for (const team of teams) {
     for (const p of team.permissions) if (isGlobalPermission(p)) global.add(p);
-    if (team.projectSelection === SELECTION_MANUAL) for (const id of team.projects) explicit.add(id);
+    if (team.projectSelection === SELECTION_MANUAL && team.grantsView) for (const id of team.projects) explicit.add(id);
   }
-  return { teams, global, allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL), explicitProjects: [...explicit] };
+  return { teams, global, allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL && t.grantsView), explicitProjects: [...explicit] };
 }
 
 /** What the default teams grant, for actors that did not come through a request (no grants loaded). */
 function defaultGrants(authenticated: boolean): Grants {
   const names = authenticated ? ['Guests', 'Viewers', 'Users'] : [...ANONYMOUS_TEAMS];
   return buildGrants(
-    DEFAULT_TEAMS.filter((t) => names.includes(t.name)).map((t) => ({
-      projectSelection: t.projectSelection,
-      projects: new Set<number>(),
-      languages: null,
-      permissions: new Set(t.roles.flatMap((r) => BUILTIN_ROLES[r] ?? [])),
-    })),
+    DEFAULT_TEAMS.filter((t) => names.includes(t.name)).map((t) => {
+      const permissions = new Set(t.roles.flatMap((r) => BUILTIN_ROLES[r] ?? []));
+      return { projectSelection: t.projectSelection, projects: new Set<number>(), languages: null, permissions, grantsView: grantsView(permissions) };
+    }),
   );
 }
 const DEFAULT_ANONYMOUS = defaultGrants(false);
 const DEFAULT_USER = defaultGrants(true);
+
+function grantsView(permissions: ReadonlySet<string>): boolean {
+  if (permissions.size === 0) return true;
+  for (const p of permissions) if (!isGlobalPermission(p)) return true;
+  return false;
+}
 
 function group<K, V>(rows: readonly { key: K; value: V }[]): Map<K, Set<V>> {
   const map = new Map<K, Set<V>>();
@@ -135,12 +145,16 @@ export class AccessControl {
     const perms = group(permissions);
     const projectIds = group([...projects, ...components]);
     const languageIds = group(languages);
-    const teams = groups.map((g) => ({
-      projectSelection: g.project_selection,
-      projects: projectIds.get(g.id) ?? new Set<number>(),
-      languages: g.language_selection === SELECTION_ALL ? null : (languageIds.get(g.id) ?? new Set<number>()),
-      permissions: perms.get(g.id) ?? new Set<string>(),
-    }));
+    const teams = groups.map((g) => {
+      const permissions = perms.get(g.id) ?? new Set<string>();
+      return {
+        projectSelection: g.project_selection,
+        projects: projectIds.get(g.id) ?? new Set<number>(),
+        languages: g.language_selection === SELECTION_ALL ? null : (languageIds.get(g.id) ?? new Set<number>()),
+        permissions,
+        grantsView: grantsView(permissions),
+      };
+    });
     return { ...actor, grants: buildGrants(teams) };
   }
 
@@ -152,7 +166,7 @@ export class AccessControl {
   canView(actor: Actor, project: ProjectLike): boolean {
     if (actor.isSuperuser) return true;
     if (project.access_control === ACCESS_PUBLIC || project.access_control === ACCESS_PROTECTED) return true;
-    return this.grants(actor).teams.some((t) => teamCovers(t, project));
+    return this.grants(actor).teams.some((t) => t.grantsView && teamCovers(t, project));
   }
 
   /** SQL filter on a query that joins `projects`, so lists are filtered in the database, not after loading. */
@@ -164,6 +178,29 @@ export class AccessControl {
     const open = [ACCESS_PUBLIC, ACCESS_PROTECTED];
     if (explicit.length === 0) return (eb) => eb('projects.access_control', 'in', open);
     return (eb) => eb.or([eb('projects.access_control', 'in', open), eb('projects.id', 'in', [...explicit])]);
+  }
+
+  /**
+   * SQL filter on `projects` for the projects where the actor holds `permission` (languages aside):
+   * null when it holds it everywhere, so that "teams of projects I administer" is one query.
+   */
+  projectsWith(actor: Actor, permission: ObjectPermission): ((eb: ExpressionBuilder<Database, 'projects'>) => ExpressionWrapper<Database, 'projects', SqlBool>) | null {
+    if (actor.isSuperuser) return null;
+    const teams = this.grants(actor).teams.filter((t) => t.permissions.has(permission));
+    if (teams.some((t) => t.projectSelection === SELECTION_ALL)) return null;
+    const levels = new Set<number>();
+    const ids = new Set<number>();
+    for (const t of teams) {
+      if (t.projectSelection === SELECTION_ALL_PUBLIC) levels.add(ACCESS_PUBLIC);
+      else if (t.projectSelection === SELECTION_ALL_PROTECTED) levels.add(ACCESS_PROTECTED);
+      else if (t.projectSelection === SELECTION_MANUAL) for (const id of t.projects) ids.add(id);
+    }
+    return (eb) => {
+      const terms: ExpressionWrapper<Database, 'projects', SqlBool>[] = [];
+      if (levels.size) terms.push(eb('projects.access_control', 'in', [...levels]));
+      if (ids.size) terms.push(eb('projects.id', 'in', [...ids]));
+      return eb.or(terms); // no terms: 1 = 0
+    };
   }
 
   /**

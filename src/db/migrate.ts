@@ -9,6 +9,8 @@ import * as m005 from './migrations/005-webhook-secret.js';
 import * as m006 from './migrations/006-sessions.js';
 import * as m007 from './migrations/007-teams.js';
 import * as m008 from './migrations/008-project-tokens.js';
+import * as m009 from './migrations/009-notifications.js';
+import * as m010 from './migrations/010-audit-log.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '006-sessions': m006,
   '007-teams': m007,
   '008-project-tokens': m008,
+  '009-notifications': m009,
+  '010-audit-log': m010,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -309,6 +309,30 @@ export interface GroupComponentListsTable {
   componentlist_id: number;
 }
 
+/** A user's notification subscription (compat §9); project/component only for scopes 30/40. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  notification: string;
+  scope: number;
+  frequency: number;
+  project_id: number | null;
+  component_id: number | null;
+}
+
+/** One audited change to a user, team, role or token (who did it, to whom, what). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  timestamp: Timestamp;
+  actor_id: number | null;
+  user_id: number | null;
+  group_id: number | null;
+  role_id: number | null;
+  project_id: number | null;
+  activity: string;
+  details: string; // JSON object
+}
+
 export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
@@ -333,6 +357,8 @@ export interface Database {
   group_languages: GroupLanguagesTable;
   group_components: GroupComponentsTable;
   group_componentlists: GroupComponentListsTable;
+  audit_log: AuditLogTable;
+  subscriptions: SubscriptionsTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;
@@ -353,3 +379,5 @@ export type TaskRow = Selectable<TasksTable>;
 export type SuggestionRow = Selectable<SuggestionsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type GroupRow = Selectable<GroupsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

@@ -49,3 +49,5 @@ export const Action = {
 
 /** Actions that change translated content: they set last_change/last_author and count as recent changes. */
 export const CONTENT_ACTIONS: ReadonlySet<number> = new Set([2, 5, 6, 7, 8, 9, 27, 30, 31, 32, 36, 37, 66, 76, 77, 79, 94]);
+/** Changes to a translation's text or state: each counts once in its author's `translated` statistic. */
+export const TRANSLATION_ACTIONS: ReadonlySet<number> = new Set([2, 5, 6, 7, 8, 9, 27, 32, 36, 37, 94]);

@@ -1,7 +1,7 @@
 // Records changes (in the caller's transaction) and answers last_change/last_author/recent_changes.
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../shared/clock.js';
-import { CONTENT_ACTIONS } from './change-actions.js';
+import { CONTENT_ACTIONS, TRANSLATION_ACTIONS } from './change-actions.js';
 
 export interface ChangeInput {
   action: number;
@@ -51,6 +51,15 @@ export class ChangesService {
     for (const change of changes) if (change.translationId && CONTENT_ACTIONS.has(change.action)) lastByTranslation.set(change.translationId, change);
     for (const [translationId, change] of lastByTranslation) {
       await db.updateTable('translations').set({ last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null }).where('id', '=', translationId).execute();
+    }
+    // User statistics count real actions: one per translated string, whoever's name it goes under.
+    const translatedBy = new Map<number, number>();
+    for (const change of changes) {
+      const author = change.authorId ?? change.userId;
+      if (author && TRANSLATION_ACTIONS.has(change.action)) translatedBy.set(author, (translatedBy.get(author) ?? 0) + 1);
+    }
+    for (const [userId, n] of translatedBy) {
+      await db.updateTable('users').set((eb) => ({ stat_translated: eb('stat_translated', '+', n) })).where('id', '=', userId).execute();
     }
   }
 

@@ -72,7 +72,7 @@ export class DownloadsService {
 
   /** GET translations/<p>/<c>/<lang>/file/: null means "not modified since" (304). */
   async translationFile(actor: Actor, t: TranslationWithRefs, query: TranslationFileQuery): Promise<FileDownload | null> {
-    this.access.require(actor, 'translation.download', t.project);
+    this.access.require(actor, 'translation.download', t.project, undefined, t.translation.language_id);
     const { project, component, translation, language } = t;
     if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
     const conversion = query.format ? this.conversion(query.format, query.fromSuffix ?? false) : null;

@@ -5,10 +5,11 @@ import type { Db, Executor } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
-import { SELECTION_ALL, SELECTION_MANUAL } from '../auth/permissions.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { projectAdministrationTeam } from './team-setup.js';
+import { recordAudit } from './audit-log.js';
 
 export interface ProjectTokenInfo {
   id: number;
@@ -92,7 +93,7 @@ export class ProjectTokensService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const teamId = await this.administrationTeam(tx, project);
+      const teamId = await projectAdministrationTeam(tx, project);
       await tx.insertInto('group_members').values({ group_id: teamId, user_id: user.id }).execute();
       const token = generateToken('project');
       const row = await tx
@@ -100,6 +101,7 @@ export class ProjectTokensService {
         .values({ user_id: user.id, key_hash: hashToken(token), kind: 'project', created, expires, project_id: project.id })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await recordAudit(tx, actor, 'project-token.created', { userId: user.id, projectId: project.id, details: { name, username, expires } });
       return { id: row.id, name, username, created, expires, token };
     });
   }
@@ -120,6 +122,7 @@ export class ProjectTokensService {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('tokens').where('id', '=', row.id).execute();
       await tx.deleteFrom('users').where('id', '=', row.user_id).where('is_bot', '=', 1).execute();
+      await recordAudit(tx, actor, 'project-token.revoked', { userId: row.user_id, projectId: project.id, details: { token: row.id } });
     });
   }
 
@@ -130,23 +133,6 @@ export class ProjectTokensService {
       candidate = `${base}-${crypto.randomBytes(2).toString('hex')}`;
     }
     throw new Error('Could not find a free bot username.');
-  }
-
-  /** The project's Administration team, created (for custom access control, say) when it has none. */
-  private async administrationTeam(db: Executor, project: ProjectRow): Promise<number> {
-    const find = () =>
-      db.selectFrom('groups').select('id').where('defining_project_id', '=', project.id).where('name', '=', 'Administration').orderBy('id').executeTakeFirst();
-    const existing = await find();
-    if (existing) return existing.id;
-    const group = await db
-      .insertInto('groups')
-      .values({ name: 'Administration', project_selection: SELECTION_MANUAL, language_selection: SELECTION_ALL, defining_project_id: project.id, internal: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('group_projects').values({ group_id: group.id, project_id: project.id }).execute();
-    const role = await db.selectFrom('roles').select('id').where('name', '=', 'Administration').executeTakeFirst();
-    if (role) await db.insertInto('group_roles').values({ group_id: group.id, role_id: role.id }).execute();
-    return group.id;
   }
 }
 

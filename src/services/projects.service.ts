@@ -10,7 +10,7 @@ import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { Action } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { FieldErrors } from './validation.js';
-import { ensureProjectTeams } from './team-setup.js';
+import { ensureProjectTeams, projectAdministrationTeam } from './team-setup.js';
 import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
 
@@ -106,6 +106,11 @@ export class ProjectsService {
         .executeTakeFirstOrThrow();
       await this.changes.record(tx, { action: Action.PROJECT_CREATED, userId: actor.user?.id, projectId: row.id, target: row.name });
       await ensureProjectTeams(tx, row);
+      // Whoever creates a project administers it, even without site-wide rights over it.
+      if (actor.user && !actor.isSuperuser) {
+        const team = await projectAdministrationTeam(tx, row);
+        await tx.insertInto('group_members').values({ group_id: team, user_id: actor.user.id }).onConflict((oc) => oc.doNothing()).execute();
+      }
       return row;
     });
   }

@@ -90,3 +90,18 @@ export async function ensureProjectTeams(db: Executor, project: Pick<ProjectRow,
     if (roleId !== undefined) await db.insertInto('group_roles').values({ group_id: group.id, role_id: roleId }).execute();
   }
 }
+
+/** The project's Administration team, created (for custom access control, say) when it has none. */
+export async function projectAdministrationTeam(db: Executor, project: Pick<ProjectRow, 'id'>): Promise<number> {
+  const existing = await db.selectFrom('groups').select('id').where('defining_project_id', '=', project.id).where('name', '=', 'Administration').orderBy('id').executeTakeFirst();
+  if (existing) return existing.id;
+  const group = await db
+    .insertInto('groups')
+    .values({ name: 'Administration', project_selection: SELECTION_MANUAL, language_selection: SELECTION_ALL, defining_project_id: project.id, internal: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('group_projects').values({ group_id: group.id, project_id: project.id }).execute();
+  const role = await db.selectFrom('roles').select('id').where('name', '=', 'Administration').executeTakeFirst();
+  if (role) await db.insertInto('group_roles').values({ group_id: group.id, role_id: role.id }).execute();
+  return group.id;
+}

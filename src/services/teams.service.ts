@@ -1,6 +1,6 @@
 // Teams (groups) and roles over the API: visibility, editing, team sub-resources and user memberships.
-// Who may edit is for now site-wide only (superusers); project administrators' rights on their own
-// project's teams arrive with the permission enforcement that reads these tables.
+// Site-wide team managers (group.edit) manage every team; project administrators (project.permissions)
+// the teams their project defines; team administrators the members of their team.
 import type { ExpressionBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { Database, GroupRow, ProjectRow, RoleRow, UserRow } from '../db/schema.js';
@@ -11,6 +11,7 @@ import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { Action } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { FieldErrors } from './validation.js';
+import { recordAudit, type AuditActivity, type AuditSubject } from './audit-log.js';
 
 export interface RoleInput {
   name?: string;
@@ -64,6 +65,19 @@ export class TeamsService {
     private readonly changes: ChangesService,
   ) {}
 
+  /** Runs a change to teams or roles and its audit entry in one transaction. */
+  private async audited<T>(actor: Actor, activity: AuditActivity, subject: AuditSubject | ((out: T) => AuditSubject), write: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      const out = await write(tx);
+      await recordAudit(tx, actor, activity, typeof subject === 'function' ? subject(out) : subject);
+      return out;
+    });
+  }
+
+  private static team(group: GroupRow, details: Record<string, unknown> = {}): AuditSubject {
+    return { groupId: group.id, projectId: group.defining_project_id, details: { team: group.name, ...details } };
+  }
+
   // ----- visibility --------------------------------------------------------------------------
 
   /** Ids of the teams whose members' view the actor shares: its own teams, Guests + Viewers for anonymous. */
@@ -92,7 +106,32 @@ export class TeamsService {
   groupsQuery(actor: Actor) {
     const q = this.db.selectFrom('groups');
     if (this.canSeeAllGroups(actor)) return q;
-    return q.where((eb) => eb('groups.id', 'in', this.memberGroups(eb, actor, true)));
+    const administered = actor.authenticated ? this.access.projectsWith(actor, 'project.permissions') : undefined;
+    return q.where((eb) => {
+      const own = eb('groups.id', 'in', this.memberGroups(eb, actor, true));
+      if (administered === undefined) return own;
+      let projects = eb.selectFrom('projects').select('projects.id');
+      if (administered) projects = projects.where(administered);
+      return eb.or([own, eb('groups.defining_project_id', 'in', projects)]);
+    });
+  }
+
+  /** Site-wide team managers manage every team, project administrators the teams of their project. */
+  private async canManageGroup(actor: Actor, group: Pick<GroupRow, 'defining_project_id'>): Promise<boolean> {
+    if (this.access.canGlobal(actor, 'group.edit')) return true;
+    if (group.defining_project_id === null) return false;
+    const project = await this.db.selectFrom('projects').select(['id', 'access_control']).where('id', '=', group.defining_project_id).executeTakeFirst();
+    return project !== undefined && this.access.can(actor, 'project.permissions', project);
+  }
+
+  private async requireManage(actor: Actor, group: Pick<GroupRow, 'defining_project_id'>): Promise<void> {
+    if (await this.canManageGroup(actor, group)) return;
+    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+  }
+
+  private async isTeamAdmin(actor: Actor, group: GroupRow): Promise<boolean> {
+    if (!actor.user) return false;
+    return (await this.db.selectFrom('group_admins').select('user_id').where('group_id', '=', group.id).where('user_id', '=', actor.user.id).executeTakeFirst()) !== undefined;
   }
 
   rolesQuery(actor: Actor) {
@@ -196,7 +235,8 @@ export class TeamsService {
   async createRole(actor: Actor, input: RoleInput): Promise<RoleRow> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
     await this.validateRole(input, null, false);
-    return this.db.transaction().execute(async (tx) => {
+    const subject = (role: RoleRow): AuditSubject => ({ roleId: role.id, details: { role: role.name, permissions: input.permissions ?? [] } });
+    return this.audited(actor, 'role.created', subject, async (tx) => {
       const role = await tx.insertInto('roles').values({ name: input.name! }).returningAll().executeTakeFirstOrThrow();
       await this.addPermissions(tx, role.id, input.permissions ?? []);
       return role;
@@ -207,7 +247,8 @@ export class TeamsService {
   async updateRole(actor: Actor, role: RoleRow, input: RoleInput, partial: boolean): Promise<RoleRow> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
     await this.validateRole(input, role, partial);
-    return this.db.transaction().execute(async (tx) => {
+    const details = { role: role.name, name: input.name, permissions: input.permissions, replace: !partial };
+    return this.audited(actor, 'role.updated', { roleId: role.id, details }, async (tx) => {
       let row = role;
       if (input.name !== undefined && input.name !== role.name) {
         row = await tx.updateTable('roles').set({ name: input.name }).where('id', '=', role.id).returningAll().executeTakeFirstOrThrow();
@@ -227,7 +268,7 @@ export class TeamsService {
 
   async removeRole(actor: Actor, role: RoleRow): Promise<void> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
-    await this.db.deleteFrom('roles').where('id', '=', role.id).execute();
+    await this.audited(actor, 'role.removed', { roleId: role.id, details: { role: role.name } }, (tx) => tx.deleteFrom('roles').where('id', '=', role.id).execute());
   }
 
   // ----- groups ----------------------------------------------------------------------------------
@@ -274,15 +315,20 @@ export class TeamsService {
   }
 
   async createGroup(actor: Actor, input: GroupInput): Promise<GroupRow> {
-    // TODO(enforcement): a project administrator (project.permissions) may create teams of their project.
-    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    const siteWide = this.access.canGlobal(actor, 'group.edit');
+    // Project administrators may create teams of their own project (compat §5.2).
+    if (!siteWide && !input.defining_project) this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
     const errors = new FieldErrors();
     errors.text('name', input.name, { required: true, max: 150 });
     this.checkSelections(errors, input);
     const project = await this.resolveProject(errors, input.defining_project);
+    if (!siteWide && !(project && this.access.can(actor, 'project.permissions', project))) {
+      // A project the caller cannot administer is refused whether or not it exists, so nothing leaks.
+      this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    }
     if (input.name && !errors.has('name')) await this.checkUniqueName(errors, input.name, project?.id ?? null, null);
     if (!errors.empty) throw new ValidationError(errors.list);
-    return this.db.transaction().execute(async (tx) => {
+    return this.audited(actor, 'team.created', (row: GroupRow) => TeamsService.team(row), async (tx) => {
       const row = await tx
         .insertInto('groups')
         .values({
@@ -301,7 +347,7 @@ export class TeamsService {
   }
 
   async updateGroup(actor: Actor, group: GroupRow, input: GroupInput, partial: boolean): Promise<GroupRow> {
-    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    await this.requireManage(actor, group);
     const errors = new FieldErrors();
     errors.text('name', input.name, { required: !partial || input.name !== undefined, max: 150 });
     this.checkSelections(errors, input);
@@ -329,22 +375,20 @@ export class TeamsService {
     if (changed.language_selection) set.language_selection = input.language_selection!;
     if (input.enforced_2fa !== undefined) set.enforced_2fa = input.enforced_2fa ? 1 : 0;
     if (Object.keys(set).length === 0) return group;
-    return this.db.updateTable('groups').set(set).where('id', '=', group.id).returningAll().executeTakeFirstOrThrow();
+    return this.audited(actor, 'team.updated', TeamsService.team(group, set), (tx) =>
+      tx.updateTable('groups').set(set).where('id', '=', group.id).returningAll().executeTakeFirstOrThrow(),
+    );
   }
 
   async removeGroup(actor: Actor, group: GroupRow): Promise<void> {
-    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
-    await this.db.deleteFrom('groups').where('id', '=', group.id).execute();
+    await this.requireManage(actor, group);
+    await this.audited(actor, 'team.removed', TeamsService.team(group), (tx) => tx.deleteFrom('groups').where('id', '=', group.id).execute());
   }
 
   // ----- group sub-resources ---------------------------------------------------------------------
 
-  private requireManage(actor: Actor): void {
-    this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
-  }
-
   async addRole(actor: Actor, group: GroupRow, body: Body): Promise<void> {
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     const id = idParameter(body, 'role_id');
     const role = await this.db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst();
     if (!role) throw ValidationError.field('role_id', 'Role not found.', 'does_not_exist');
@@ -352,38 +396,47 @@ export class TeamsService {
       const permissions = (await this.permissionsOf([id])).get(id) ?? [];
       if (permissions.some(isGlobalPermission)) throw ValidationError.field('role_id', 'Roles with site-wide permissions cannot be added to a project team.');
     }
-    await this.db
-      .insertInto('group_roles')
-      .values({ group_id: group.id, role_id: id })
-      .onConflict((oc) => oc.columns(['group_id', 'role_id']).doNothing())
-      .execute();
+    await this.audited(actor, 'team.role-added', { ...TeamsService.team(group), roleId: id }, (tx) =>
+      tx
+        .insertInto('group_roles')
+        .values({ group_id: group.id, role_id: id })
+        .onConflict((oc) => oc.columns(['group_id', 'role_id']).doNothing())
+        .execute(),
+    );
   }
 
   async removeRoleFromGroup(actor: Actor, group: GroupRow, roleId: string): Promise<void> {
-    this.requireManage(actor);
-    const r = await this.db.deleteFrom('group_roles').where('group_id', '=', group.id).where('role_id', '=', pathId(roleId)).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    await this.requireManage(actor, group);
+    const id = pathId(roleId);
+    await this.audited(actor, 'team.role-removed', { ...TeamsService.team(group), roleId: id }, async (tx) => {
+      const r = await tx.deleteFrom('group_roles').where('group_id', '=', group.id).where('role_id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    });
   }
 
   async addLanguage(actor: Actor, group: GroupRow, body: Body): Promise<void> {
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     const raw = body?.language_code;
     if (raw === undefined) throw ValidationError.field('language_code', 'Missing language_code parameter', 'required');
     const language = await this.db.selectFrom('languages').select('id').where('code', '=', String(raw)).executeTakeFirst();
     if (!language) throw ValidationError.field('language_code', 'Language not found.', 'does_not_exist');
-    await this.db
-      .insertInto('group_languages')
-      .values({ group_id: group.id, language_id: language.id })
-      .onConflict((oc) => oc.columns(['group_id', 'language_id']).doNothing())
-      .execute();
+    await this.audited(actor, 'team.language-added', TeamsService.team(group, { language: String(raw) }), (tx) =>
+      tx
+        .insertInto('group_languages')
+        .values({ group_id: group.id, language_id: language.id })
+        .onConflict((oc) => oc.columns(['group_id', 'language_id']).doNothing())
+        .execute(),
+    );
   }
 
   async removeLanguage(actor: Actor, group: GroupRow, code: string): Promise<void> {
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     const language = await this.db.selectFrom('languages').select('id').where('code', '=', code).executeTakeFirst();
     if (!language) throw new NotFoundError();
-    const r = await this.db.deleteFrom('group_languages').where('group_id', '=', group.id).where('language_id', '=', language.id).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    await this.audited(actor, 'team.language-removed', TeamsService.team(group, { language: code }), async (tx) => {
+      const r = await tx.deleteFrom('group_languages').where('group_id', '=', group.id).where('language_id', '=', language.id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    });
   }
 
   private refuseScopedProjects(group: GroupRow): void {
@@ -391,41 +444,48 @@ export class TeamsService {
   }
 
   async addProject(actor: Actor, group: GroupRow, body: Body): Promise<void> {
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     this.refuseScopedProjects(group);
     const id = idParameter(body, 'project_id');
     const project = await this.db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
     if (!project) throw ValidationError.field('project_id', 'Project not found.', 'does_not_exist');
-    await this.db
-      .insertInto('group_projects')
-      .values({ group_id: group.id, project_id: id })
-      .onConflict((oc) => oc.columns(['group_id', 'project_id']).doNothing())
-      .execute();
+    await this.audited(actor, 'team.project-added', { ...TeamsService.team(group), projectId: id }, (tx) =>
+      tx
+        .insertInto('group_projects')
+        .values({ group_id: group.id, project_id: id })
+        .onConflict((oc) => oc.columns(['group_id', 'project_id']).doNothing())
+        .execute(),
+    );
   }
 
   async removeProject(actor: Actor, group: GroupRow, projectId: string): Promise<void> {
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     const id = pathId(projectId);
     this.refuseScopedProjects(group);
-    const r = await this.db.deleteFrom('group_projects').where('group_id', '=', group.id).where('project_id', '=', id).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    await this.audited(actor, 'team.project-removed', { ...TeamsService.team(group), projectId: id }, async (tx) => {
+      const r = await tx.deleteFrom('group_projects').where('group_id', '=', group.id).where('project_id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    });
   }
 
-  async addComponentList(actor: Actor, _group: GroupRow, body: Body): Promise<void> {
-    this.requireManage(actor);
+  async addComponentList(actor: Actor, group: GroupRow, body: Body): Promise<void> {
+    await this.requireManage(actor, group);
     idParameter(body, 'component_list_id');
     // Component lists do not exist yet, so no id names one.
     throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
   }
 
   async removeComponentList(actor: Actor, group: GroupRow, listId: string): Promise<void> {
-    this.requireManage(actor);
-    const r = await this.db.deleteFrom('group_componentlists').where('group_id', '=', group.id).where('componentlist_id', '=', pathId(listId)).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    await this.requireManage(actor, group);
+    const id = pathId(listId);
+    await this.audited(actor, 'team.componentlist-removed', TeamsService.team(group, { componentlist: id }), async (tx) => {
+      const r = await tx.deleteFrom('group_componentlists').where('group_id', '=', group.id).where('componentlist_id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    });
   }
 
   async addComponent(actor: Actor, group: GroupRow, body: Body): Promise<void> {
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     const id = idParameter(body, 'component_id');
     const component = await this.db
       .selectFrom('components')
@@ -439,29 +499,33 @@ export class TeamsService {
     if (group.defining_project_id !== null && component.project_id !== group.defining_project_id) {
       throw ValidationError.field('component_id', 'Only components of the team\'s project can be added to a project team.');
     }
-    await this.db
-      .insertInto('group_components')
-      .values({ group_id: group.id, component_id: id })
-      .onConflict((oc) => oc.columns(['group_id', 'component_id']).doNothing())
-      .execute();
+    await this.audited(actor, 'team.component-added', TeamsService.team(group, { component: id }), (tx) =>
+      tx
+        .insertInto('group_components')
+        .values({ group_id: group.id, component_id: id })
+        .onConflict((oc) => oc.columns(['group_id', 'component_id']).doNothing())
+        .execute(),
+    );
   }
 
   async removeComponent(actor: Actor, group: GroupRow, componentId: string): Promise<void> {
-    this.requireManage(actor);
-    const r = await this.db.deleteFrom('group_components').where('group_id', '=', group.id).where('component_id', '=', pathId(componentId)).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    await this.requireManage(actor, group);
+    const id = pathId(componentId);
+    await this.audited(actor, 'team.component-removed', TeamsService.team(group, { component: id }), async (tx) => {
+      const r = await tx.deleteFrom('group_components').where('group_id', '=', group.id).where('component_id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+    });
   }
 
   /** Makes a user a team administrator, and a member (compat §5.2). */
   async grantAdmin(actor: Actor, group: GroupRow, body: Body): Promise<void> {
-    // TODO(enforcement): team administrators ("meta:team.users") may manage the team's admins too.
-    this.requireManage(actor);
+    await this.requireManage(actor, group);
     const raw = body?.user_id;
     if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') throw ValidationError.field('user_id', 'User ID is required', 'required');
     const id = /^\s*\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
     const user = Number.isSafeInteger(id) ? await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!user) throw ValidationError.field('user_id', 'User not found', 'does_not_exist');
-    await this.db.transaction().execute(async (tx) => {
+    await this.audited(actor, 'team.admin-granted', { ...TeamsService.team(group), userId: user.id }, async (tx) => {
       await tx
         .insertInto('group_admins')
         .values({ group_id: group.id, user_id: user.id })
@@ -472,9 +536,12 @@ export class TeamsService {
   }
 
   async revokeAdmin(actor: Actor, group: GroupRow, userId: string): Promise<void> {
-    this.requireManage(actor);
-    const r = await this.db.deleteFrom('group_admins').where('group_id', '=', group.id).where('user_id', '=', pathId(userId)).executeTakeFirst();
-    if (Number(r.numDeletedRows) === 0) throw ValidationError.field(null, 'User not found', 'does_not_exist');
+    await this.requireManage(actor, group);
+    const id = pathId(userId);
+    await this.audited(actor, 'team.admin-revoked', { ...TeamsService.team(group), userId: id }, async (tx) => {
+      const r = await tx.deleteFrom('group_admins').where('group_id', '=', group.id).where('user_id', '=', id).executeTakeFirst();
+      if (Number(r.numDeletedRows) === 0) throw ValidationError.field(null, 'User not found', 'does_not_exist');
+    });
   }
 
   // ----- user memberships ------------------------------------------------------------------------
@@ -489,6 +556,7 @@ export class TeamsService {
   }
 
   private async recordAccess(db: Executor, actor: Actor, user: UserRow, group: GroupRow, change: 'added' | 'removed'): Promise<void> {
+    await recordAudit(db, actor, change === 'added' ? 'team.member-added' : 'team.member-removed', { ...TeamsService.team(group), userId: user.id });
     await this.changes.record(db, {
       action: Action.ACCESS_EDIT,
       userId: actor.user?.id,
@@ -500,9 +568,14 @@ export class TeamsService {
 
   /** POST/DELETE /api/users/<username>/groups/ with `group_id`. */
   async changeMembership(actor: Actor, user: UserRow, body: Body, add: boolean): Promise<void> {
-    this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
+    const userManager = this.access.canGlobal(actor, 'user.edit');
+    if (!actor.authenticated) this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
     const id = idParameter(body, 'group_id');
     const group = await this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+    // Besides user managers, a team's managers and administrators decide who is in it.
+    if (!userManager && !(group && ((await this.canManageGroup(actor, group)) || (await this.isTeamAdmin(actor, group))))) {
+      this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
+    }
     if (!group) throw ValidationError.field('group_id', 'Group not found.', 'does_not_exist');
     await this.db.transaction().execute(async (tx) => {
       if (add) return this.join(tx, actor, user, group);

@@ -101,6 +101,8 @@ export class TranslationsService {
     if (!languageCode) throw ValidationError.field('language_code', 'This field is required.', 'required');
     const language = await this.languages.resolve(languageCode);
     if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    // A team limited to some languages may add only those.
+    this.access.require(actor, 'translation.add', project, undefined, language.id);
     const exists = await this.db.selectFrom('translations').select('id').where('component_id', '=', component.id).where('language_id', '=', language.id).executeTakeFirst();
     if (exists) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
     const format = this.formats.get(component.file_format);
@@ -167,7 +169,7 @@ export class TranslationsService {
   }
 
   async remove(actor: Actor, t: TranslationWithRefs): Promise<void> {
-    this.access.require(actor, 'translation.delete', t.project);
+    this.access.require(actor, 'translation.delete', t.project, undefined, t.translation.language_id);
     if (t.translation.is_source) throw new PermissionDeniedError('The source translation can not be removed.');
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('translations').where('id', '=', t.translation.id).execute();

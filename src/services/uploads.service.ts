@@ -182,7 +182,7 @@ export class UploadsService {
     const base = email.split('@')[0]!.replace(/[^\w.+-]/g, '') || 'author';
     let username = base;
     for (let i = 1; await this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst(); i++) username = `${base}${i}`;
-    const user = await this.users.create({ username, email, full_name: input.author_name?.trim() || username, is_active: false });
+    const user = await this.users.create({ username, email, full_name: input.author_name?.trim() || username, is_active: false }, undefined, actor);
     return user.id;
   }
 

@@ -7,6 +7,8 @@ import { generateToken, hashToken } from '../auth/tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { nowIso } from '../shared/clock.js';
 import { joinAutomaticTeams } from './team-setup.js';
+import { recordAudit } from './audit-log.js';
+import { createDefaults as createDefaultSubscriptions } from './notifications.service.js';
 import { randomAlnum } from '../shared/hashing.js';
 import { AuthenticationFailedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
 
@@ -71,7 +73,9 @@ export class UsersService {
     if (errors.length) throw new ValidationError(errors);
   }
 
-  async create(input: NewUserInput, db: Executor = this.db): Promise<UserRow> {
+  /** Creates a user with its automatic teams and default subscriptions, audited as made by `actor`. */
+  async create(input: NewUserInput, db: Executor = this.db, actor: Actor | null = null): Promise<UserRow> {
+    if (db === this.db) return this.db.transaction().execute((tx) => this.create(input, tx, actor));
     await this.validateNew(db, input);
     const password = input.password ? await hashPassword(input.password) : null;
     const row = await db
@@ -89,6 +93,8 @@ export class UsersService {
       .returningAll()
       .executeTakeFirstOrThrow();
     await joinAutomaticTeams(db, row);
+    await recordAudit(db, actor, 'user.created', { userId: row.id, details: { username: row.username, is_superuser: row.is_superuser === 1, is_bot: row.is_bot === 1, is_active: row.is_active === 1 } });
+    if (!row.is_bot) await createDefaultSubscriptions(db, row.id);
     return row;
   }
 
@@ -114,19 +120,22 @@ export class UsersService {
   }
 
   /** Stores the scrypt hash of a new password and ends the user's browser sessions. */
-  async setPassword(userId: number, password: string): Promise<void> {
+  async setPassword(userId: number, password: string, actor: Actor | null = null): Promise<void> {
     if (!password) throw ValidationError.field('password', 'This field may not be blank.', 'blank');
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('users').set({ password: hash }).where('id', '=', userId).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await recordAudit(tx, actor, 'user.password', { userId });
     });
   }
 
-  async rotateToken(userId: number, db: Executor = this.db): Promise<string> {
+  async rotateToken(userId: number, db: Executor = this.db, actor: Actor | null = null): Promise<string> {
+    if (db === this.db) return this.db.transaction().execute((tx) => this.rotateToken(userId, tx, actor));
     const token = generateToken('user');
     await db.deleteFrom('tokens').where('user_id', '=', userId).where('kind', '=', 'user').execute();
     await db.insertInto('tokens').values({ user_id: userId, key_hash: hashToken(token), kind: 'user', created: nowIso(), expires: null }).execute();
+    await recordAudit(db, actor, 'user.token', { userId });
     return token;
   }
 
@@ -146,8 +155,11 @@ export class UsersService {
     const set: Partial<UserRow> = {};
     const errors: FieldError[] = [];
     if (patch.full_name !== undefined) set.full_name = patch.full_name;
-    if (patch.email !== undefined) {
+    if (patch.email !== undefined && patch.email !== user.email) {
       if (!EMAIL_PATTERN.test(patch.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+      // The address is where notifications and password resets go: users pick only verified ones,
+      // and the only address Parla has verified for a user is the one an administrator gave it.
+      else if (!manager) errors.push({ code: 'invalid_choice', detail: 'Select one of your verified e-mail addresses.', attr: 'email' });
       else set.email = patch.email;
     }
     if (manager) {
@@ -162,11 +174,22 @@ export class UsersService {
     }
     // Fields only managers may change are silently read-only for others, as in the reference.
     if (errors.length) throw new ValidationError(errors);
-    if (Object.keys(set).length === 0) return user;
-    return this.db.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    const changed = Object.keys(set).filter((k) => set[k as keyof UserRow] !== user[k as keyof UserRow]);
+    if (changed.length === 0) return user;
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      // Deactivating a user ends what lets them in.
+      if (set.is_active === 0) await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      await recordAudit(tx, actor, 'user.updated', { userId: user.id, details: { fields: changed.sort() } });
+      return row;
+    });
   }
 
-  /** Deactivates and wipes the user: the row stays so that history keeps pointing somewhere. */
+  /**
+   * Deactivates and wipes the user (compat §7): the row stays so that history keeps pointing
+   * somewhere, but nothing personal does — name, e-mail, password, tokens, sessions, teams,
+   * team administration and subscriptions go.
+   */
   async remove(actor: Actor, user: UserRow): Promise<void> {
     if (!this.canManage(actor)) throw new PermissionDeniedError();
     await this.db.transaction().execute(async (tx) => {
@@ -176,13 +199,22 @@ export class UsersService {
       }
       await tx
         .updateTable('users')
-        .set({ username, email: `noreply+${user.id}@parla.invalid`, full_name: 'Deleted User', is_active: 0, password: null, is_superuser: 0 })
+        .set({
+          username,
+          email: `noreply+${user.id}@parla.invalid`,
+          full_name: 'Deleted User',
+          is_active: 0,
+          password: null,
+          is_superuser: 0,
+        })
         .where('id', '=', user.id)
         .execute();
       await tx.deleteFrom('tokens').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('group_members').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('group_admins').where('user_id', '=', user.id).execute();
+      await tx.deleteFrom('subscriptions').where('user_id', '=', user.id).execute();
+      await recordAudit(tx, actor, 'user.removed', { userId: user.id, details: { username: user.username } });
     });
   }
 

@@ -1,4 +1,4 @@
-// /api/users/: users (self, list, create, edit, anonymising delete), their statistics and API token.
+// /api/users/: users (self, list, create, edit, anonymising delete), their statistics, contributions, audit log and API token.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -9,7 +9,9 @@ import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Str, body, readOnly } from '../schemas/common.js';
-import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
+import { serializeTranslation, serializeUser, serializeUserBasic } from '../serializers/serializers.js';
+import { CONTENT_ACTIONS } from '../../services/change-actions.js';
+import { auditViews, userAuditQuery } from '../../services/audit-log.js';
 import type { Urls } from '../urls.js';
 
 const UserBody = body({
@@ -57,7 +59,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request, reply) => {
         if (!c.users.canManage(request.actor)) throw new PermissionDeniedError();
         const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean }>(request);
-        const user = await c.users.create({ ...input, username: input.username ?? '', email: input.email ?? '' });
+        const user = await c.users.create({ ...input, username: input.username ?? '', email: input.email ?? '' }, undefined, request.actor);
         const obj = await fullUser(urlsFor(c, request), user);
         return reply.code(201).header('Location', obj.url).send(obj);
       },
@@ -110,6 +112,55 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
+  // Translations the user changed the content of (compat §5.1), among those the caller may see.
+  resource(app, '/api/users/:username/contributions/', { name: 'User Contributions' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: U) => {
+        const user = await c.users.getVisible(request.actor, request.params.username);
+        const urls = urlsFor(c, request);
+        const q = c.translations
+          .listQuery(request.actor)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('changes')
+                .select('changes.id')
+                .whereRef('changes.translation_id', '=', 'translations.id')
+                .where('changes.author_id', '=', user.id)
+                .where('changes.action', 'in', [...CONTENT_ACTIONS]),
+            ),
+          );
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => countOf(q),
+          (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
+          async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName)),
+        );
+      },
+    },
+  });
+
+  // Parla's audit log of the account: changes made to it and by it (self or user.edit only).
+  resource(app, '/api/users/:username/audit/', { name: 'User Audit Log' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: U) => {
+        const user = await c.users.getVisible(request.actor, request.params.username);
+        c.users.requireSelfOrManager(request.actor, user);
+        const q = userAuditQuery(c.database.db, user.id);
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => countOf(q),
+          (limit, offset) => q.selectAll('audit_log').orderBy('audit_log.id', 'desc').limit(limit).offset(offset).execute(),
+          (rows) => auditViews(c.database.db, rows),
+        );
+      },
+    },
+  });
+
   resource(app, '/api/users/:username/token/', { name: 'User Token' }, {
     GET: {
       schema: { params: Params },
@@ -126,7 +177,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
         const user = await c.users.getVisible(request.actor, request.params.username);
         c.users.requireSelfOrManager(request.actor, user);
         if (!user.is_active) throw new NotFoundError();
-        return reply.code(201).send({ token: await c.users.rotateToken(user.id) });
+        return reply.code(201).send({ token: await c.users.rotateToken(user.id, undefined, request.actor) });
       },
     },
   });
