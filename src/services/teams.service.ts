@@ -99,8 +99,13 @@ export class TeamsService {
     return this.access.canGlobal(actor, 'group.view') || this.access.canGlobal(actor, 'group.edit');
   }
 
+  /**
+   * Role managers see every role, and so do project administrators: they compose their project's
+   * teams from roles, and a role is only a named set of permission codenames.
+   */
   canSeeAllRoles(actor: Actor): boolean {
-    return this.access.canGlobal(actor, 'role.view') || this.access.canGlobal(actor, 'role.edit');
+    if (this.access.canGlobal(actor, 'role.view') || this.access.canGlobal(actor, 'role.edit')) return true;
+    return actor.grants?.teams.some((t) => t.permissions.has('project.permissions')) ?? false;
   }
 
   groupsQuery(actor: Actor) {

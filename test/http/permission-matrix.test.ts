@@ -406,10 +406,12 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/roles/', exp: ALL, call: () => ({ path: '/api/roles/' }) },
   { m: 'POST', route: '/api/roles/', exp: GLOBAL, call: () => ({ path: '/api/roles/', json: { name: uniq('Made role '), permissions: ['unit.edit'] } }) },
   { m: 'GET', route: '/api/roles/:id/', note: 'Administration role', exp: '404  404  404   404  ok   ok    ok     ok', call: () => ({ path: rel(env.roles.Administration.url) }) },
-  // A role on pub's Review team: rev sees it (403), everyone else but the superuser does not (404).
-  { m: 'PUT', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  404  404   404    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name, permissions: ['unit.edit'] } }; } },
-  { m: 'PATCH', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  404  404   404    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name } }; } },
-  { m: 'DELETE', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  404  404   404    ok', call: async () => ({ path: rel((await reviewRole()).url) }) },
+  // A role on pub's Review team: rev sees it (403), and so do project administrators, who see every
+  // role to compose their teams (Parla's addition to §5.3: padm, token and ftoken administer some
+  // project); everyone else but the superuser gets 404.
+  { m: 'PUT', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name, permissions: ['unit.edit'] } }; } },
+  { m: 'PATCH', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name } }; } },
+  { m: 'DELETE', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => ({ path: rel((await reviewRole()).url) }) },
 
   // ----- projects (§5.5, §10, §14, §15)
   { m: 'GET', route: '/api/projects/', exp: ALL, call: () => ({ path: '/api/projects/' }) },
