@@ -10,20 +10,22 @@ import { isFormBody } from './units.routes.js';
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
+/** A page of translations from a query over the visible translations (TranslationsService.listQuery). */
+export function paginateTranslations(c: Container, request: FastifyRequest, q: ReturnType<Container['translations']['listQuery']>) {
+  const urls = urlsFor(c, request);
+  return paginate(
+    request,
+    listLimits(c.config.pageSize),
+    () => countOf(q),
+    (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
+    async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName)),
+  );
+}
+
 export function translationsRoutes(app: FastifyInstance, c: Container): void {
   resource(app, '/api/translations/', { name: 'Translation List' }, {
     GET: {
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        const q = c.translations.listQuery(request.actor);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
-          async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName)),
-        );
-      },
+      handler: async (request) => paginateTranslations(c, request, c.translations.listQuery(request.actor)),
     },
   });
 

@@ -9,7 +9,8 @@ import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Str, body, readOnly } from '../schemas/common.js';
-import { serializeTranslation, serializeUser, serializeUserBasic } from '../serializers/serializers.js';
+import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
+import { paginateTranslations } from './translations.routes.js';
 import { CONTENT_ACTIONS } from '../../services/change-actions.js';
 import { auditViews, userAuditQuery } from '../../services/audit-log.js';
 import type { Urls } from '../urls.js';
@@ -118,7 +119,6 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       schema: { params: Params },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
-        const urls = urlsFor(c, request);
         const q = c.translations
           .listQuery(request.actor)
           .where((eb) =>
@@ -131,13 +131,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
                 .where('changes.action', 'in', [...CONTENT_ACTIONS]),
             ),
           );
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
-          async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName)),
-        );
+        return paginateTranslations(c, request, q);
       },
     },
   });
