@@ -1,0 +1,143 @@
+// Checks on leading/trailing characters: newlines, spaces and sentence punctuation with per-script equivalents.
+import type { Check, CheckContext } from './registry.js';
+import { PASS, fail, type CheckResult } from './result.js';
+
+/** Base language code: "zh" for "zh_Hans", "pt" for "pt-BR". */
+export function baseLanguage(code: string): string {
+  const cut = code.search(/[_\-@]/);
+  return (cut < 0 ? code : code.slice(0, cut)).toLowerCase();
+}
+
+function isLanguage(ctx: CheckContext, codes: ReadonlySet<string>): boolean {
+  return codes.has(baseLanguage(ctx.language));
+}
+
+/** Last UTF-16 unit is enough: every punctuation mark below is in the BMP. */
+const lastChar = (s: string): string => s[s.length - 1] ?? '';
+
+/** Fails when exactly one of source and target ends with a character from `chars`. */
+function endsDiffer(source: string, target: string, chars: ReadonlySet<string>): boolean {
+  if (!source || !target) return false;
+  return chars.has(lastChar(source)) !== chars.has(lastChar(target));
+}
+
+type SingleCheck = (source: string, target: string, ctx: CheckContext) => string | false;
+
+/** Runs a per-form check over the plural forms, pairing target i with the matching source form. */
+function perForm(id: string, name: string, description: string, single: SingleCheck): Check {
+  return {
+    id,
+    name,
+    description,
+    check(sources, targets, ctx): CheckResult {
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[i]!;
+        if (target === '') continue;
+        const source = sources[Math.min(i, sources.length - 1)]!;
+        const result = single(source, target, ctx);
+        if (result !== false) return fail(result);
+      }
+      return PASS;
+    },
+  };
+}
+
+const set = (...chars: string[]): ReadonlySet<string> => new Set(chars);
+
+// Full stops of the scripts the reference knows: CJK 。, Devanagari danda ।, Urdu ۔, Armenian ։,
+// Greek ano teleia ·, Sinhala ෴, Khmer ។, Ethiopic ።.
+const STOPS = set('.', '。', '।', '۔', '։', '·', '෴', '។', '።');
+const STOPS_INDIC = set('.', '।', '|'); // "|" for danda is not typographically right but widespread
+const STOPS_JA_AFTER_COLON = set(';', ':', '：', '.', '。');
+const STOPS_HY = set('.', '。', '।', '۔', '։', '·', '෴', '។', ':', '՝', '?', '!', '`');
+const COLONS = set(':', '：', '៖');
+const QUESTIONS = set('?', '՞', '؟', '⸮', '？', '፧', '꘏', '⳺');
+const QUESTIONS_EL = set('?', ';', '\u037e'); // Greek writes the question mark as ";" (U+037E)
+const EXCLAMATIONS = set('!', '！', '՜', '᥄', '႟', '߹');
+const ELLIPSIS = set('…');
+
+// Languages without the mark at all: the check would only produce noise there.
+const NO_STOP = set('th', 'jbo');
+const INDIC = set('hi', 'bn', 'or', 'mr', 'ne');
+const JA = set('ja');
+const HY = set('hy');
+const EL = set('el');
+const JBO = set('jbo');
+// Armenian puts ՜ and ՞ over the stressed vowel inside the word, not at the end.
+const NO_END_EXCLAMATION = set('hy', 'jbo');
+const NO_END_QUESTION_END = set('jbo');
+const FRENCH_SPACING = set('fr', 'br');
+const ENDS_DOUBLE_PUNCTUATION = /[:!?;] ?$/;
+const ARMENIAN_QUESTION = /[՞?]/;
+
+const leadingSpaces = (s: string): number => {
+  let k = 0;
+  while (s.charCodeAt(k) === 32) k++;
+  return k;
+};
+
+export const CHAR_CHECKS: readonly Check[] = [
+  perForm('begin_newline', 'Starting newline', 'Source and translation do not both start with a newline', (s, t) =>
+    s.startsWith('\n') !== t.startsWith('\n') ? 'Source and translation do not both start with a newline' : false,
+  ),
+  perForm('end_newline', 'Trailing newline', 'Source and translation do not both end with a newline', (s, t) =>
+    s.endsWith('\n') !== t.endsWith('\n') ? 'Source and translation do not both end with a newline' : false,
+  ),
+  perForm('begin_space', 'Starting spaces', 'Source and translation do not both start with same number of spaces', (s, t) => {
+    // One-character strings are usually separators (" ", ","), translated freely.
+    if (s.length <= 1 && t.length <= 1) return false;
+    const tSpaces = leadingSpaces(t);
+    if (tSpaces === t.length) return false; // translated to spaces only
+    const sSpaces = leadingSpaces(s);
+    return sSpaces !== tSpaces ? `Source starts with ${sSpaces} spaces, translation with ${tSpaces}` : false;
+  }),
+  perForm('end_space', 'Trailing space', 'Source and translation do not both end with a space', (s, t, ctx) => {
+    if (s.length <= 1 && t.length <= 1) return false;
+    // French and Breton put a (non-breaking) space before ":", "!", "?" and ";": whatever
+    // the translator did with the space there is a typographic choice.
+    if (isLanguage(ctx, FRENCH_SPACING) && ENDS_DOUBLE_PUNCTUATION.test(s)) return false;
+    if (t.trim() === '') return false;
+    return s.endsWith(' ') !== t.endsWith(' ') ? 'Source and translation do not both end with a space' : false;
+  }),
+  perForm('end_stop', 'Mismatched full stop', 'Source and translation do not both end with a full stop', (s, t, ctx) => {
+    // Short strings may be abbreviations ("Mr.", "etc.") translated without a stop.
+    if (s.length <= 4) return false;
+    if (isLanguage(ctx, NO_STOP)) return false;
+    // "..." may become "…", which is a different check's business.
+    if (s.endsWith('...') && t.endsWith('…')) return false;
+    let chars = STOPS;
+    if (isLanguage(ctx, JA) && (s.endsWith(':') || s.endsWith(';'))) chars = STOPS_JA_AFTER_COLON;
+    else if (isLanguage(ctx, HY)) chars = STOPS_HY;
+    else if (isLanguage(ctx, INDIC)) chars = STOPS_INDIC;
+    return endsDiffer(s, t, chars) ? 'Source and translation do not both end with a full stop' : false;
+  }),
+  perForm('end_colon', 'Mismatched colon', 'Source and translation do not both end with a colon', (s, t, ctx) => {
+    if (isLanguage(ctx, JBO)) return false;
+    // Japanese often ends a label with nothing or with "：" / a full stop; only an added colon is wrong.
+    if (isLanguage(ctx, JA) && COLONS.has(lastChar(s))) return false;
+    return endsDiffer(s, t, COLONS) ? 'Source and translation do not both end with a colon' : false;
+  }),
+  perForm('end_question', 'Mismatched question mark', 'Source and translation do not both end with a question mark', (s, t, ctx) => {
+    if (isLanguage(ctx, NO_END_QUESTION_END)) return false;
+    if (isLanguage(ctx, HY) && QUESTIONS.has(lastChar(s)) && ARMENIAN_QUESTION.test(t)) return false;
+    const chars = isLanguage(ctx, EL) ? QUESTIONS_EL : QUESTIONS;
+    return endsDiffer(s, t, chars) ? 'Source and translation do not both end with a question mark' : false;
+  }),
+  perForm(
+    'end_exclamation',
+    'Mismatched exclamation mark',
+    'Source and translation do not both end with an exclamation mark',
+    (s, t, ctx) => {
+      if (isLanguage(ctx, NO_END_EXCLAMATION)) return false;
+      // "Texy!" is a product name, not an exclamation.
+      if (s.endsWith('Texy!') || t.endsWith('Texy!')) return false;
+      return endsDiffer(s, t, EXCLAMATIONS) ? 'Source and translation do not both end with an exclamation mark' : false;
+    },
+  ),
+  perForm('end_ellipsis', 'Mismatched ellipsis', 'Source and translation do not both end with an ellipsis', (s, t, ctx) => {
+    if (isLanguage(ctx, JBO)) return false;
+    // Three dots in the source may be typeset as a real ellipsis in the translation.
+    if (s.endsWith('...') && t.endsWith('…')) return false;
+    return endsDiffer(s, t, ELLIPSIS) ? 'Source and translation do not both end with an ellipsis' : false;
+  }),
+];

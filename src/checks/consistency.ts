@@ -1,0 +1,190 @@
+// Consistency checks: same (unchanged), plurals, same-plurals, duplicate words, inconsistent, translated.
+import type { Check, CheckContext } from './registry.js';
+import { PASS, fail } from './result.js';
+import { baseLanguage } from './chars.js';
+import { FORMAT_FLAG_PARSERS } from './format-strings.js';
+
+/**
+ * Words that commonly stay the same in every language (product and technical terms, units);
+ * a string made only of them is not reported as untranslated unless the unit has strict-same.
+ */
+const SAME_IGNORED_WORDS = new Set(
+  (
+    'abc about admin android api app audio auto avatar backend bitcoin blog bluetooth bzip2 cd cm cpu css csv cvs ' +
+    'dark data debian debug demo design dns docker dpi dvd e-mail email emoji esperanto expert export facebook faq ' +
+    'firmware flash font fps ftp gb gib gif git github gitlab gmail gnome gnu google gpl gps gpu gzip hardware hd ' +
+    'html http https id ide imap imei import info instagram internet ios ip irc isbn jabber java javascript jpeg ' +
+    'jpg json kb kde kg kib km latex linkedin linux login logo mac macos mail markdown mb menu mib min mm mp3 ms ' +
+    'mysql name news normal ok online open os pdf php png pop3 port portal post pro proxy python rss sdk server ' +
+    'sftp sha sms smtp sql ssh ssl status stop svg tab tb telegram text tib tls total twitter ubuntu ui unicode ' +
+    'unix url usb utf-8 video vpn web webhook wifi wiki windows www x xml xmpp yaml youtube zip'
+  ).split(' '),
+);
+
+const URL_OR_EMAIL = /(?:https?|ftps?):\/\/\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+const TAGS_AND_ENTITIES = /<[^>]*>|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);/g;
+const MD_LINK_TARGET = /\]\([^)]*\)/g;
+const LETTER = /\p{L}/u;
+const WORD = /[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}'’.-]*/gu;
+
+/**
+ * Whether an unchanged `source` has nothing a translator could translate: once placeholders of
+ * the unit's format flags, URLs, e-mail addresses, tags and entities are removed, it has no
+ * letters left (numbers, "%s: %d", "https://weblate.org"), or only words from the list above.
+ */
+function untranslatable(source: string, ctx: CheckContext): boolean {
+  let text = source;
+  for (const [flag, parser] of FORMAT_FLAG_PARSERS) {
+    if (!ctx.flags.has(flag)) continue;
+    for (const placeholder of parser(text).texts.values()) text = text.split(placeholder).join(' ');
+  }
+  if (ctx.flags.has('placeholders')) {
+    for (const p of ctx.flags.params('placeholders') ?? []) if (!p.raw && p.value) text = text.split(p.value).join(' ');
+  }
+  text = text.replace(URL_OR_EMAIL, ' ').replace(TAGS_AND_ENTITIES, ' ');
+  if (ctx.flags.has('md-text')) text = text.replace(MD_LINK_TARGET, ' ');
+  if (!LETTER.test(text)) return true;
+  if (ctx.flags.has('strict-same')) return false;
+  const words = text.toLowerCase().match(WORD) ?? [];
+  // Single letters ("A", "x") are labels, not language.
+  return words.every((w) => SAME_IGNORED_WORDS.has(w) || SAME_IGNORED_WORDS.has(w.replace(/[.'’-]+$/, '')) || !LETTER.test(w) || w.length === 1);
+}
+
+/**
+ * Repeated words that are grammatical in the language ("nous nous" in French reflexives,
+ * "die die" in German relative clauses), so a repetition of them is not reported.
+ */
+const DUPLICATE_ALLOWED: Readonly<Record<string, ReadonlySet<string>>> = {
+  af: new Set(['dat']),
+  cs: new Set(['se']),
+  de: new Set(['sie', 'die', 'das', 'der']),
+  en: new Set(['that', 'had']),
+  es: new Set(['que']),
+  fr: new Set(['vous', 'nous']),
+  hu: new Set(['hogy']),
+  it: new Set(['che']),
+  nl: new Set(['die', 'dat']),
+  pl: new Set(['się']),
+  pt: new Set(['que']),
+  ru: new Set(['что']),
+  tl: new Set(['na']),
+};
+const WORD_CHARS = /[\p{L}\p{M}\p{N}]+/gu;
+const DIGITS = /^\p{N}+$/u;
+
+/** Lower-cased words that appear twice in a row, separated only by whitespace. */
+function consecutiveDuplicates(text: string): Set<string> | undefined {
+  let found: Set<string> | undefined;
+  let previous: string | undefined;
+  let previousEnd = 0;
+  WORD_CHARS.lastIndex = 0;
+  for (let m = WORD_CHARS.exec(text); m; m = WORD_CHARS.exec(text)) {
+    const word = m[0].toLowerCase();
+    if (previous === word && m.index > previousEnd && onlySpace(text, previousEnd, m.index) && !DIGITS.test(word)) {
+      (found ??= new Set()).add(word);
+    }
+    previous = word;
+    previousEnd = m.index + m[0].length;
+  }
+  return found;
+}
+
+function onlySpace(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 0xa0 && c !== 0x3000) return false;
+  }
+  return true;
+}
+
+const sameArrays = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+export const CONSISTENCY_CHECKS: readonly Check[] = [
+  {
+    id: 'same',
+    name: 'Unchanged translation',
+    description: 'Source and translation are identical',
+    check(sources, targets, ctx) {
+      // en_GB from an English source is legitimately identical for most strings.
+      if (baseLanguage(ctx.language) === baseLanguage(ctx.sourceLanguage ?? 'en')) return PASS;
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[i]!;
+        const source = sources[Math.min(i, sources.length - 1)]!;
+        if (target === '' || target !== source) continue;
+        if (!untranslatable(source, ctx)) return fail('Source and translation are identical');
+      }
+      return PASS;
+    },
+  },
+  {
+    id: 'plurals',
+    name: 'Missing plurals',
+    description: 'Some plural forms are not translated',
+    check(sources, targets) {
+      if (sources.length === 1 || targets.length === 1) return PASS;
+      const empty = targets.map((t, i) => (t === '' ? i : -1)).filter((i) => i >= 0);
+      // All empty is "untranslated", not a quality problem.
+      if (empty.length === 0 || empty.length === targets.length) return PASS;
+      return fail(`Some plural forms are not translated: form ${empty.join(', ')}`);
+    },
+  },
+  {
+    id: 'same-plurals',
+    name: 'Same plurals',
+    description: 'Some plural forms are translated in the same way',
+    check(sources, targets) {
+      if (sources.length === 1 || targets.length < 2 || targets[0] === '') return PASS;
+      return targets.every((t) => t === targets[0]) ? fail('All plural forms are translated in the same way') : PASS;
+    },
+  },
+  {
+    id: 'duplicate',
+    name: 'Consecutive duplicated words',
+    description: 'Text contains the same word twice in a row',
+    check(sources, targets, ctx) {
+      const allowed = DUPLICATE_ALLOWED[baseLanguage(ctx.language)];
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[i]!;
+        if (target === '') continue;
+        const duplicates = consecutiveDuplicates(target);
+        if (!duplicates) continue;
+        // Repetition copied from the source is intentional ("Bora Bora", "ha ha").
+        const inSource = consecutiveDuplicates(sources[Math.min(i, sources.length - 1)]!);
+        const reported = [...duplicates].filter((w) => !inSource?.has(w) && !allowed?.has(w));
+        if (reported.length) return fail(`Text contains the same word twice in a row: ${reported.join(', ')}`);
+      }
+      return PASS;
+    },
+  },
+  {
+    id: 'inconsistent',
+    name: 'Inconsistent',
+    description: 'This string has more than one translation in this project or is not translated in some components',
+    check(_sources, targets, ctx) {
+      const others = ctx.otherTranslations;
+      if (!others || others.length === 0) return PASS;
+      for (const other of others) {
+        if (sameArrays(other, targets)) continue;
+        return other.every((t) => t === '')
+          ? fail('This string is not translated in some components')
+          : fail('This string has more than one translation in this project');
+      }
+      return PASS;
+    },
+  },
+  {
+    id: 'translated',
+    name: 'Has been translated',
+    description: 'This string has been translated in the past',
+    runsOnUntranslated: true,
+    check(_sources, targets, ctx) {
+      const translated = ctx.unitTranslated ?? targets.some((t) => t !== '');
+      if (translated) return PASS;
+      const previous = ctx.previousTarget;
+      if (!previous || previous.every((t) => t === '')) return PASS;
+      // Needs-editing units that still hold the old text are not "lost" translations.
+      if (sameArrays(previous, targets)) return PASS;
+      return fail('This string has been translated in the past');
+    },
+  },
+];

@@ -1,0 +1,95 @@
+// Counting checks: max-length, newline-count, escaped_newline, zero-width-space, double_space.
+import type { Check, CheckContext } from './registry.js';
+import { PASS, fail } from './result.js';
+import { baseLanguage } from './chars.js';
+
+function count(haystack: string, needle: string): number {
+  let n = 0;
+  for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + needle.length)) n++;
+  return n;
+}
+
+/** Length in code points (what the reference's Python len() counts), computed only when it matters. */
+function codePointLength(s: string, limit: number): number {
+  // UTF-16 length is an upper bound; most strings are far below the limit.
+  if (s.length <= limit) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * replacements:FROM:TO:… expands placeables before measuring ("%s" → "John Doe"), as the
+ * reference does for max-length, so the limit holds for realistic values.
+ */
+function applyReplacements(text: string, ctx: CheckContext): string {
+  const params = ctx.flags.params('replacements');
+  if (!params || params.length < 2) return text;
+  let out = text;
+  for (let i = 0; i + 1 < params.length; i += 2) out = out.split(params[i]!.value).join(params[i + 1]!.value);
+  return out;
+}
+
+// Khmer, Lao, Burmese and Thai do not separate words with spaces and use U+200B as the
+// line-break hint, so it is expected there.
+const ZWSP_LANGUAGES = new Set(['km', 'lo', 'my', 'th']);
+
+function countingCheck(id: string, name: string, needle: string, label: string): Check {
+  return {
+    id,
+    name,
+    description: `Number of ${label} in translation does not match source`,
+    check(sources, targets) {
+      for (let i = 0; i < targets.length; i++) {
+        const target = targets[i]!;
+        if (target === '') continue;
+        const source = sources[Math.min(i, sources.length - 1)]!;
+        const expected = count(source, needle);
+        const actual = count(target, needle);
+        if (expected !== actual) return fail(`Number of ${label} in translation (${actual}) does not match source (${expected})`);
+      }
+      return PASS;
+    },
+  };
+}
+
+export const LENGTH_CHECKS: readonly Check[] = [
+  {
+    id: 'max-length',
+    name: 'Maximum length of translation',
+    description: 'Translation should not exceed given length',
+    enableFlags: ['max-length'],
+    check(_sources, targets, ctx) {
+      const limit = ctx.flags.intValue('max-length');
+      if (limit === undefined) return PASS;
+      for (const target of targets) {
+        const length = codePointLength(applyReplacements(target, ctx), limit);
+        if (length > limit) return fail(`Translation is ${length} characters long, the limit is ${limit}`);
+      }
+      return PASS;
+    },
+  },
+  countingCheck('newline-count', 'Mismatching line breaks', '\n', 'line breaks'),
+  // A literal backslash-n, as in C or Java sources where "\n" is still escaped in the string.
+  countingCheck('escaped_newline', 'Mismatched \\n', '\\n', '\\n'),
+  {
+    id: 'zero-width-space',
+    name: 'Zero-width space',
+    description: 'Translation contains extra zero-width space character',
+    check(sources, targets, ctx) {
+      if (ZWSP_LANGUAGES.has(baseLanguage(ctx.language))) return PASS;
+      if (sources.some((s) => s.includes('\u200b'))) return PASS;
+      return targets.some((t) => t.includes('\u200b')) ? fail('Translation contains extra zero-width space character') : PASS;
+    },
+  },
+  {
+    id: 'double_space',
+    name: 'Double space',
+    description: 'Translation contains double space',
+    check(sources, targets) {
+      // A double space in the source is intentional (alignment), so it may stay.
+      if (sources.some((s) => s.includes('  '))) return PASS;
+      return targets.some((t) => t.includes('  ')) ? fail('Translation contains double space') : PASS;
+    },
+  },
+];

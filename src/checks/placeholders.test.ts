@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { failing, failingIds } from './test-support.js';
+import { parseFlags } from './flags.js';
+import { validateCheckFlags } from './placeholders.js';
+
+describe('placeholders', () => {
+  it('requires literal placeholders the source uses', () => {
+    const flags = 'placeholders:$URL$:$TARGET$:"some long text"';
+    expect(failing('placeholders', 'Open $URL$ in $TARGET$', 'Otevřít $URL$ v $TARGET$', 'cs', flags)).toBe(false);
+    expect(failing('placeholders', 'Open $URL$ in $TARGET$', '$URL$ öffnen', 'de', flags)).toMatch(/missing.*\$TARGET\$/);
+    expect(failing('placeholders', 'Open $URL$', 'Ouvrir $url$', 'fr', flags)).toBeTruthy();
+    expect(failing('placeholders', 'Open $URL$', 'Ouvrir $url$', 'fr', `${flags}, case-insensitive`)).toBe(false);
+  });
+  it('treats r"…" parameters as regular expressions', () => {
+    const flags = 'placeholders:r"%[^% ]+%"';
+    expect(failing('placeholders', 'Hello %user%, see %link%', 'こんにちは %user%、%link% を参照', 'ja', flags)).toBe(false);
+    expect(failing('placeholders', 'Hello %user%', 'Привет %пользователь%', 'ru', flags)).toMatch(/missing.*%user%.*extra/);
+    expect(failing('placeholders', '### Index', '# Indice', 'it', 'placeholders:r"^#*"')).toBeTruthy();
+  });
+  it('runs only with the flag', () => {
+    expect(failingIds('Open $URL$', 'Otevřít', 'cs')).not.toContain('placeholders');
+    expect(failingIds('Open $URL$', 'Otevřít', 'cs', 'placeholders:$URL$')).toContain('placeholders');
+  });
+});
+
+describe('regex', () => {
+  it('requires the translation to match regex:', () => {
+    expect(failing('regex', 'ID', 'ABC_123', 'de', 'regex:^[A-Z0-9_]+$')).toBe(false);
+    expect(failing('regex', 'ID', 'abc-123', 'de', 'regex:^[A-Z0-9_]+$')).toMatch(/does not match/);
+    expect(failing('regex', 'Version', 'Версия 2', 'ru', 'regex:\\d')).toBe(false);
+    expect(failing('regex', 'Version', 'Версия 2', 'ru', 'regex:r"\\d"')).toBe(false);
+    // In a quoted non-raw parameter the backslash is an escape character, so "\d" means "d".
+    expect(failing('regex', 'Version', 'Версия 2', 'ru', 'regex:"\\d"')).toBeTruthy();
+  });
+  it('accepts Python inline flags and named groups', () => {
+    expect(failing('regex', 'Yes', 'OUI', 'fr', 'regex:"(?i)^oui$"')).toBe(false);
+    expect(failing('regex', 'Key', 'k-1', 'cs', 'regex:r"^(?P<p>[a-z])-\\d$"')).toBe(false);
+  });
+  it('skips refused patterns instead of hanging, and reports them for validation', () => {
+    const evil = 'regex:"^(a+)+$"';
+    const input = `${'a'.repeat(50_000)}!`;
+    expect(failing('regex', 'x', input, 'cs', evil)).toBe(false);
+    expect(validateCheckFlags(parseFlags(evil))).toEqual([expect.stringMatching(/nested quantifiers/)]);
+    expect(validateCheckFlags(parseFlags('regex:"(unclosed"'))).toEqual([expect.stringMatching(/invalid regular expression/)]);
+    expect(validateCheckFlags(parseFlags('placeholders:r"(\\w+\\s?)*$", max-length:abc'))).toHaveLength(2);
+    expect(validateCheckFlags(parseFlags('regex:^[A-Z]+$, placeholders:r"%\\w+%", max-length:10'))).toEqual([]);
+  });
+});

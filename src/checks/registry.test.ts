@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS, checkIds, getCheck, isEnforced, needsEditing, runChecks, runChecksDetailed } from './registry.js';
+import { mergeFlags } from './flags.js';
+import { ctx, failingIds } from './test-support.js';
+
+const REQUIRED = [
+  'c_format', 'python_format', 'python_brace_format', 'javascript_format', 'java_format', 'java_printf_format',
+  'php_format', 'i18next_interpolation', 'icu_message_format', 'qt_format', 'same', 'begin_newline', 'end_newline',
+  'begin_space', 'end_space', 'double_space', 'end_stop', 'end_colon', 'end_question', 'end_exclamation',
+  'end_ellipsis', 'escaped_newline', 'newline-count', 'zero-width-space', 'max-length', 'plurals', 'same-plurals',
+  'inconsistent', 'translated', 'duplicate', 'xml-tags', 'xml-invalid', 'url', 'safe-html', 'placeholders', 'regex',
+  'bbcode', 'md-link', 'md-syntax',
+];
+
+describe('registry', () => {
+  it('has every required compat §19 id exactly once, each with a name and description', () => {
+    expect(checkIds().sort()).toEqual([...REQUIRED].sort());
+    for (const c of CHECKS) expect(c.name && c.description, c.id).toBeTruthy();
+    expect(getCheck('end_stop')?.name).toBe('Mismatched full stop');
+    expect(getCheck('nope')).toBeUndefined();
+  });
+
+  it('runs applicable checks on a translated unit', () => {
+    expect(failingIds('File saved.', 'Soubor uložen.')).toEqual([]);
+    expect(failingIds('File %s saved.', 'Soubor uložen', 'cs', 'c-format').sort()).toEqual(['c_format', 'end_stop']);
+  });
+
+  it('honours ignore-<id> with dashes', () => {
+    expect(failingIds('File saved.', 'Soubor uložen', 'cs', 'ignore-end-stop')).toEqual([]);
+    expect(failingIds('Line\n', 'Řádek', 'cs', 'ignore-end-newline, ignore-newline-count')).toEqual([]);
+  });
+
+  it('merges component, file and unit flags', () => {
+    const flags = mergeFlags('c-format, max-length:100', 'no-c-format', 'max-length:5');
+    const failures = runChecks({ source: ['%s saved'], target: ['Uloženo'] }, { ...ctx('cs'), flags });
+    expect(failures).toEqual(['max-length']);
+  });
+
+  it('gives untranslated units only the translated check', () => {
+    expect(failingIds(['%d file', '%d files'], ['', '', ''], 'cs', 'c-format')).toEqual([]);
+  });
+
+  it('returns descriptions', () => {
+    const [f] = runChecksDetailed({ source: ['Done!'], target: ['Hotovo'] }, ctx('cs'));
+    expect(f).toEqual({ id: 'end_exclamation', detail: 'Source and translation do not both end with an exclamation mark' });
+  });
+
+  it('enforced checks turn a failure into needs editing', () => {
+    expect(isEnforced('end_stop', ['end_stop', 'c_format'])).toBe(true);
+    expect(isEnforced('same', ['end_stop'])).toBe(false);
+    expect(isEnforced('same', null)).toBe(false);
+    expect(needsEditing(['same', 'c_format'], ['c_format'])).toBe(true);
+    expect(needsEditing(['same'], ['c_format'])).toBe(false);
+  });
+});
+
+describe('large inputs (no timing assertions: they must simply finish)', () => {
+  it('handles long and pathological strings with every flag on', () => {
+    const flags =
+      'c-format, python-format, python-brace-format, php-format, javascript-format, java-printf-format, java-format, ' +
+      'qt-format, i18next-interpolation, icu-message-format, md-text, xml-text, safe-html, url, max-length:10, ' +
+      'placeholders:r"%\\w+%", regex:"^[^<]*$"';
+    const big = [
+      '%'.repeat(100_000),
+      '{'.repeat(20_000) + '}'.repeat(20_000),
+      '<b>'.repeat(20_000),
+      '*_`~'.repeat(25_000),
+      "'{".repeat(50_000),
+      `${'a '.repeat(50_000)}a`,
+      `[x](${'('.repeat(50_000)}`,
+      '&'.repeat(50_000),
+      `${'[b]'.repeat(30_000)}[/b]`,
+    ];
+    for (const text of big) {
+      const ids = runChecks({ source: [text], target: [`${text}x`] }, ctx('de', flags));
+      expect(Array.isArray(ids)).toBe(true);
+    }
+  });
+
+  it('checks 10k ordinary units without trouble', () => {
+    const c = ctx('cs', 'c-format, max-length:200');
+    let failures = 0;
+    for (let i = 0; i < 10_000; i++) {
+      failures += runChecks({ source: [`File %s has ${i} lines.`], target: [`Soubor %s má ${i} řádků.`] }, c).length;
+    }
+    expect(failures).toBe(0);
+  });
+});

@@ -1,0 +1,140 @@
+// The quality-check registry: the Check contract, every built-in check by compat §19 id, and runChecks/isEnforced.
+import { Flags } from './flags.js';
+import { FORMAT_CHECKS } from './format-strings.js';
+import { CHAR_CHECKS } from './chars.js';
+import { LENGTH_CHECKS } from './length.js';
+import { MARKUP_CHECKS } from './markup.js';
+import { CONSISTENCY_CHECKS } from './consistency.js';
+import { PLACEHOLDER_CHECKS } from './placeholders.js';
+
+/** What a check knows about the unit besides its strings. */
+export interface CheckContext {
+  /** Target language code, e.g. "cs", "pt_BR", "zh_Hans". */
+  language: string;
+  /** Source language code; defaults to "en". */
+  sourceLanguage?: string;
+  /** Number of plural forms of the target language (1 for ja/zh, 3 for cs, 6 for ar). */
+  pluralCount: number;
+  /**
+   * CLDR category of each target plural form (src/languages/plural-categories.ts), e.g.
+   * ['one', 'few', 'many', 'other']. Format checks use it to allow dropping the number in a form
+   * that stands for a single number ("one" in cs, "zero"/"one"/"two" in ar). Without it they
+   * assume ['one', 'other'] for two forms and nothing otherwise.
+   */
+  pluralCategories?: readonly string[];
+  /** The merged flags of the unit (mergeFlags(component check_flags, file flags, unit flags)). */
+  flags: Flags;
+  /**
+   * The unit's state is translated or approved (not empty, not needs-editing). Defaults to "some
+   * target form is non-empty". Only the translated check reads it.
+   */
+  unitTranslated?: boolean;
+  /**
+   * inconsistent: the targets of the other units in the same project and language whose source
+   * (all plural forms) and plural count equal this one's, in other components; '' forms for
+   * untranslated ones. Undefined = not known, and the check passes.
+   */
+  otherTranslations?: readonly (readonly string[])[];
+  /**
+   * translated: the most recent non-empty target recorded in this unit's change history (a
+   * translation that was saved in the past), or undefined when there is none.
+   */
+  previousTarget?: readonly string[];
+}
+
+export type { CheckResult } from './result.js';
+import type { CheckResult } from './result.js';
+
+export { PASS, fail } from './result.js';
+
+export interface Check {
+  /** compat §19 id, e.g. "end_stop", "c_format", "max-length". */
+  readonly id: string;
+  /** Display name, e.g. "Mismatched full stop". */
+  readonly name: string;
+  /** One-sentence description shown with a failing check. */
+  readonly description: string;
+  /**
+   * Flags that turn the check on; when set, the check runs only if the unit has one of them
+   * (format checks, max-length, placeholders, regex, safe-html, url, md-*). Checks without
+   * them run on every translated unit unless ignored.
+   */
+  readonly enableFlags?: readonly string[];
+  /** True for checks that look at untranslated units too (only "translated"). */
+  readonly runsOnUntranslated?: boolean;
+  /** Plural forms of source and target, the target's already non-empty somewhere. */
+  check(sources: readonly string[], targets: readonly string[], ctx: CheckContext): CheckResult;
+}
+
+export { validateCheckFlags } from './placeholders.js';
+
+export const CHECKS: readonly Check[] = [
+  ...FORMAT_CHECKS,
+  ...CHAR_CHECKS,
+  ...LENGTH_CHECKS,
+  ...MARKUP_CHECKS,
+  ...CONSISTENCY_CHECKS,
+  ...PLACEHOLDER_CHECKS,
+];
+
+const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
+
+export function getCheck(id: string): Check | undefined {
+  return BY_ID.get(id);
+}
+
+export function checkIds(): string[] {
+  return CHECKS.map((c) => c.id);
+}
+
+export interface CheckedUnit {
+  source: readonly string[];
+  target: readonly string[];
+}
+
+export interface CheckFailure {
+  id: string;
+  detail: string;
+}
+
+/** Whether `check` applies to a unit with these flags (enable flags present, not ignored). */
+export function isCheckEnabled(check: Check, flags: Flags): boolean {
+  if (flags.ignores(check.id)) return false;
+  if (!check.enableFlags) return true;
+  return check.enableFlags.some((f) => flags.has(f));
+}
+
+/**
+ * Runs every applicable check and returns the failures with their descriptions, in registry
+ * order. Untranslated units (every target form empty) get only the checks that look at them.
+ * The caller stores the ids (for check: search and stats) and keeps dismissed ones separately.
+ */
+export function runChecksDetailed(unit: CheckedUnit, ctx: CheckContext): CheckFailure[] {
+  const untranslated = unit.target.every((t) => t === '');
+  const failures: CheckFailure[] = [];
+  for (const check of CHECKS) {
+    if (untranslated && !check.runsOnUntranslated) continue;
+    if (!isCheckEnabled(check, ctx.flags)) continue;
+    const result = check.check(unit.source, unit.target, ctx);
+    if (result.failing) failures.push({ id: check.id, detail: result.detail ?? check.description });
+  }
+  return failures;
+}
+
+/** The ids of the failing checks, honouring ignore-<id> flags. */
+export function runChecks(unit: CheckedUnit, ctx: CheckContext): string[] {
+  return runChecksDetailed(unit, ctx).map((f) => f.id);
+}
+
+/**
+ * Whether a failing check is enforced by the component (its enforced_checks list): such a failure
+ * cannot be dismissed and saving the string turns it into "needs editing".
+ */
+export function isEnforced(checkId: string, enforcedChecks: readonly string[] | null | undefined): boolean {
+  return !!enforcedChecks && enforcedChecks.includes(checkId);
+}
+
+/** True when any of `failingIds` is enforced: the caller stores the unit as needs editing. */
+export function needsEditing(failingIds: readonly string[], enforcedChecks: readonly string[] | null | undefined): boolean {
+  return failingIds.some((id) => isEnforced(id, enforcedChecks));
+}
