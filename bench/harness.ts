@@ -42,12 +42,17 @@ export interface ParlaProcess {
   stop(): void;
 }
 
-/** `parla serve` on a fresh SQLite data dir, with an admin token. */
-export async function startParla(extraEnv: Record<string, string> = {}): Promise<ParlaProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
+/**
+ * `parla serve` with an admin token: on a fresh SQLite data dir, or on the data dir and database that
+ * `extraEnv` names (then a second start needs another admin `username`).
+ */
+export async function startParla(extraEnv: Record<string, string> = {}, options: { username?: string } = {}): Promise<ParlaProcess> {
+  const ownDir = !extraEnv.PARLA_DATA_DIR;
+  const dataDir = extraEnv.PARLA_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
   const port = await freePort();
-  const env = { PARLA_DATA_DIR: dataDir, PARLA_PORT: String(port), PARLA_LOG_LEVEL: 'warn', PARLA_API_RATELIMIT_USER: '100000000/hour', ...extraEnv };
-  const token = execFileSync(process.execPath, ['bin/parla.mjs', 'createadmin', '--username', 'bench', '--email', 'bench@example.com'], { cwd: ROOT, env: { ...process.env, ...env } })
+  const env = { PARLA_DATA_DIR: dataDir, PARLA_LOG_LEVEL: 'warn', PARLA_API_RATELIMIT_USER: '100000000/hour', ...extraEnv, PARLA_PORT: String(port) };
+  const username = options.username ?? 'bench';
+  const token = execFileSync(process.execPath, ['bin/parla.mjs', 'createadmin', '--username', username, '--email', `${username}@example.com`], { cwd: ROOT, env: { ...process.env, ...env } })
     .toString()
     .trim()
     .split('\n')
@@ -61,7 +66,7 @@ export async function startParla(extraEnv: Record<string, string> = {}): Promise
     process: child,
     stop() {
       child.kill();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -15,12 +15,17 @@ import { translationsRoutes } from './http/routes/translations.routes.js';
 import { filesRoutes } from './http/routes/files.routes.js';
 import { repositoryRoutes } from './http/routes/repository.routes.js';
 import { hooksRoutes } from './http/routes/hooks.routes.js';
+import { changesRoutes } from './http/routes/changes.routes.js';
+import { exportsRoutes } from './http/routes/exports.routes.js';
 import { tasksRoutes } from './http/routes/tasks.routes.js';
 import { unitsRoutes } from './http/routes/units.routes.js';
 import { usersRoutes } from './http/routes/users.routes.js';
 import { notificationsRoutes } from './http/routes/notifications.routes.js';
 import { teamsRoutes } from './http/routes/teams.routes.js';
 import { accountsRoutes } from './http/routes/accounts.routes.js';
+import { metricsRoutes } from './http/routes/metrics.routes.js';
+import { memoryRoutes } from './http/routes/memory.routes.js';
+import { machineryRoutes } from './http/routes/machinery.routes.js';
 import { SessionAuth } from './http/session-auth.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -55,9 +60,14 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   notificationsRoutes(app, container);
   teamsRoutes(app, container);
   tasksRoutes(app, container);
+  metricsRoutes(app, container);
+  memoryRoutes(app, container);
+  machineryRoutes(app, container);
   filesRoutes(app, container);
   repositoryRoutes(app, container);
   hooksRoutes(app, container);
+  changesRoutes(app, container);
+  exportsRoutes(app, container);
   accountsRoutes(app, container, sessionAuth);
   return app;
 }

@@ -11,6 +11,7 @@ import { SessionsService } from './auth/sessions.js';
 import { formats } from './formats/registry.js';
 import type { FormatRegistry } from './formats/registry.js';
 import { ChangesService } from './services/changes.service.js';
+import { ExportsService } from './services/exports.service.js';
 import { ComponentsService } from './services/components.service.js';
 import { ComponentScanner } from './services/component-scanner.js';
 import { DataPaths } from './services/data-paths.js';
@@ -30,10 +31,13 @@ import { tmxExporter } from './formats/exporters/tmx.exporter.js';
 import { DownloadsService } from './services/downloads.service.js';
 import { FileSyncService } from './services/file-sync.service.js';
 import { UploadsService } from './services/uploads.service.js';
+import { MemoryService } from './services/memory.service.js';
 import { RepositoryService } from './services/repository.service.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
 import type { TaskQueue } from './tasks/task-queue.js';
+import { MachineryService } from './machinery/machinery.service.js';
+import { createEngineRegistry } from './machinery/registry.js';
 
 export interface Container {
   config: Config;
@@ -43,6 +47,7 @@ export interface Container {
   paths: DataPaths;
   secretKey: string;
   changes: ChangesService;
+  exports: ExportsService;
   users: UsersService;
   notifications: NotificationsService;
   teams: TeamsService;
@@ -59,7 +64,9 @@ export interface Container {
   fileSync: FileSyncService;
   downloads: DownloadsService;
   uploads: UploadsService;
+  memory: MemoryService;
   repository: RepositoryService;
+  machinery: MachineryService;
   close(): Promise<void>;
 }
 
@@ -92,7 +99,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const db = database.db;
   const access = new AccessControl();
   const paths = new DataPaths(config.dataDir);
-  const changes = new ChangesService();
+  const changes = new ChangesService(db, access);
   const languages = new LanguagesService(db, access);
   const tasks = new InProcessTaskQueue(db);
   await tasks.recoverInterrupted();
@@ -111,6 +118,8 @@ export async function createContainer(config: Config, options: { migrate?: boole
     await db.updateTable('components').set({ task_id: null }).where('id', '=', Number(payload.componentId)).execute();
     return result;
   });
+  const memory = new MemoryService(db, access, languages);
+  memory.startBackgroundIndexing();
   const secretKey = loadSecretKey(config);
   return {
     config,
@@ -120,6 +129,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     paths,
     secretKey,
     changes,
+    exports: new ExportsService(db, access, changes),
     users,
     notifications: new NotificationsService(db, access),
     teams: new TeamsService(db, access, changes),
@@ -129,15 +139,19 @@ export async function createContainer(config: Config, options: { migrate?: boole
     projectTokens: new ProjectTokensService(db, access),
     components: new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal),
     translations: new TranslationsService(db, access, changes, languages, formats, paths),
-    units: new UnitsService(db, access),
+    units: new UnitsService(db, access, database.dialect),
     unitEdits: new UnitEditsService(db, access, changes),
     stats,
     tasks,
     fileSync,
-    downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter])),
+    downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter]), database.dialect),
     repository,
     uploads: new UploadsService(db, access, changes, formats, fileSync, users),
+    memory,
+    // The translation memory engine answers through MemoryService.machineryLookup.
+    machinery: new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) })),
     close: async () => {
+      memory.stop();
       await tasks.close();
       await database.close();
     },

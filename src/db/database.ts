@@ -49,6 +49,25 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SQLite.Databas
   });
 }
 
+/**
+ * SQLite has no REGEXP of its own: `X REGEXP Y` calls regexp(Y, X). The search query language checks
+ * patterns when it parses them; compiled patterns are kept by text.
+ */
+function registerRegexp(sqlite: SQLite.Database): void {
+  const compiled = new Map<string, RegExp>();
+  sqlite.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => {
+    if (pattern === null || value === null) return null;
+    const source = String(pattern);
+    let re = compiled.get(source);
+    if (!re) {
+      re = new RegExp(source);
+      if (compiled.size >= 100) compiled.delete(compiled.keys().next().value!);
+      compiled.set(source, re);
+    }
+    return re.test(String(value)) ? 1 : 0;
+  });
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -58,6 +77,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
+    registerRegexp(sqlite);
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

@@ -11,6 +11,9 @@ import * as m007 from './migrations/007-teams.js';
 import * as m008 from './migrations/008-project-tokens.js';
 import * as m009 from './migrations/009-notifications.js';
 import * as m010 from './migrations/010-audit-log.js';
+import * as m011 from './migrations/011-search.js';
+import * as m013 from './migrations/013-memory.js';
+import * as m014 from './migrations/014-machinery.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -23,6 +26,9 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '008-project-tokens': m008,
   '009-notifications': m009,
   '010-audit-log': m010,
+  '011-search': m011,
+  '013-memory': m013,
+  '014-machinery': m014,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

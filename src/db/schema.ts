@@ -333,6 +333,21 @@ export interface AuditLogTable {
   details: string; // JSON object
 }
 
+/** A translation memory entry (compat §6.10); scope: project_id, user_id, shared (see migration 013). */
+export interface MemoryTable {
+  id: Generated<number>;
+  source: string;
+  target: string;
+  source_language_id: number;
+  target_language_id: number;
+  origin: string;
+  project_id: number | null;
+  user_id: number | null;
+  from_file: Bool;
+  shared: Bool;
+  created: Timestamp;
+}
+
 export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
@@ -359,6 +374,7 @@ export interface Database {
   group_componentlists: GroupComponentListsTable;
   audit_log: AuditLogTable;
   subscriptions: SubscriptionsTable;
+  memory: MemoryTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;
@@ -381,3 +397,4 @@ export type RoleRow = Selectable<RolesTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type MemoryRow = Selectable<MemoryTable>;

@@ -45,6 +45,9 @@ export const Action = {
   COMPONENT_SETTING_CHANGED: 96,
   ACCESS_EDIT: 97,
   STRING_ADDED_IN_REPOSITORY: 71,
+  VISIBILITY_CHANGED: 33,
+  LICENSE_CHANGED: 55,
+  AGREEMENT_CHANGED: 56,
 } as const;
 
 /** Actions that change translated content: they set last_change/last_author and count as recent changes. */

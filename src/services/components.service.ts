@@ -347,14 +347,16 @@ export class ComponentsService {
     const row = await this.db.transaction().execute(async (tx) => {
       const updated = await tx.updateTable('components').set(set).where('id', '=', component.id).returningAll().executeTakeFirstOrThrow();
       const renamed = updated.slug !== component.slug || updated.name !== component.name;
+      const base = { userId: actor.user?.id, projectId: project.id, componentId: component.id };
       await this.changes.record(tx, {
+        ...base,
         action: renamed ? Action.COMPONENT_RENAMED : Action.COMPONENT_SETTING_CHANGED,
-        userId: actor.user?.id,
-        projectId: project.id,
-        componentId: component.id,
         target: renamed ? updated.slug : '',
         old: renamed ? component.slug : '',
       });
+      // License and contributor agreement changes have their own actions (subscribers are told of them).
+      if (updated.license !== component.license) await this.changes.record(tx, { ...base, action: Action.LICENSE_CHANGED, target: updated.license, old: component.license });
+      if (updated.agreement !== component.agreement) await this.changes.record(tx, { ...base, action: Action.AGREEMENT_CHANGED, target: updated.agreement, old: component.agreement });
       return updated;
     });
     if (row.slug !== component.slug) await this.paths.renameComponent(project.slug, component.slug, row.slug);
@@ -392,16 +394,35 @@ export class ComponentsService {
     if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
     this.access.require(actor, 'project.edit', target);
     if (target.id === refs.project.id) throw ValidationError.field('project_slug', 'A component can not be linked to its own project.');
-    const exists = await this.db.selectFrom('component_links').select('id').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst();
-    if (!exists) await this.db.insertInto('component_links').values({ component_id: refs.component.id, project_id: target.id }).execute();
+    await this.db.transaction().execute(async (tx) => {
+      const exists = await tx.selectFrom('component_links').select('id').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst();
+      if (exists) return;
+      await tx.insertInto('component_links').values({ component_id: refs.component.id, project_id: target.id }).execute();
+      await this.changes.record(tx, this.linkChange(actor, refs, target.slug, 'added'));
+    });
     return target;
   }
 
   async unlink(actor: Actor, refs: ComponentWithRefs, projectSlug: string): Promise<void> {
     this.access.require(actor, 'component.edit', refs.project);
     const target = await this.db.selectFrom('projects').select('id').where('slug', '=', projectSlug).executeTakeFirst();
-    const deleted = target ? await this.db.deleteFrom('component_links').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst() : null;
-    if (!deleted || Number(deleted.numDeletedRows) === 0) throw new NotFoundError();
+    await this.db.transaction().execute(async (tx) => {
+      const deleted = target ? await tx.deleteFrom('component_links').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst() : null;
+      if (!deleted || Number(deleted.numDeletedRows) === 0) throw new NotFoundError();
+      await this.changes.record(tx, this.linkChange(actor, refs, projectSlug, 'removed'));
+    });
+  }
+
+  /** A link into another project is a setting of the component (the reference has no action of its own for it). */
+  private linkChange(actor: Actor, refs: ComponentWithRefs, projectSlug: string, change: 'added' | 'removed') {
+    return {
+      action: Action.COMPONENT_SETTING_CHANGED,
+      userId: actor.user?.id,
+      projectId: refs.project.id,
+      componentId: refs.component.id,
+      target: projectSlug,
+      details: { links: { project: projectSlug, change } },
+    };
   }
 
   async setLock(actor: Actor, current: ComponentWithRefs, lock: boolean): Promise<boolean> {

@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Db } from '../db/database.js';
+import type { Expression, SqlBool } from 'kysely';
+import type { Db, DialectName } from '../db/database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { asSearchError, searchCondition } from '../search/index.js';
 import { ZipWriter } from '../shared/zip-writer.js';
 import type { ComponentWithRefs } from './components.service.js';
 import type { Conversion, ConversionMeta } from './conversions.js';
@@ -44,6 +46,7 @@ export class DownloadsService {
     private readonly access: AccessControl,
     private readonly files: FileSyncService,
     private readonly conversions: Map<string, Conversion>,
+    private readonly dialect: DialectName = 'sqlite',
   ) {}
 
   private meta(refs: ComponentWithRefs, t: TranslationRow, language: LanguageRow): ConversionMeta {
@@ -66,8 +69,25 @@ export class DownloadsService {
     throw ValidationError.field('format', `Conversion to ${id} is not supported`, 'invalid');
   }
 
-  private async units(translationId: number) {
-    return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
+  /** The units of a translation in file order; with a search (`q`) only the matching ones, in the same single query. */
+  private async units(translationId: number, where: Expression<SqlBool> | null = null) {
+    if (!where) return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
+    const q = this.db
+      .selectFrom('units')
+      .innerJoin('translations', 'translations.id', 'units.translation_id')
+      .innerJoin('components', 'components.id', 'translations.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .selectAll('units')
+      .where('units.translation_id', '=', translationId)
+      .where(where)
+      .orderBy('units.position')
+      .orderBy('units.id');
+    try {
+      return await q.execute();
+    } catch (e) {
+      throw asSearchError(e);
+    }
   }
 
   /** GET translations/<p>/<c>/<lang>/file/: null means "not modified since" (304). */
@@ -76,7 +96,7 @@ export class DownloadsService {
     const { project, component, translation, language } = t;
     if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
     const conversion = query.format ? this.conversion(query.format, query.fromSuffix ?? false) : null;
-    if (query.q) throw ValidationError.field('q', 'Filtering downloads with a query needs the search query language, which this server does not support yet.', 'invalid');
+    const where = conversion && query.q ? searchCondition({ q: query.q }, this.dialect) : null;
     const meta = this.meta(t, translation, language);
     const why = conversion?.incompatible(meta);
     if (why) throw ValidationError.field('format', why, 'invalid');
@@ -87,7 +107,7 @@ export class DownloadsService {
 
     const base = `${project.slug}-${component.slug}-${language.code}`;
     if (conversion) {
-      const body = conversion.convert(await this.units(translation.id), meta);
+      const body = conversion.convert(await this.units(translation.id, where), meta);
       return { body, mimeType: `${conversion.mimeType}; charset=utf-8`, disposition: `attachment; filename=${base}.${conversion.extension}`, lastModified };
     }
     if (!translation.filename) throw new NotFoundError('This translation has no file.');
@@ -114,7 +134,7 @@ export class DownloadsService {
   }
 
   /** ZIP of components' files (format "zip") or of their conversions ("zip:<id>"). */
-  async zip(actor: Actor, scope: { project: ProjectRow; component?: ComponentWithRefs; language?: LanguageRow }, format: string | undefined): Promise<FileDownload> {
+  async zip(actor: Actor, scope: { project: ProjectRow; component?: ComponentWithRefs; language?: LanguageRow }, format: string | undefined, q?: string): Promise<FileDownload> {
     this.access.require(actor, 'translation.download', scope.project);
     const wanted = format || 'zip';
     let conversion: Conversion | null = null;
@@ -123,6 +143,9 @@ export class DownloadsService {
       conversion = m ? (this.conversions.get(m[1]!) ?? null) : null;
       if (!conversion) throw new NotFoundError(`Conversion to ${m ? m[1] : wanted} is not supported`);
     }
+    // As for one file: a query filters converted files only (the original files are what the repository holds).
+    if (q && !conversion) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
+    const where = conversion && q ? searchCondition({ q }, this.dialect) : null;
     const components: ComponentWithRefs[] = [];
     if (scope.component) components.push(scope.component);
     else {
@@ -135,7 +158,7 @@ export class DownloadsService {
     const name = [scope.project.slug, scope.component?.component.slug, scope.language?.code].filter(Boolean).join('-');
     const out = new PassThrough();
     const zip = new ZipWriter(out);
-    void this.fillZip(zip, components, scope.language, conversion).then(
+    void this.fillZip(zip, components, scope.language, conversion, where).then(
       () => zip.finish(),
       (e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))),
     );
@@ -147,7 +170,7 @@ export class DownloadsService {
     return { component, project, sourceLanguage };
   }
 
-  private async fillZip(zip: ZipWriter, components: ComponentWithRefs[], language: LanguageRow | undefined, conversion: Conversion | null): Promise<void> {
+  private async fillZip(zip: ZipWriter, components: ComponentWithRefs[], language: LanguageRow | undefined, conversion: Conversion | null, where: Expression<SqlBool> | null): Promise<void> {
     for (const refs of components) {
       const prefix = `${refs.project.slug}/${refs.component.slug}/`;
       let q = this.db
@@ -181,7 +204,7 @@ export class DownloadsService {
           await zip.addFile(`${prefix}${rel}.skipped`, Buffer.from(`${why}\n`));
           continue;
         }
-        await zip.addFile(`${prefix}${rel}.${conversion.extension}`, conversion.convert(await this.units(t.id), meta));
+        await zip.addFile(`${prefix}${rel}.${conversion.extension}`, conversion.convert(await this.units(t.id, where), meta));
       }
     }
   }

@@ -123,13 +123,19 @@ export class ProjectsService {
     return this.db.transaction().execute(async (tx) => {
       const row = await tx.updateTable('projects').set(set).where('id', '=', project.id).returningAll().executeTakeFirstOrThrow();
       const renamed = row.name !== project.name || row.slug !== project.slug;
+      const base = { userId: actor.user?.id, projectId: row.id };
       await this.changes.record(tx, {
+        ...base,
         action: renamed ? Action.PROJECT_RENAMED : Action.PROJECT_SETTING_CHANGED,
-        userId: actor.user?.id,
-        projectId: row.id,
         target: renamed ? row.slug : '',
         old: renamed ? project.slug : '',
       });
+      // Visibility, license and agreement changes have actions of their own.
+      if (row.access_control !== project.access_control) {
+        await this.changes.record(tx, { ...base, action: Action.VISIBILITY_CHANGED, target: String(row.access_control), old: String(project.access_control) });
+      }
+      if (row.license !== project.license) await this.changes.record(tx, { ...base, action: Action.LICENSE_CHANGED, target: row.license, old: project.license });
+      if (row.agreement !== project.agreement) await this.changes.record(tx, { ...base, action: Action.AGREEMENT_CHANGED, target: row.agreement, old: project.agreement });
       // A stricter access control or a review workflow adds the per-project teams it calls for.
       await ensureProjectTeams(tx, row);
       if (row.slug !== project.slug) await this.paths.renameProject(project.slug, row.slug);

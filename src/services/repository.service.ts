@@ -34,7 +34,7 @@ const PERMISSION: Record<RepositoryOperation, ObjectPermission> = {
   'file-scan': 'vcs.reset',
 };
 
-const ACTION = { COMMITTED: 17, PUSHED: 18, RESET: 19, MERGED: 20, REBASED: 21, MERGE_FAILED: 22, REBASE_FAILED: 23, PARSE_FAILED: 24, PUSH_FAILED: 28, CLEANUP: 88, NOTIFICATION: 53 } as const;
+const ACTION = { COMMITTED: 17, PUSHED: 18, RESET: 19, MERGED: 20, REBASED: 21, MERGE_FAILED: 22, REBASE_FAILED: 23, PARSE_FAILED: 24, PUSH_FAILED: 28, CLEANUP: 88, NOTIFICATION: 53, FORCED_SYNC: 83, FORCED_RESCAN: 84 } as const;
 
 export const DEFAULT_COMMIT_MESSAGE =
   'Translated using Parla ({{ language_name }})\n\nCurrently translated at {{ stats.translated_percent }}% ({{ stats.translated }} of {{ stats.all }} strings)\n\nTranslation: {{ project_name }}/{{ component_name }}';
@@ -141,10 +141,16 @@ export class RepositoryService {
   }
 
   /** Re-reads every file of the component into the database (file-scan, after pull and reset). */
-  private async rescanLocked(refs: ComponentWithRefs, dir: string): Promise<RescanResult> {
+  /** Re-reads the component's files into the database; `action` records a change in the same transaction. */
+  private async rescanLocked(refs: ComponentWithRefs, dir: string, action?: { action: number; userId: number | null }): Promise<RescanResult> {
     const { component, sourceLanguage } = refs;
     const scanned = await this.scanner.scan(dir, await this.listFiles(dir), component, sourceLanguage, 'repo');
-    return this.db.transaction().execute((tx) => reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned));
+    return this.db.transaction().execute(async (tx) => {
+      const { changes, ...result } = await reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned, { userId: action?.userId ?? null });
+      await this.changes.recordMany(tx, changes);
+      if (action) await this.changes.record(tx, { action: action.action, userId: action.userId, projectId: refs.project.id, componentId: component.id });
+      return result;
+    });
   }
 
   async status(refs: ComponentWithRefs): Promise<RepositoryStatus> {
@@ -207,9 +213,8 @@ export class RepositoryService {
         return this.locked(refs, async (dir) => {
           await this.vcs.fetch(dir);
           await this.vcs.reset(dir);
-          await this.rescanLocked(refs, dir);
+          await this.rescanLocked(refs, dir, { action: ACTION.RESET, userId });
           await this.setMergeFailure(refs, '');
-          await this.record(refs, ACTION.RESET, userId);
           return { result: true };
         });
       case 'cleanup':
@@ -223,11 +228,12 @@ export class RepositoryService {
         return this.locked(refs, async () => {
           await this.db.updateTable('units').set({ pending: 1 }).where('translation_id', 'in', (eb) => eb.selectFrom('translations').select('id').where('component_id', '=', refs.component.id)).execute();
           await this.files.writePendingLocked(refs);
+          await this.record(refs, ACTION.FORCED_SYNC, userId);
           return { result: true };
         });
       case 'file-scan':
         return this.locked(refs, async (dir) => {
-          await this.rescanLocked(refs, dir);
+          await this.rescanLocked(refs, dir, { action: ACTION.FORCED_RESCAN, userId });
           return { result: true };
         });
     }

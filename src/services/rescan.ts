@@ -7,6 +7,11 @@ import { joinPlurals } from './plurals.js';
 import { recountTranslation, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { insertTranslation, unitRow } from './units-writer.js';
 import { nowIso } from '../shared/clock.js';
+import type { ChangeInput } from './changes.service.js';
+
+const ACTION_STRING_UPDATED_IN_REPOSITORY = 59;
+const ACTION_STRING_ADDED_IN_REPOSITORY = 71;
+const ACTION_SOURCE_ADDED_IN_REPOSITORY = 90;
 
 const BATCH = 400;
 
@@ -39,7 +44,7 @@ async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
  * Reconciles one translation's units with its planned units: new ones are inserted, missing ones
  * deleted, changed ones updated (and no longer pending: the file holds them now).
  */
-async function reconcileUnits(tx: Executor, translation: TranslationRow, planned: PlannedUnit[], sourceIds: Map<string, number> | null, result: RescanResult): Promise<void> {
+async function reconcileUnits(tx: Executor, translation: TranslationRow, planned: PlannedUnit[], sourceIds: Map<string, number> | null, result: RescanResult, log: ChangeLog | null): Promise<void> {
   const existing = await tx.selectFrom('units').selectAll().where('translation_id', '=', translation.id).execute();
   const byHash = new Map(existing.map((u) => [u.id_hash, u]));
   const wanted = new Set(planned.map((p) => p.id_hash));
@@ -81,8 +86,21 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
       .where('id', '=', u.id)
       .execute();
     result.updated++;
+    // Only what the files changed: a pending edit the file already holds is no news.
+    if (log && !sameContent(u, p)) {
+      const text = sourceIds === null ? joinPlurals(p.source) : joinPlurals(p.target);
+      log.push(translation, { action: ACTION_STRING_UPDATED_IN_REPOSITORY, unitId: u.id, target: text, old: sourceIds === null ? u.source : u.target });
+    }
   }
-  for (let i = 0; i < inserts.length; i += BATCH) await tx.insertInto('units').values(inserts.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < inserts.length; i += BATCH) {
+    const rows = await tx.insertInto('units').values(inserts.slice(i, i + BATCH)).returning(['id', 'source', 'target']).execute();
+    if (log) {
+      for (const r of rows) {
+        const source = sourceIds === null;
+        log.push(translation, { action: source ? ACTION_SOURCE_ADDED_IN_REPOSITORY : ACTION_STRING_ADDED_IN_REPOSITORY, unitId: r.id, target: source ? r.source : r.target });
+      }
+    }
+  }
   result.added += inserts.length;
   if (sourceIds === null && inserts.length > 0) {
     // New source units point at themselves.
@@ -90,8 +108,39 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   }
 }
 
-/** Applies a fresh scan of the component's files to the database inside `tx`. */
-export async function reconcileComponent(tx: Executor, scanner: ComponentScanner, component: ComponentRow, source: LanguageRow, scanned: ScannedTree): Promise<RescanResult> {
+/** Collects the changes a rescan finds in existing translations (strings added or updated in the repository). */
+class ChangeLog {
+  readonly changes: ChangeInput[] = [];
+  constructor(
+    private readonly component: ComponentRow,
+    private readonly userId: number | null,
+  ) {}
+  push(translation: TranslationRow, change: Pick<ChangeInput, 'action' | 'unitId' | 'target' | 'old'>): void {
+    this.changes.push({
+      ...change,
+      userId: this.userId,
+      projectId: this.component.project_id,
+      componentId: this.component.id,
+      translationId: translation.id,
+      languageId: translation.language_id,
+    });
+  }
+}
+
+/**
+ * Applies a fresh scan of the component's files to the database inside `tx`. With `record`, the
+ * strings added or updated in existing translations are returned as changes (59, 71, 90) for the
+ * caller to record in the same transaction.
+ */
+export async function reconcileComponent(
+  tx: Executor,
+  scanner: ComponentScanner,
+  component: ComponentRow,
+  source: LanguageRow,
+  scanned: ScannedTree,
+  record?: { userId: number | null },
+): Promise<RescanResult & { changes: ChangeInput[] }> {
+  const log = record ? new ChangeLog(component, record.userId) : null;
   const result: RescanResult = { added: 0, removed: 0, updated: 0, languagesAdded: 0, languagesRemoved: 0 };
   const files: ScannedFile[] = [];
   const languageById = new Map<number, LanguageRow>([[source.id, source]]);
@@ -119,7 +168,7 @@ export async function reconcileComponent(tx: Executor, scanner: ComponentScanner
     sourceT = (await insertTranslation(tx, plan.source, meta(source), null)).translation;
     result.languagesAdded++;
   } else {
-    await reconcileUnits(tx, sourceT, plan.source.units, null, result);
+    await reconcileUnits(tx, sourceT, plan.source.units, null, result, log);
     if (sourceT.filename !== plan.source.filename) await tx.updateTable('translations').set({ filename: plan.source.filename }).where('id', '=', sourceT.id).execute();
   }
   const sourceRows = await tx.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', sourceT.id).execute();
@@ -136,7 +185,7 @@ export async function reconcileComponent(tx: Executor, scanner: ComponentScanner
       continue;
     }
     seen.add(existing.id);
-    await reconcileUnits(tx, existing, p.units, sourceIds, result);
+    await reconcileUnits(tx, existing, p.units, sourceIds, result, log);
     if (existing.filename !== p.filename) await tx.updateTable('translations').set({ filename: p.filename }).where('id', '=', existing.id).execute();
   }
   for (const t of translations) {
@@ -146,5 +195,5 @@ export async function reconcileComponent(tx: Executor, scanner: ComponentScanner
   }
   // After a bulk reconcile a recount is the exact, simple answer.
   for (const id of seen) await tx.updateTable('translations').set(await recountTranslation(tx, id)).where('id', '=', id).execute();
-  return result;
+  return { ...result, changes: log?.changes ?? [] };
 }

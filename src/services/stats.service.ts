@@ -1,11 +1,32 @@
 // Statistics reads: sums of per-translation counters up the tree; never a scan over units.
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
+import type { Database, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
+import { CONTENT_ACTIONS } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { countersFrom, recountTranslation, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
+
+interface AggregateFilter {
+  projectId?: number;
+  languageId?: number;
+  componentId?: number;
+}
+
+export interface SiteMetrics {
+  units: number;
+  units_translated: number;
+  users: number;
+  changes: number;
+  projects: number;
+  components: number;
+  translations: number;
+  languages: number;
+  checks: number;
+  configuration_errors: number;
+  suggestions: number;
+}
 
 export interface Aggregate {
   counters: Counters;
@@ -13,6 +34,9 @@ export interface Aggregate {
   lastAuthor: string | null;
   recentChanges: number;
 }
+
+/** `recent_changes` counts content changes in the 6 hours before the last change (compat §6.11). */
+const RECENT_WINDOW_MS = 6 * 3600 * 1000;
 
 export class StatsService {
   constructor(
@@ -37,8 +61,12 @@ export class StatsService {
     };
   }
 
-  /** Sums translations selected by a filter on the joined translations/components/projects. */
-  private async aggregate(filter: { projectId?: number; languageId?: number; componentId?: number }, actor: Actor): Promise<Aggregate> {
+  /**
+   * The translations a statistics read sums: joined with their component and project, narrowed by
+   * the filter, and — when `actor` is given — to projects the actor may see, so that private
+   * projects never show in numbers others read (language statistics span every project).
+   */
+  private scope(filter: AggregateFilter, actor: Actor | null) {
     let q = this.db
       .selectFrom('translations')
       .innerJoin('components', 'components.id', 'translations.component_id')
@@ -46,19 +74,38 @@ export class StatsService {
     if (filter.projectId !== undefined) q = q.where('components.project_id', '=', filter.projectId);
     if (filter.componentId !== undefined) q = q.where('translations.component_id', '=', filter.componentId);
     if (filter.languageId !== undefined) q = q.where('translations.language_id', '=', filter.languageId);
-    const visible = this.access.visibleProjects(actor);
+    const visible = actor ? this.access.visibleProjects(actor) : null;
     if (visible) q = q.where(visible);
+    return q;
+  }
+
+  /** Sums the kept counters of the selected translations (one indexed aggregate; units are never read). */
+  private async aggregate(filter: AggregateFilter, actor: Actor | null): Promise<Aggregate> {
+    const q = this.scope(filter, actor);
     const row = await q.select([...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')]).executeTakeFirst();
     const lastChange = (row?.last_change as string | null) ?? null;
     let lastAuthor: string | null = null;
     let recent = 0;
     if (lastChange) {
-      const latest = await q.select(['translations.last_author_id', 'translations.id']).where('translations.last_change', '=', lastChange).executeTakeFirst();
+      const latest = await q.select(['translations.last_author_id']).where('translations.last_change', '=', lastChange).orderBy('translations.id', 'desc').executeTakeFirst();
       lastAuthor = await this.authorName(latest?.last_author_id ?? null);
-      const ids = (await q.select('translations.id').execute()).map((r) => r.id);
-      recent = await this.changes.recentChanges(this.db, ids, lastChange);
+      recent = await this.recentChanges(q.select('translations.id'), lastChange);
     }
     return { counters: countersFrom(row ?? {}), lastChange, lastAuthor, recentChanges: recent };
+  }
+
+  /** Content changes in the window before `lastChange`, of the translations a subquery selects (no id list: a language may span thousands). */
+  private async recentChanges(translationIds: SelectQueryBuilder<Database, 'translations', { id: number }>, lastChange: string): Promise<number> {
+    const since = new Date(Date.parse(lastChange) - RECENT_WINDOW_MS).toISOString();
+    const row = await this.db
+      .selectFrom('changes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', 'in', [...CONTENT_ACTIONS])
+      .where('timestamp', '>=', since)
+      .where('timestamp', '<=', lastChange)
+      .where('translation_id', 'in', translationIds)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   ofProject(actor: Actor, project: ProjectRow): Promise<Aggregate> {
@@ -69,13 +116,14 @@ export class StatsService {
     return this.aggregate({ componentId }, actor);
   }
 
+  /** Every translation in the language, in the projects the actor may see (README: statistics visibility). */
   ofLanguage(actor: Actor, language: LanguageRow): Promise<Aggregate> {
     return this.aggregate({ languageId: language.id }, actor);
   }
 
-  /** Per-language sums inside one project, ordered by language code. */
+  /** Per-language sums inside one project (its own components, as the reference), ordered by language code. */
   async projectLanguages(project: ProjectRow, limit: number, offset: number) {
-    return this.db
+    const rows = await this.db
       .selectFrom('translations')
       .innerJoin('components', 'components.id', 'translations.component_id')
       .innerJoin('languages', 'languages.id', 'translations.language_id')
@@ -86,6 +134,17 @@ export class StatsService {
       .limit(limit)
       .offset(offset)
       .execute();
+    // One page of languages: their last author and recent changes take two small queries each.
+    return Promise.all(
+      rows.map(async (r) => {
+        const agg = r.last_change ? await this.aggregate({ projectId: project.id, languageId: r.language_id }, null) : null;
+        return {
+          code: r.code,
+          name: r.name,
+          aggregate: agg ?? { counters: countersFrom(r), lastChange: null, lastAuthor: null, recentChanges: 0 },
+        };
+      }),
+    );
   }
 
   async countProjectLanguages(project: ProjectRow): Promise<number> {
@@ -96,6 +155,34 @@ export class StatsService {
       .select(sql<number>`count(distinct translations.language_id)`.as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Server metrics (compat §6.12): whole-site sums of the kept counters over every translation,
+   * visibility aside (metrics are for signed-in users, as the reference), plus row counts.
+   */
+  async metrics(): Promise<SiteMetrics> {
+    const site = countersFrom((await this.scope({}, null).select(sumCounterSelections()).executeTakeFirst()) ?? {});
+    const count = async (table: 'users' | 'changes' | 'projects' | 'components' | 'translations' | 'suggestions') =>
+      Number((await this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const languages = await this.db.selectFrom('translations').select(sql<number>`count(distinct translations.language_id)`.as('n')).executeTakeFirst();
+    // A component whose last merge or rebase failed needs its configuration or repository looked at.
+    const broken = await this.db.selectFrom('components').select((eb) => eb.fn.countAll<number>().as('n')).where('merge_failure', '<>', '').executeTakeFirst();
+    return {
+      units: site.total,
+      units_translated: site.translated,
+      users: await count('users'),
+      changes: await count('changes'),
+      projects: await count('projects'),
+      components: await count('components'),
+      translations: await count('translations'),
+      languages: Number(languages?.n ?? 0),
+      // Quality checks are not stored yet (no checks table): none can be failing. Count them here when they are.
+      checks: 0,
+      configuration_errors: Number(broken?.n ?? 0),
+      // Suggestions are deleted when accepted or rejected: every stored one is pending.
+      suggestions: await count('suggestions'),
+    };
   }
 
   /** Counts a translation's units from scratch: the repair path that proves the counters right. */

@@ -3,8 +3,9 @@ import type { Executor } from '../db/database.js';
 import type { UnitRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput, ChangesService } from './changes.service.js';
+import { rememberUnits } from './memory.service.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
-import { addUnit, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, unitDelta, type Counters } from './statistics.js';
+import { addUnit, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED, unitDelta, type Counters } from './statistics.js';
 
 /** Where the unit lives, for the change record. */
 export interface UnitPlace {
@@ -29,6 +30,8 @@ export interface ContentUpdate {
   counters?: Counters;
   /** Bulk operations collect the change records here and write them with ChangesService.recordMany. */
   changeLog?: ChangeInput[];
+  /** Bulk operations collect the ids of units that became translated here and pass them to rememberUnits once. */
+  memoryLog?: number[];
 }
 
 /**
@@ -78,6 +81,11 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   };
   if (update.changeLog) update.changeLog.push(change);
   else await changes.record(db, change);
+  // A translated string enters the translation memory (compat §24).
+  if (update.state >= STATE_TRANSLATED && !isBlank(update.target) && (target !== unit.target || unit.state < STATE_TRANSLATED)) {
+    if (update.memoryLog) update.memoryLog.push(unit.id);
+    else await rememberUnits(db, [unit.id], update.authorId ?? update.userId);
+  }
   return after;
 }
 

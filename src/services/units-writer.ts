@@ -4,6 +4,7 @@ import type { NewUnit, TranslationRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import type { PlannedTranslation, PlannedUnit } from './import-plan.js';
 import { joinPlurals } from './plurals.js';
+import { rememberTranslation } from './memory.service.js';
 import { addUnit, emptyCounters, type Counters } from './statistics.js';
 
 const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits
@@ -92,5 +93,7 @@ export async function insertTranslation(
     // Source units point at themselves, so every unit has a source_unit link.
     await db.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translation.id).execute();
   }
+  // Translated strings read from the files enter the translation memory.
+  if (!plan.isSource && plan.units.some((u) => u.state >= 20)) await rememberTranslation(db, translation.id);
   return { translation, unitIds };
 }

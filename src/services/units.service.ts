@@ -1,9 +1,11 @@
 // Units: one indexed query per page or per unit, joined with the slugs their links need.
-import type { Db } from '../db/database.js';
+import type { Expression, SqlBool } from 'kysely';
+import type { Db, DialectName } from '../db/database.js';
 import type { UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError } from '../shared/errors.js';
+import { asSearchError, searchCondition, type SearchParams } from '../search/index.js';
 
 export interface UnitWithRefs {
   unit: UnitRow;
@@ -12,11 +14,29 @@ export interface UnitWithRefs {
   languageCode: string;
 }
 
+/** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
+export type UnitFilter = Expression<SqlBool> | null;
+
+/** Runs a search query; a regular expression that the database rejects is the caller's 400, too. */
+async function searching<T>(run: Promise<T>): Promise<T> {
+  try {
+    return await run;
+  } catch (e) {
+    throw asSearchError(e);
+  }
+}
+
 export class UnitsService {
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
+    private readonly dialect: DialectName = 'sqlite',
   ) {}
+
+  /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */
+  filter(params: SearchParams): UnitFilter {
+    return searchCondition(params, this.dialect);
+  }
 
   private joined() {
     return this.db
@@ -43,30 +63,56 @@ export class UnitsService {
     return UnitsService.split(rest);
   }
 
-  async countInTranslation(translationId: number): Promise<number> {
-    const r = await this.db.selectFrom('units').select((eb) => eb.fn.countAll<number>().as('n')).where('translation_id', '=', translationId).executeTakeFirst();
-    return Number(r?.n ?? 0);
+  async countInTranslation(translationId: number, where: UnitFilter = null): Promise<number> {
+    if (where) {
+      const r = await searching(this.joined().select((eb) => eb.fn.countAll<number>().as('n')).where('units.translation_id', '=', translationId).where(where).executeTakeFirst());
+      return Number(r?.n ?? 0);
+    }
+    // The kept counter, not a count over the units: O(1) however big the translation.
+    const r = await this.db.selectFrom('translations').select('total').where('id', '=', translationId).executeTakeFirst();
+    return Number(r?.total ?? 0);
   }
 
-  async pageInTranslation(translationId: number, limit: number, offset: number): Promise<UnitRow[]> {
+  async pageInTranslation(translationId: number, limit: number, offset: number, where: UnitFilter = null): Promise<UnitRow[]> {
+    if (where) {
+      const q = this.joined().selectAll('units').where('units.translation_id', '=', translationId).where(where);
+      return searching(q.orderBy('units.position').orderBy('units.id').limit(limit).offset(offset).execute());
+    }
     return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
   }
 
-  async countVisible(actor: Actor): Promise<number> {
+  async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
     const filter = this.access.visibleProjects(actor);
-    if (!filter) {
-      const r = await this.db.selectFrom('units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    if (!where) {
+      // Unfiltered lists count from the translations' kept counters (one row per translation, not per unit).
+      let t = this.db
+        .selectFrom('translations')
+        .innerJoin('components', 'components.id', 'translations.component_id')
+        .innerJoin('projects', 'projects.id', 'components.project_id')
+        .select((eb) => eb.fn.sum<number>('translations.total').as('n'));
+      if (filter) t = t.where(filter);
+      const r = await t.executeTakeFirst();
       return Number(r?.n ?? 0);
     }
-    const r = await this.joined().where(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    let q = this.joined().select((eb) => eb.fn.countAll<number>().as('n'));
+    if (filter) q = q.where(filter);
+    if (where) q = q.where(where);
+    const r = await searching(q.executeTakeFirst());
     return Number(r?.n ?? 0);
   }
 
-  async pageVisible(actor: Actor, limit: number, offset: number): Promise<UnitWithRefs[]> {
+  async pageVisible(actor: Actor, limit: number, offset: number, where: UnitFilter = null): Promise<UnitWithRefs[]> {
     const filter = this.access.visibleProjects(actor);
     let q = this.joined().selectAll('units').select(['projects.slug as p_slug', 'components.slug as c_slug', 'languages.code as l_code']);
     if (filter) q = q.where(filter);
-    const rows = await q.orderBy('units.id').limit(limit).offset(offset).execute();
+    if (where) q = q.where(where);
+    if (!filter && !where && offset > 0) {
+      // Deep pages of everything: skip along the primary key alone, then join only the page's rows.
+      const first = await this.db.selectFrom('units').select('id').orderBy('id').limit(1).offset(offset).executeTakeFirst();
+      if (!first) return [];
+      return (await q.where('units.id', '>=', first.id).orderBy('units.id').limit(limit).execute()).map(UnitsService.split);
+    }
+    const rows = await searching(q.orderBy('units.id').limit(limit).offset(offset).execute());
     return rows.map(UnitsService.split);
   }
 }

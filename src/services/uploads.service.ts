@@ -18,6 +18,7 @@ import { joinPlurals, splitPlurals } from './plurals.js';
 import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import { isBlank, pendingStamp, updateUnitContent } from './unit-content.js';
+import { rememberUnits } from './memory.service.js';
 import type { Upload } from './uploads.js';
 import type { UsersService } from './users.service.js';
 
@@ -220,6 +221,7 @@ export class UploadsService {
     const changeLog: ChangeInput[] = [];
     const stamp = pendingStamp();
     const place = this.place(t);
+    const memoryLog: number[] = [];
     for (const fu of store.units) {
       if (isBlank(fu.target)) continue; // untranslated entries only count in the total
       if (fu.fuzzy && fuzzy === '') continue;
@@ -240,12 +242,13 @@ export class UploadsService {
         counts.skipped++;
         continue;
       }
-      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog });
+      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog });
       byHash.set(unit.id_hash, updated);
       counts.accepted++;
     }
     await this.changes.recordMany(tx, changeLog);
     await applyCounterDelta(tx, t.translation.id, counters);
+    await rememberUnits(tx, memoryLog, null); // project entries only (see rememberUnits)
   }
 
   private async suggest(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
@@ -302,6 +305,7 @@ export class UploadsService {
           const counters = emptyCounters();
           const changeLog: ChangeInput[] = [];
           const stamp = pendingStamp();
+          const memoryLog: number[] = [];
           let matched = 0;
           for (const unit of byHash.values()) {
             if (unit.state === STATE_READONLY && !t.translation.is_source) continue;
@@ -310,9 +314,10 @@ export class UploadsService {
             const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
             const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
             if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository (issue 4)
-            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog });
+            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog });
           }
           await this.changes.recordMany(tx, changeLog);
+          await rememberUnits(tx, memoryLog, null);
           // The file already holds these values.
           await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.translation.id).where('pending', '=', stamp).execute();
           await applyCounterDelta(tx, t.translation.id, counters);

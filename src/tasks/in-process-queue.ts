@@ -5,6 +5,8 @@ import type { TaskRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import type { TaskContext, TaskHandler, TaskQueue, TaskScope } from './task-queue.js';
 
+export const DEFAULT_QUEUE = 'default';
+
 export class InProcessTaskQueue implements TaskQueue {
   private readonly handlers = new Map<string, TaskHandler>();
   private readonly pending: string[] = [];
@@ -42,6 +44,15 @@ export class InProcessTaskQueue implements TaskQueue {
 
   get(id: string): Promise<TaskRow | undefined> {
     return this.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * One queue, "default". Counted in the `tasks` table rather than in this process's memory, so
+   * that every process sharing the database reports the same backlog.
+   */
+  async lengths(): Promise<Record<string, number>> {
+    const row = await this.db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'queued').executeTakeFirst();
+    return { [DEFAULT_QUEUE]: Number(row?.n ?? 0) };
   }
 
   async idle(): Promise<void> {

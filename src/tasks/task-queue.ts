@@ -20,6 +20,8 @@ export interface TaskQueue {
   /** Persists the task and schedules it; returns its UUID (for /api/tasks/<uuid>/). */
   enqueue(name: string, payload: Record<string, unknown>, scope?: TaskScope): Promise<string>;
   get(id: string): Promise<TaskRow | undefined>;
+  /** Tasks waiting to run, per queue name (server metrics' `celery_queues`). */
+  lengths(): Promise<Record<string, number>>;
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;

@@ -252,6 +252,13 @@ const victimSubscription = async () => {
   return env.subscriptions.get('victim')!;
 };
 const languageBody = (code: string) => ({ code, name: `Lang ${code}`, direction: 'ltr', plural: { number: 2, formula: 'n != 1' } });
+const MACHINERY_SETTING = { engine: 'generic', configuration: { url: 'http://127.0.0.1:9/translate', key: 'matrix-secret' } };
+/** Removes the generic engine's setting under `base` (a machinery list URL) and, with `create`, makes it anew; returns its URL. */
+const machinerySetting = async (base: string, create = true) => {
+  await su(`${base}generic/`, { method: 'DELETE' });
+  if (create) await ok(su(base, { method: 'POST', json: MACHINERY_SETTING }), 'machinery setting');
+  return `${base}generic/`;
+};
 const uploadForm = (lang: string) => multipart({ method: 'translate' }, { file: { name: `${lang}.po`, data: lang === 'cs' ? APP_CS : po('de', 'nplurals=2; plural=(n != 1);') } });
 
 // ---------------------------------------------------------------- the matrix
@@ -444,6 +451,17 @@ const ROWS: Row[] = [
     m: 'DELETE', route: '/api/projects/:project/tokens/:id/', note: 'throwaway token', exp: ADMIN_ONLY,
     call: async (c) => ({ path: `${P(c)}tokens/${(await ok(su(`${P(c)}tokens/`, { method: 'POST', json: { name: uniq('Doomed ') } }), 'token')).id}/` }),
   },
+  // Parla's own machine translation settings (issue 7): project.edit per project, machinery.edit site-wide.
+  { m: 'GET', route: '/api/projects/:project/machinery/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: (c) => ({ path: `${P(c)}machinery/` }) },
+  { m: 'POST', route: '/api/projects/:project/machinery/', note: 'after removing the setting', exp: ADMIN_ONLY, call: async (c) => ({ path: (await machinerySetting(`${P(c)}machinery/`, false), `${P(c)}machinery/`), json: MACHINERY_SETTING }) },
+  { m: 'GET', route: '/api/projects/:project/machinery/:engine/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: async (c) => ({ path: await machinerySetting(`${P(c)}machinery/`) }) },
+  { m: 'PATCH', route: '/api/projects/:project/machinery/:engine/', exp: ADMIN_ONLY, call: async (c) => ({ path: await machinerySetting(`${P(c)}machinery/`), json: { configuration: { timeout: 5 } } }) },
+  { m: 'DELETE', route: '/api/projects/:project/machinery/:engine/', note: 'throwaway setting', exp: ADMIN_ONLY, call: async (c) => ({ path: await machinerySetting(`${P(c)}machinery/`) }) },
+  { m: 'GET', route: '/api/machinery/', exp: GLOBAL, call: () => ({ path: '/api/machinery/' }) },
+  { m: 'POST', route: '/api/machinery/', note: 'after removing the setting', exp: GLOBAL, call: async () => ({ path: (await machinerySetting('/api/machinery/', false), '/api/machinery/'), json: MACHINERY_SETTING }) },
+  { m: 'GET', route: '/api/machinery/:engine/', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/') }) },
+  { m: 'PATCH', route: '/api/machinery/:engine/', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/'), json: { configuration: { timeout: 5 } } }) },
+  { m: 'DELETE', route: '/api/machinery/:engine/', note: 'throwaway setting', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/') }) },
 
   // ----- components (§5.6)
   { m: 'GET', route: '/api/components/', exp: ALL, call: () => ({ path: '/api/components/' }) },
@@ -532,6 +550,26 @@ const ROWS: Row[] = [
   // ----- tasks (§5.9): the component creation task, visible with its project
   { m: 'GET', route: '/api/tasks/:id/', exp: VISIBLE, call: (c) => ({ path: `/api/tasks/${c.p.taskId}/` }) },
 
+  // ----- metrics (§6.12): every signed-in caller, anonymous → 401
+  { m: 'GET', route: '/api/metrics/', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/metrics/' }) },
+
+  // ----- translation memory (§24): signed-in callers; entries of invisible projects are 404, memory.delete (Administration) deletes
+  { m: 'GET', route: '/api/memory/', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/memory/' }) },
+  {
+    m: 'DELETE', route: '/api/memory/:id/', note: "throwaway entry of the row's project",
+    exp: ['401  403  403   403  ok   ok    403    ok', '401  404  403   403  ok   ok    404    ok'],
+    call: async (c) => {
+      const lang = async (code: string) => (await env.s.container.database.db.selectFrom('languages').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+      const row = await env.s.container.database.db
+        .insertInto('memory')
+        .values({ source: uniq('Memory source'), target: 'Cíl', source_language_id: await lang('en'), target_language_id: await lang('cs'), origin: `${c.p.slug}/app`, project_id: c.p.id, user_id: null, from_file: 0, shared: 0, created: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { path: `/api/memory/${row.id}/` };
+    },
+  },
+  { m: 'POST', route: '/api/memory/lookup/', exp: ['401  ok   ok    ok   ok   ok    ok     ok', '401  404  ok    ok   ok   ok    404    ok'], call: (c) => ({ path: `/api/memory/lookup/?source_language=en&target_language=cs&project=${c.p.slug}`, json: { strings: ['String 1'] } }) },
+
   // ----- hooks (§21): no authentication; a ping is answered for everybody
   { m: 'POST', route: '/hooks/:service/', note: 'GitHub ping', exp: ALL, call: () => ({ path: '/hooks/github/', json: { zen: 'hi' }, headers: { 'X-GitHub-Event': 'ping' } }) },
   // The deprecated update hooks (removed upstream in 5.14): a project is addressed like any other object.
@@ -540,6 +578,25 @@ const ROWS: Row[] = [
   // Components made from a ZIP have no remote to pull: 404 for whoever may see them.
   { m: 'GET', route: '/hooks/update/:project/:component/', note: 'local component', exp: ['404  404  404   404  404  404   404    404', '404  404  404   404  404  404   404    404'], call: (c) => ({ path: `/hooks/update/${c.p.slug}/app/` }) },
   { m: 'POST', route: '/hooks/update/:project/:component/', note: 'local component', exp: ['404  404  404   404  404  404   404    404', '404  404  404   404  404  404   404    404'], call: (c) => ({ path: `/hooks/update/${c.p.slug}/app/` }) },
+
+  // ----- changes (§13): lists filtered to visible projects; a change of a private project is 404 to outsiders
+  { m: 'GET', route: '/api/changes/', exp: ALL, call: () => ({ path: '/api/changes/' }) },
+  {
+    m: 'GET', route: '/api/changes/:id/', note: 'latest change of the project', exp: VISIBLE,
+    call: async (c) => ({ path: `/api/changes/${(await ok(su(`${P(c)}changes/?page_size=1`), 'change')).results[0].id}/` }),
+  },
+  { m: 'GET', route: '/api/projects/:project/changes/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}changes/` }) },
+  { m: 'GET', route: '/api/components/:project/:component/changes/', exp: VISIBLE, call: (c) => ({ path: `${C(c)}changes/` }) },
+  { m: 'GET', route: '/api/translations/:project/:component/:language/changes/', exp: VISIBLE, call: (c) => ({ path: `${T(c)}changes/` }) },
+
+  // ----- exports (§22, §23): RSS feeds and the legacy stats export, visible as their objects
+  { m: 'GET', route: '/exports/rss/', exp: ALL, call: () => ({ path: '/exports/rss/' }) },
+  { m: 'GET', route: '/exports/rss/language/:code/', exp: ALL, call: () => ({ path: '/exports/rss/language/cs/' }) },
+  { m: 'GET', route: '/exports/rss/:project/', exp: VISIBLE, call: (c) => ({ path: `/exports/rss/${c.p.slug}/` }) },
+  { m: 'GET', route: '/exports/rss/:project/:component/', exp: VISIBLE, call: (c) => ({ path: `/exports/rss/${c.p.slug}/app/` }) },
+  { m: 'GET', route: '/exports/rss/:project/:component/:language/', exp: VISIBLE, call: (c) => ({ path: `/exports/rss/${c.p.slug}/app/cs/` }) },
+  { m: 'GET', route: '/exports/stats/:project/', exp: VISIBLE, call: (c) => ({ path: `/exports/stats/${c.p.slug}/` }) },
+  { m: 'GET', route: '/exports/stats/:project/:component/', exp: VISIBLE, call: (c) => ({ path: `/exports/stats/${c.p.slug}/app/` }) },
 ];
 
 // Registered routes that need no row: HEAD (answered by the GET handler), OPTIONS (metadata), the

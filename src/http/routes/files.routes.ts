@@ -75,8 +75,8 @@ export function filesRoutes(app: FastifyInstance, c: Container): void {
     (request, reply) => download(request, reply, request.params.ext.replace(/\/$/, '')),
   );
 
-  const zipQuery = Type.Object({ format: Str(200), language_code: Str(50) });
-  type ZipQuery = { format?: string; language_code?: string };
+  const zipQuery = Type.Object({ format: Str(200), language_code: Str(50), q: Str(10000) });
+  type ZipQuery = { format?: string; language_code?: string; q?: string };
   const languageFilter = async (code: string | undefined) => {
     if (!code) return {};
     const language = await c.languages.resolve(code);
@@ -90,7 +90,7 @@ export function filesRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: FastifyRequest<{ Params: CParams; Querystring: ZipQuery }>, reply) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         const scope = { project: refs.project, component: refs, ...(await languageFilter(request.query.language_code)) };
-        return send(reply, await c.downloads.zip(request.actor, scope, request.query.format));
+        return send(reply, await c.downloads.zip(request.actor, scope, request.query.format, request.query.q));
       },
     },
   });

@@ -11,7 +11,6 @@ import { resource } from '../resource.js';
 import { Bool, Int, ProjectParams, Str, body, readOnly } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
 import { serializeComponent, serializeProject } from '../serializers/serializers.js';
-import { statisticsObject, countersFrom } from '../../services/statistics.js';
 
 const ProjectBody = body({
   name: Str(60),
@@ -155,8 +154,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
           (limit, offset) => c.stats.projectLanguages(project, limit, offset),
           (rows) =>
             rows.map((r) => {
-              const counters = countersFrom(r);
-              const obj = statisticsObject(counters, { name: r.name, code: r.code, url: urls.webEngage(project.slug, r.code), last_change: (r.last_change as string | null) ?? null, last_author: null, recent_changes: 0 });
+              const obj = c.stats.toObject(r.aggregate, { name: r.name, code: r.code, url: urls.webEngage(project.slug, r.code) }, project.translation_review === 1);
               // The reference's older per-language shape, for clients that still read it.
               return { ...obj, language: r.name, words_percent: obj.translated_words_percent };
             }),

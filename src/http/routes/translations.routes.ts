@@ -6,7 +6,7 @@ import { countOf, listLimits, paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { TranslationParams } from '../schemas/common.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
-import { isFormBody } from './units.routes.js';
+import { isFormBody, type SearchQuery } from './units.routes.js';
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
@@ -58,11 +58,12 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
         const t = await get(request);
         const urls = urlsFor(c, request);
         const refs = { projectSlug: t.project.slug, componentSlug: t.component.slug, languageCode: t.language.code };
+        const where = c.units.filter(request.query as SearchQuery);
         return paginate(
           request,
           UNIT_PAGES,
-          async () => t.translation.total,
-          (limit, offset) => c.units.pageInTranslation(t.translation.id, limit, offset),
+          async () => (where ? c.units.countInTranslation(t.translation.id, where) : t.translation.total),
+          (limit, offset) => c.units.pageInTranslation(t.translation.id, limit, offset, where),
           (rows) => rows.map((unit) => serializeUnit(urls, { ...refs, unit })),
         );
       },

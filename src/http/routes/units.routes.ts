@@ -15,16 +15,20 @@ export function isFormBody(request: FastifyRequest): boolean {
 
 const Params = Type.Object({ id: Type.String() });
 
+/** `q` (search query language, compat §17) and its legacy spelling `filter_type` (§17.4) on unit lists. */
+export type SearchQuery = { q?: string; filter_type?: string };
+
 export function unitsRoutes(app: FastifyInstance, c: Container): void {
   resource(app, '/api/units/', { name: 'Unit List' }, {
     GET: {
       handler: async (request) => {
         const urls = urlsFor(c, request);
+        const where = c.units.filter(request.query as SearchQuery);
         return paginate(
           request,
           UNIT_PAGES,
-          () => c.units.countVisible(request.actor),
-          (limit, offset) => c.units.pageVisible(request.actor, limit, offset),
+          () => c.units.countVisible(request.actor, where),
+          (limit, offset) => c.units.pageVisible(request.actor, limit, offset, where),
           (rows) => rows.map((r) => serializeUnit(urls, r)),
         );
       },

@@ -1,0 +1,201 @@
+// `npm run bench:million`: read latencies over a 1,000,000-unit data set generated in SQL, on SQLite and on
+// PostgreSQL — statistics at every level, `q` searches and a page of units — against a bare route's latency.
+import { performance } from 'node:perf_hooks';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import { createContainer } from '../src/container.js';
+import type { Database } from '../src/db/schema.js';
+import { buildZip } from '../test/helpers/zip.js';
+import { freePort, start, startParla, waitFor } from './harness.js';
+
+const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 5);
+const LANGUAGES = ['cs', 'de', 'fr', 'es', 'it', 'pl', 'pt', 'nl', 'sv', 'da', 'fi', 'nb', 'hu', 'ro', 'sk', 'sl', 'hr', 'tr', 'uk', 'ja'].slice(0, Number(process.env.BENCH_LANGUAGES ?? 20));
+const STRINGS = Number(process.env.BENCH_STRINGS ?? 10_000); // per component: COMPONENTS × LANGUAGES × STRINGS target units
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+const PG_URL = process.env.PARLA_BENCH_DATABASE_URL ?? process.env.PARLA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Words spread over the strings so that `source:<word>` selects about 1 string in 1000. */
+const WORDS = 1000;
+
+function po(lang: string): string {
+  return `msgid ""\nmsgstr ""\n"Language: ${lang}\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Seed"\nmsgstr ""\n`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET over a kept-alive connection (fetch's own overhead would dominate millisecond reads). */
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Sequential requests: latency as a user of one page sees it, not throughput. */
+async function latency(url: string, headers: Record<string, string> = {}): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES + 5; i++) {
+    const t0 = performance.now();
+    const res = await get(url, headers);
+    const ms = performance.now() - t0;
+    if (res.status < 200 || res.status >= 300) throw new Error(`${url}: ${res.status} ${res.body.slice(0, 300)}`);
+    if (i >= 5) times.push(ms); // the first requests warm caches and prepared statements
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function freshPgUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch (e) {
+    console.warn(`PostgreSQL at ${PG_URL} is not reachable (${(e as Error).message}): PostgreSQL part skipped.`);
+    return null;
+  }
+  const name = `parla_bench_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Source strings for every component, then each language's units derived from them, all in SQL. */
+async function generate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const translations = await db.selectFrom('translations').select(['id', 'component_id', 'is_source']).orderBy('id').execute();
+  const ids = translations.map((t) => t.id);
+  await db.deleteFrom('units').where('translation_id', 'in', ids).execute();
+  const now = new Date().toISOString();
+  const seq =
+    dialect === 'postgres'
+      ? sql`(SELECT n FROM generate_series(0, ${STRINGS - 1}) AS g(n))`
+      : sql`(WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n < ${STRINGS - 1}) SELECT n FROM s)`;
+  const cat = (...parts: ReturnType<typeof sql>[]) => sql.join(parts, sql` || `);
+  for (const source of translations.filter((t) => t.is_source)) {
+    const text = cat(sql`'Source string number '`, sql`CAST(q.n AS TEXT)`, sql`' about w'`, sql`CAST(((q.n * 7919) % ${WORDS}) AS TEXT)`, sql`' and more words'`);
+    await sql`
+      INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, location, note, flags, explanation, extra_flags,
+                         state, position, num_words, num_chars, priority, pending, has_suggestion, has_comment, has_failing_check, automatically_translated, timestamp, last_updated)
+      SELECT ${source.id}, NULL, ${cat(sql`'h'`, sql`CAST(q.n AS TEXT)`)}, ${cat(sql`'c'`, sql`CAST(q.n AS TEXT)`)}, '', ${text}, ${text}, '', ${cat(sql`'src/file.c:'`, sql`CAST(q.n AS TEXT)`)}, '', '', '', '',
+             100, q.n, 8, 50, 100, 0, 0, 0, 0, 0, ${now}, ${now}
+      FROM ${seq} AS q`.execute(db);
+  }
+  for (const t of translations.filter((t) => !t.is_source)) {
+    const source = translations.find((s) => s.is_source && s.component_id === t.component_id)!;
+    // A third untranslated, a little fuzzy, the rest translated or approved.
+    await sql`
+      INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, location, note, flags, explanation, extra_flags,
+                         state, position, num_words, num_chars, priority, pending, has_suggestion, has_comment, has_failing_check, automatically_translated, timestamp, last_updated)
+      SELECT ${t.id}, s.id, s.id_hash, s.content_hash, s.context, s.source,
+             CASE WHEN s.position % 3 = 0 THEN '' ELSE ${cat(sql`'Přeložený řetězec '`, sql`CAST(s.position AS TEXT)`)} END, '', s.location, '', '', '', '',
+             CASE WHEN s.position % 3 = 0 THEN 0 WHEN s.position % 7 = 0 THEN 10 WHEN s.position % 5 = 0 THEN 30 ELSE 20 END,
+             s.position, s.num_words, s.num_chars, 100, 0, 0, 0, 0, 0, ${now}, ${now}
+      FROM units s WHERE s.translation_id = ${source.id}`.execute(db);
+  }
+  // What autovacuum does on a live server: statistics and the visibility map (index-only scans).
+  await sql.raw(dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
+}
+
+async function runEngine(dialect: 'sqlite' | 'postgres', bareLatency: number, rows: string[]): Promise<void> {
+  const pgDb = dialect === 'postgres' ? await freshPgUrl() : null;
+  if (dialect === 'postgres' && !pgDb) return;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-million-'));
+  const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'warn' };
+  let parla = await startParla(env);
+  try {
+    const { base, auth } = parla;
+    const json = { ...auth, 'Content-Type': 'application/json' };
+    await fetch(`${base}/api/projects/`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Mega', slug: 'mega', web: 'https://example.com/' }) });
+    for (let c = 1; c <= COMPONENTS; c++) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ name: `C${c}`, slug: `c${c}`, file_format: 'po', filemask: 'po/*.po', template: '' })) form.append(k, v);
+      form.append('zipfile', new Blob([new Uint8Array(buildZip(LANGUAGES.map((l) => ({ name: `po/${l}.po`, data: po(l) }))))]), 'c.zip');
+      const res = await fetch(`${base}/api/projects/mega/components/`, { method: 'POST', headers: auth, body: form });
+      if (res.status !== 201) throw new Error(`component: ${res.status} ${await res.text()}`);
+    }
+    parla.process.kill();
+    await new Promise((r) => parla.process.once('exit', r));
+
+    const t0 = performance.now();
+    const container = await createContainer(loadConfig({ ...process.env, ...env }));
+    await generate(container.database.db, dialect);
+    const genMs = performance.now() - t0;
+    const t1 = performance.now();
+    await container.stats.recalculate();
+    const statsMs = performance.now() - t1;
+    const total = await container.database.db.selectFrom('units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    await container.close();
+
+    parla = await startParla(env, { username: 'bench2' });
+    const h = parla.auth;
+    const b = parla.base;
+    const targets = Number(total.n) - COMPONENTS * STRINGS;
+    rows.push(`\n### ${dialect}: ${Number(total.n).toLocaleString('en')} units (${targets.toLocaleString('en')} translations of ${(COMPONENTS * STRINGS).toLocaleString('en')} source strings), generated in ${(genMs / 1000).toFixed(1)} s, counters in ${(statsMs / 1000).toFixed(1)} s\n`);
+    rows.push('| request | p50 ms | p95 ms | p50 / bare p50 | target |');
+    rows.push('|---|---:|---:|---:|---|');
+    const q = (query: string) => `${b}/api/units/?q=${encodeURIComponent(query)}`;
+    const cases: [string, string, string][] = [
+      ['translation statistics', `${b}/api/translations/mega/c1/cs/statistics/`, '< 5 ms'],
+      ['component statistics', `${b}/api/components/mega/c1/statistics/`, '< 5 ms'],
+      ['project statistics', `${b}/api/projects/mega/statistics/`, '< 5 ms'],
+      ['language statistics', `${b}/api/languages/cs/statistics/`, '< 5 ms'],
+      ['project languages', `${b}/api/projects/mega/languages/`, '< 5 ms'],
+      ['q source:w123', q('source:w123'), '< 100 ms'],
+      ['q state:<translated AND language:cs', q('state:<translated AND language:cs'), '< 100 ms'],
+      ['q regex source:r"number 12[0-9]{2} about"', q('source:r"number 12[0-9]{2} about"'), '< 100 ms'],
+      ['page of 100 units (translation)', `${b}/api/translations/mega/c3/de/units/?page=${Math.max(1, Math.floor(STRINGS / 200))}`, '< 20 ms'],
+      ['page of 100 units (/api/units/, middle page)', `${b}/api/units/?page=${Math.max(1, Math.floor(Number(total.n) / 200))}`, '< 20 ms'],
+      ['q page of 100 units: state:<translated AND language:cs, page 10', `${q('state:<translated AND language:cs')}&page=10`, '< 100 ms'],
+    ];
+    for (const [name, url, target] of cases) {
+      const { p50, p95 } = await latency(url, h);
+      rows.push(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${(p50 / bareLatency).toFixed(1)} | ${target} |`);
+    }
+  } finally {
+    parla.stop();
+    await pgDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const barePort = await freePort();
+  const bare = start(['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(barePort) });
+  const rows: string[] = [];
+  try {
+    await waitFor(`http://127.0.0.1:${barePort}/`);
+    const bareLatency = (await latency(`http://127.0.0.1:${barePort}/`)).p50;
+    rows.push(`Parla read latency over ${(COMPONENTS * LANGUAGES.length * STRINGS).toLocaleString('en')} translation units (${SAMPLES} sequential requests each; bare Fastify route p50 ${bareLatency.toFixed(2)} ms in the same run)`);
+    const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+    for (const engine of engines) await runEngine(engine, bareLatency, rows);
+  } finally {
+    bare.kill();
+  }
+  console.log(rows.join('\n'));
+}
+
+await main();

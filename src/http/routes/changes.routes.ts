@@ -1,0 +1,84 @@
+// /api/changes/ and the change lists of projects, components and translations (compat §6.6, §13):
+// filters user, action (repeatable), timestamp_after/timestamp_before; newest first; only what the caller may see.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { parseChangeFilters, type ChangeScope } from '../../services/changes.service.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { urlsFor } from '../context.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
+import { serializeChange } from '../serializers/changes.js';
+
+const IdParams = Type.Object({ id: Type.String() });
+
+type P = FastifyRequest<{ Params: { project: string } }>;
+type C = FastifyRequest<{ Params: { project: string; component: string } }>;
+type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
+
+export function changesRoutes(app: FastifyInstance, c: Container): void {
+  /** One page of the changes in `scope` the caller may see, after the scope object itself was found. */
+  const list = async (request: FastifyRequest, scope: ChangeScope) => {
+    const filters = parseChangeFilters((request.query ?? {}) as Record<string, unknown>);
+    const urls = urlsFor(c, request);
+    return paginate(
+      request,
+      listLimits(c.config.pageSize),
+      () => countOf(c.changes.visibleQuery(request.actor, scope, filters)),
+      (limit, offset) => c.changes.page(request.actor, scope, filters, limit, offset),
+      async (rows) => {
+        const refs = await c.changes.refs(rows);
+        return rows.map((row) => serializeChange(urls, row, refs));
+      },
+    );
+  };
+
+  resource(app, '/api/changes/', { name: 'Change List' }, {
+    GET: { handler: async (request) => list(request, {}) },
+  });
+
+  resource(app, '/api/changes/:id/', { name: 'Change Instance' }, {
+    GET: {
+      schema: { params: IdParams },
+      handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
+        const id = request.params.id;
+        if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
+        const row = await c.changes.getVisible(request.actor, Number(id));
+        if (!row) throw new NotFoundError();
+        return serializeChange(urlsFor(c, request), row, await c.changes.refs([row]));
+      },
+    },
+  });
+
+  resource(app, '/api/projects/:project/changes/', { name: 'Project Changes' }, {
+    GET: {
+      schema: { params: ProjectParams },
+      handler: async (request: P) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        return list(request, { projectId: project.id });
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/changes/', { name: 'Component Changes' }, {
+    GET: {
+      schema: { params: ComponentParams },
+      handler: async (request: C) => {
+        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+        return list(request, { componentId: refs.component.id });
+      },
+    },
+  });
+
+  resource(app, '/api/translations/:project/:component/:language/changes/', { name: 'Translation Changes' }, {
+    GET: {
+      schema: { params: TranslationParams },
+      handler: async (request: T) => {
+        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+        const t = await c.translations.getVisible(request.actor, refs, request.params.language);
+        return list(request, { translationId: t.translation.id });
+      },
+    },
+  });
+}

@@ -1,0 +1,267 @@
+// Exports outside /api/ (compat §22, §23): RSS 2.0 feeds of recent changes and the legacy statistics
+// export (JSON, JSONP of the earlier revision, CSV). Not negotiated like /api/: each answers its own type.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../../container.js';
+import type { ChangeRow } from '../../db/schema.js';
+import { ACTION_NAMES } from '../../services/change-actions.js';
+import type { ChangeRefs, ChangeScope } from '../../services/changes.service.js';
+import type { LanguageStatsRow, TranslationStatsRow } from '../../services/exports.service.js';
+import { percent } from '../../services/statistics.js';
+import { ValidationError } from '../../shared/errors.js';
+import { urlsFor } from '../context.js';
+import { requestBaseUrl, type Urls } from '../urls.js';
+
+/** Where the reference writes its own name (compat decision table). */
+const SERVICE_NAME = 'Parla';
+
+// ------------------------------------------------------------------ RSS
+
+/** Escapes text for XML, dropping the control characters XML 1.0 cannot carry at all. */
+export function xmlEscape(s: string): string {
+  return s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** RFC 822 date as RSS 2.0 wants it (Django writes +0000 for UTC). */
+function rfc822(iso: string): string {
+  return new Date(iso).toUTCString().replace(/GMT$/, '+0000');
+}
+
+interface Channel {
+  title: string;
+  description: string;
+  link: string;
+}
+
+/** The object a change is about, as the reference prints it (translation, else component, else project). */
+function objectLabel(c: ChangeRow, refs: ChangeRefs): string | null {
+  const t = c.translation_id === null ? undefined : refs.translations.get(c.translation_id);
+  if (t) return `${t.projectName}/${t.componentName} — ${t.languageName}`;
+  const comp = c.component_id === null ? undefined : refs.components.get(c.component_id);
+  if (comp) return `${comp.projectName}/${comp.name}`;
+  const p = c.project_id === null ? undefined : refs.projects.get(c.project_id);
+  return p ? p.name : null;
+}
+
+/** The most specific page of the change: unit, translation, component, project, else the site. */
+function itemLink(u: Urls, c: ChangeRow, refs: ChangeRefs): string {
+  const t = c.translation_id === null ? undefined : refs.translations.get(c.translation_id);
+  if (t && c.unit_id !== null && refs.units.has(c.unit_id)) return u.webUnit(t.project, t.component, t.language, c.unit_id);
+  if (t) return u.webTranslation(t.project, t.component, t.language);
+  const comp = c.component_id === null ? undefined : refs.components.get(c.component_id);
+  if (comp) return u.webComponent(comp.project, comp.component);
+  const p = c.project_id === null ? undefined : refs.projects.get(c.project_id);
+  if (p) return u.webProject(p.slug);
+  return `${u.web}/`;
+}
+
+function renderFeed(u: Urls, selfUrl: string, channel: Channel, rows: ChangeRow[], refs: ChangeRefs): string {
+  const e = xmlEscape;
+  const out: string[] = [
+    '<?xml version="1.0" encoding="utf-8"?>\n',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>',
+    `<title>${e(channel.title)}</title><link>${e(channel.link)}</link><description>${e(channel.description)}</description>`,
+    `<atom:link href="${e(selfUrl)}" rel="self"></atom:link><language>en</language>`,
+  ];
+  if (rows.length) out.push(`<lastBuildDate>${rfc822(rows[0].timestamp)}</lastBuildDate>`);
+  for (const c of rows) {
+    const action = ACTION_NAMES[c.action] ?? String(c.action);
+    const user = c.user_id === null ? undefined : refs.users.get(c.user_id);
+    const userName = user ? user.fullName || user.username : null;
+    const label = objectLabel(c, refs);
+    const description = `${action} at ${c.timestamp}${label ? ` on ${label}` : ''}${userName ? ` by ${userName}` : ''}`;
+    out.push(
+      '<item>',
+      `<title>${e(action)}</title><link>${e(itemLink(u, c, refs))}</link><description>${e(description)}</description>`,
+      userName ? `<dc:creator>${e(userName)}</dc:creator>` : '',
+      `<pubDate>${rfc822(c.timestamp)}</pubDate><guid isPermaLink="false">${e(u.change(c.id))}</guid>`,
+      '</item>',
+    );
+  }
+  out.push('</channel></rss>\n');
+  return out.join('');
+}
+
+// ------------------------------------------------------------------ stats export
+
+type Item = Record<string, string | number | null>;
+
+function componentItem(u: Urls, project: string, component: string, r: TranslationStatsRow, review: boolean): Item {
+  const c = r.counters;
+  const translate = u.webTranslate(project, component, r.languageCode);
+  return {
+    name: r.languageName,
+    code: r.languageCode,
+    total: c.total,
+    translated: c.translated,
+    translated_percent: percent(c.translated, c.total, !review),
+    translated_words_percent: percent(c.translated_words, c.total_words, !review),
+    total_words: c.total_words,
+    translated_words: c.translated_words,
+    total_chars: c.total_chars,
+    translated_chars: c.translated_chars,
+    translated_chars_percent: percent(c.translated_chars, c.total_chars, !review),
+    failing: c.failing,
+    failing_percent: percent(c.failing, c.total),
+    fuzzy: c.fuzzy,
+    fuzzy_percent: percent(c.fuzzy, c.total),
+    url_translate: translate,
+    url: u.webEngage(project, r.languageCode),
+    translate_url: translate,
+    last_change: r.lastChange,
+    last_author: r.lastAuthor,
+    recent_changes: r.recentChanges,
+    readonly: c.readonly,
+    readonly_percent: percent(c.readonly, c.total),
+    approved: c.approved,
+    approved_percent: percent(c.approved, c.total, review),
+    suggestions: c.suggestions,
+    comments: c.comments,
+  };
+}
+
+function projectItem(u: Urls, project: string, r: LanguageStatsRow, review: boolean): Item {
+  const c = r.counters;
+  const words = percent(c.translated_words, c.total_words, !review);
+  return {
+    language: r.languageName,
+    name: r.languageName,
+    code: r.languageCode,
+    total: c.total,
+    translated: c.translated,
+    translated_percent: percent(c.translated, c.total, !review),
+    total_words: c.total_words,
+    translated_words: c.translated_words,
+    words_percent: words,
+    translated_words_percent: words,
+    total_chars: c.total_chars,
+    translated_chars: c.translated_chars,
+    translated_chars_percent: percent(c.translated_chars, c.total_chars, !review),
+    failing: c.failing,
+    failing_percent: percent(c.failing, c.total),
+    fuzzy: c.fuzzy,
+    fuzzy_percent: percent(c.fuzzy, c.total),
+    url: u.webEngage(project, r.languageCode),
+  };
+}
+
+const COMPONENT_COLUMNS = [
+  'name', 'code', 'total', 'translated', 'translated_percent', 'translated_words_percent', 'total_words', 'translated_words',
+  'total_chars', 'translated_chars', 'translated_chars_percent', 'failing', 'failing_percent', 'fuzzy', 'fuzzy_percent',
+  'url_translate', 'url', 'translate_url', 'last_change', 'last_author', 'recent_changes', 'readonly', 'readonly_percent',
+  'approved', 'approved_percent', 'suggestions', 'comments',
+];
+const PROJECT_COLUMNS = [
+  'language', 'name', 'code', 'total', 'translated', 'translated_percent', 'total_words', 'translated_words', 'words_percent',
+  'translated_words_percent', 'total_chars', 'translated_chars', 'translated_chars_percent', 'failing', 'failing_percent',
+  'fuzzy', 'fuzzy_percent', 'url',
+];
+
+function csvField(v: string | number | null): string {
+  const s = v === null ? '' : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** Header row and one row per item, CRLF line ends (what Python's csv writer produced). */
+export function toCsv(columns: readonly string[], items: readonly Item[]): string {
+  return [columns, ...items.map((item) => columns.map((k) => item[k] ?? null))].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A JSONP callback: dotted JavaScript identifiers only, so nothing but a function call can be injected. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+type Query = Record<string, unknown>;
+const lastValue = (v: unknown): string | undefined => {
+  const one: unknown = Array.isArray(v) ? v.at(-1) : v;
+  return one === undefined ? undefined : String(one);
+};
+
+function sendStats(reply: FastifyReply, query: Query, filename: string, columns: readonly string[], items: Item[]) {
+  if (lastValue(query.format) === 'csv') {
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename=${filename}.csv`)
+      .send(toCsv(columns, items));
+  }
+  // indent: the earlier revision's pretty-print switch (an integer); the current default is 2.
+  const rawIndent = lastValue(query.indent);
+  const indent = rawIndent !== undefined && /^\d$/.test(rawIndent) ? Number(rawIndent) : 2;
+  const json = JSON.stringify(items, null, indent);
+  const callback = lastValue(query.jsonp);
+  if (callback !== undefined && callback !== '') {
+    if (callback.length > 100 || !CALLBACK.test(callback)) throw ValidationError.field('jsonp', 'Invalid JSONP callback name.');
+    return reply.type('application/javascript; charset=utf-8').header('X-Content-Type-Options', 'nosniff').send(`${callback}(${json})`);
+  }
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+// ------------------------------------------------------------------ routes
+
+type P = FastifyRequest<{ Params: { project: string } }>;
+type C = FastifyRequest<{ Params: { project: string; component: string } }>;
+type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
+type L = FastifyRequest<{ Params: { code: string } }>;
+
+export function exportsRoutes(app: FastifyInstance, c: Container): void {
+  const feed = async (request: FastifyRequest, reply: FastifyReply, channel: (u: Urls) => Channel, scope: ChangeScope) => {
+    const u = urlsFor(c, request);
+    const { rows, refs } = await c.exports.feed(request.actor, scope);
+    const selfUrl = `${requestBaseUrl(request)}${request.url.split('?')[0]}`;
+    return reply.type('application/rss+xml; charset=utf-8').send(renderFeed(u, selfUrl, channel(u), rows, refs));
+  };
+  const about = (name: string, link: string): Channel => ({
+    title: `Recent changes in ${name}`,
+    description: `All recent changes made using ${SERVICE_NAME} in ${name}.`,
+    link,
+  });
+
+  app.get('/exports/rss/', async (request, reply) =>
+    feed(request, reply, (u) => ({ title: `Recent changes on ${SERVICE_NAME}`, description: `All recent changes made using ${SERVICE_NAME} on ${SERVICE_NAME}.`, link: `${u.web}/` }), {}),
+  );
+
+  app.get('/exports/rss/language/:code/', async (request: L, reply) => {
+    const language = await c.exports.language(request.params.code);
+    return feed(request, reply, (u) => about(language.name, u.webLanguage(language.code)), { languageId: language.id });
+  });
+
+  app.get('/exports/rss/:project/', async (request: P, reply) => {
+    const project = await c.projects.getVisible(request.actor, request.params.project);
+    return feed(request, reply, (u) => about(project.name, u.webProject(project.slug)), { projectId: project.id });
+  });
+
+  app.get('/exports/rss/:project/:component/', async (request: C, reply) => {
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    return feed(request, reply, (u) => about(`${refs.project.name}/${refs.component.name}`, u.webComponent(refs.project.slug, refs.component.slug)), { componentId: refs.component.id });
+  });
+
+  app.get('/exports/rss/:project/:component/:language/', async (request: T, reply) => {
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    const t = await c.translations.getVisible(request.actor, refs, request.params.language);
+    const name = `${refs.project.name}/${refs.component.name} — ${t.language.name}`;
+    return feed(request, reply, (u) => about(name, u.webTranslation(refs.project.slug, refs.component.slug, t.language.code)), { translationId: t.translation.id });
+  });
+
+  // Deprecated since 2.6 (compat §23): per-translation statistics, visible as the statistics endpoints.
+  app.get('/exports/stats/:project/:component/', async (request: C, reply) => {
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    const u = urlsFor(c, request);
+    const rows = await c.exports.componentStats(request.actor, refs);
+    const review = refs.project.translation_review === 1;
+    const items = rows.map((r) => componentItem(u, refs.project.slug, refs.component.slug, r, review));
+    return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${refs.component.slug}`, COMPONENT_COLUMNS, items);
+  });
+
+  app.get('/exports/stats/:project/', async (request: P, reply) => {
+    const project = await c.projects.getVisible(request.actor, request.params.project);
+    const u = urlsFor(c, request);
+    const rows = await c.exports.projectStats(request.actor, project);
+    const items = rows.map((r) => projectItem(u, project.slug, r, project.translation_review === 1));
+    return sendStats(reply, request.query as Query, `stats-${project.slug}`, PROJECT_COLUMNS, items);
+  });
+}

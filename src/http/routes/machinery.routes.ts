@@ -1,0 +1,77 @@
+// Parla's own machine translation settings endpoints: per project (project.edit) and site-wide (machinery.edit).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { MachinerySettingInfo } from '../../machinery/machinery.service.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { resource } from '../resource.js';
+import { body, readOnly } from '../schemas/common.js';
+
+const ReadOnlyFields = readOnly('name', 'scope', 'created', 'updated', 'url');
+const CreateBody = body({ engine: Type.Optional(Type.String({ maxLength: 100 })), configuration: Type.Optional(Type.Unknown()), ...ReadOnlyFields });
+const UpdateBody = body({ engine: Type.Optional(Type.Unknown()), configuration: Type.Optional(Type.Unknown()), ...ReadOnlyFields });
+const ProjectParams = Type.Object({ project: Type.String() });
+const ProjectEngineParams = Type.Object({ project: Type.String(), engine: Type.String() });
+const EngineParams = Type.Object({ engine: Type.String() });
+
+type Params = { project?: string; engine?: string };
+type Req = FastifyRequest<{ Params: Params }>;
+
+export function machineryRoutes(app: FastifyInstance, c: Container): void {
+  /** The project of a project-level address (404 when invisible), null for site-wide addresses. */
+  const scopeOf = async (request: Req): Promise<ProjectRow | null> =>
+    request.params.project === undefined ? null : c.projects.getVisible(request.actor, request.params.project);
+
+  const withUrl = (request: Req, project: ProjectRow | null, info: MachinerySettingInfo) => {
+    const urls = urlsFor(c, request);
+    const base = project ? `${urls.project(project.slug)}machinery/` : `${urls.root()}machinery/`;
+    return { ...info, url: `${base}${encodeURIComponent(info.engine)}/` };
+  };
+
+  for (const prefix of ['/api/projects/:project/machinery/', '/api/machinery/']) {
+    const site = prefix === '/api/machinery/';
+    resource(app, prefix, { name: site ? 'Site-wide Machinery Settings' : 'Project Machinery Settings' }, {
+      GET: {
+        schema: site ? {} : { params: ProjectParams },
+        handler: async (request: Req) => {
+          const project = await scopeOf(request);
+          const results = (await c.machinery.list(request.actor, project)).map((info) => withUrl(request, project, info));
+          return { count: results.length, next: null, previous: null, results };
+        },
+      },
+      POST: {
+        schema: site ? { body: CreateBody } : { params: ProjectParams, body: CreateBody },
+        handler: async (request: Req, reply) => {
+          const project = await scopeOf(request);
+          const created = withUrl(request, project, await c.machinery.create(request.actor, project, bodyOf<{ engine?: unknown; configuration?: unknown }>(request)));
+          return reply.code(201).header('Location', created.url).send(created);
+        },
+      },
+    });
+    resource(app, `${prefix}:engine/`, { name: site ? 'Site-wide Machinery Setting' : 'Project Machinery Setting' }, {
+      GET: {
+        schema: { params: site ? EngineParams : ProjectEngineParams },
+        handler: async (request: Req) => {
+          const project = await scopeOf(request);
+          return withUrl(request, project, await c.machinery.get(request.actor, project, request.params.engine!));
+        },
+      },
+      PATCH: {
+        schema: { params: site ? EngineParams : ProjectEngineParams, body: UpdateBody },
+        handler: async (request: Req) => {
+          const project = await scopeOf(request);
+          return withUrl(request, project, await c.machinery.update(request.actor, project, request.params.engine!, bodyOf<{ engine?: unknown; configuration?: unknown }>(request)));
+        },
+      },
+      DELETE: {
+        schema: { params: site ? EngineParams : ProjectEngineParams },
+        handler: async (request: Req, reply) => {
+          const project = await scopeOf(request);
+          await c.machinery.remove(request.actor, project, request.params.engine!);
+          return reply.code(204).send();
+        },
+      },
+    });
+  }
+}

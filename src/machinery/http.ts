@@ -1,0 +1,131 @@
+// POSTs JSON to a machine translation service with a timeout, and turns every failure into a MachineryError.
+import { MachineryError } from './engine.js';
+
+export interface PostJsonOptions {
+  engine: string;
+  /** Display name used in error messages. */
+  service: string;
+  url: string;
+  body: unknown;
+  headers?: Record<string, string>;
+  timeoutSeconds: number;
+  signal?: AbortSignal;
+  /** The service's error message in an error body (DeepL `message`, LibreTranslate `error`). */
+  errorMessage?: (body: unknown) => string | undefined;
+  /** Statuses with a service-specific meaning, checked before the generic mapping. */
+  statusKinds?: Record<number, MachineryError['kind']>;
+}
+
+const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+const USER_AGENT = 'Parla machinery';
+
+function describeStatus(kind: MachineryError['kind']): string {
+  switch (kind) {
+    case 'auth':
+      return 'rejected the credentials (check the API key)';
+    case 'quota':
+      return 'reports that the character quota is used up';
+    case 'rate_limit':
+      return 'reports too many requests; try again later';
+    case 'server':
+      return 'failed with a server error';
+    default:
+      return 'refused the request';
+  }
+}
+
+function statusKind(status: number, extra: Record<number, MachineryError['kind']> | undefined): MachineryError['kind'] {
+  if (extra?.[status]) return extra[status];
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 429) return 'rate_limit';
+  if (status >= 500) return 'server';
+  return 'request';
+}
+
+function oneLine(text: string, max = 200): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Reads the body up to MAX_RESPONSE_BYTES; a longer one is an invalid response. */
+async function readText(response: Response, opts: PostJsonOptions): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new MachineryError(opts.engine, 'invalid_response', `${opts.service} sent a response larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MB.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function transportError(e: unknown, opts: PostJsonOptions, timeout: AbortSignal): MachineryError {
+  if (e instanceof MachineryError) return e;
+  const name = (e as { name?: string })?.name;
+  if (timeout.aborted || name === 'TimeoutError') {
+    return new MachineryError(opts.engine, 'timeout', `${opts.service} did not answer within ${opts.timeoutSeconds} s.`);
+  }
+  if (name === 'AbortError' || opts.signal?.aborted) {
+    return new MachineryError(opts.engine, 'aborted', `The request to ${opts.service} was cancelled.`);
+  }
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const why = cause?.code ?? cause?.message ?? (e as Error)?.message ?? 'unknown error';
+  return new MachineryError(opts.engine, 'network', `Could not connect to ${opts.service}: ${why}.`);
+}
+
+/** POST `body` as JSON and return the parsed JSON answer of a 2xx response. */
+export async function postJson(opts: PostJsonOptions): Promise<unknown> {
+  const timeout = AbortSignal.timeout(opts.timeoutSeconds * 1000);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(opts.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...opts.headers },
+      body: JSON.stringify(opts.body),
+      signal,
+      redirect: 'error',
+    });
+    status = response.status;
+    text = await readText(response, opts);
+  } catch (e) {
+    throw transportError(e, opts, timeout);
+  }
+  let parsed: unknown;
+  let parseFailed = false;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parseFailed = true;
+  }
+  if (status < 200 || status >= 300) {
+    const kind = statusKind(status, opts.statusKinds);
+    const detail = !parseFailed && parsed !== undefined ? opts.errorMessage?.(parsed) : undefined;
+    const suffix = detail ? `: ${oneLine(detail)}` : '.';
+    throw new MachineryError(opts.engine, kind, `${opts.service} ${describeStatus(kind)} (HTTP ${status})${suffix}`, status);
+  }
+  if (parseFailed || parsed === undefined) {
+    throw new MachineryError(opts.engine, 'invalid_response', `${opts.service} sent a response that is not valid JSON.`, status);
+  }
+  return parsed;
+}
+
+/** Message fields commonly found in error bodies. */
+export function messageOf(field: string): (body: unknown) => string | undefined {
+  return (body) => {
+    if (body && typeof body === 'object' && typeof (body as Record<string, unknown>)[field] === 'string') return (body as Record<string, string>)[field];
+    return undefined;
+  };
+}
+
+export function invalidShape(engine: string, service: string, what: string): MachineryError {
+  return new MachineryError(engine, 'invalid_response', `${service} sent an unexpected response: ${what}.`);
+}

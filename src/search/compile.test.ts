@@ -1,0 +1,94 @@
+// The compiler's SQL: index-friendly substring forms per engine, escaping, change events, the field registry.
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.js';
+import { CHANGE_COMPILERS, FIELD_COMPILERS, ftsPhrase, HAS_COMPILERS, IS_COMPILERS } from './compile.js';
+import { FIELDS, HAS_VALUES, IS_VALUES } from './fields.js';
+import { legacyFilterQuery } from './legacy.js';
+import { searchCondition } from './index.js';
+
+const engines = {
+  sqlite: new Kysely<Database>({ dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() } }),
+  postgres: new Kysely<Database>({ dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() } }),
+};
+
+function compiled(q: string, dialect: 'sqlite' | 'postgres' = 'sqlite') {
+  const where = searchCondition({ q }, dialect);
+  const c = engines[dialect].selectFrom('units').select('units.id').where(where!).compile();
+  return { sql: c.sql.replace(/^select "units"\."id" from "units" where /, ''), parameters: c.parameters };
+}
+
+describe('search compiler', () => {
+  it('every field, has: and is: value has a compiler (adding a table = replacing one entry)', () => {
+    for (const field of Object.keys(FIELDS)) expect(FIELD_COMPILERS[field] ?? CHANGE_COMPILERS[field], field).toBeDefined();
+    for (const name of new Set(Object.values(HAS_VALUES))) expect(HAS_COMPILERS[name], `has:${name}`).toBeDefined();
+    for (const name of new Set(Object.values(IS_VALUES))) expect(IS_COMPILERS[name], `is:${name}`).toBeDefined();
+  });
+
+  it('SQLite: substrings of 3+ characters use the FTS5 trigram index, shorter ones LIKE with escapes', () => {
+    // The index answers for units it holds; the few queued in units_fts_stale (changed since the last bulk flush) are checked directly.
+    const fts = `((units.id IN (SELECT rowid FROM units_fts WHERE units_fts MATCH ?) AND units.id NOT IN (SELECT id FROM units_fts_stale)) OR (units.id IN (SELECT id FROM units_fts_stale) AND `;
+    expect(compiled('source:hello')).toEqual({ sql: `${fts}"units"."source" LIKE ? ESCAPE '\\'))`, parameters: ['{source} : "hello"', '%hello%'] });
+    expect(compiled('hello').sql.startsWith(fts)).toBe(true);
+    expect(compiled('hello').parameters).toEqual(['"hello"', '%hello%', '%hello%', '%hello%']);
+    expect(compiled(`say 'a"b'`).parameters.filter((p) => !String(p).includes('%'))).toEqual(['"say"', '"a""b"']);
+    expect(compiled('target:"a b"').parameters).toEqual(['{target} : "a b"', '%a b%']);
+    expect(compiled('target:ab')).toEqual({ sql: `"units"."target" LIKE ? ESCAPE '\\'`, parameters: ['%ab%'] });
+    expect(compiled('note:50%_\\x')).toEqual({ sql: `"units"."note" LIKE ? ESCAPE '\\'`, parameters: ['%50\\%\\_\\\\x%'] });
+    expect(compiled('%').sql).toBe(`("units"."source" LIKE ? ESCAPE '\\' OR "units"."target" LIKE ? ESCAPE '\\' OR "units"."context" LIKE ? ESCAPE '\\')`);
+    // Trigrams count characters, not UTF-16 units: "😀😀" has 2.
+    expect(compiled('source:😀😀').sql).toContain('LIKE');
+    expect(compiled('source:😀😀😀').sql).toContain('MATCH');
+  });
+
+  it('PostgreSQL: lower(col) LIKE lower(…) with ESCAPE, which the gin_trgm_ops indexes on lower(col) serve', () => {
+    expect(compiled('source:Hello', 'postgres')).toEqual({ sql: `lower("units"."source") LIKE lower(CAST($1 AS text)) ESCAPE '\\'`, parameters: ['%Hello%'] });
+    expect(compiled('x_y', 'postgres').parameters).toEqual(['%x\\_y%', '%x\\_y%', '%x\\_y%']);
+    expect(compiled('source:r"^a+$"', 'postgres')).toEqual({ sql: `"units"."source" ~ $1`, parameters: ['^a+$'] });
+  });
+
+  it('regular expressions use REGEXP on SQLite; exact matches are equality', () => {
+    expect(compiled('target:r"^A"')).toEqual({ sql: `"units"."target" REGEXP ?`, parameters: ['^A'] });
+    expect(compiled('source:=Hello')).toEqual({ sql: `"units"."source" = ?`, parameters: ['Hello'] });
+  });
+
+  it('change terms of one AND group share one change row; under OR or NOT they do not', () => {
+    const same = compiled('changed_by:admin changed:>=2020-01-01 change_action:translation-changed').sql;
+    expect(same.match(/EXISTS \(SELECT 1 FROM changes ch/g)).toHaveLength(1);
+    expect(same).toContain('usr.username');
+    expect(same).toContain('"ch"."timestamp"');
+    expect(compiled('changed_by:admin OR changed:2020').sql.match(/FROM changes ch/g)).toHaveLength(2);
+    expect(compiled('changed_by:admin NOT change_action:5').sql.match(/FROM changes ch/g)).toHaveLength(2);
+  });
+
+  it('features without a table compile to what is true when there are no rows', () => {
+    expect(compiled('has:comment').sql).toBe('1 = 0');
+    expect(compiled('NOT has:label').sql).toBe('NOT (1 = 0)');
+    expect(compiled('check:same').sql).toBe('1 = 0');
+    expect(compiled('labels_count:0').sql).toBe('1 = 1');
+    expect(compiled('labels_count:>0').sql).toBe('1 = 0');
+    expect(compiled('labels_count:[0 to 3]').sql).toBe('1 = 1');
+  });
+
+  it('numbers, id lists, states, paths', () => {
+    expect(compiled('id:3,4')).toEqual({ sql: '"units"."id" IN (?, ?)', parameters: [3, 4] });
+    expect(compiled('state:<translated')).toEqual({ sql: '"units"."state" < ?', parameters: [20] });
+    expect(compiled('position:[2 to 4]')).toEqual({ sql: '"units"."position" BETWEEN ? AND ?', parameters: [2, 4] });
+    expect(compiled('source_state:translated').sql).toContain('FROM units su WHERE su.id = units.source_unit_id');
+    expect(compiled('path:a/b/c/d').sql).toBe('1 = 0');
+    expect(compiled('path:a/-/cs').parameters).toEqual(['a', 'cs']);
+  });
+
+  it('FTS phrases double their quotes', () => {
+    expect(ftsPhrase('a"b')).toBe('"a""b"');
+    expect(ftsPhrase('x', ['target'])).toBe('{target} : "x"');
+  });
+
+  it('legacy filter_type ids map to queries', () => {
+    expect(legacyFilterQuery('todo')).toBe('state:<translated');
+    expect(legacyFilterQuery('label:My "x"')).toBe('label:"My \\"x\\""');
+    expect(() => legacyFilterQuery('nope')).toThrow();
+    expect(searchCondition({ filter_type: 'all' }, 'sqlite')).toBeNull();
+    expect(searchCondition({ q: '  ' }, 'sqlite')).toBeNull();
+  });
+});

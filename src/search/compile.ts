@@ -1,0 +1,272 @@
+// Compiles a search AST into one SQL boolean over `units` joined with translations, components, projects and languages.
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DialectName } from '../db/database.js';
+import { CONTENT_ACTIONS } from '../services/change-actions.js';
+import { PLURAL_SEPARATOR } from '../services/plurals.js';
+import type { Node, TermNode, TermValue } from './ast.js';
+import { CHANGE_FIELDS } from './fields.js';
+import { indexableLiteral } from './regex-literals.js';
+
+/*
+ * The query this compiles into is used as
+ *   SELECT … FROM units
+ *   JOIN translations ON … JOIN components ON … JOIN projects ON … JOIN languages ON …
+ *   WHERE <compiled>
+ * so a compiler may name those five tables. Correlated subqueries use their own aliases: su (the source
+ * unit), ch (changes), sg (suggestions), usr (users).
+ */
+
+export interface CompileContext {
+  dialect: DialectName;
+}
+
+export type Sql = RawBuilder<SqlBool>;
+type Value = RawBuilder<unknown>;
+
+/** Compiles one typed term of a field. */
+export type TermCompiler = (value: TermValue, ctx: CompileContext) => Sql;
+/** Compiles one typed term of a change field into a condition on the change row `ch`. */
+export type ChangeCompiler = (value: TermValue) => Sql;
+
+export const TRUE: Sql = sql<SqlBool>`1 = 1`;
+export const FALSE: Sql = sql<SqlBool>`1 = 0`;
+
+const unit = (column: string): Value => sql.ref(`units.${column}`);
+/** A column of the unit's source unit (source units link to themselves). */
+const ofSource = (column: string, fallback: string | number): Value =>
+  sql`coalesce((SELECT ${sql.ref(`su.${column}`)} FROM units su WHERE su.id = units.source_unit_id), ${sql.lit(fallback)})`;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** Case-insensitive substring; on PostgreSQL `lower(col) LIKE lower(…)` so the pg_trgm indexes on lower(col) apply. */
+function substring(ctx: CompileContext, expr: Value, text: string): Sql {
+  if (ctx.dialect === 'postgres') return sql<SqlBool>`lower(${expr}) LIKE lower(CAST(${likePattern(text)} AS text)) ESCAPE '\\'`;
+  return sql<SqlBool>`${expr} LIKE ${likePattern(text)} ESCAPE '\\'`;
+}
+
+function regex(ctx: CompileContext, expr: Value, pattern: string): Sql {
+  // SQLite: `X REGEXP Y` calls the regexp(Y, X) function registered in db/database.ts.
+  return ctx.dialect === 'postgres' ? sql<SqlBool>`${expr} ~ ${pattern}` : sql<SqlBool>`${expr} REGEXP ${pattern}`;
+}
+
+/** The FTS5 trigram index (SQLite) answers substrings of 3 characters and more; shorter ones have no trigram. */
+export const FTS_COLUMNS = ['source', 'target', 'context'] as const;
+type FtsColumn = (typeof FTS_COLUMNS)[number];
+
+export function ftsPhrase(text: string, columns: readonly FtsColumn[] = FTS_COLUMNS): string {
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  return columns.length === FTS_COLUMNS.length ? phrase : `{${columns.join(' ')}} : ${phrase}`;
+}
+
+function ftsUsable(ctx: CompileContext, text: string): boolean {
+  return ctx.dialect === 'sqlite' && [...text].length >= 3;
+}
+
+/**
+ * The index answers for units whose text it holds; units queued in units_fts_stale (changed since the
+ * last bulk flush, at most a few thousand: migration 011) are checked directly. Exact either way.
+ */
+function ftsMatch(ctx: CompileContext, text: string, columns: readonly FtsColumn[]): Sql {
+  const indexed = sql<SqlBool>`(units.id IN (SELECT rowid FROM units_fts WHERE units_fts MATCH ${ftsPhrase(text, columns)}) AND units.id NOT IN (SELECT id FROM units_fts_stale))`;
+  const queued = sql<SqlBool>`(units.id IN (SELECT id FROM units_fts_stale) AND ${or(columns.map((c) => substring(ctx, unit(c), text)))})`;
+  return sql<SqlBool>`(${indexed} OR ${queued})`;
+}
+
+const or = (parts: Sql[]): Sql => (parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` OR `)})`);
+const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`);
+
+/** A text field over one or more expressions (any of them matching); `fts` names the indexed unit column. */
+function text(exprs: Value[], fts?: FtsColumn): TermCompiler {
+  return (v, ctx) => {
+    if (v.kind === 'regex') {
+      const matches = or(exprs.map((e) => regex(ctx, e, v.pattern)));
+      // A literal every match contains narrows the rows through the trigram index before the regex runs.
+      const literal = fts ? indexableLiteral(v.pattern) : null;
+      if (!literal) return matches;
+      const narrowed = ctx.dialect === 'sqlite' ? ftsMatch(ctx, literal, [fts!]) : substring(ctx, exprs[0]!, literal);
+      return and([narrowed, matches]);
+    }
+    if (v.kind !== 'text') return FALSE;
+    if (v.match === 'exact') return or(exprs.map((e) => sql<SqlBool>`${e} = ${v.text}`));
+    if (fts && ftsUsable(ctx, v.text)) return ftsMatch(ctx, v.text, [fts]);
+    return or(exprs.map((e) => substring(ctx, e, v.text)));
+  };
+}
+
+/** Case-insensitive exact match of a code or slug. */
+function code(expr: Value): TermCompiler {
+  return (v) => (v.kind === 'text' ? sql<SqlBool>`lower(${expr}) = ${v.text.toLowerCase()}` : FALSE);
+}
+
+function number(expr: Value): TermCompiler {
+  return (v) => {
+    if (v.kind === 'number') return sql<SqlBool>`${expr} ${sql.raw(v.cmp)} ${v.value}`;
+    if (v.kind === 'numbers') return v.values.length ? sql<SqlBool>`${expr} IN (${sql.join(v.values)})` : FALSE;
+    if (v.kind === 'range') return sql<SqlBool>`${expr} BETWEEN ${v.from} AND ${v.to}`;
+    return FALSE;
+  };
+}
+
+function date(expr: Value): (v: TermValue) => Sql {
+  return (v) => {
+    if (v.kind !== 'date') return FALSE;
+    const parts: Sql[] = [];
+    if (v.lower) parts.push(sql<SqlBool>`${expr} ${sql.raw(v.lower.inclusive ? '>=' : '>')} ${v.lower.iso}`);
+    if (v.upper) parts.push(sql<SqlBool>`${expr} ${sql.raw(v.upper.inclusive ? '<=' : '<')} ${v.upper.iso}`);
+    return and(parts);
+  };
+}
+
+/** A user named exactly (case-insensitive) in `idExpr`; "" means no user. */
+function user(idExpr: Value, v: TermValue): Sql {
+  if (v.kind !== 'text') return FALSE;
+  if (v.text === '') return sql<SqlBool>`${idExpr} IS NULL`;
+  return sql<SqlBool>`${idExpr} IN (SELECT usr.id FROM users usr WHERE lower(usr.username) = ${v.text.toLowerCase()})`;
+}
+
+/**
+ * The SQL that is right while a feature has no table yet: a condition on rows that cannot exist is
+ * false (so NOT … is true). Replace the entry when the table arrives.
+ */
+const noRows: TermCompiler = () => FALSE;
+/** A count of rows that cannot exist yet: compares 0 with the value. */
+const zeroCount: TermCompiler = (v) => {
+  const holds =
+    v.kind === 'number'
+      ? { '=': 0 === v.value, '<': 0 < v.value, '<=': 0 <= v.value, '>': 0 > v.value, '>=': 0 >= v.value }[v.cmp]
+      : v.kind === 'numbers'
+        ? v.values.includes(0)
+        : v.kind === 'range' && v.from <= 0 && 0 <= v.to;
+  return holds ? TRUE : FALSE;
+};
+
+const suggestionExists = (condition: Sql): Sql => sql<SqlBool>`EXISTS (SELECT 1 FROM suggestions sg WHERE sg.unit_id = units.id AND ${condition})`;
+const contentActions = sql<SqlBool>`ch.action IN (${sql.raw([...CONTENT_ACTIONS].join(', '))})`;
+
+/** has:<name> (canonical names of fields.ts HAS_VALUES). */
+export const HAS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
+  plural: () => sql<SqlBool>`${unit('source')} LIKE ${`%${PLURAL_SEPARATOR}%`}`,
+  suggestion: () => suggestionExists(TRUE),
+  explanation: () => sql<SqlBool>`${ofSource('explanation', '')} <> ''`,
+  location: () => sql<SqlBool>`${unit('location')} <> ''`,
+  note: () => sql<SqlBool>`${unit('note')} <> ''`,
+  context: () => sql<SqlBool>`${unit('context')} <> ''`,
+  flags: () => sql<SqlBool>`${unit('extra_flags')} <> ''`,
+  translation: () => sql<SqlBool>`${unit('state')} >= 20`,
+  comment: () => FALSE,
+  'resolved-comment': () => FALSE,
+  'source-comment': () => FALSE,
+  'resolved-source-comment': () => FALSE,
+  check: () => FALSE,
+  'dismissed-check': () => FALSE,
+  variant: () => FALSE,
+  label: () => FALSE,
+  screenshot: () => FALSE,
+  glossary: () => FALSE,
+};
+
+/** is:<name> (canonical names of fields.ts IS_VALUES). */
+export const IS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
+  readonly: () => sql<SqlBool>`${unit('state')} = 100`,
+  approved: () => sql<SqlBool>`${unit('state')} = 30`,
+  fuzzy: () => sql<SqlBool>`${unit('state')} IN (10, 11, 12)`,
+  translated: () => sql<SqlBool>`${unit('state')} >= 20`,
+  untranslated: () => sql<SqlBool>`${unit('state')} < 20`,
+  pending: () => sql<SqlBool>`${unit('pending')} <> 0`,
+  'automatically-translated': () => sql<SqlBool>`${unit('automatically_translated')} <> 0`,
+};
+
+/** Fields that compile on their own (every non-change field of fields.ts FIELDS). */
+export const FIELD_COMPILERS: Record<string, TermCompiler> = {
+  source: text([unit('source')], 'source'),
+  target: text([unit('target')], 'target'),
+  context: text([unit('context')], 'context'),
+  note: text([unit('note')]),
+  location: text([unit('location')]),
+  explanation: text([ofSource('explanation', '')]),
+  component: (v, ctx) => (v.kind === 'text' && v.match === 'exact' ? or([code(sql.ref('components.slug'))(v, ctx), code(sql.ref('components.name'))(v, ctx)]) : text([sql.ref('components.slug'), sql.ref('components.name')])(v, ctx)),
+  project: code(sql.ref('projects.slug')),
+  language: code(sql.ref('languages.code')),
+  suggestion: (v, ctx) => suggestionExists(text([sql.ref('sg.target')])(v, ctx)),
+  suggestion_author: (v) => suggestionExists(user(sql.ref('sg.user_id'), v)),
+  check: noRows,
+  dismissed_check: noRows,
+  comment: noRows,
+  resolved_comment: noRows,
+  source_comment: noRows,
+  resolved_source_comment: noRows,
+  comment_author: noRows,
+  source_comment_author: noRows,
+  label: noRows,
+  screenshot: noRows,
+  labels_count: zeroCount,
+  priority: number(unit('priority')),
+  position: number(unit('position')),
+  id: number(unit('id')),
+  state: number(unit('state')),
+  source_state: number(ofSource('state', -1)),
+  pending: (v) => (v.kind === 'bool' && v.value ? sql<SqlBool>`${unit('pending')} <> 0` : sql<SqlBool>`${unit('pending')} = 0`),
+  added: date(unit('timestamp')),
+  last_changed: date(unit('last_updated')),
+  source_changed: date(ofSource('last_updated', '')),
+  path: (v, ctx) => {
+    if (v.kind !== 'path' || v.segments.length === 0 || v.segments.length > 3) return FALSE;
+    const [p, c, l] = v.segments;
+    const parts = [code(sql.ref('projects.slug'))({ kind: 'text', match: 'exact', text: p! }, ctx)];
+    if (c !== undefined && c !== '-') parts.push(code(sql.ref('components.slug'))({ kind: 'text', match: 'exact', text: c }, ctx));
+    if (l !== undefined) parts.push(code(sql.ref('languages.code'))({ kind: 'text', match: 'exact', text: l }, ctx));
+    return and(parts);
+  },
+  has: (v, ctx) => (v.kind === 'flag' && HAS_COMPILERS[v.name] ? HAS_COMPILERS[v.name]!(ctx) : FALSE),
+  is: (v, ctx) => (v.kind === 'flag' && IS_COMPILERS[v.name] ? IS_COMPILERS[v.name]!(ctx) : FALSE),
+};
+
+/** Change fields: conditions on one change row `ch` of the unit. */
+export const CHANGE_COMPILERS: Record<string, ChangeCompiler> = {
+  changed: (v) => and([contentActions, date(sql.ref('ch.timestamp'))(v)]),
+  change_time: date(sql.ref('ch.timestamp')),
+  changed_by: (v) => and([contentActions, user(sql.ref('ch.author_id'), v)]),
+  change_action: (v) => number(sql.ref('ch.action'))(v, { dialect: 'sqlite' }),
+};
+
+function changeExists(terms: TermNode[]): Sql {
+  const conditions = terms.map((t) => CHANGE_COMPILERS[t.field!]!(t.value));
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM changes ch WHERE ch.unit_id = units.id AND ${and(conditions)})`;
+}
+
+function bareWord(v: TermValue, ctx: CompileContext): Sql {
+  if (v.kind === 'text' && v.match === 'substring' && ftsUsable(ctx, v.text)) return ftsMatch(ctx, v.text, FTS_COLUMNS);
+  return or(FTS_COLUMNS.map((c) => text([unit(c)])(v, ctx)));
+}
+
+const isChangeTerm = (n: Node): n is TermNode => n.type === 'term' && n.field !== null && CHANGE_FIELDS.has(n.field);
+
+function compileNode(node: Node, ctx: CompileContext): Sql {
+  switch (node.type) {
+    case 'term': {
+      if (node.field === null) return bareWord(node.value, ctx);
+      if (CHANGE_FIELDS.has(node.field)) return changeExists([node]);
+      const compiler = FIELD_COMPILERS[node.field];
+      if (!compiler) throw new Error(`search: no compiler for field ${node.field}`);
+      return compiler(node.value, ctx);
+    }
+    case 'not':
+      return sql<SqlBool>`NOT (${compileNode(node.child, ctx)})`;
+    case 'or':
+      return or(node.children.map((c) => compileNode(c, ctx)));
+    case 'and': {
+      // Change terms of one AND group describe the same change event (compat §17.2).
+      const changeTerms = node.children.filter(isChangeTerm);
+      const parts = node.children.filter((c) => !isChangeTerm(c)).map((c) => compileNode(c, ctx));
+      if (changeTerms.length) parts.push(changeExists(changeTerms));
+      return and(parts);
+    }
+  }
+}
+
+/** The WHERE condition of a parsed query; TRUE for the empty query. */
+export function compileSearch(node: Node | null, ctx: CompileContext): Sql {
+  return node ? compileNode(node, ctx) : TRUE;
+}
