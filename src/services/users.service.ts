@@ -188,7 +188,7 @@ export class UsersService {
   /**
    * Deactivates and wipes the user (compat §7): the row stays so that history keeps pointing
    * somewhere, but nothing personal does — name, e-mail, password, tokens, sessions, teams,
-   * team administration and subscriptions go.
+   * team administration, subscriptions and personal translation memory go.
    */
   async remove(actor: Actor, user: UserRow): Promise<void> {
     if (!this.canManage(actor)) throw new PermissionDeniedError();
@@ -214,6 +214,8 @@ export class UsersService {
       await tx.deleteFrom('group_members').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('group_admins').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('subscriptions').where('user_id', '=', user.id).execute();
+      // Personal translation memory (entries of the user, not of a project) goes with the person.
+      await tx.deleteFrom('memory').where('user_id', '=', user.id).where('project_id', 'is', null).execute();
       await recordAudit(tx, actor, 'user.removed', { userId: user.id, details: { username: user.username } });
     });
   }

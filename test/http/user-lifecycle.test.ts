@@ -81,6 +81,8 @@ describe.each(DIALECTS)('user lifecycle on %s', (dialect) => {
     const unit = (await list('/api/translations/pub/app/de/units/', t)).find((u) => u.source[0] === 'Open');
     await json(await s.api(`/api/units/${unit.id}/`, { method: 'PATCH', token: t, json: { target: ['Öffnen…'], state: 20 } }), 200);
 
+    const personal = () => s.container.database.db.selectFrom('memory').select('id').where('user_id', '=', zoe.id).where('project_id', 'is', null).execute();
+    expect((await personal()).length).toBeGreaterThan(0);
     expect((await s.api('/api/users/zoe/', { method: 'DELETE', token })).status).toBe(403);
     await json(await s.api('/api/users/zoe/', { method: 'DELETE' }), 204);
     expect((await s.api('/api/users/zoe/')).status).toBe(404);
@@ -88,6 +90,7 @@ describe.each(DIALECTS)('user lifecycle on %s', (dialect) => {
     expect(gone).toMatchObject({ id: zoe.id, full_name: 'Deleted User', is_active: false, groups: [] });
     expect(gone.email).not.toContain('zoe');
     expect(await list(`/api/users/deleted-${zoe.id}/notifications/`)).toEqual([]);
+    expect(await personal()).toEqual([]);
     const team = await json(await s.api(`/api/groups/${reviewers.id}/`), 200);
     expect(team.admins).not.toContain(`${s.url}/api/users/deleted-${zoe.id}/`);
     expect((await s.api('/api/users/zoe/', { token: t })).status).toBe(401);
