@@ -34,7 +34,7 @@ const WORDS = vocabulary(7, ['ka', 'lo', 'mer', 'sti', 'an', 'po', 're', 'den', 
 const OTHER = vocabulary(11, ['zy', 'qua', 'jo', 'xe', 'bu', 'fy', 'wha', 'oo', 'ick', 'yg', 'hu', 'zz'], 1000);
 
 /** The k-th word index of entry n (the same formula in JS and in both SQL dialects). */
-const wordIndex = (n: number, k: number) => (n * 7919 + k * 104729 + n * k * 31) % VOCABULARY;
+const wordIndex = (n: number, k: number) => (n * (7919 + 2 * k) + Math.floor(n / VOCABULARY) * (104729 + 31 * k) + k * 12345) % VOCABULARY;
 const entrySource = (n: number) => Array.from({ length: WORDS_PER_ENTRY }, (_, k) => WORDS[wordIndex(n, k + 1)]).join(' ');
 
 function fit(text: string, length = 100): string {
@@ -65,9 +65,9 @@ async function generate(c: Container): Promise<void> {
   const now = new Date().toISOString();
   const cols = sql`INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id, from_file, shared, created)`;
   if (c.database.dialect === 'postgres') {
-    const words = sql`ARRAY(SELECT words[1 + ((n * 7919 + k * 104729 + n * k * 31) % ${VOCABULARY})] FROM generate_series(1, ${WORDS_PER_ENTRY}) k ORDER BY k)`;
+    const words = sql`ARRAY(SELECT words[1 + ((n * (7919 + 2 * k) + (n / ${VOCABULARY}) * (104729 + 31 * k) + k * 12345) % ${VOCABULARY})] FROM generate_series(1, ${WORDS_PER_ENTRY}) k ORDER BY k)`;
     await sql`${cols} SELECT array_to_string(${words}, ' '), 'T' || n, ${en}, CASE WHEN n % 2 = 0 THEN ${de} ELSE ${cs} END, 'bench.tmx', NULL, NULL, 1, 1, ${now}
-      FROM generate_series(1, ${ENTRIES}) n, (SELECT ${WORDS}::text[] AS words) w`.execute(db);
+      FROM generate_series(1::bigint, ${ENTRIES}::bigint) n, (SELECT ${WORDS}::text[] AS words) w`.execute(db);
     await sql`ANALYZE memory`.execute(db);
     return;
   }
@@ -75,7 +75,7 @@ async function generate(c: Container): Promise<void> {
   for (let i = 0; i < WORDS.length; i += 500) {
     await sql`INSERT INTO bench_words (i, word) VALUES ${sql.join(WORDS.slice(i, i + 500).map((w, j) => sql`(${i + j}, ${w})`))}`.execute(db);
   }
-  const parts = Array.from({ length: WORDS_PER_ENTRY }, (_, k) => sql`(SELECT word FROM bench_words WHERE i = (n * 7919 + ${sql.lit(k + 1)} * 104729 + n * ${sql.lit(k + 1)} * 31) % ${sql.lit(VOCABULARY)})`);
+  const parts = Array.from({ length: WORDS_PER_ENTRY }, (_, k) => sql`(SELECT word FROM bench_words WHERE i = (n * (7919 + 2 * ${sql.lit(k + 1)}) + (n / ${sql.lit(VOCABULARY)}) * (104729 + 31 * ${sql.lit(k + 1)}) + ${sql.lit(k + 1)} * 12345) % ${sql.lit(VOCABULARY)})`);
   await db.transaction().execute(async (tx) => {
     await sql`WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < ${ENTRIES})
       ${cols} SELECT ${sql.join(parts, sql` || ' ' || `)}, 'T' || n, ${en}, CASE WHEN n % 2 = 0 THEN ${de} ELSE ${cs} END, 'bench.tmx', NULL, NULL, 1, 1, ${now} FROM c`.execute(tx);
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (!process.env.BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true }); else console.error(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`\nParla translation memory lookup (${ENTRIES} entries, ${SAMPLES} samples each, in-process)`);
   console.log('| database | operation | p50 ms | p95 ms | × baseline p50 | note |');

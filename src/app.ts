@@ -26,6 +26,8 @@ import { accountsRoutes } from './http/routes/accounts.routes.js';
 import { metricsRoutes } from './http/routes/metrics.routes.js';
 import { memoryRoutes } from './http/routes/memory.routes.js';
 import { machineryRoutes } from './http/routes/machinery.routes.js';
+import { discussionRoutes } from './http/routes/discussion.routes.js';
+import { autotranslateRoutes } from './http/routes/autotranslate.routes.js';
 import { SessionAuth } from './http/session-auth.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
@@ -63,6 +65,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   metricsRoutes(app, container);
   memoryRoutes(app, container);
   machineryRoutes(app, container);
+  discussionRoutes(app, container);
+  autotranslateRoutes(app, container);
   filesRoutes(app, container);
   repositoryRoutes(app, container);
   hooksRoutes(app, container);

@@ -31,6 +31,8 @@ import { tmxExporter } from './formats/exporters/tmx.exporter.js';
 import { DownloadsService } from './services/downloads.service.js';
 import { FileSyncService } from './services/file-sync.service.js';
 import { UploadsService } from './services/uploads.service.js';
+import { SuggestionsService } from './services/suggestions.service.js';
+import { CommentsService } from './services/comments.service.js';
 import { MemoryService } from './services/memory.service.js';
 import { RepositoryService } from './services/repository.service.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
@@ -38,6 +40,7 @@ import { InProcessTaskQueue } from './tasks/in-process-queue.js';
 import type { TaskQueue } from './tasks/task-queue.js';
 import { MachineryService } from './machinery/machinery.service.js';
 import { createEngineRegistry } from './machinery/registry.js';
+import { AUTOTRANSLATE_TASK, AutotranslateService } from './services/autotranslate.service.js';
 
 export interface Container {
   config: Config;
@@ -67,6 +70,9 @@ export interface Container {
   memory: MemoryService;
   repository: RepositoryService;
   machinery: MachineryService;
+  suggestions: SuggestionsService;
+  comments: CommentsService;
+  autotranslate: AutotranslateService;
   close(): Promise<void>;
 }
 
@@ -120,6 +126,10 @@ export async function createContainer(config: Config, options: { migrate?: boole
   });
   const memory = new MemoryService(db, access, languages);
   memory.startBackgroundIndexing();
+  // The translation memory engine answers through MemoryService.machineryLookup.
+  const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }));
+  const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
+  tasks.register(AUTOTRANSLATE_TASK, (payload, ctx) => autotranslate.runTask(payload, ctx));
   const secretKey = loadSecretKey(config);
   return {
     config,
@@ -148,8 +158,10 @@ export async function createContainer(config: Config, options: { migrate?: boole
     repository,
     uploads: new UploadsService(db, access, changes, formats, fileSync, users),
     memory,
-    // The translation memory engine answers through MemoryService.machineryLookup.
-    machinery: new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) })),
+    machinery,
+    suggestions: new SuggestionsService(db, access, changes),
+    comments: new CommentsService(db, access, changes),
+    autotranslate,
     close: async () => {
       memory.stop();
       await tasks.close();

@@ -14,6 +14,8 @@ import * as m010 from './migrations/010-audit-log.js';
 import * as m011 from './migrations/011-search.js';
 import * as m013 from './migrations/013-memory.js';
 import * as m014 from './migrations/014-machinery.js';
+import * as m015 from './migrations/015-checks.js';
+import * as m016 from './migrations/016-comments.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -29,6 +31,8 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '011-search': m011,
   '013-memory': m013,
   '014-machinery': m014,
+  '015-checks': m015,
+  '016-comments': m016,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -246,6 +246,31 @@ export interface SuggestionsTable {
   details: string; // JSON object
 }
 
+/** A failing quality check of a unit (compat §19 id); `dismissed` ones do not count as failing. */
+export interface ChecksTable {
+  id: Generated<number>;
+  unit_id: number;
+  name: string;
+  dismissed: Bool;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  unit_id: number;
+  user_id: number | null;
+  comment: string;
+  scope: string; // translation | global | report
+  resolved: Bool;
+  timestamp: Timestamp;
+}
+
+export interface SuggestionVotesTable {
+  id: Generated<number>;
+  suggestion_id: number;
+  user_id: number;
+  value: number; // 1 or -1
+}
+
 /** Units deleted in the DB whose entries the file writer still has to drop from the file. */
 export interface UnitRemovalsTable {
   id: Generated<number>;
@@ -360,6 +385,9 @@ export interface Database {
   changes: ChangesTable;
   tasks: TasksTable;
   suggestions: SuggestionsTable;
+  comments: CommentsTable;
+  suggestion_votes: SuggestionVotesTable;
+  checks: ChecksTable;
   unit_removals: UnitRemovalsTable;
   component_links: ComponentLinksTable;
   roles: RolesTable;
@@ -393,6 +421,8 @@ export type NewUnit = Insertable<UnitsTable>;
 export type ChangeRow = Selectable<ChangesTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type SuggestionRow = Selectable<SuggestionsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type CheckRow = Selectable<ChecksTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

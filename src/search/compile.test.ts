@@ -62,9 +62,11 @@ describe('search compiler', () => {
   });
 
   it('features without a table compile to what is true when there are no rows', () => {
-    expect(compiled('has:comment').sql).toBe('1 = 0');
+    expect(compiled('has:screenshot').sql).toBe('1 = 0');
+    expect(compiled('has:comment').sql).toContain('FROM comments cm WHERE cm.unit_id = units.id AND cm.resolved = 0');
     expect(compiled('NOT has:label').sql).toBe('NOT (1 = 0)');
-    expect(compiled('check:same').sql).toBe('1 = 0');
+    expect(compiled('check:same').sql).toContain('FROM checks ck WHERE ck.unit_id = units.id AND ck.dismissed = 0');
+    expect(compiled('has:dismissed-check').sql).toContain('ck.dismissed = 1');
     expect(compiled('labels_count:0').sql).toBe('1 = 1');
     expect(compiled('labels_count:>0').sql).toBe('1 = 0');
     expect(compiled('labels_count:[0 to 3]').sql).toBe('1 = 1');

@@ -13,7 +13,7 @@ import { indexableLiteral } from './regex-literals.js';
  *   JOIN translations ON … JOIN components ON … JOIN projects ON … JOIN languages ON …
  *   WHERE <compiled>
  * so a compiler may name those five tables. Correlated subqueries use their own aliases: su (the source
- * unit), ch (changes), sg (suggestions), usr (users).
+ * unit), ch (changes), sg (suggestions), cm (comments), ck (checks), usr (users).
  */
 
 export interface CompileContext {
@@ -142,7 +142,27 @@ const zeroCount: TermCompiler = (v) => {
   return holds ? TRUE : FALSE;
 };
 
+/** A stored check of the unit; active = not dismissed (compat §17.2 check:, dismissed_check:, has:check). */
+const checkExists = (dismissed: boolean, condition: Sql = TRUE): Sql =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM checks ck WHERE ck.unit_id = units.id AND ck.dismissed = ${sql.lit(dismissed ? 1 : 0)} AND ${condition})`;
+/** check:<id> is a substring of the id (case-insensitive), check:=<id> the exact id; dashes and underscores are one. */
+const checkName =
+  (dismissed: boolean): TermCompiler =>
+  (v, ctx) => {
+    if (v.kind === 'regex') return checkExists(dismissed, regex(ctx, sql.ref('ck.name'), v.pattern));
+    if (v.kind !== 'text') return FALSE;
+    const spellings = [...new Set([v.text.toLowerCase(), v.text.toLowerCase().replace(/-/g, '_'), v.text.toLowerCase().replace(/_/g, '-')])];
+    if (v.match === 'exact') return checkExists(dismissed, or(spellings.map((t) => sql<SqlBool>`ck.name = ${t}`)));
+    return checkExists(dismissed, or(spellings.map((t) => sql<SqlBool>`lower(ck.name) LIKE ${likePattern(t)} ESCAPE '\\'`)));
+  };
 const suggestionExists = (condition: Sql): Sql => sql<SqlBool>`EXISTS (SELECT 1 FROM suggestions sg WHERE sg.unit_id = units.id AND ${condition})`;
+/** A comment on the unit itself (`source` false) or on its source string (source units link to themselves). */
+const commentExists = (source: boolean, condition: Sql): Sql =>
+  source
+    ? sql<SqlBool>`EXISTS (SELECT 1 FROM comments cm WHERE cm.unit_id = coalesce(units.source_unit_id, units.id) AND ${condition})`
+    : sql<SqlBool>`EXISTS (SELECT 1 FROM comments cm WHERE cm.unit_id = units.id AND ${condition})`;
+const unresolved = sql<SqlBool>`cm.resolved = 0`;
+const resolved = sql<SqlBool>`cm.resolved <> 0`;
 const contentActions = sql<SqlBool>`ch.action IN (${sql.raw([...CONTENT_ACTIONS].join(', '))})`;
 
 /** has:<name> (canonical names of fields.ts HAS_VALUES). */
@@ -155,12 +175,12 @@ export const HAS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
   context: () => sql<SqlBool>`${unit('context')} <> ''`,
   flags: () => sql<SqlBool>`${unit('extra_flags')} <> ''`,
   translation: () => sql<SqlBool>`${unit('state')} >= 20`,
-  comment: () => FALSE,
-  'resolved-comment': () => FALSE,
-  'source-comment': () => FALSE,
-  'resolved-source-comment': () => FALSE,
-  check: () => FALSE,
-  'dismissed-check': () => FALSE,
+  comment: () => commentExists(false, unresolved),
+  'resolved-comment': () => commentExists(false, resolved),
+  'source-comment': () => commentExists(true, unresolved),
+  'resolved-source-comment': () => commentExists(true, resolved),
+  check: () => checkExists(false),
+  'dismissed-check': () => checkExists(true),
   variant: () => FALSE,
   label: () => FALSE,
   screenshot: () => FALSE,
@@ -191,14 +211,14 @@ export const FIELD_COMPILERS: Record<string, TermCompiler> = {
   language: code(sql.ref('languages.code')),
   suggestion: (v, ctx) => suggestionExists(text([sql.ref('sg.target')])(v, ctx)),
   suggestion_author: (v) => suggestionExists(user(sql.ref('sg.user_id'), v)),
-  check: noRows,
-  dismissed_check: noRows,
-  comment: noRows,
-  resolved_comment: noRows,
-  source_comment: noRows,
-  resolved_source_comment: noRows,
-  comment_author: noRows,
-  source_comment_author: noRows,
+  check: checkName(false),
+  dismissed_check: checkName(true),
+  comment: (v, ctx) => commentExists(false, sql<SqlBool>`${unresolved} AND ${text([sql.ref('cm.comment')])(v, ctx)}`),
+  resolved_comment: (v, ctx) => commentExists(false, sql<SqlBool>`${resolved} AND ${text([sql.ref('cm.comment')])(v, ctx)}`),
+  source_comment: (v, ctx) => commentExists(true, sql<SqlBool>`${unresolved} AND ${text([sql.ref('cm.comment')])(v, ctx)}`),
+  resolved_source_comment: (v, ctx) => commentExists(true, sql<SqlBool>`${resolved} AND ${text([sql.ref('cm.comment')])(v, ctx)}`),
+  comment_author: (v) => commentExists(false, user(sql.ref('cm.user_id'), v)),
+  source_comment_author: (v) => commentExists(true, user(sql.ref('cm.user_id'), v)),
   label: noRows,
   screenshot: noRows,
   labels_count: zeroCount,

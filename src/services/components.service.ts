@@ -20,6 +20,7 @@ import type { TaskQueue } from '../tasks/task-queue.js';
 import { checkBranchName, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../vcs/urls.js';
 import { FieldErrors } from './validation.js';
 import type { Upload } from './uploads.js';
+import { recheckComponent } from './unit-checks.js';
 
 export interface ComponentInput {
   name?: string;
@@ -357,6 +358,8 @@ export class ComponentsService {
       // License and contributor agreement changes have their own actions (subscribers are told of them).
       if (updated.license !== component.license) await this.changes.record(tx, { ...base, action: Action.LICENSE_CHANGED, target: updated.license, old: component.license });
       if (updated.agreement !== component.agreement) await this.changes.record(tx, { ...base, action: Action.AGREEMENT_CHANGED, target: updated.agreement, old: component.agreement });
+      // Quality checks follow the component's flags and enforced checks (issue 7).
+      if (updated.check_flags !== component.check_flags || updated.enforced_checks !== component.enforced_checks) await recheckComponent(tx, component.id);
       return updated;
     });
     if (row.slug !== component.slug) await this.paths.renameComponent(project.slug, component.slug, row.slug);

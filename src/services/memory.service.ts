@@ -179,7 +179,14 @@ export function ftsQuery(text: string): string | null {
       phrases.add(chars.slice(start, start + CHUNK).join(''));
     }
   }
-  return [...phrases].map((p) => `"${p.replace(/"/g, '""')}"`).join(' OR ');
+  const quoted = [...phrases].map((p) => `"${p.replace(/"/g, '""')}"`);
+  if (quoted.length < 4) return quoted.join(' OR ');
+  // Long texts: adjacent chunks in pairs, so that a candidate shares at least two of them with the text;
+  // one edit breaks at most two pairs, and the match set (and the doclists read for it) stays small.
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < quoted.length; i += 2) pairs.push(`(${quoted[i]} AND ${quoted[i + 1]})`);
+  if (quoted.length % 2) pairs.push(`(${quoted[quoted.length - 2]} AND ${quoted[quoted.length - 1]})`);
+  return pairs.join(' OR ');
 }
 
 interface Candidate {
@@ -347,7 +354,7 @@ export class MemoryService {
       if (!query) return out;
       candidates = (
         await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid
-          WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} ORDER BY memory_fts.rank LIMIT ${CANDIDATES}`.execute(this.db)
+          WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} LIMIT ${CANDIDATES * 5}`.execute(this.db)
       ).rows;
     } else {
       candidates = await this.db.transaction().execute(async (tx) => {

@@ -8,6 +8,7 @@ import { applyCounterDelta, STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED, unitD
 import { countChars, countWords } from './text-metrics.js';
 import { isBlank } from './unit-content.js';
 import { unitRow } from './units-writer.js';
+import { loadCheckScope, UnitChecker } from './unit-checks.js';
 
 const ACTION_SOURCE_ADDED = 13;
 
@@ -83,9 +84,20 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
     ),
     pending: 1, // the file writer adds it to the file
   });
-  const insert = async (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null): Promise<UnitRow> => {
+  const insert = async (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null, source?: UnitRow): Promise<UnitRow> => {
     const last = await tx.selectFrom('units').select((eb) => eb.fn.max('position').as('p')).where('translation_id', '=', tr.id).executeTakeFirst();
-    const inserted = await tx.insertInto('units').values(row(tr, forms, state, sourceUnitId, Number(last?.p ?? 0) + 1)).returningAll().executeTakeFirstOrThrow();
+    const values = row(tr, forms, state, sourceUnitId, Number(last?.p ?? 0) + 1);
+    // A new translated string is checked like an edit (untranslated ones have nothing to check).
+    let checker: UnitChecker | null = null;
+    if (source && !tr.is_source && !isBlank(forms)) {
+      checker = new UnitChecker(await loadCheckScope(tx, tr.id), new Map(), new Map([[source.id, { flags: source.flags, extra_flags: source.extra_flags }]]));
+      const outcome = checker.evaluate({ source: values.source, target: values.target, state: values.state, flags: values.flags, source_unit_id: source.id });
+      values.state = outcome.state;
+      values.has_failing_check = outcome.has_failing_check;
+      checker.recordNew(values.id_hash, outcome);
+    }
+    const inserted = await tx.insertInto('units').values(values).returningAll().executeTakeFirstOrThrow();
+    if (checker) await checker.flush(tx);
     await applyCounterDelta(tx, tr.id, unitDelta(null, inserted));
     return inserted;
   };
@@ -104,7 +116,7 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
     if (tr.id === sourceT.id || (await exists(tx, tr.id, idHash))) continue;
     const mine = tr.id === postedTo.id;
     const forms = mine && s.target ? s.target : Array.from({ length: targetForms(s.source, tr) }, () => '');
-    const unit = await insert(tr, forms, mine ? (s.state ?? STATE_TRANSLATED) : STATE_EMPTY, sourceUnit.id);
+    const unit = await insert(tr, forms, mine ? (s.state ?? STATE_TRANSLATED) : STATE_EMPTY, sourceUnit.id, sourceUnit);
     if (mine) {
       result = unit;
       await changes.record(tx, { ...place(tr), action: scope.action, userId: scope.userId, unitId: unit.id, target: unit.target });

@@ -13,6 +13,7 @@ import { FieldErrors } from './validation.js';
 import { ensureProjectTeams, projectAdministrationTeam } from './team-setup.js';
 import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
+import { recheckComponent } from './unit-checks.js';
 
 export interface ProjectInput {
   name?: string;
@@ -138,6 +139,10 @@ export class ProjectsService {
       if (row.agreement !== project.agreement) await this.changes.record(tx, { ...base, action: Action.AGREEMENT_CHANGED, target: row.agreement, old: project.agreement });
       // A stricter access control or a review workflow adds the per-project teams it calls for.
       await ensureProjectTeams(tx, row);
+      // The project's check_flags apply to every component's quality checks.
+      if (row.check_flags !== project.check_flags) {
+        for (const c of await tx.selectFrom('components').select('id').where('project_id', '=', row.id).execute()) await recheckComponent(tx, c.id);
+      }
       if (row.slug !== project.slug) await this.paths.renameProject(project.slug, row.slug);
       return row;
     });

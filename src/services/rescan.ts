@@ -6,6 +6,7 @@ import { planImport, type PlannedUnit, type ScannedFile } from './import-plan.js
 import { joinPlurals } from './plurals.js';
 import { recountTranslation, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { insertTranslation, unitRow } from './units-writer.js';
+import { UnitChecker } from './unit-checks.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput } from './changes.service.js';
 
@@ -64,12 +65,19 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   }
   await deleteIds(tx, gone);
   result.removed += gone.length;
+  // Quality checks of new and changed units, in JS; their rows are written in batches at the end.
+  const checker = await UnitChecker.forTranslation(tx, translation.id);
   const inserts = [];
   for (const p of planned) {
     const u = byHash.get(p.id_hash);
     const sourceUnitId = sourceIds?.get(p.id_hash) ?? null;
     if (!u) {
-      inserts.push(unitRow(translation.id, p, sourceUnitId, now));
+      const row = unitRow(translation.id, p, sourceUnitId, now);
+      const outcome = checker.evaluate({ source: row.source, target: row.target, state: row.state, flags: row.flags, source_unit_id: sourceUnitId });
+      row.state = outcome.state;
+      row.has_failing_check = outcome.has_failing_check;
+      checker.recordNew(p.id_hash, outcome);
+      inserts.push(row);
       continue;
     }
     if (sameContent(u, p) && u.pending === 0) continue;
@@ -80,9 +88,11 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
       state = STATE_FUZZY;
       previous = u.source;
     }
+    const outcome = checker.check({ id: u.id, source: joinPlurals(p.source), target: joinPlurals(p.target), state, flags: p.flags, source_unit_id: u.source_unit_id });
+    state = outcome.state;
     await tx
       .updateTable('units')
-      .set({ target: joinPlurals(p.target), state, source: joinPlurals(p.source), previous_source: previous, location: p.location, note: p.note, flags: p.flags, position: p.position, num_words: p.num_words, num_chars: p.num_chars, content_hash: p.content_hash, pending: 0, last_updated: now })
+      .set({ has_failing_check: outcome.has_failing_check, target: joinPlurals(p.target), state, source: joinPlurals(p.source), previous_source: previous, location: p.location, note: p.note, flags: p.flags, position: p.position, num_words: p.num_words, num_chars: p.num_chars, content_hash: p.content_hash, pending: 0, last_updated: now })
       .where('id', '=', u.id)
       .execute();
     result.updated++;
@@ -101,6 +111,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
       }
     }
   }
+  await checker.flush(tx);
   result.added += inserts.length;
   if (sourceIds === null && inserts.length > 0) {
     // New source units point at themselves.

@@ -7,6 +7,7 @@ import type { AccessControl } from '../auth/access.js';
 import { CONTENT_ACTIONS } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { countersFrom, recountTranslation, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
+import { countActiveChecks } from './unit-checks.js';
 
 interface AggregateFilter {
   projectId?: number;
@@ -177,8 +178,8 @@ export class StatsService {
       components: await count('components'),
       translations: await count('translations'),
       languages: Number(languages?.n ?? 0),
-      // Quality checks are not stored yet (no checks table): none can be failing. Count them here when they are.
-      checks: 0,
+      // Active (non-dismissed) failing checks.
+      checks: await countActiveChecks(this.db),
       configuration_errors: Number(broken?.n ?? 0),
       // Suggestions are deleted when accepted or rejected: every stored one is pending.
       suggestions: await count('suggestions'),

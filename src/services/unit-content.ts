@@ -6,6 +6,7 @@ import type { ChangeInput, ChangesService } from './changes.service.js';
 import { rememberUnits } from './memory.service.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
 import { addUnit, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED, unitDelta, type Counters } from './statistics.js';
+import { crossUnitContext, UnitChecker } from './unit-checks.js';
 
 /** Where the unit lives, for the change record. */
 export interface UnitPlace {
@@ -32,6 +33,12 @@ export interface ContentUpdate {
   changeLog?: ChangeInput[];
   /** Bulk operations collect the ids of units that became translated here and pass them to rememberUnits once. */
   memoryLog?: number[];
+  /**
+   * Bulk operations check every unit with one UnitChecker of the translation and flush its rows
+   * once; cross-unit checks (inconsistent, translated) then pass, as they would need a query per
+   * unit. Without it the unit is checked alone, cross-unit checks included, and its rows written now.
+   */
+  checker?: UnitChecker;
 }
 
 /**
@@ -60,8 +67,15 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   if (target === unit.target && update.state === unit.state) return unit;
   const now = nowIso();
   const pending = update.stamp ?? pendingStamp();
-  const after: UnitRow = { ...unit, target, state: update.state, pending, last_updated: now };
-  await db.updateTable('units').set({ target, state: update.state, pending, last_updated: now }).where('id', '=', unit.id).execute();
+  // Quality checks of the new content; a failing enforced check turns a translated string into needs editing.
+  const checked = { ...unit, target, state: update.state };
+  const checker = update.checker ?? (await UnitChecker.forUnit(db, unit));
+  const outcome = checker.check(checked, update.checker ? undefined : await crossUnitContext(db, checker.scope, checked));
+  if (!update.checker) await checker.flush(db);
+  const state = outcome.state;
+  const has_failing_check = outcome.has_failing_check;
+  const after: UnitRow = { ...unit, target, state, has_failing_check, pending, last_updated: now };
+  await db.updateTable('units').set({ target, state, has_failing_check, pending, last_updated: now }).where('id', '=', unit.id).execute();
   if (update.counters) {
     addUnit(update.counters, unit, -1);
     addUnit(update.counters, after, 1);
@@ -82,7 +96,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   if (update.changeLog) update.changeLog.push(change);
   else await changes.record(db, change);
   // A translated string enters the translation memory (compat §24).
-  if (update.state >= STATE_TRANSLATED && !isBlank(update.target) && (target !== unit.target || unit.state < STATE_TRANSLATED)) {
+  if (state >= STATE_TRANSLATED && !isBlank(update.target) && (target !== unit.target || unit.state < STATE_TRANSLATED)) {
     if (update.memoryLog) update.memoryLog.push(unit.id);
     else await rememberUnits(db, [unit.id], update.authorId ?? update.userId);
   }

@@ -26,6 +26,7 @@ import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import type { UnitWithRefs } from './units.service.js';
+import { recheckTranslationsOf } from './unit-checks.js';
 
 const ACTION_SOURCE_CHANGED = 30;
 const ACTION_STRING_ADDED = 31;
@@ -363,6 +364,8 @@ export class UnitEditsService {
         if (Object.keys(set).length) {
           await tx.updateTable('units').set(set).where('id', '=', unit.id).execute();
           unit = { ...unit, ...set };
+          // A source string's extra flags configure the checks of its translations.
+          if (set.extra_flags !== undefined) await recheckTranslationsOf(tx, unit.id);
         }
       }
       // 4. The translation itself.
@@ -423,6 +426,8 @@ export class UnitEditsService {
         .execute();
       await applyCounterDelta(tx, u.translation_id, unitDelta(u, after));
     }
+    // The translations now check against the new source text.
+    await recheckTranslationsOf(tx, unit.id);
     return own;
   }
 

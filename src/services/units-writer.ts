@@ -6,6 +6,7 @@ import type { PlannedTranslation, PlannedUnit } from './import-plan.js';
 import { joinPlurals } from './plurals.js';
 import { rememberTranslation } from './memory.service.js';
 import { addUnit, emptyCounters, type Counters } from './statistics.js';
+import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from './unit-checks.js';
 
 const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits
 
@@ -46,11 +47,14 @@ export function unitRow(translationId: number, u: PlannedUnit, sourceUnitId: num
   };
 }
 
-export function countersOf(units: readonly PlannedUnit[]): Counters {
+export function countersOf(units: readonly PlannedUnit[], outcomes?: readonly (CheckOutcome | null)[]): Counters {
   const c = emptyCounters();
   const scratch = { state: 0, num_words: 0, num_chars: 0, has_failing_check: 0, has_suggestion: 0, has_comment: 0 };
-  for (const u of units) {
-    scratch.state = u.state;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    const o = outcomes?.[i];
+    scratch.state = o ? o.state : u.state;
+    scratch.has_failing_check = o ? o.has_failing_check : 0;
     scratch.num_words = u.num_words;
     scratch.num_chars = u.num_chars;
     addUnit(c, scratch);
@@ -66,6 +70,21 @@ export async function insertTranslation(
   sourceIds: Map<string, number> | null,
 ): Promise<{ translation: TranslationRow; unitIds: Map<string, number> }> {
   const now = nowIso();
+  // Quality checks of the translated units, in JS (no query per unit); the rows are written after the units.
+  let checker: UnitChecker | null = null;
+  let outcomes: (CheckOutcome | null)[] | undefined;
+  if (!plan.isSource && plan.units.some((u) => u.target.some((t) => t !== ''))) {
+    const scope = await buildCheckScope(db, { translationId: 0, componentId: meta.componentId, languageId: plan.languageId, isSource: false, pluralNumber: meta.pluralNumber, pluralFormula: meta.pluralFormula });
+    checker = new UnitChecker(scope, new Map(), await sourceFlagsOf(db, meta.componentId));
+    const c = checker;
+    outcomes = plan.units.map((u) => {
+      if (u.target.every((t) => t === '')) return null;
+      const o = c.evaluate({ source: joinPlurals(u.source), target: joinPlurals(u.target), state: u.state, flags: u.flags, source_unit_id: sourceIds?.get(u.id_hash) ?? null });
+      if (o.rows.length === 0 && o.state === u.state) return null;
+      c.recordNew(u.id_hash, o);
+      return o;
+    });
+  }
   const translation = await db
     .insertInto('translations')
     .values({
@@ -78,13 +97,25 @@ export async function insertTranslation(
       plural_number: meta.pluralNumber,
       plural_formula: meta.pluralFormula,
       created: now,
-      ...countersOf(plan.units),
+      ...countersOf(plan.units, outcomes),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
   for (let i = 0; i < plan.units.length; i += BATCH) {
-    const rows = plan.units.slice(i, i + BATCH).map((u) => unitRow(translation.id, u, sourceIds?.get(u.id_hash) ?? null, now));
+    const rows = plan.units.slice(i, i + BATCH).map((u, j) => {
+      const row = unitRow(translation.id, u, sourceIds?.get(u.id_hash) ?? null, now);
+      const o = outcomes?.[i + j];
+      if (o) {
+        row.state = o.state;
+        row.has_failing_check = o.has_failing_check;
+      }
+      return row;
+    });
     await db.insertInto('units').values(rows).execute();
+  }
+  if (checker) {
+    checker.scope.translationId = translation.id;
+    await checker.flush(db);
   }
   const unitIds = new Map<string, number>();
   if (!sourceIds) {

@@ -18,9 +18,11 @@ import { joinPlurals, splitPlurals } from './plurals.js';
 import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import { isBlank, pendingStamp, updateUnitContent } from './unit-content.js';
+import { UnitChecker } from './unit-checks.js';
 import { rememberUnits } from './memory.service.js';
 import type { Upload } from './uploads.js';
 import type { UsersService } from './users.service.js';
+import { bumpUserStat } from './unit-discussion.js';
 
 export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
 export type UploadMethod = (typeof UPLOAD_METHODS)[number];
@@ -222,6 +224,7 @@ export class UploadsService {
     const stamp = pendingStamp();
     const place = this.place(t);
     const memoryLog: number[] = [];
+    const checker = await UnitChecker.forTranslation(tx, t.translation.id);
     for (const fu of store.units) {
       if (isBlank(fu.target)) continue; // untranslated entries only count in the total
       if (fu.fuzzy && fuzzy === '') continue;
@@ -242,10 +245,11 @@ export class UploadsService {
         counts.skipped++;
         continue;
       }
-      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog });
+      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog, checker });
       byHash.set(unit.id_hash, updated);
       counts.accepted++;
     }
+    await checker.flush(tx);
     await this.changes.recordMany(tx, changeLog);
     await applyCounterDelta(tx, t.translation.id, counters);
     await rememberUnits(tx, memoryLog, null); // project entries only (see rememberUnits)
@@ -256,6 +260,7 @@ export class UploadsService {
     const idOf = this.matcher(t, uploaded);
     const counters = emptyCounters();
     const now = nowIso();
+    let added = 0;
     for (const fu of store.units) {
       if (isBlank(fu.target)) continue;
       const unit = byHash.get(idOf(fu));
@@ -277,8 +282,10 @@ export class UploadsService {
       }
       await this.changes.record(tx, { action: ACTION_SUGGESTION_ADDED, userId: actor.user?.id ?? null, ...this.ids(t), unitId: unit.id, target });
       counts.accepted++;
+      added++;
     }
     await applyCounterDelta(tx, t.translation.id, counters);
+    await bumpUserStat(tx, actor.user?.id, 'stat_suggested', added); // compat §7: profile "suggested"
   }
 
   private ids(t: TranslationWithRefs) {
@@ -306,6 +313,7 @@ export class UploadsService {
           const changeLog: ChangeInput[] = [];
           const stamp = pendingStamp();
           const memoryLog: number[] = [];
+          const checker = await UnitChecker.forTranslation(tx, t.translation.id);
           let matched = 0;
           for (const unit of byHash.values()) {
             if (unit.state === STATE_READONLY && !t.translation.is_source) continue;
@@ -314,8 +322,9 @@ export class UploadsService {
             const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
             const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
             if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository (issue 4)
-            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog });
+            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog, checker });
           }
+          await checker.flush(tx);
           await this.changes.recordMany(tx, changeLog);
           await rememberUnits(tx, memoryLog, null);
           // The file already holds these values.

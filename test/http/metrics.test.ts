@@ -39,7 +39,7 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
       components: await count('components'),
       translations: await count('translations'),
       languages: await n(db.selectFrom('translations').select(sql`count(distinct language_id)`.as('n'))),
-      checks: 0,
+      checks: await n(db.selectFrom('checks').select((eb) => eb.fn.countAll().as('n')).where('dismissed', '=', 0)),
       configuration_errors: await n(db.selectFrom('components').select((eb) => eb.fn.countAll().as('n')).where('merge_failure', '<>', '')),
       suggestions: await count('suggestions'),
     };

@@ -259,6 +259,15 @@ const machinerySetting = async (base: string, create = true) => {
   if (create) await ok(su(base, { method: 'POST', json: MACHINERY_SETTING }), 'machinery setting');
   return `${base}generic/`;
 };
+/** One cs unit per project for suggestions and comments (they can pile up on one string); suggestion texts are unique. */
+const discussionUnit = (p: Ctx) => {
+  if (!idCache.has(`d:${p.slug}`)) idCache.set(`d:${p.slug}`, take(p, 'cs'));
+  return idCache.get(`d:${p.slug}`)!;
+};
+const newSuggestion = async (p: Ctx) =>
+  (await ok(su(`/api/units/${discussionUnit(p)}/suggestions/`, { method: 'POST', json: { target: [uniq('Návrh ')] } }), 'suggestion')).id as number;
+const newComment = async (p: Ctx) =>
+  (await ok(su(`/api/units/${discussionUnit(p)}/comments/`, { method: 'POST', json: { comment: uniq('Comment ') } }), 'comment')).id as number;
 const uploadForm = (lang: string) => multipart({ method: 'translate' }, { file: { name: `${lang}.po`, data: lang === 'cs' ? APP_CS : po('de', 'nplurals=2; plural=(n != 1);') } });
 
 // ---------------------------------------------------------------- the matrix
@@ -509,6 +518,8 @@ const ROWS: Row[] = [
   // unit.add (Administration) on the bilingual source language.
   { m: 'POST', route: '/api/translations/:project/:component/:language/units/', note: 'source string into en', exp: ADMIN_ONLY, call: (c) => ({ path: `${T(c, 'en')}units/`, json: { source: [uniq('Added ')], state: 0 } }) },
   { m: 'GET', route: '/api/translations/:project/:component/:language/statistics/', exp: VISIBLE, call: (c) => ({ path: `${T(c)}statistics/` }) },
+  // translation.auto: Automatic translation, Administration (§18).
+  { m: 'POST', route: '/api/translations/:project/:component/:language/autotranslate/', exp: ADMIN_ONLY, call: (c) => ({ path: `${T(c)}autotranslate/`, json: { mode: 'translate', auto_source: 'others' } }) },
   { m: 'GET', route: '/api/translations/:project/:component/:language/file/', note: 'cs', exp: DOWNLOAD, call: (c) => ({ path: `${T(c)}file/` }) },
   {
     m: 'GET', route: '/api/translations/:project/:component/:language/file/', note: 'de',
@@ -545,6 +556,35 @@ const ROWS: Row[] = [
     m: 'DELETE', route: '/api/units/:id/', note: 'translation unit (403 even for the superuser)',
     exp: ['401  403  403   403  403  403   403    403', '401  404  403   403  403  403   404    403'],
     call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/` }),
+  },
+
+  // ----- Parla's suggestion and comment endpoints (issue 7): writes need an account; TRANSLATE grants
+  // suggestion.add/accept/vote and comment.add, suggestion.delete is Power user and up (or the author),
+  // comment.resolve Review strings and up, comment.delete Administration (or the author).
+  { m: 'GET', route: '/api/units/:id/suggestions/', exp: VISIBLE, call: (c) => ({ path: `/api/units/${discussionUnit(c.p)}/suggestions/` }) },
+  { m: 'POST', route: '/api/units/:id/suggestions/', exp: TRANSLATE_CS, call: (c) => ({ path: `/api/units/${discussionUnit(c.p)}/suggestions/`, json: { target: [uniq('Návrh ')] } }) },
+  { m: 'GET', route: '/api/suggestions/:id/', exp: VISIBLE, call: async (c) => ({ path: `/api/suggestions/${await newSuggestion(c.p)}/` }) },
+  {
+    m: 'DELETE', route: '/api/suggestions/:id/', note: "the superuser's suggestion",
+    exp: ['401  ok   403   403  ok   ok    403    ok', '401  404  403   403  ok   ok    404    ok'],
+    call: async (c) => ({ path: `/api/suggestions/${await newSuggestion(c.p)}/` }),
+  },
+  { m: 'POST', route: '/api/suggestions/:id/accept/', exp: TRANSLATE_CS, call: async (c) => ({ path: `/api/suggestions/${await newSuggestion(c.p)}/accept/` }) },
+  {
+    m: 'POST', route: '/api/suggestions/:id/vote/', note: 'voting turned on', exp: TRANSLATE_CS,
+    call: async (c) => {
+      await env.s.container.database.db.updateTable('components').set({ suggestion_voting: 1 }).where('project_id', '=', c.p.id).where('slug', '=', 'app').execute();
+      return { path: `/api/suggestions/${await newSuggestion(c.p)}/vote/`, json: { value: 1 } };
+    },
+  },
+  { m: 'GET', route: '/api/units/:id/comments/', exp: VISIBLE, call: (c) => ({ path: `/api/units/${discussionUnit(c.p)}/comments/` }) },
+  { m: 'POST', route: '/api/units/:id/comments/', exp: TRANSLATE_CS, call: (c) => ({ path: `/api/units/${discussionUnit(c.p)}/comments/`, json: { comment: 'Matrix comment' } }) },
+  { m: 'GET', route: '/api/comments/:id/', exp: VISIBLE, call: async (c) => ({ path: `/api/comments/${await newComment(c.p)}/` }) },
+  { m: 'DELETE', route: '/api/comments/:id/', note: "the superuser's comment", exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/comments/${await newComment(c.p)}/` }) },
+  {
+    m: 'POST', route: '/api/comments/:id/resolve/',
+    exp: ['401  403  403   ok   ok   ok    403    ok', '401  404  403   ok   ok   ok    404    ok'],
+    call: async (c) => ({ path: `/api/comments/${await newComment(c.p)}/resolve/` }),
   },
 
   // ----- tasks (§5.9): the component creation task, visible with its project

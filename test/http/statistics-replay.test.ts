@@ -216,8 +216,12 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
     return db()
       .selectFrom('units')
       .select((eb) => [
-        'units.translation_id as t', 'units.state', 'units.num_words', 'units.num_chars', 'units.has_comment', 'units.has_failing_check',
+        'units.translation_id as t', 'units.state', 'units.num_words', 'units.num_chars',
         eb.exists(eb.selectFrom('suggestions').select('suggestions.id').whereRef('suggestions.unit_id', '=', 'units.id')).as('sugg'),
+        // comments = strings with an unresolved comment, from the comments table, not the counted flag.
+        eb.exists(eb.selectFrom('comments').select('comments.id').whereRef('comments.unit_id', '=', 'units.id').where('comments.resolved', '=', 0)).as('has_comment'),
+        // failing = strings with an active check (compat §6.11), from the checks table, not the counted flag.
+        eb.exists(eb.selectFrom('checks').select('checks.id').whereRef('checks.unit_id', '=', 'units.id').where('checks.dismissed', '=', 0)).as('has_failing_check'),
       ])
       .execute() as unknown as Promise<UnitFact[]>;
   }
@@ -351,6 +355,30 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
     ok(res.status, `repository ${operation} on ${t.p}/${t.c}${res.status === 400 ? ` ${await res.text()}` : ""}`);
   }
 
+  /** Suggestions and comments (issue 7): add, accept, delete, resolve, on a random unit. */
+  async function discuss(ts: TransFact[]): Promise<void> {
+    const t = rnd.pick(ts);
+    const units = await unitsOf(t.id);
+    if (!units.length) return;
+    const u = rnd.pick(units);
+    const what = rnd.pick(['suggest', 'suggest', 'accept', 'reject', 'comment', 'comment', 'resolve', 'uncomment']);
+    let res: Response;
+    if (what === 'suggest') {
+      res = await s.api(`/api/units/${u.id}/suggestions/`, { method: 'POST', json: { target: Array.from({ length: u.target.split(SEP).length }, text) } });
+    } else if (what === 'comment') {
+      res = await s.api(`/api/units/${u.id}/comments/`, { method: 'POST', json: { comment: text(), scope: rnd.pick(['translation', 'global']) } });
+    } else if (what === 'accept' || what === 'reject') {
+      const sg = await db().selectFrom('suggestions').select('id').where('unit_id', '=', u.id).executeTakeFirst();
+      if (!sg) return;
+      res = await s.api(`/api/suggestions/${sg.id}/${what === 'accept' ? 'accept/' : ''}`, { method: what === 'accept' ? 'POST' : 'DELETE' });
+    } else {
+      const cm = await db().selectFrom('comments').select('id').where('unit_id', '=', u.id).where('resolved', '=', 0).executeTakeFirst();
+      if (!cm) return;
+      res = await s.api(`/api/comments/${cm.id}/${what === 'resolve' ? 'resolve/' : ''}`, { method: what === 'resolve' ? 'POST' : 'DELETE' });
+    }
+    ok(res.status, `${what} on unit ${u.id} of ${t.p}/${t.c}/${t.code}`);
+  }
+
   const OPS: [number, (ts: TransFact[]) => Promise<void>][] = [
     [40, editUnit],
     [20, upload],
@@ -361,6 +389,7 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
     [4, repository],
     [2, deleteComponent],
     [2, () => createComponent()],
+    [6, discuss],
   ];
   const WEIGHT = OPS.reduce((n, [w]) => n + w, 0);
 
@@ -453,6 +482,7 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
     const m = await get('/api/metrics/');
     if (m) {
       const suggestions = await db().selectFrom('suggestions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const checks = await db().selectFrom('checks').select((eb) => eb.fn.countAll().as('n')).where('dismissed', '=', 0).executeTakeFirst();
       const want: Record<string, number> = {
         units: facts.length,
         units_translated: facts.filter((u) => Number(u.state) >= 20).length,
@@ -461,6 +491,7 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
         projects: 2,
         languages: new Set(ts.map((t) => t.code)).size,
         suggestions: Number(suggestions?.n ?? 0),
+        checks: Number(checks?.n ?? 0),
       };
       for (const [k, v] of Object.entries(want)) if (m[k] !== v) bad.push(`metrics: ${k} is ${String(m[k])}, recount ${v}`);
     }
@@ -478,6 +509,8 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
       const bad = await compare();
       expect(bad, `after operation ${done} (seed ${SEED}); this batch:\n${log.join('\n')}`).toEqual([]);
     }
+    // The replay's texts drop placeholders and final punctuation: the failing counters were really exercised.
+    expect((await unitFacts()).some((u) => Number(u.has_failing_check))).toBe(true);
     if (process.env.PARLA_REPLAY_VERBOSE) console.log([...outcomes].sort().map(([k, n]) => `${k}: ${n}`).join('\n'), tally(await unitFacts()));
   }, 120_000);
 });

@@ -1,0 +1,23 @@
+// POST /api/translations/<p>/<c>/<l>/autotranslate/ (compat §18): automatic translation of a translation's units.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Container } from '../../container.js';
+import { urlsFor } from '../context.js';
+import { resource } from '../resource.js';
+import { TranslationParams } from '../schemas/common.js';
+
+type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
+
+export function autotranslateRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/translations/:project/:component/:language/autotranslate/', { name: 'Translation Autotranslate' }, {
+    POST: {
+      schema: { params: TranslationParams },
+      handler: async (request: T) => {
+        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+        const t = await c.translations.getVisible(request.actor, refs, request.params.language);
+        const result = await c.autotranslate.request(request.actor, t, request.body);
+        // Big translations run as a task: the same `details`, plus where to follow it.
+        return result.taskId ? { details: result.details, task_url: urlsFor(c, request).task(result.taskId) } : { details: result.details };
+      },
+    },
+  });
+}

@@ -1,0 +1,454 @@
+// Automatic translation (compat §18): fills the units a query selects from other components' translations or machine translation.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db, DialectName, Executor } from '../db/database.js';
+import type { ComponentRow, UnitRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { mergeFlags } from '../checks/flags.js';
+import type { MachineryService } from '../machinery/machinery.service.js';
+import { asSearchError, legacyFilterQuery, searchCondition } from '../search/index.js';
+import { nowIso } from '../shared/clock.js';
+import { PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
+import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
+import type { ChangeInput, ChangesService } from './changes.service.js';
+import { rememberUnits } from './memory.service.js';
+import { joinPlurals, splitPlurals } from './plurals.js';
+import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
+import type { TranslationWithRefs } from './translations.service.js';
+import { UnitChecker } from './unit-checks.js';
+import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
+import { bumpUserStat } from './unit-discussion.js';
+
+export const AUTOTRANSLATE_TASK = 'autotranslate';
+const ACTION_AUTO = 6; // Automatically translated
+const ACTION_SUGGESTION_ADDED = 4;
+/** Units handled per transaction (and per machine-translation request round). */
+const CHUNK = 500;
+/** Keys per `lower(source) IN (…)` lookup. */
+const KEYS_PER_QUERY = 400;
+
+const MODES = ['suggest', 'translate', 'fuzzy', 'approved'] as const;
+export type AutoMode = (typeof MODES)[number];
+const SOURCES = ['others', 'mt'] as const;
+export type AutoSource = (typeof SOURCES)[number];
+
+/** Everything a run needs, serializable into a task payload; permissions are checked before it exists. */
+export interface AutotranslateJob {
+  translationId: number;
+  userId: number | null;
+  mode: AutoMode;
+  /** The effective search query (a legacy filter_type already turned into its query). */
+  q: string;
+  autoSource: AutoSource;
+  /** others: the one component to copy from; null = every component of the project that allows propagation. */
+  componentId: number | null;
+  engines: string[];
+  threshold: number;
+  /** Approved units are overwritten only by an `approved` run (which needs unit.review). */
+  touchApproved: boolean;
+}
+
+export interface AutotranslateResult {
+  details: string;
+  /** Strings changed (synchronous runs). */
+  updated?: number;
+  /** UUID of the background task (big translations). */
+  taskId?: string;
+}
+
+function pyType(v: unknown): string {
+  if (v === null) return 'NoneType';
+  if (Array.isArray(v)) return 'list';
+  if (typeof v === 'string') return 'str';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  return 'dict';
+}
+
+/** A form field sent twice arrives as a list: scalar fields take the last value. */
+function scalar(v: unknown): unknown {
+  return Array.isArray(v) ? v[v.length - 1] : v;
+}
+
+export function completedMessage(n: number): string {
+  return n === 0 ? 'Automatic translation completed, no strings were updated.' : `Automatic translation completed, ${n} string${n === 1 ? ' was' : 's were'} updated.`;
+}
+
+/** Target forms of `count` plural forms from a candidate's forms (missing forms repeat the last one). */
+function fit(forms: readonly string[], count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(forms[Math.min(i, forms.length - 1)] ?? '');
+  return out;
+}
+
+/** SQLite's lower() folds ASCII only; looking up both spellings finds what either database folds. */
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+export class AutotranslateService {
+  /** Runs selecting more units than this go to the task queue (tests lower it). */
+  syncLimit = 1000;
+
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly machinery: MachineryService,
+    private readonly tasks: TaskQueue,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
+
+  /** The POST …/autotranslate/ request: checks, validation, then a synchronous run or a queued task. */
+  async request(actor: Actor, t: TranslationWithRefs, raw: unknown): Promise<AutotranslateResult> {
+    const languageId = t.translation.language_id;
+    this.access.require(actor, 'translation.auto', t.project, 'Can not auto translate', languageId);
+    if (t.component.locked) throw new PermissionDeniedError('Component is locked');
+    const canReview = this.access.can(actor, 'unit.review', t.project, languageId);
+    const job = await this.parse(actor, t, raw, canReview);
+    if (job.mode !== 'suggest' && !this.access.can(actor, 'unit.edit', t.project, languageId)) {
+      throw new PermissionDeniedError('Can not auto translate: you may only add suggestions in this translation.');
+    }
+    if (t.translation.is_source) throw new PermissionDeniedError('Can not auto translate the source language.');
+    const where = this.condition(job.q);
+    const selected = await this.countSelected(job, where);
+    if (selected > this.syncLimit) {
+      const taskId = await this.tasks.enqueue(AUTOTRANSLATE_TASK, { ...job }, { projectId: t.project.id, componentId: t.component.id, userId: job.userId });
+      return { details: `Automatic translation queued, ${selected} strings selected.`, taskId };
+    }
+    const updated = await this.execute(job);
+    return { details: completedMessage(updated), updated };
+  }
+
+  /** The task handler: the same run in the background, with progress per chunk. */
+  async runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<{ details: string; updated: number }> {
+    const job = payload as unknown as AutotranslateJob;
+    const total = await this.countSelected(job, this.condition(job.q));
+    const updated = await this.execute(job, async (done) => ctx.progress(total ? Math.min(99, (100 * done) / total) : 99));
+    return { details: completedMessage(updated), updated };
+  }
+
+  // ---------------------------------------------------------------- validation
+
+  private async parse(actor: Actor, t: TranslationWithRefs, raw: unknown, canReview: boolean): Promise<AutotranslateJob> {
+    if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
+      throw ValidationError.field('non_field_errors', `Invalid data. Expected a dictionary, but got ${pyType(raw)}.`);
+    }
+    const body = (raw ?? {}) as Record<string, unknown>;
+    const errors: FieldError[] = [];
+    const text = (name: string): string | undefined => {
+      const v = scalar(body[name]);
+      if (v === undefined || v === null) return undefined;
+      return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : `\u0000${pyType(v)}`;
+    };
+    const choice = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+      const v = text(name);
+      if (v === undefined || v === '') {
+        errors.push({ code: 'required', detail: 'This field is required.', attr: name });
+        return undefined;
+      }
+      if (!(allowed as readonly string[]).includes(v)) {
+        errors.push({ code: 'invalid_choice', detail: `Select a valid choice. ${v.replace('\u0000', '')} is not one of the available choices.`, attr: name });
+        return undefined;
+      }
+      return v as T;
+    };
+
+    const mode = choice('mode', canReview ? MODES : MODES.filter((m) => m !== 'approved'));
+    const autoSource = choice('auto_source', SOURCES);
+
+    let threshold = 80;
+    const th = text('threshold');
+    if (th !== undefined && th !== '') {
+      if (!/^-?\d+$/.test(th)) errors.push({ code: 'invalid', detail: 'Enter a whole number.', attr: 'threshold' });
+      else if (Number(th) < 1) errors.push({ code: 'min_value', detail: 'Ensure this value is greater than or equal to 1.', attr: 'threshold' });
+      else if (Number(th) > 100) errors.push({ code: 'max_value', detail: 'Ensure this value is less than or equal to 100.', attr: 'threshold' });
+      else threshold = Number(th);
+    }
+
+    // q wins; without it the legacy filter_type; without both the UI default (untranslated strings).
+    let q = 'state:<translated';
+    const qText = typeof scalar(body.q) === 'string' ? (scalar(body.q) as string) : undefined;
+    const filterType = text('filter_type');
+    try {
+      if (qText !== undefined && qText.trim() !== '') q = qText;
+      else if (filterType !== undefined && filterType !== '') q = legacyFilterQuery(filterType);
+      this.condition(q);
+    } catch (e) {
+      if (e instanceof ValidationError) errors.push(...e.fieldErrors);
+      else throw e;
+    }
+
+    let engines: string[] = [];
+    let componentId: number | null = null;
+    if (autoSource === 'mt') {
+      const v = body.engines;
+      const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined || v === null ? [] : null;
+      if (list === null) errors.push({ code: 'not_a_list', detail: `Expected a list of items but got type "${pyType(v)}".`, attr: 'engines' });
+      else {
+        engines = list.filter((e): e is string => typeof e === 'string').map((e) => e.trim()).filter((e) => e !== '');
+        const unknown = list.find((e) => typeof e !== 'string' || (e.trim() !== '' && !this.machinery.registry.get(e.trim())));
+        if (unknown !== undefined) errors.push({ code: 'invalid_choice', detail: `Select a valid choice. ${String(unknown)} is not one of the available choices.`, attr: 'engines' });
+        else if (engines.length === 0) errors.push({ code: 'required', detail: 'This field is required.', attr: 'engines' });
+      }
+    } else if (autoSource === 'others') {
+      const c = text('component');
+      if (c !== undefined && c !== '') {
+        try {
+          componentId = await this.sourceComponent(actor, t, c);
+        } catch (e) {
+          if (e instanceof ValidationError) errors.push(...e.fieldErrors);
+          else throw e;
+        }
+      }
+    }
+    if (errors.length) throw new ValidationError(errors);
+    return {
+      translationId: t.translation.id,
+      userId: actor.user?.id ?? null,
+      mode: mode!,
+      q,
+      autoSource: autoSource!,
+      componentId,
+      engines,
+      threshold,
+      touchApproved: mode === 'approved',
+    };
+  }
+
+  /**
+   * The `component` of an `others` run: an id, a slug of this project or `project/component`. It must
+   * share the source language; a component of another project must be visible and allow translation
+   * propagation (Parla's stand-in for the reference's "contribute to shared translation memory").
+   */
+  private async sourceComponent(actor: Actor, t: TranslationWithRefs, value: string): Promise<number> {
+    let q = this.db
+      .selectFrom('components')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .selectAll('components')
+      .select(['projects.access_control']);
+    if (/^\d+$/.test(value)) q = q.where('components.id', '=', Number(value));
+    else if (value.includes('/')) {
+      const [p, c] = value.split('/', 2) as [string, string];
+      q = q.where('projects.slug', '=', p).where('components.slug', '=', c);
+    } else q = q.where('projects.id', '=', t.project.id).where('components.slug', '=', value);
+    const row = await q.executeTakeFirst();
+    const invalid = (detail: string) => ValidationError.field('component', detail);
+    if (!row || !this.access.canView(actor, { id: row.project_id, access_control: row.access_control })) {
+      throw invalid(`Select a valid choice. ${value} is not one of the available choices.`);
+    }
+    if (row.source_language_id !== t.component.source_language_id) throw invalid('The source languages of the components do not match.');
+    if (row.project_id !== t.project.id && !row.allow_translation_propagation) {
+      throw invalid('The component does not allow its translations to be used in other projects.');
+    }
+    return row.id;
+  }
+
+  private condition(q: string): Expression<SqlBool> | null {
+    return searchCondition({ q }, this.dialect);
+  }
+
+  // ---------------------------------------------------------------- selection
+
+  private selection(job: AutotranslateJob, where: Expression<SqlBool> | null) {
+    let q = this.db
+      .selectFrom('units')
+      .innerJoin('translations', 'translations.id', 'units.translation_id')
+      .innerJoin('components', 'components.id', 'translations.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .where('units.translation_id', '=', job.translationId)
+      .where('units.state', '<>', STATE_READONLY);
+    if (job.mode === 'suggest') q = q.where('units.has_suggestion', '=', 0);
+    if (!job.touchApproved) q = q.where('units.state', '<>', STATE_APPROVED);
+    if (where) q = q.where(where);
+    return q;
+  }
+
+  private async countSelected(job: AutotranslateJob, where: Expression<SqlBool> | null): Promise<number> {
+    try {
+      const r = await this.selection(job, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return Number(r?.n ?? 0);
+    } catch (e) {
+      throw asSearchError(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- the run
+
+  /** Walks the selected units in id order, CHUNK at a time, one transaction each; returns the strings changed. */
+  async execute(job: AutotranslateJob, progress?: (done: number) => Promise<void>): Promise<number> {
+    const t = await this.db
+      .selectFrom('translations')
+      .innerJoin('components', 'components.id', 'translations.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .innerJoin('languages as tl', 'tl.id', 'translations.language_id')
+      .innerJoin('languages as sl', 'sl.id', 'components.source_language_id')
+      .selectAll('components')
+      .select(['translations.id as tid', 'translations.language_id', 'projects.translation_review', 'tl.code as target_code', 'sl.code as source_code'])
+      .where('translations.id', '=', job.translationId)
+      .executeTakeFirst();
+    if (!t) return 0;
+    const component: ComponentRow = t;
+    const place: UnitPlace = { translationId: t.tid, componentId: component.id, projectId: component.project_id, languageId: t.language_id };
+    const state = job.mode === 'fuzzy' ? STATE_FUZZY : job.mode === 'approved' && t.translation_review ? STATE_APPROVED : STATE_TRANSLATED;
+    const where = this.condition(job.q);
+    let afterId = 0;
+    let updated = 0;
+    let done = 0;
+    for (;;) {
+      let units: UnitRow[];
+      try {
+        units = await this.selection(job, where).selectAll('units').where('units.id', '>', afterId).orderBy('units.id').limit(CHUNK).execute();
+      } catch (e) {
+        throw asSearchError(e);
+      }
+      if (units.length === 0) break;
+      afterId = units[units.length - 1]!.id;
+      const found = job.autoSource === 'others' ? await this.fromOthers(job, component, t.language_id, units) : await this.fromMachinery(job, component.project_id, t.source_code, t.target_code, units);
+      if (found.size) updated += await this.apply(job, place, component, state, found);
+      done += units.length;
+      await progress?.(done);
+      if (units.length < CHUNK) break;
+    }
+    return updated;
+  }
+
+  /**
+   * Translated, non-empty targets of units with the same source (compared case-insensitively) in the
+   * same language of the chosen component(s), best component priority first: one query per KEYS_PER_QUERY sources.
+   */
+  private async fromOthers(job: AutotranslateJob, component: ComponentRow, languageId: number, units: UnitRow[]): Promise<Map<number, string[]>> {
+    const lowered = new Map<string, UnitRow[]>();
+    for (const u of units) {
+      const key = u.source.toLowerCase();
+      const list = lowered.get(key);
+      if (list) list.push(u);
+      else lowered.set(key, [u]);
+    }
+    const keys = [...new Set([...lowered.keys(), ...units.map((u) => asciiLower(u.source))])];
+    const best = new Map<string, string>();
+    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+      let q = this.db
+        .selectFrom('units as u')
+        .innerJoin('translations as tr', 'tr.id', 'u.translation_id')
+        .innerJoin('components as c', 'c.id', 'tr.component_id')
+        .select(['u.source', 'u.target'])
+        .where('tr.language_id', '=', languageId)
+        .where('tr.id', '<>', job.translationId)
+        .where('u.state', '>=', STATE_TRANSLATED)
+        .where('u.target', '<>', '')
+        .where('c.source_language_id', '=', component.source_language_id)
+        .where(sql<string>`lower(u.source)`, 'in', keys.slice(i, i + KEYS_PER_QUERY));
+      q = job.componentId !== null
+        ? q.where('c.id', '=', job.componentId)
+        : q.where('c.project_id', '=', component.project_id).where('c.allow_translation_propagation', '=', 1).where('c.restricted', '=', 0);
+      const rows = await q.orderBy('c.priority').orderBy('c.id').orderBy('u.id').execute();
+      for (const r of rows) {
+        const key = r.source.toLowerCase();
+        if (!best.has(key) && lowered.has(key) && splitPlurals(r.target).some((f) => f !== '')) best.set(key, r.target);
+      }
+    }
+    const out = new Map<number, string[]>();
+    for (const [key, target] of best) {
+      for (const u of lowered.get(key)!) out.set(u.id, fit(splitPlurals(target), splitPlurals(u.target).length));
+    }
+    return out;
+  }
+
+  /** The best machinery result of every source form, when each reaches the threshold. */
+  private async fromMachinery(job: AutotranslateJob, projectId: number, source: string, target: string, units: UnitRow[]): Promise<Map<number, string[]>> {
+    const texts: string[] = [];
+    const spans: [UnitRow, number, number][] = [];
+    for (const u of units) {
+      const forms = splitPlurals(u.source);
+      spans.push([u, texts.length, forms.length]);
+      texts.push(...forms);
+    }
+    const { results } = await this.machinery.translateWith(projectId, job.engines, texts, { source, target });
+    const out = new Map<number, string[]>();
+    for (const [u, start, count] of spans) {
+      const forms: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const top = results[start + i]?.[0];
+        if (!top || top.quality < job.threshold || top.text === '') break;
+        forms.push(top.text);
+      }
+      if (forms.length === count) out.set(u.id, fit(forms, splitPlurals(u.target).length));
+    }
+    return out;
+  }
+
+  /** Writes one chunk in one transaction: edits (action 6) or suggestions, counters once, changes in one batch. */
+  private async apply(job: AutotranslateJob, place: UnitPlace, component: ComponentRow, state: number, found: Map<number, string[]>): Promise<number> {
+    return this.db.transaction().execute(async (tx) => {
+      const ids = [...found.keys()];
+      // Lock the rows first (a no-op update), then read them as they are now.
+      await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', 'in', ids).execute();
+      const rows = await tx.selectFrom('units').selectAll().where('id', 'in', ids).orderBy('id').execute();
+      const counters = emptyCounters();
+      const changeLog: ChangeInput[] = [];
+      const memoryLog: number[] = [];
+      const automatic: number[] = [];
+      const suggestions: { unit: UnitRow; target: string }[] = [];
+      const stamp = pendingStamp();
+      // One checker for the chunk: quality checks run on every edit, their rows are written once.
+      const checker = await UnitChecker.forTranslation(tx, place.translationId);
+      let updated = 0;
+      for (const unit of rows) {
+        if (unit.state === STATE_READONLY || (unit.state === STATE_APPROVED && !job.touchApproved)) continue;
+        const forms = found.get(unit.id)!;
+        const target = joinPlurals(forms);
+        if (job.mode === 'suggest' || this.tooLong(component, unit, forms)) {
+          if (target !== unit.target && !(job.mode === 'suggest' && unit.has_suggestion)) suggestions.push({ unit, target });
+          continue;
+        }
+        const after = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_AUTO, userId: job.userId, stamp, counters, changeLog, memoryLog, checker });
+        if (after !== unit) {
+          updated++;
+          automatic.push(unit.id);
+        }
+      }
+      await checker.flush(tx);
+      if (suggestions.length) updated += await this.suggest(tx, job, place, suggestions, counters, changeLog);
+      for (let i = 0; i < automatic.length; i += KEYS_PER_QUERY) {
+        await tx.updateTable('units').set({ automatically_translated: 1 }).where('id', 'in', automatic.slice(i, i + KEYS_PER_QUERY)).execute();
+      }
+      await this.changes.recordMany(tx, changeLog);
+      await applyCounterDelta(tx, place.translationId, counters);
+      await rememberUnits(tx, memoryLog, null);
+      return updated;
+    });
+  }
+
+  /** Adds suggestions (never twice the same text on a unit); keeps has_suggestion and the counter right. */
+  private async suggest(tx: Executor, job: AutotranslateJob, place: UnitPlace, list: { unit: UnitRow; target: string }[], counters: ReturnType<typeof emptyCounters>, changeLog: ChangeInput[]): Promise<number> {
+    const existing = new Set(
+      (await tx.selectFrom('suggestions').select(['unit_id', 'target']).where('unit_id', 'in', list.map((s) => s.unit.id)).execute()).map((r) => `${r.unit_id}\u0000${r.target}`),
+    );
+    const fresh = list.filter((s) => !existing.has(`${s.unit.id}\u0000${s.target}`));
+    if (fresh.length === 0) return 0;
+    const now = nowIso();
+    const details = JSON.stringify({ auto: true });
+    for (let i = 0; i < fresh.length; i += KEYS_PER_QUERY) {
+      await tx.insertInto('suggestions').values(fresh.slice(i, i + KEYS_PER_QUERY).map((s) => ({ unit_id: s.unit.id, target: s.target, user_id: job.userId, timestamp: now, details }))).execute();
+    }
+    const flagged = fresh.filter((s) => !s.unit.has_suggestion).map((s) => s.unit);
+    for (let i = 0; i < flagged.length; i += KEYS_PER_QUERY) {
+      await tx.updateTable('units').set({ has_suggestion: 1 }).where('id', 'in', flagged.slice(i, i + KEYS_PER_QUERY).map((u) => u.id)).execute();
+    }
+    for (const u of flagged) addCounters(counters, unitDelta(u, { ...u, has_suggestion: 1 }));
+    await bumpUserStat(tx, job.userId, 'stat_suggested', fresh.length); // compat §7: profile "suggested"
+    for (const s of fresh) {
+      changeLog.push({ action: ACTION_SUGGESTION_ADDED, userId: job.userId, ...place, unitId: s.unit.id, target: s.target, details: { auto: true } });
+    }
+    return fresh.length;
+  }
+
+  /** A translation longer than the max-length flag allows becomes a suggestion instead (compat §18). */
+  private tooLong(component: ComponentRow, unit: UnitRow, forms: string[]): boolean {
+    if (!/max-length/.test(component.check_flags + unit.flags + unit.extra_flags)) return false;
+    const limit = mergeFlags(component.check_flags, unit.flags, unit.extra_flags).intValue('max-length');
+    return limit !== undefined && forms.some((f) => [...f].length > limit);
+  }
+}

@@ -1,0 +1,362 @@
+// Runs the quality checks (src/checks) for units and stores the result: `checks` rows, units.has_failing_check, enforced states.
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import { Flags, mergeFlags } from '../checks/flags.js';
+import { isEnforced, runChecks, type CheckContext } from '../checks/registry.js';
+import { pluralCategories } from '../languages/plural-categories.js';
+import { nowIso } from '../shared/clock.js';
+import { CONTENT_ACTIONS } from './change-actions.js';
+import { splitPlurals } from './plurals.js';
+import type { UnitRow } from '../db/schema.js';
+import { addUnit, applyCounterDelta, emptyCounters, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+
+const BATCH = 400; // rows per statement: under SQLite's and PostgreSQL's bound-parameter limits
+
+/** What every unit of one translation shares for its checks. */
+export interface CheckScope {
+  translationId: number;
+  componentId: number;
+  projectId: number;
+  languageId: number;
+  /** Units of the source translation get no translation checks (source checks are not implemented). */
+  isSource: boolean;
+  /** Project then component check_flags, merged. */
+  baseFlags: Flags;
+  /** Component enforced_checks. */
+  enforced: string[];
+  language: string;
+  sourceLanguage: string;
+  pluralCount: number;
+  pluralCategories: readonly string[];
+}
+
+/** The unit fields the checks read; `source_unit_id` finds the source unit's flags and extra flags. */
+export interface CheckableUnit {
+  id?: number;
+  source: string;
+  target: string;
+  state: number;
+  flags: string;
+  source_unit_id: number | null;
+}
+
+/** Flags kept on a source unit that apply to its translations. */
+export interface SourceFlags {
+  flags: string;
+  extra_flags: string;
+}
+
+/** Cross-unit facts for `inconsistent` and `translated`; bulk paths leave them out (those checks then pass). */
+export interface CrossUnitContext {
+  otherTranslations?: readonly (readonly string[])[];
+  previousTarget?: readonly string[];
+}
+
+export interface CheckOutcome {
+  /** The state to store: a translated unit failing an enforced check needs editing. */
+  state: number;
+  has_failing_check: number;
+  /** Rows to store: every failing check, dismissed ones kept dismissed (unless enforced). */
+  rows: { name: string; dismissed: number }[];
+}
+
+/** Parses enforced_checks as stored (JSON list) or as a comma-separated string. */
+export function parseEnforced(value: string | null | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    try {
+      const list = JSON.parse(text) as unknown;
+      return Array.isArray(list) ? list.map(String) : [];
+    } catch {
+      return [];
+    }
+  }
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export async function loadCheckScope(db: Executor, translationId: number): Promise<CheckScope> {
+  const t = await db
+    .selectFrom('translations')
+    .select(['id', 'component_id', 'language_id', 'is_source', 'plural_number', 'plural_formula'])
+    .where('id', '=', translationId)
+    .executeTakeFirstOrThrow();
+  return buildCheckScope(db, { translationId, componentId: t.component_id, languageId: t.language_id, isSource: t.is_source === 1, pluralNumber: t.plural_number, pluralFormula: t.plural_formula });
+}
+
+/** The scope of a translation that may not be stored yet (translationId 0 until it is: set it before flush). */
+export async function buildCheckScope(
+  db: Executor,
+  t: { translationId: number; componentId: number; languageId: number; isSource: boolean; pluralNumber: number; pluralFormula: string },
+): Promise<CheckScope> {
+  const row = await db
+    .selectFrom('components')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .innerJoin('languages as sl', 'sl.id', 'components.source_language_id')
+    .select(['components.check_flags as component_flags', 'components.enforced_checks', 'projects.id as project_id', 'projects.check_flags as project_flags', 'sl.code as source_language'])
+    .where('components.id', '=', t.componentId)
+    .executeTakeFirstOrThrow();
+  const language = await db.selectFrom('languages').select('code').where('id', '=', t.languageId).executeTakeFirstOrThrow();
+  return {
+    translationId: t.translationId,
+    componentId: t.componentId,
+    projectId: row.project_id,
+    languageId: t.languageId,
+    isSource: t.isSource,
+    baseFlags: mergeFlags(row.project_flags, row.component_flags),
+    enforced: parseEnforced(row.enforced_checks),
+    language: language.code,
+    sourceLanguage: row.source_language,
+    pluralCount: t.pluralNumber,
+    pluralCategories: pluralCategories(language.code, t.pluralFormula, t.pluralNumber),
+  };
+}
+
+/** Flags and extra flags of the component's source units that have any (few: most strings have none). */
+export async function sourceFlagsOf(db: Executor, componentId: number): Promise<Map<number, SourceFlags>> {
+  const src = await db
+    .selectFrom('units')
+    .innerJoin('translations', 'translations.id', 'units.translation_id')
+    .select(['units.id', 'units.flags', 'units.extra_flags'])
+    .where('translations.component_id', '=', componentId)
+    .where('translations.is_source', '=', 1)
+    .where((eb) => eb.or([eb('units.flags', '<>', ''), eb('units.extra_flags', '<>', '')]))
+    .execute();
+  return new Map(src.map((r) => [r.id, { flags: r.flags, extra_flags: r.extra_flags }]));
+}
+
+/**
+ * Checks the units of one translation and collects what to store. Bulk writers evaluate every unit
+ * they write (pure JS, about 10-20 µs each) and flush the rows once in multi-row statements.
+ *
+ * Bulk paths (uploads, imports, rescans, re-checks) pass no CrossUnitContext: `inconsistent` and
+ * `translated` then pass, because their facts (other components' units with the same source, the
+ * unit's change history) would cost a query per unit. Single edits provide them (crossUnitContext).
+ */
+export class UnitChecker {
+  private readonly flagCache = new Map<string, Flags>();
+  /** Units whose stored rows are replaced at flush (they had rows before). */
+  private readonly replaced = new Set<number>();
+  /** Rows to insert per unit id; a unit checked twice in one batch keeps its last outcome. */
+  private readonly queued = new Map<number, { name: string; dismissed: number }[]>();
+  /** Rows of units that have no id yet, keyed by id_hash (resolved by flushNew). */
+  private readonly pendingNew = new Map<string, { name: string; dismissed: number }[]>();
+
+  constructor(
+    readonly scope: CheckScope,
+    /** Stored rows per unit id (name → dismissed); units absent here have none. */
+    private readonly existing: Map<number, Map<string, number>>,
+    /** Source units with non-empty flags or extra flags. */
+    private readonly sources: Map<number, SourceFlags>,
+  ) {}
+
+  /** Everything to check the units of a translation: the scope, the stored rows and the source units' flags (three queries). */
+  static async forTranslation(db: Executor, translationId: number, scope?: CheckScope): Promise<UnitChecker> {
+    const s = scope ?? (await loadCheckScope(db, translationId));
+    const existing = new Map<number, Map<string, number>>();
+    const sources = new Map<number, SourceFlags>();
+    if (!s.isSource) {
+      const rows = await db
+        .selectFrom('checks')
+        .innerJoin('units', 'units.id', 'checks.unit_id')
+        .select(['checks.unit_id', 'checks.name', 'checks.dismissed'])
+        .where('units.translation_id', '=', translationId)
+        .execute();
+      for (const r of rows) {
+        let m = existing.get(r.unit_id);
+        if (!m) existing.set(r.unit_id, (m = new Map()));
+        m.set(r.name, Number(r.dismissed));
+      }
+      return new UnitChecker(s, existing, await sourceFlagsOf(db, s.componentId));
+    }
+    return new UnitChecker(s, existing, sources);
+  }
+
+  /** Only what one stored unit needs (single edits). */
+  static async forUnit(db: Executor, unit: CheckableUnit & { id: number; translation_id: number }, scope?: CheckScope): Promise<UnitChecker> {
+    const s = scope ?? (await loadCheckScope(db, unit.translation_id));
+    const existing = new Map<number, Map<string, number>>();
+    const sources = new Map<number, SourceFlags>();
+    if (!s.isSource) {
+      const rows = await db.selectFrom('checks').select(['name', 'dismissed']).where('unit_id', '=', unit.id).execute();
+      if (rows.length) existing.set(unit.id, new Map(rows.map((r) => [r.name, Number(r.dismissed)])));
+      if (unit.source_unit_id !== null && unit.source_unit_id !== unit.id) {
+        const src = await db.selectFrom('units').select(['flags', 'extra_flags']).where('id', '=', unit.source_unit_id).executeTakeFirst();
+        if (src && (src.flags || src.extra_flags)) sources.set(unit.source_unit_id, src);
+      }
+    }
+    return new UnitChecker(s, existing, sources);
+  }
+
+  private flagsOf(unit: CheckableUnit): Flags {
+    const src = unit.source_unit_id !== null ? this.sources.get(unit.source_unit_id) : undefined;
+    if (!src && !unit.flags) return this.scope.baseFlags;
+    // Priority: component (and project), the source file's flags, the unit's own file flags, the source string's extra flags.
+    const key = `${src?.flags ?? ''}\u0000${unit.flags}\u0000${src?.extra_flags ?? ''}`;
+    let flags = this.flagCache.get(key);
+    if (!flags) {
+      flags = mergeFlags(this.scope.baseFlags, src?.flags, unit.flags, src?.extra_flags);
+      this.flagCache.set(key, flags);
+    }
+    return flags;
+  }
+
+  /** Runs the checks of one unit (no I/O); a stored unit (with `id`) keeps its dismissed rows dismissed. */
+  evaluate(unit: CheckableUnit, cross?: CrossUnitContext): CheckOutcome {
+    if (this.scope.isSource || unit.state === STATE_READONLY) return { state: unit.state, has_failing_check: 0, rows: [] };
+    const ctx: CheckContext = {
+      language: this.scope.language,
+      sourceLanguage: this.scope.sourceLanguage,
+      pluralCount: this.scope.pluralCount,
+      pluralCategories: this.scope.pluralCategories,
+      flags: this.flagsOf(unit),
+      unitTranslated: unit.state >= STATE_TRANSLATED,
+      ...(cross?.otherTranslations ? { otherTranslations: cross.otherTranslations } : {}),
+      ...(cross?.previousTarget ? { previousTarget: cross.previousTarget } : {}),
+    };
+    const failing = runChecks({ source: splitPlurals(unit.source), target: splitPlurals(unit.target) }, ctx);
+    if (failing.length === 0) return { state: unit.state, has_failing_check: 0, rows: [] };
+    const before = unit.id !== undefined ? this.existing.get(unit.id) : undefined;
+    const rows = failing.map((name) => ({ name, dismissed: isEnforced(name, this.scope.enforced) ? 0 : (before?.get(name) ?? 0) }));
+    let state = unit.state;
+    // Enforced checks: a translated string failing one is stored as needing editing (as the reference does on save).
+    if (state >= STATE_TRANSLATED && state < STATE_READONLY && failing.some((id) => isEnforced(id, this.scope.enforced))) state = STATE_FUZZY;
+    return { state, has_failing_check: rows.some((r) => !r.dismissed) ? 1 : 0, rows };
+  }
+
+  /** Queues the outcome of a stored unit for flush (replacing its stored rows). */
+  record(unitId: number, outcome: CheckOutcome): void {
+    if (this.existing.has(unitId)) this.replaced.add(unitId);
+    this.queued.set(unitId, outcome.rows);
+  }
+
+  /** Queues the outcome of a unit about to be inserted; flushNew resolves its id by id_hash. */
+  recordNew(idHash: string, outcome: CheckOutcome): void {
+    if (outcome.rows.length) this.pendingNew.set(idHash, outcome.rows);
+  }
+
+  /** evaluate + record for a stored unit. */
+  check(unit: CheckableUnit & { id: number }, cross?: CrossUnitContext): CheckOutcome {
+    const outcome = this.evaluate(unit, cross);
+    this.record(unit.id, outcome);
+    return outcome;
+  }
+
+  /** Writes the queued rows: deletes the replaced units' rows, inserts the new ones, multi-row. */
+  async flush(db: Executor): Promise<void> {
+    if (this.pendingNew.size) {
+      const hashes = [...this.pendingNew.keys()];
+      for (let i = 0; i < hashes.length; i += BATCH) {
+        const rows = await db.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', this.scope.translationId).where('id_hash', 'in', hashes.slice(i, i + BATCH)).execute();
+        for (const r of rows) this.queued.set(r.id, this.pendingNew.get(r.id_hash)!);
+      }
+      this.pendingNew.clear();
+    }
+    const replaced = [...this.replaced];
+    for (let i = 0; i < replaced.length; i += BATCH) await db.deleteFrom('checks').where('unit_id', 'in', replaced.slice(i, i + BATCH)).execute();
+    const inserts: { unit_id: number; name: string; dismissed: number }[] = [];
+    for (const [unitId, rows] of this.queued) for (const r of rows) inserts.push({ unit_id: unitId, name: r.name, dismissed: r.dismissed });
+    for (let i = 0; i < inserts.length; i += BATCH) await db.insertInto('checks').values(inserts.slice(i, i + BATCH)).execute();
+    // What is stored now, for a later batch with the same checker.
+    for (const id of replaced) this.existing.delete(id);
+    for (const [unitId, rows] of this.queued) if (rows.length) this.existing.set(unitId, new Map(rows.map((r) => [r.name, r.dismissed])));
+    this.replaced.clear();
+    this.queued.clear();
+  }
+}
+
+/**
+ * The cross-unit facts of one stored unit (two indexed queries; single edits only):
+ * the same source's targets in the project's other components (inconsistent) and the last
+ * non-empty target saved in its history (translated).
+ */
+export async function crossUnitContext(db: Executor, scope: CheckScope, unit: { id: number; source: string; target: string; state: number }): Promise<CrossUnitContext> {
+  if (scope.isSource) return {};
+  const out: CrossUnitContext = {};
+  const others = await db
+    .selectFrom('units')
+    .innerJoin('translations', 'translations.id', 'units.translation_id')
+    .innerJoin('components', 'components.id', 'translations.component_id')
+    .select(['units.target'])
+    .where('components.project_id', '=', scope.projectId)
+    .where('components.id', '<>', scope.componentId)
+    .where('translations.language_id', '=', scope.languageId)
+    .where('units.source', '=', unit.source)
+    .where('units.state', '<>', STATE_READONLY)
+    .limit(50)
+    .execute();
+  if (others.length) out.otherTranslations = others.map((o) => splitPlurals(o.target));
+  if (unit.state < STATE_TRANSLATED) {
+    const previous = await db
+      .selectFrom('changes')
+      .select('target')
+      .where('unit_id', '=', unit.id)
+      .where('target', '<>', '')
+      .where('action', 'in', [...CONTENT_ACTIONS])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (previous) out.previousTarget = splitPlurals(previous.target);
+  }
+  return out;
+}
+
+/**
+ * Re-checks stored units (after their flags or the component's check settings changed) and moves
+ * has_failing_check, the state and the counters. Returns the rows whose state or has_failing_check changed.
+ */
+export async function recheckUnits<U extends CheckableUnit & { id: number; has_failing_check: number }>(
+  db: Executor,
+  checker: UnitChecker,
+  units: readonly U[],
+): Promise<{ before: U; after: U }[]> {
+  const changed: { before: U; after: U }[] = [];
+  for (const u of units) {
+    const outcome = checker.check(u);
+    if (outcome.state !== u.state || outcome.has_failing_check !== Number(u.has_failing_check)) changed.push({ before: u, after: { ...u, state: outcome.state, has_failing_check: outcome.has_failing_check } });
+  }
+  await checker.flush(db);
+  // Group the updates by their new values: few distinct pairs, so few statements.
+  // A changed state goes to the file too (pending); has_failing_check alone does not.
+  const groups = new Map<string, number[]>();
+  for (const { before, after } of changed) {
+    const key = `${after.state}:${after.has_failing_check}:${after.state !== before.state ? 1 : 0}`;
+    const list = groups.get(key) ?? [];
+    list.push(after.id);
+    groups.set(key, list);
+  }
+  for (const [key, ids] of groups) {
+    const [state, failing, moved] = key.split(':').map(Number) as [number, number, number];
+    const set = moved ? { state, has_failing_check: failing, pending: 1 + Math.floor(Math.random() * 0x7ffffffe) /* a pendingStamp() (unit-content.ts imports this file) */, last_updated: nowIso() } : { has_failing_check: failing };
+    for (let i = 0; i < ids.length; i += BATCH) await db.updateTable('units').set(set).where('id', 'in', ids.slice(i, i + BATCH)).execute();
+  }
+  return changed;
+}
+
+/** Number of active (non-dismissed) failing checks, site-wide (metrics). */
+export async function countActiveChecks(db: Executor): Promise<number> {
+  const row = await db.selectFrom('checks').select(sql<number>`count(*)`.as('n')).where('dismissed', '=', 0).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function recheck(db: Executor, checker: UnitChecker, units: UnitRow[]): Promise<void> {
+  const changed = await recheckUnits(db, checker, units);
+  const delta = emptyCounters();
+  for (const { before, after } of changed) addUnit(addUnit(delta, before, -1), after, 1);
+  await applyCounterDelta(db, checker.scope.translationId, delta);
+}
+
+/** Re-checks the translations of one source string (its extra flags or text changed); a few units, one per language. */
+export async function recheckTranslationsOf(db: Executor, sourceUnitId: number): Promise<void> {
+  const units = await db.selectFrom('units').selectAll().where('source_unit_id', '=', sourceUnitId).where('id', '<>', sourceUnitId).execute();
+  for (const u of units) await recheck(db, await UnitChecker.forUnit(db, u), [u]);
+}
+
+/** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */
+export async function recheckComponent(db: Executor, componentId: number): Promise<void> {
+  const translations = await db.selectFrom('translations').select('id').where('component_id', '=', componentId).where('is_source', '=', 0).execute();
+  for (const t of translations) {
+    const units = await db.selectFrom('units').selectAll().where('translation_id', '=', t.id).execute();
+    await recheck(db, await UnitChecker.forTranslation(db, t.id), units);
+  }
+}
