@@ -18,6 +18,7 @@ import type { TranslationWithRefs } from './translations.service.js';
 import { UnitChecker } from './unit-checks.js';
 import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from './unit-discussion.js';
+import { pyType } from './validation.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
 const ACTION_AUTO = 6; // Automatically translated
@@ -54,15 +55,6 @@ export interface AutotranslateResult {
   updated?: number;
   /** UUID of the background task (big translations). */
   taskId?: string;
-}
-
-function pyType(v: unknown): string {
-  if (v === null) return 'NoneType';
-  if (Array.isArray(v)) return 'list';
-  if (typeof v === 'string') return 'str';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
-  return 'dict';
 }
 
 /** A form field sent twice arrives as a list: scalar fields take the last value. */

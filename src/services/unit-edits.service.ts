@@ -27,6 +27,7 @@ import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import type { UnitWithRefs } from './units.service.js';
 import { recheckTranslationsOf } from './unit-checks.js';
+import { pyType } from './validation.js';
 
 const ACTION_SOURCE_CHANGED = 30;
 const ACTION_STRING_ADDED = 31;
@@ -78,15 +79,6 @@ interface UnitWrite {
   explanation?: string;
   extra_flags?: string;
   labels?: number[];
-}
-
-function pyType(v: unknown): string {
-  if (v === null) return 'NoneType';
-  if (Array.isArray(v)) return 'list';
-  if (typeof v === 'string') return 'str';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
-  return 'dict';
 }
 
 function fieldError(attr: string | null, detail: string, code = 'invalid'): FieldError {

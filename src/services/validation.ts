@@ -1,6 +1,16 @@
 // Field validation shared by services: slugs, names, URLs and choices, collected as per-field errors.
 import type { FieldError } from '../shared/errors.js';
 
+/** The type name the reference's messages use for a JSON value ("Expected a list of items but got type \"str\"."). */
+export function pyType(v: unknown): string {
+  if (v === null) return 'NoneType';
+  if (Array.isArray(v)) return 'list';
+  if (typeof v === 'string') return 'str';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float';
+  return 'dict';
+}
+
 export const SLUG_PATTERN = /^[-a-zA-Z0-9_]+$/;
 
 export class FieldErrors {
