@@ -18,6 +18,8 @@ const STATUS: Record<string, number> = {
   'component-locked': 423,
   'unknown-locked': 423,
   throttled: 429,
+  // A machine translation service failed or refused: the fault is upstream, not in the request.
+  machinery_error: 502,
 };
 
 export interface ErrorBody {
