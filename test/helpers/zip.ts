@@ -1,5 +1,6 @@
-// Builds ZIP archives in memory for tests, including hostile ones (traversal names, lying sizes, bombs).
+// Builds ZIP archives in memory for tests, including hostile ones (traversal names, lying sizes, bombs), and reads them back.
 import zlib from 'node:zlib';
+import yauzl from 'yauzl';
 
 export interface ZipEntry {
   name: string;
@@ -54,4 +55,27 @@ export function buildZip(entries: ZipEntry[]): Buffer {
   end.writeUInt32LE(centralBuf.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralBuf, end]);
+}
+
+/** Every entry of a ZIP archive, by name, as UTF-8 text. */
+export async function zipEntries(data: Buffer): Promise<Map<string, string>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(data, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
+  const out = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (e, stream) => {
+        if (e || !stream) return reject(e);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return out;
 }

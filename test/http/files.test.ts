@@ -1,34 +1,12 @@
 // Translation file downloads (as stored, converted, ZIPs, 304) and uploads (methods, conflicts, errors) over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { poFormat } from '../../src/formats/index.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { zipEntries } from '../helpers/zip.js';
 
 const T = '/api/translations/files/app/cs/file/';
-
-async function zipEntries(data: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(data, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
-  const out = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (e, stream) => {
-        if (e || !stream) return reject(e);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
-}
 
 function upload(server: TestServer, fields: Record<string, string>, content: string, name = 'cs.po', token?: string | null) {
   return server.api(T, { method: 'POST', body: multipart(fields, { file: { name, data: content } }), ...(token !== undefined ? { token } : {}) });

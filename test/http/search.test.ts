@@ -1,12 +1,11 @@
 // Search query language `q` (compat §17) over HTTP: unit lists, downloads, errors with positions, index use (EXPLAIN).
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { searchCondition } from '../../src/search/index.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { buildZip } from '../helpers/zip.js';
+import { buildZip, zipEntries } from '../helpers/zip.js';
 
 const POT = `msgid ""
 msgstr ""
@@ -102,28 +101,6 @@ interface Unit {
   context: string;
   state: number;
   position: number;
-}
-
-async function zipEntries(data: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(data, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
-  const out = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (e, stream) => {
-        if (e || !stream) return reject(e);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
 }
 
 const CS_UNITS = '/api/translations/srch/app/cs/units/';
