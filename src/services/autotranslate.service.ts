@@ -19,6 +19,7 @@ import { UnitChecker } from './unit-checks.js';
 import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from './unit-discussion.js';
 import { pyType } from './validation.js';
+import { searchableUnits } from './units.service.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
 const ACTION_AUTO = 6; // Automatically translated
@@ -243,12 +244,7 @@ export class AutotranslateService {
   // ---------------------------------------------------------------- selection
 
   private selection(job: AutotranslateJob, where: Expression<SqlBool> | null) {
-    let q = this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
+    let q = searchableUnits(this.db)
       .where('units.translation_id', '=', job.translationId)
       .where('units.state', '<>', STATE_READONLY);
     if (job.mode === 'suggest') q = q.where('units.has_suggestion', '=', 0);

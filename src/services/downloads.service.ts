@@ -15,6 +15,7 @@ import type { ComponentWithRefs } from './components.service.js';
 import type { Conversion, ConversionMeta } from './conversions.js';
 import type { FileSyncService } from './file-sync.service.js';
 import type { TranslationWithRefs } from './translations.service.js';
+import { searchableUnits } from './units.service.js';
 
 export interface FileDownload {
   body: Buffer | Readable;
@@ -72,12 +73,7 @@ export class DownloadsService {
   /** The units of a translation in file order; with a search (`q`) only the matching ones, in the same single query. */
   private async units(translationId: number, where: Expression<SqlBool> | null = null) {
     if (!where) return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
-    const q = this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
+    const q = searchableUnits(this.db)
       .selectAll('units')
       .where('units.translation_id', '=', translationId)
       .where(where)

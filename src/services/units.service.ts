@@ -1,6 +1,6 @@
 // Units: one indexed query per page or per unit, joined with the slugs their links need.
 import type { Expression, SqlBool } from 'kysely';
-import type { Db, DialectName } from '../db/database.js';
+import type { Db, DialectName, Executor } from '../db/database.js';
 import type { UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -26,6 +26,16 @@ async function searching<T>(run: Promise<T>): Promise<T> {
   }
 }
 
+/** Units joined with what a compiled search condition (`q`) refers to: translation, component, project, language. */
+export function searchableUnits(db: Executor) {
+  return db
+    .selectFrom('units')
+    .innerJoin('translations', 'translations.id', 'units.translation_id')
+    .innerJoin('components', 'components.id', 'translations.component_id')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .innerJoin('languages', 'languages.id', 'translations.language_id');
+}
+
 export class UnitsService {
   constructor(
     private readonly db: Db,
@@ -39,12 +49,7 @@ export class UnitsService {
   }
 
   private joined() {
-    return this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id');
+    return searchableUnits(this.db);
   }
 
   private static split(row: UnitRow & { p_slug: string; c_slug: string; l_code: string }): UnitWithRefs {
