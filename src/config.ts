@@ -19,6 +19,7 @@ export interface Config {
   rateLimitUser: RateLimit;
   pageSize: number;
   maxUploadSize: number;
+  screenshotMaxSize: number; // largest accepted screenshot image
   enableHooks: boolean;
   vcsAllowLocal: boolean;
   logLevel: string;
@@ -86,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitUser: parseRateLimit('PARLA_API_RATELIMIT_USER', env.PARLA_API_RATELIMIT_USER || '5000/hour'),
     pageSize: parseInt10('PARLA_PAGE_SIZE', env.PARLA_PAGE_SIZE, 50, 1, 1000),
     maxUploadSize: parseSize('PARLA_MAX_UPLOAD_SIZE', env.PARLA_MAX_UPLOAD_SIZE, 50 * 1024 * 1024),
+    screenshotMaxSize: parseSize('PARLA_SCREENSHOT_MAX_SIZE', env.PARLA_SCREENSHOT_MAX_SIZE, 10 * 1024 * 1024),
     enableHooks: parseBool('PARLA_ENABLE_HOOKS', env.PARLA_ENABLE_HOOKS, true),
     vcsAllowLocal: parseBool('PARLA_VCS_ALLOW_LOCAL', env.PARLA_VCS_ALLOW_LOCAL, false),
     logLevel: env.PARLA_LOG_LEVEL || 'info',

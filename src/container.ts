@@ -15,6 +15,7 @@ import { ExportsService } from './services/exports.service.js';
 import { ComponentsService } from './services/components.service.js';
 import { ComponentScanner } from './services/component-scanner.js';
 import { DataPaths } from './services/data-paths.js';
+import { CategoriesService } from './services/categories.service.js';
 import { LanguagesService } from './services/languages.service.js';
 import { ProjectsService } from './services/projects.service.js';
 import { ProjectTokensService } from './services/project-tokens.service.js';
@@ -33,6 +34,9 @@ import { FileSyncService } from './services/file-sync.service.js';
 import { UploadsService } from './services/uploads.service.js';
 import { SuggestionsService } from './services/suggestions.service.js';
 import { CommentsService } from './services/comments.service.js';
+import { LabelsService } from './services/labels.service.js';
+import { ScreenshotsService } from './services/screenshots.service.js';
+import { FileScreenshotStore } from './services/screenshot-store.js';
 import { MemoryService } from './services/memory.service.js';
 import { RepositoryService } from './services/repository.service.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
@@ -41,6 +45,7 @@ import type { TaskQueue } from './tasks/task-queue.js';
 import { MachineryService } from './machinery/machinery.service.js';
 import { createEngineRegistry } from './machinery/registry.js';
 import { AUTOTRANSLATE_TASK, AutotranslateService } from './services/autotranslate.service.js';
+import { AddonsService } from './services/addons.service.js';
 
 export interface Container {
   config: Config;
@@ -59,6 +64,7 @@ export interface Container {
   projects: ProjectsService;
   projectTokens: ProjectTokensService;
   components: ComponentsService;
+  categories: CategoriesService;
   translations: TranslationsService;
   units: UnitsService;
   unitEdits: UnitEditsService;
@@ -72,7 +78,10 @@ export interface Container {
   machinery: MachineryService;
   suggestions: SuggestionsService;
   comments: CommentsService;
+  labels: LabelsService;
+  screenshots: ScreenshotsService;
   autotranslate: AutotranslateService;
+  addons: AddonsService;
   close(): Promise<void>;
 }
 
@@ -117,7 +126,9 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const fileSync = new FileSyncService(db, formats, paths);
   const scanner = new ComponentScanner(formats, languages);
   const git = new GitBackend({ allowLocal: config.vcsAllowLocal, dataDir: config.dataDir, homeDir: path.join(config.dataDir, 'home') });
-  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, new RepositoryLock());
+  const addons = new AddonsService(db, access, changes, tasks, { db, dialect: database.dialect, changes, formats, paths, tasks });
+  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, new RepositoryLock(), addons);
+  addons.setRepositoryRunner(repository);
   tasks.register('repository-pull', async (payload) => repository.run(await repository.refsById(Number(payload.componentId)), 'pull', null));
   tasks.register('component-setup', async (payload, ctx) => {
     const result = await repository.setup(Number(payload.componentId), (percent, message) => ctx.progress(percent, message));
@@ -130,7 +141,17 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }));
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
   tasks.register(AUTOTRANSLATE_TASK, (payload, ctx) => autotranslate.runTask(payload, ctx));
+  addons.services.autotranslate = autotranslate;
+  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal);
+  // Discovery creates components; webhook payloads need absolute URLs outside any request.
+  addons.services.components = components;
+  addons.services.baseUrl = config.siteUrl ?? `http://${config.host}:${config.port}`;
+  addons.startDaily();
+  addons.startChangeFeed();
   const secretKey = loadSecretKey(config);
+  const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
+  // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
+  void screenshots.sweep().catch(() => undefined);
   return {
     config,
     database,
@@ -147,10 +168,11 @@ export async function createContainer(config: Config, options: { migrate?: boole
     languages,
     projects: new ProjectsService(db, access, changes, paths),
     projectTokens: new ProjectTokensService(db, access),
-    components: new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal),
-    translations: new TranslationsService(db, access, changes, languages, formats, paths),
+    components,
+    categories: new CategoriesService(db, access, changes, paths),
+    translations: new TranslationsService(db, access, changes, languages, formats, paths, addons),
     units: new UnitsService(db, access, database.dialect),
-    unitEdits: new UnitEditsService(db, access, changes),
+    unitEdits: new UnitEditsService(db, access, changes, addons),
     stats,
     tasks,
     fileSync,
@@ -161,9 +183,13 @@ export async function createContainer(config: Config, options: { migrate?: boole
     machinery,
     suggestions: new SuggestionsService(db, access, changes),
     comments: new CommentsService(db, access, changes),
+    labels: new LabelsService(db, access),
+    screenshots,
     autotranslate,
+    addons,
     close: async () => {
       memory.stop();
+      await addons.stop();
       await tasks.close();
       await database.close();
     },

@@ -14,6 +14,7 @@ import {
   SELECTION_ALL,
   SELECTION_ALL_PROTECTED,
   SELECTION_ALL_PUBLIC,
+  SELECTION_COMPONENT_LIST,
   SELECTION_MANUAL,
   isGlobalPermission,
   type GlobalPermission,
@@ -25,7 +26,7 @@ type ProjectLike = Pick<ProjectRow, 'id' | 'access_control'>;
 /** One team of the actor, reduced to what access checks need. */
 export interface TeamGrant {
   readonly projectSelection: number;
-  /** Projects selected by hand, plus the projects of selected components. */
+  /** Projects selected by hand, plus the projects of selected components; for selection 2 the projects of its lists' components. */
   readonly projects: ReadonlySet<number>;
   /** null: every language. */
   readonly languages: ReadonlySet<number> | null;
@@ -57,18 +58,22 @@ function teamCovers(team: TeamGrant, project: ProjectLike): boolean {
     case SELECTION_ALL_PROTECTED:
       return project.access_control === ACCESS_PROTECTED;
     case SELECTION_MANUAL:
+    case SELECTION_COMPONENT_LIST:
       return team.projects.has(project.id);
     default:
-      return false; // component lists arrive later
+      return false;
   }
 }
+
+/** Selections whose projects are listed in `projects` (by hand, or through component lists). */
+const byProjectList = (team: TeamGrant) => team.projectSelection === SELECTION_MANUAL || team.projectSelection === SELECTION_COMPONENT_LIST;
 
 function buildGrants(teams: TeamGrant[]): Grants {
   const global = new Set<string>();
   const explicit = new Set<number>();
   for (const team of teams) {
     for (const p of team.permissions) if (isGlobalPermission(p)) global.add(p);
-    if (team.projectSelection === SELECTION_MANUAL && team.grantsView) for (const id of team.projects) explicit.add(id);
+    if (byProjectList(team) && team.grantsView) for (const id of team.projects) explicit.add(id);
   }
   return { teams, global, allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL && t.grantsView), explicitProjects: [...explicit] };
 }
@@ -126,7 +131,7 @@ export class AccessControl {
           .execute();
     if (groups.length === 0) return { ...actor, grants: buildGrants([]) };
     const ids = groups.map((g) => g.id);
-    const [permissions, projects, components, languages] = await Promise.all([
+    const [permissions, projects, components, listed, languages] = await Promise.all([
       db
         .selectFrom('group_roles')
         .innerJoin('role_permissions', 'role_permissions.role_id', 'group_roles.role_id')
@@ -140,16 +145,25 @@ export class AccessControl {
         .select(['group_components.group_id as key', 'components.project_id as value'])
         .where('group_components.group_id', 'in', ids)
         .execute(),
+      // Selection 2 (compat §8.4): the projects of the components in the team's component lists.
+      db
+        .selectFrom('group_componentlists')
+        .innerJoin('component_list_components', 'component_list_components.componentlist_id', 'group_componentlists.componentlist_id')
+        .innerJoin('components', 'components.id', 'component_list_components.component_id')
+        .select(['group_componentlists.group_id as key', 'components.project_id as value'])
+        .where('group_componentlists.group_id', 'in', ids)
+        .execute(),
       db.selectFrom('group_languages').select(['group_id as key', 'language_id as value']).where('group_id', 'in', ids).execute(),
     ]);
     const perms = group(permissions);
     const projectIds = group([...projects, ...components]);
+    const listProjectIds = group(listed);
     const languageIds = group(languages);
     const teams = groups.map((g) => {
       const permissions = perms.get(g.id) ?? new Set<string>();
       return {
         projectSelection: g.project_selection,
-        projects: projectIds.get(g.id) ?? new Set<number>(),
+        projects: (g.project_selection === SELECTION_COMPONENT_LIST ? listProjectIds : projectIds).get(g.id) ?? new Set<number>(),
         languages: g.language_selection === SELECTION_ALL ? null : (languageIds.get(g.id) ?? new Set<number>()),
         permissions,
         grantsView: grantsView(permissions),
@@ -193,7 +207,7 @@ export class AccessControl {
     for (const t of teams) {
       if (t.projectSelection === SELECTION_ALL_PUBLIC) levels.add(ACCESS_PUBLIC);
       else if (t.projectSelection === SELECTION_ALL_PROTECTED) levels.add(ACCESS_PROTECTED);
-      else if (t.projectSelection === SELECTION_MANUAL) for (const id of t.projects) ids.add(id);
+      else if (byProjectList(t)) for (const id of t.projects) ids.add(id);
     }
     return (eb) => {
       const terms: ExpressionWrapper<Database, 'projects', SqlBool>[] = [];

@@ -9,7 +9,7 @@ const REQUIRED = [
   'begin_space', 'end_space', 'double_space', 'end_stop', 'end_colon', 'end_question', 'end_exclamation',
   'end_ellipsis', 'escaped_newline', 'newline-count', 'zero-width-space', 'max-length', 'plurals', 'same-plurals',
   'inconsistent', 'translated', 'duplicate', 'xml-tags', 'xml-invalid', 'url', 'safe-html', 'placeholders', 'regex',
-  'bbcode', 'md-link', 'md-syntax',
+  'bbcode', 'md-link', 'md-syntax', 'check_glossary',
 ];
 
 describe('registry', () => {

@@ -6,6 +6,7 @@ import { LENGTH_CHECKS } from './length.js';
 import { MARKUP_CHECKS } from './markup.js';
 import { CONSISTENCY_CHECKS } from './consistency.js';
 import { PLACEHOLDER_CHECKS } from './placeholders.js';
+import { GLOSSARY_CHECKS, type GlossaryCheckTerm } from './glossary.js';
 
 /** What a check knows about the unit besides its strings. */
 export interface CheckContext {
@@ -40,6 +41,11 @@ export interface CheckContext {
    * translation that was saved in the past), or undefined when there is none.
    */
   previousTarget?: readonly string[];
+  /**
+   * check_glossary: the glossary terms (of the project's glossaries, in the target language) that
+   * occur in a source text. Undefined = the project has no glossary, and the check passes.
+   */
+  glossary?: (source: string) => readonly GlossaryCheckTerm[];
 }
 
 export type { CheckResult } from './result.js';
@@ -75,6 +81,7 @@ export const CHECKS: readonly Check[] = [
   ...MARKUP_CHECKS,
   ...CONSISTENCY_CHECKS,
   ...PLACEHOLDER_CHECKS,
+  ...GLOSSARY_CHECKS,
 ];
 
 const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));

@@ -16,6 +16,11 @@ import * as m013 from './migrations/013-memory.js';
 import * as m014 from './migrations/014-machinery.js';
 import * as m015 from './migrations/015-checks.js';
 import * as m016 from './migrations/016-comments.js';
+import * as m018 from './migrations/018-labels.js';
+import * as m019 from './migrations/019-screenshots.js';
+import * as m017 from './migrations/017-categories.js';
+import * as m020 from './migrations/020-component-lists.js';
+import * as m021 from './migrations/021-addons.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -33,6 +38,11 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '014-machinery': m014,
   '015-checks': m015,
   '016-comments': m016,
+  '018-labels': m018,
+  '019-screenshots': m019,
+  '017-categories': m017,
+  '020-component-lists': m020,
+  '021-addons': m021,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -140,6 +140,20 @@ export interface ComponentsTable {
   /** Message of the last failed merge/rebase, '' when the repository is fine. */
   merge_failure: Generated<string>;
   created: Timestamp;
+  /** The component's category (issue 8), null outside categories. */
+  category_id: Generated<number | null>;
+  /** The category slugs, each followed by "%2F" ('' outside categories): `category_path + slug` is the API path segment. */
+  category_path: Generated<string>;
+}
+
+/** A category of a project's components; categories nest (category_id = parent). */
+export interface CategoriesTable {
+  id: Generated<number>;
+  project_id: number;
+  category_id: number | null;
+  name: string;
+  slug: string;
+  created: Generated<Timestamp>;
 }
 
 export interface TranslationsTable {
@@ -359,6 +373,40 @@ export interface AuditLogTable {
 }
 
 /** A translation memory entry (compat §6.10); scope: project_id, user_id, shared (see migration 013). */
+/** A project's label (compat §6.10); `color` is one of the reference's colour names. */
+export interface LabelsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string;
+  color: string;
+}
+
+/** A label on a source unit (labels are shared by all translations of a string). */
+export interface UnitLabelsTable {
+  unit_id: number;
+  label_id: number;
+}
+
+/** A screenshot of a translation; the image itself is in the ScreenshotStore under `storage_key`. */
+export interface ScreenshotsTable {
+  id: Generated<number>;
+  translation_id: number;
+  name: string;
+  repository_filename: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  user_id: number | null;
+  timestamp: Timestamp;
+}
+
+/** A source unit shown on a screenshot. */
+export interface ScreenshotUnitsTable {
+  screenshot_id: number;
+  unit_id: number;
+}
+
 export interface MemoryTable {
   id: Generated<number>;
   source: string;
@@ -380,6 +428,7 @@ export interface Database {
   sessions: SessionsTable;
   projects: ProjectsTable;
   components: ComponentsTable;
+  categories: CategoriesTable;
   translations: TranslationsTable;
   units: UnitsTable;
   changes: ChangesTable;
@@ -403,6 +452,16 @@ export interface Database {
   audit_log: AuditLogTable;
   subscriptions: SubscriptionsTable;
   memory: MemoryTable;
+  labels: LabelsTable;
+  unit_labels: UnitLabelsTable;
+  screenshots: ScreenshotsTable;
+  screenshot_units: ScreenshotUnitsTable;
+  component_lists: ComponentListsTable;
+  component_list_components: ComponentListComponentsTable;
+  component_list_rules: ComponentListRulesTable;
+  addons: AddonsTable;
+  addon_log: AddonLogTable;
+  addon_change_cursor: AddonChangeCursorTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;
@@ -414,6 +473,7 @@ export type ProjectUpdate = Updateable<ProjectsTable>;
 export type ComponentRow = Selectable<ComponentsTable>;
 export type NewComponent = Insertable<ComponentsTable>;
 export type ComponentUpdate = Updateable<ComponentsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
 export type TranslationRow = Selectable<TranslationsTable>;
 export type NewTranslation = Insertable<TranslationsTable>;
 export type UnitRow = Selectable<UnitsTable>;
@@ -428,3 +488,53 @@ export type GroupRow = Selectable<GroupsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type MemoryRow = Selectable<MemoryTable>;
+export type LabelRow = Selectable<LabelsTable>;
+export type ScreenshotRow = Selectable<ScreenshotsTable>;
+
+/** An installed add-on (compat §6.10); configuration/state are JSON objects as text. */
+export interface AddonsTable {
+  id: Generated<number>;
+  name: string;
+  component_id: number | null;
+  project_id: number | null;
+  configuration: string;
+  state: string;
+  last_run: Timestamp | null;
+  last_error: string | null;
+  created: Timestamp;
+}
+export interface AddonLogTable {
+  id: Generated<number>;
+  addon_id: number;
+  component_id: number | null;
+  event: string;
+  success: Bool;
+  message: string;
+  timestamp: Timestamp;
+}
+export type AddonRow = Selectable<AddonsTable>;
+/** The change feed's outbox cursor: one row (id 1), the last change id handed to add-ons. */
+export interface AddonChangeCursorTable {
+  id: number;
+  last_change_id: number;
+}
+
+/** A named set of components (compat §6.10); `slug` is its API lookup. */
+export interface ComponentListsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  show_dashboard: Bool;
+}
+export interface ComponentListComponentsTable {
+  componentlist_id: number;
+  component_id: number;
+}
+/** An automatic assignment rule: components whose project and component slugs match join the list. */
+export interface ComponentListRulesTable {
+  id: Generated<number>;
+  componentlist_id: number;
+  project_match: string;
+  component_match: string;
+}
+export type ComponentListRow = Selectable<ComponentListsTable>;

@@ -49,8 +49,9 @@ export class Urls {
   role(id: number): string {
     return `${this.api}/roles/${id}/`;
   }
-  componentList(id: number | string): string {
-    return `${this.api}/component-lists/${seg(String(id))}/`;
+  /** Component lists are looked up by slug. */
+  componentList(slug: string): string {
+    return `${this.api}/component-lists/${seg(slug)}/`;
   }
   change(id: number): string {
     return `${this.api}/changes/${id}/`;
@@ -58,9 +59,16 @@ export class Urls {
   task(id: string): string {
     return `${this.api}/tasks/${id}/`;
   }
+  category(id: number): string {
+    return `${this.api}/categories/${id}/`;
+  }
 
   webProject(slug: string): string {
     return `${this.web}/projects/${seg(slug)}/`;
+  }
+  /** `slugs`: the category slugs from the top one down. */
+  webCategory(project: string, slugs: readonly string[]): string {
+    return `${this.web}/projects/${seg(project)}/${slugs.map(seg).join('/')}/`;
   }
   webComponent(project: string, component: string): string {
     return `${this.web}/projects/${seg(project)}/${seg(component)}/`;

@@ -62,14 +62,30 @@ describe('search compiler', () => {
   });
 
   it('features without a table compile to what is true when there are no rows', () => {
-    expect(compiled('has:screenshot').sql).toBe('1 = 0');
+    expect(compiled('has:variant').sql).toBe('1 = 0');
     expect(compiled('has:comment').sql).toContain('FROM comments cm WHERE cm.unit_id = units.id AND cm.resolved = 0');
-    expect(compiled('NOT has:label').sql).toBe('NOT (1 = 0)');
+    expect(compiled('NOT has:glossary').sql).toBe('NOT (1 = 0)');
     expect(compiled('check:same').sql).toContain('FROM checks ck WHERE ck.unit_id = units.id AND ck.dismissed = 0');
     expect(compiled('has:dismissed-check').sql).toContain('ck.dismissed = 1');
-    expect(compiled('labels_count:0').sql).toBe('1 = 1');
-    expect(compiled('labels_count:>0').sql).toBe('1 = 0');
-    expect(compiled('labels_count:[0 to 3]').sql).toBe('1 = 1');
+  });
+
+  it('labels and screenshots are looked up on the source string, by name (substring, exact, regex) and by count', () => {
+    const onSource = 'ul.unit_id = coalesce(units.source_unit_id, units.id)';
+    expect(compiled('label:urgent')).toEqual({
+      sql: `EXISTS (SELECT 1 FROM unit_labels ul INNER JOIN labels lb ON lb.id = ul.label_id WHERE ${onSource} AND "lb"."name" LIKE ? ESCAPE '\\')`,
+      parameters: ['%urgent%'],
+    });
+    expect(compiled('label:=Urgent', 'postgres')).toEqual({ sql: expect.stringContaining(`${onSource} AND "lb"."name" = $1)`), parameters: ['Urgent'] });
+    expect(compiled('label:urgent', 'postgres').sql).toContain(`lower("lb"."name") LIKE lower(CAST($1 AS text))`);
+    expect(compiled('label:r"^ur"').sql).toContain('"lb"."name" REGEXP ?');
+    expect(compiled('has:label').sql).toBe(`EXISTS (SELECT 1 FROM unit_labels ul INNER JOIN labels lb ON lb.id = ul.label_id WHERE ${onSource} AND 1 = 1)`);
+    expect(compiled('NOT has:label').sql.startsWith('NOT (EXISTS (SELECT 1 FROM unit_labels ul')).toBe(true);
+    expect(compiled('labels_count:>1')).toEqual({ sql: `(SELECT count(*) FROM unit_labels ul WHERE ${onSource}) > ?`, parameters: [1] });
+    expect(compiled('screenshot:login')).toEqual({
+      sql: `EXISTS (SELECT 1 FROM screenshot_units ssu INNER JOIN screenshots ss ON ss.id = ssu.screenshot_id WHERE ssu.unit_id = coalesce(units.source_unit_id, units.id) AND "ss"."name" LIKE ? ESCAPE '\\')`,
+      parameters: ['%login%'],
+    });
+    expect(compiled('has:screenshot').sql).toContain('FROM screenshot_units ssu');
   });
 
   it('numbers, id lists, states, paths', () => {
@@ -77,7 +93,13 @@ describe('search compiler', () => {
     expect(compiled('state:<translated')).toEqual({ sql: '"units"."state" < ?', parameters: [20] });
     expect(compiled('position:[2 to 4]')).toEqual({ sql: '"units"."position" BETWEEN ? AND ?', parameters: [2, 4] });
     expect(compiled('source_state:translated').sql).toContain('FROM units su WHERE su.id = units.source_unit_id');
-    expect(compiled('path:a/b/c/d').sql).toBe('1 = 0');
+    expect(compiled('path:a/b/c/d/e/f/g').sql).toBe('1 = 0');
+    expect(compiled('path:a/-/b/c').sql).toBe('1 = 0');
+    // Categorized components: the full path, a category (prefix), each with or without a language.
+    const categorized = compiled('path:a/Web/app/cs', 'postgres');
+    expect(categorized.sql).toContain(`replace(components.category_path, '%2F', '/') || components.slug`);
+    expect(categorized.parameters).toEqual(['a', 'web/app/cs', 'web/app/cs/', 'web/app', 'cs', 'web/app/', 'cs']);
+    expect(compiled('component:=web/app').parameters).toEqual(['web/app', 'web/app', 'web/app']);
     expect(compiled('path:a/-/cs').parameters).toEqual(['a', 'cs']);
   });
 

@@ -13,7 +13,8 @@ import { indexableLiteral } from './regex-literals.js';
  *   JOIN translations ON … JOIN components ON … JOIN projects ON … JOIN languages ON …
  *   WHERE <compiled>
  * so a compiler may name those five tables. Correlated subqueries use their own aliases: su (the source
- * unit), ch (changes), sg (suggestions), cm (comments), ck (checks), usr (users).
+ * unit), ch (changes), sg (suggestions), cm (comments), ck (checks), usr (users), ul/lb (unit labels),
+ * ssu/ss (screenshots).
  */
 
 export interface CompileContext {
@@ -126,21 +127,15 @@ function user(idExpr: Value, v: TermValue): Sql {
   return sql<SqlBool>`${idExpr} IN (SELECT usr.id FROM users usr WHERE lower(usr.username) = ${v.text.toLowerCase()})`;
 }
 
-/**
- * The SQL that is right while a feature has no table yet: a condition on rows that cannot exist is
- * false (so NOT … is true). Replace the entry when the table arrives.
- */
-const noRows: TermCompiler = () => FALSE;
-/** A count of rows that cannot exist yet: compares 0 with the value. */
-const zeroCount: TermCompiler = (v) => {
-  const holds =
-    v.kind === 'number'
-      ? { '=': 0 === v.value, '<': 0 < v.value, '<=': 0 <= v.value, '>': 0 > v.value, '>=': 0 >= v.value }[v.cmp]
-      : v.kind === 'numbers'
-        ? v.values.includes(0)
-        : v.kind === 'range' && v.from <= 0 && 0 <= v.to;
-  return holds ? TRUE : FALSE;
-};
+/** Labels and screenshots belong to the source string, which every translation of it shares (source units link to themselves). */
+const ofSourceString = sql`coalesce(units.source_unit_id, units.id)`;
+/** A label of the unit's source string (compat §17.2 label:, has:label). */
+const labelExists = (condition: Sql): Sql =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM unit_labels ul INNER JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ${ofSourceString} AND ${condition})`;
+const labelsCount: Value = sql`(SELECT count(*) FROM unit_labels ul WHERE ul.unit_id = ${ofSourceString})`;
+/** A screenshot showing the unit's source string (screenshot:, has:screenshot). */
+const screenshotExists = (condition: Sql): Sql =>
+  sql<SqlBool>`EXISTS (SELECT 1 FROM screenshot_units ssu INNER JOIN screenshots ss ON ss.id = ssu.screenshot_id WHERE ssu.unit_id = ${ofSourceString} AND ${condition})`;
 
 /** A stored check of the unit; active = not dismissed (compat §17.2 check:, dismissed_check:, has:check). */
 const checkExists = (dismissed: boolean, condition: Sql = TRUE): Sql =>
@@ -182,8 +177,8 @@ export const HAS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
   check: () => checkExists(false),
   'dismissed-check': () => checkExists(true),
   variant: () => FALSE,
-  label: () => FALSE,
-  screenshot: () => FALSE,
+  label: () => labelExists(TRUE),
+  screenshot: () => screenshotExists(TRUE),
   glossary: () => FALSE,
 };
 
@@ -198,6 +193,12 @@ export const IS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
   'automatically-translated': () => sql<SqlBool>`${unit('automatically_translated')} <> 0`,
 };
 
+/** A component's category slugs and slug joined by "/" (category_path stores them followed by "%2F", migration 017). */
+const componentFullPath: Value = sql`(replace(components.category_path, ${sql.lit('%2F')}, ${sql.lit('/')}) || components.slug)`;
+/** Components in the category at `prefix` ("a/b/", lower-cased compare) or below it. */
+const categoryPrefix = (prefix: string): Sql =>
+  sql<SqlBool>`substr(lower(replace(components.category_path, ${sql.lit('%2F')}, ${sql.lit('/')})), 1, ${sql.lit([...prefix].length)}) = ${prefix.toLowerCase()}`;
+
 /** Fields that compile on their own (every non-change field of fields.ts FIELDS). */
 export const FIELD_COMPILERS: Record<string, TermCompiler> = {
   source: text([unit('source')], 'source'),
@@ -206,7 +207,12 @@ export const FIELD_COMPILERS: Record<string, TermCompiler> = {
   note: text([unit('note')]),
   location: text([unit('location')]),
   explanation: text([ofSource('explanation', '')]),
-  component: (v, ctx) => (v.kind === 'text' && v.match === 'exact' ? or([code(sql.ref('components.slug'))(v, ctx), code(sql.ref('components.name'))(v, ctx)]) : text([sql.ref('components.slug'), sql.ref('components.name')])(v, ctx)),
+  // A categorized component is also named by its full path, written `cat/app` (compat §17.2).
+  component: (v, ctx) => {
+    const w = v.kind === 'text' ? { ...v, text: v.text.replace(/%2f/gi, '/') } : v;
+    const exprs = [sql.ref('components.slug'), sql.ref('components.name'), componentFullPath];
+    return w.kind === 'text' && w.match === 'exact' ? or(exprs.map((e) => code(e)(w, ctx))) : text(exprs)(w, ctx);
+  },
   project: code(sql.ref('projects.slug')),
   language: code(sql.ref('languages.code')),
   suggestion: (v, ctx) => suggestionExists(text([sql.ref('sg.target')])(v, ctx)),
@@ -219,9 +225,9 @@ export const FIELD_COMPILERS: Record<string, TermCompiler> = {
   resolved_source_comment: (v, ctx) => commentExists(true, sql<SqlBool>`${resolved} AND ${text([sql.ref('cm.comment')])(v, ctx)}`),
   comment_author: (v) => commentExists(false, user(sql.ref('cm.user_id'), v)),
   source_comment_author: (v) => commentExists(true, user(sql.ref('cm.user_id'), v)),
-  label: noRows,
-  screenshot: noRows,
-  labels_count: zeroCount,
+  label: (v, ctx) => labelExists(text([sql.ref('lb.name')])(v, ctx)),
+  screenshot: (v, ctx) => screenshotExists(text([sql.ref('ss.name')])(v, ctx)),
+  labels_count: number(labelsCount),
   priority: number(unit('priority')),
   position: number(unit('position')),
   id: number(unit('id')),
@@ -231,13 +237,25 @@ export const FIELD_COMPILERS: Record<string, TermCompiler> = {
   added: date(unit('timestamp')),
   last_changed: date(unit('last_updated')),
   source_changed: date(ofSource('last_updated', '')),
+  // project[/category…][/component][/language] or project/-/language: the segments after the project are
+  // read every way the tree allows (category depth ≤ 3), as the path names one object when it resolves.
   path: (v, ctx) => {
-    if (v.kind !== 'path' || v.segments.length === 0 || v.segments.length > 3) return FALSE;
-    const [p, c, l] = v.segments;
-    const parts = [code(sql.ref('projects.slug'))({ kind: 'text', match: 'exact', text: p! }, ctx)];
-    if (c !== undefined && c !== '-') parts.push(code(sql.ref('components.slug'))({ kind: 'text', match: 'exact', text: c }, ctx));
-    if (l !== undefined) parts.push(code(sql.ref('languages.code'))({ kind: 'text', match: 'exact', text: l }, ctx));
-    return and(parts);
+    if (v.kind !== 'path' || v.segments.length === 0 || v.segments.length > 6) return FALSE;
+    const exact = (expr: Value, t: string) => code(expr)({ kind: 'text', match: 'exact', text: t }, ctx);
+    const [p, ...rest] = v.segments.map((s) => s.replace(/%2f/gi, '/')).flatMap((s) => s.split('/')).filter((s) => s !== '');
+    const project = exact(sql.ref('projects.slug'), p!);
+    if (rest.length === 0) return project;
+    if (rest[0] === '-') return rest.length === 2 ? and([project, exact(sql.ref('languages.code'), rest[1]!)]) : FALSE;
+    const readings: Sql[] = [];
+    for (const withLanguage of [false, true]) {
+      const objectPath = withLanguage ? rest.slice(0, -1) : rest;
+      if (objectPath.length === 0 || objectPath.length > 4) continue;
+      const language = withLanguage ? [exact(sql.ref('languages.code'), rest.at(-1)!)] : [];
+      // The object is a component (full path) or a category (its components and those of its sub-categories).
+      readings.push(and([exact(componentFullPath, objectPath.join('/')), ...language]));
+      if (objectPath.length <= 3) readings.push(and([categoryPrefix(`${objectPath.join('/')}/`), ...language]));
+    }
+    return readings.length ? and([project, or(readings)]) : FALSE;
   },
   has: (v, ctx) => (v.kind === 'flag' && HAS_COMPILERS[v.name] ? HAS_COMPILERS[v.name]!(ctx) : FALSE),
   is: (v, ctx) => (v.kind === 'flag' && IS_COMPILERS[v.name] ? IS_COMPILERS[v.name]!(ctx) : FALSE),

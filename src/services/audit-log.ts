@@ -25,6 +25,7 @@ export type AuditActivity =
   | 'team.project-removed'
   | 'team.component-added'
   | 'team.component-removed'
+  | 'team.componentlist-added'
   | 'team.componentlist-removed'
   | 'role.created'
   | 'role.updated'

@@ -11,6 +11,7 @@ import { nowIso } from '../shared/clock.js';
 import { PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
 import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
 import type { ChangeInput, ChangesService } from './changes.service.js';
+import { splitComponentPath } from './categories.service.js';
 import { rememberUnits } from './memory.service.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
 import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
@@ -210,22 +211,32 @@ export class AutotranslateService {
   }
 
   /**
-   * The `component` of an `others` run: an id, a slug of this project or `project/component`. It must
-   * share the source language; a component of another project must be visible and allow translation
-   * propagation (Parla's stand-in for the reference's "contribute to shared translation memory").
+   * The `component` of an `others` run: an id, a component path of this project or `project/path`,
+   * where a categorized component's path is `cat/app` (or `cat%2Fapp`). It must share the source
+   * language; a component of another project must be visible and allow translation propagation
+   * (Parla's stand-in for the reference's "contribute to shared translation memory").
    */
   private async sourceComponent(actor: Actor, t: TranslationWithRefs, value: string): Promise<number> {
-    let q = this.db
+    const base = this.db
       .selectFrom('components')
       .innerJoin('projects', 'projects.id', 'components.project_id')
       .selectAll('components')
       .select(['projects.access_control']);
-    if (/^\d+$/.test(value)) q = q.where('components.id', '=', Number(value));
-    else if (value.includes('/')) {
-      const [p, c] = value.split('/', 2) as [string, string];
-      q = q.where('projects.slug', '=', p).where('components.slug', '=', c);
-    } else q = q.where('projects.id', '=', t.project.id).where('components.slug', '=', value);
-    const row = await q.executeTakeFirst();
+    const lookup = (where: (q: typeof base) => typeof base) => where(base).executeTakeFirst();
+    const byPath = (project: { slug: string } | { id: number }, componentPath: string) => {
+      const { categoryPath, slug } = splitComponentPath(componentPath);
+      return lookup((q) =>
+        ('id' in project ? q.where('projects.id', '=', project.id) : q.where('projects.slug', '=', project.slug))
+          .where('components.category_path', '=', categoryPath)
+          .where('components.slug', '=', slug),
+      );
+    };
+    const parts = value.replace(/%2f/gi, '/').split('/').filter((s) => s !== '');
+    let row;
+    if (/^\d+$/.test(value)) row = await lookup((q) => q.where('components.id', '=', Number(value)));
+    // `a/b` names component b of project a before category a of this project.
+    else if (parts.length >= 2) row = (await byPath({ slug: parts[0]! }, parts.slice(1).join('/'))) ?? (await byPath({ id: t.project.id }, parts.join('/')));
+    else if (parts.length === 1) row = await byPath({ id: t.project.id }, parts[0]!);
     const invalid = (detail: string) => ValidationError.field('component', detail);
     if (!row || !this.access.canView(actor, { id: row.project_id, access_control: row.access_control })) {
       throw invalid(`Select a valid choice. ${value} is not one of the available choices.`);

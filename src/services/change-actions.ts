@@ -48,6 +48,10 @@ export const Action = {
   VISIBILITY_CHANGED: 33,
   LICENSE_CHANGED: 55,
   AGREEMENT_CHANGED: 56,
+  COMPONENT_MOVED: 43,
+  CATEGORY_REMOVED: 67,
+  CATEGORY_RENAMED: 68,
+  CATEGORY_MOVED: 69,
 } as const;
 
 /** Actions that change translated content: they set last_change/last_author and count as recent changes. */

@@ -1,5 +1,6 @@
 // Records changes (in the caller's transaction), answers last_change/last_author/recent_changes, and
 // reads the change lists and feeds: filtered by what the caller may see, in SQL.
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { ChangeRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -215,7 +216,7 @@ export class ChangesService {
         ? this.db
             .selectFrom('components')
             .innerJoin('projects', 'projects.id', 'components.project_id')
-            .select(['components.id', 'components.slug', 'components.name', 'projects.slug as project', 'projects.name as project_name'])
+            .select(['components.id', sql<string>`components.category_path || components.slug`.as('slug'), 'components.name', 'projects.slug as project', 'projects.name as project_name'])
             .where('components.id', 'in', componentIds)
             .execute()
         : [],
@@ -225,7 +226,7 @@ export class ChangesService {
             .innerJoin('components', 'components.id', 'translations.component_id')
             .innerJoin('projects', 'projects.id', 'components.project_id')
             .innerJoin('languages', 'languages.id', 'translations.language_id')
-            .select(['translations.id', 'components.slug as component', 'components.name as component_name', 'projects.slug as project', 'projects.name as project_name', 'languages.code as language', 'languages.name as language_name'])
+            .select(['translations.id', sql<string>`components.category_path || components.slug`.as('component'), 'components.name as component_name', 'projects.slug as project', 'projects.name as project_name', 'languages.code as language', 'languages.name as language_name'])
             .where('translations.id', 'in', translationIds)
             .execute()
         : [],

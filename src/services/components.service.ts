@@ -21,6 +21,8 @@ import { checkBranchName, checkRepoUrl, internalUrl, normalizeInternalUrl, parse
 import { FieldErrors } from './validation.js';
 import type { Upload } from './uploads.js';
 import { recheckComponent } from './unit-checks.js';
+import { categoryIdFromUrl, categoryPathOf, splitComponentPath } from './categories.service.js';
+import { autoAssignComponent } from './component-lists.service.js';
 
 export interface ComponentInput {
   name?: string;
@@ -70,6 +72,14 @@ export interface ComponentInput {
   is_glossary?: boolean;
   glossary_color?: string;
   disable_autoshare?: boolean;
+  /** API URL of the component's category, or null for none. */
+  category?: unknown;
+}
+
+/** Where a component sits: its category and the matching path prefix (see migration 017). */
+interface Placement {
+  id: number | null;
+  path: string;
 }
 
 export interface ComponentWithRefs {
@@ -112,6 +122,7 @@ export class ComponentsService {
       .selectAll('components')
       .where('projects.slug', '=', parsed.project)
       .where('components.slug', '=', parsed.component)
+      .where('components.category_id', 'is', null)
       .executeTakeFirst();
     return row && row.vcs === 'git' && !parseInternalUrl(row.repo) ? row : undefined;
   }
@@ -128,6 +139,7 @@ export class ComponentsService {
       .where('project_id', '=', project.id)
       .where('vcs', '=', 'git')
       .where('repo', '=', input.repo!)
+      .where('category_id', 'is', null)
       .orderBy('id')
       .execute();
     const match = same.find((c) => c.branch === (input.branch ?? '') || !input.branch);
@@ -135,8 +147,8 @@ export class ComponentsService {
   }
 
   /** Inserts the component row; "manage strings" defaults to on for keyed formats. */
-  private insertRow(tx: Executor, project: ProjectRow, source: LanguageRow, input: ComponentInput): Promise<ComponentRow> {
-    return tx
+  private async insertRow(tx: Executor, project: ProjectRow, source: LanguageRow, input: ComponentInput, placement: Placement | null): Promise<ComponentRow> {
+    const row = await tx
       .insertInto('components')
       .values({
         project_id: project.id,
@@ -146,17 +158,21 @@ export class ComponentsService {
         created: nowIso(),
         ...this.columns(input),
         manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
+        category_id: placement?.id ?? null,
+        category_path: placement?.path ?? '',
       } as never)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await autoAssignComponent(tx, row); // component lists whose auto_assign rules match (issue 8)
+    return row;
   }
 
   /** A git component: stored now, cloned and scanned by a background task (task_url tells its progress). */
-  private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow): Promise<ComponentWithRefs> {
+  private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow, placement: Placement | null): Promise<ComponentWithRefs> {
     const shared = await this.autoshare(project, input);
     if (shared) input = { ...input, repo: shared, branch: '' };
     const component = await this.db.transaction().execute(async (tx) => {
-      const row = await this.insertRow(tx, project, source, { ...input, vcs: 'git', repo: normalizeInternalUrl(input.repo!) });
+      const row = await this.insertRow(tx, project, source, { ...input, vcs: 'git', repo: normalizeInternalUrl(input.repo!) }, placement);
       await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: row.id, target: row.name });
       return row;
     });
@@ -165,14 +181,19 @@ export class ComponentsService {
     return { component: { ...component, task_id: taskId }, project, sourceLanguage: source };
   }
 
-  /** The component with its project and source language, if the actor may see it. */
-  async getVisible(actor: Actor, projectSlug: string, componentSlug: string): Promise<ComponentWithRefs> {
+  /**
+   * The component with its project and source language, if the actor may see it. `componentPath` is
+   * the path segment: the slug, preceded by category slugs joined with "%2F" for categorized ones.
+   */
+  async getVisible(actor: Actor, projectSlug: string, componentPath: string): Promise<ComponentWithRefs> {
+    const { categoryPath, slug } = splitComponentPath(componentPath);
     const row = await this.db
       .selectFrom('components')
       .innerJoin('projects', 'projects.id', 'components.project_id')
       .selectAll('components')
       .where('projects.slug', '=', projectSlug)
-      .where('components.slug', '=', componentSlug)
+      .where('components.category_path', '=', categoryPath)
+      .where('components.slug', '=', slug)
       .executeTakeFirst();
     if (!row) throw new NotFoundError();
     const refs = await this.refs(row);
@@ -204,8 +225,28 @@ export class ComponentsService {
     return filter ? q.where(filter) : q;
   }
 
-  private async validate(input: ComponentInput, project: ProjectRow, existing: ComponentRow | null, upload: boolean): Promise<FieldErrors> {
+  /** The category a `category` field names (an API URL of a category of this project, or null). */
+  private async placement(value: unknown, project: ProjectRow, errors: FieldErrors): Promise<Placement | null> {
+    if (value === undefined) return null;
+    if (value === null || value === '') return { id: null, path: '' };
+    const id = categoryIdFromUrl(value);
+    const row = id === undefined ? undefined : await this.db.selectFrom('categories').select(['id', 'project_id']).where('id', '=', id).executeTakeFirst();
+    if (!row) {
+      errors.add('category', id === undefined ? 'Invalid hyperlink - No URL match.' : 'Invalid hyperlink - Object does not exist.', id === undefined ? 'no_match' : 'does_not_exist');
+      return null;
+    }
+    if (row.project_id !== project.id) {
+      errors.add('category', 'Category does not belong to this project.');
+      return null;
+    }
+    return { id: row.id, path: await categoryPathOf(this.db, row.id) };
+  }
+
+  private async validate(input: ComponentInput, project: ProjectRow, existing: ComponentRow | null, upload: boolean): Promise<{ errors: FieldErrors; placement: Placement | null }> {
     const errors = new FieldErrors();
+    const placement = await this.placement(input.category, project, errors);
+    const categoryPath = placement?.path ?? existing?.category_path ?? '';
+    const moved = existing !== null && categoryPath !== existing.category_path;
     const creating = existing === null;
     errors.text('name', input.name, { required: creating, max: 100 });
     errors.slug('slug', input.slug, creating, 100);
@@ -245,17 +286,25 @@ export class ComponentsService {
     if (input.enforced_checks !== undefined && !Array.isArray(input.enforced_checks)) {
       errors.add('enforced_checks', 'Expected a list of check identifiers.', 'not_a_list');
     }
-    if (input.name !== undefined && !errors.has('name') && input.name !== existing?.name) {
-      if (await this.db.selectFrom('components').select('id').where('project_id', '=', project.id).where('name', '=', input.name).executeTakeFirst()) {
-        errors.add('name', 'Component with this Component name already exists.', 'unique');
-      }
+    // Names and slugs are unique within the component's category (migration 017).
+    const taken = (column: 'name' | 'slug', value: string) =>
+      this.db.selectFrom('components').select('id').where('project_id', '=', project.id).where('category_path', '=', categoryPath).where(column, '=', value).where('id', '!=', existing?.id ?? 0).executeTakeFirst();
+    const name = input.name ?? existing?.name;
+    if (name !== undefined && !errors.has('name') && (moved || input.name !== existing?.name) && (await taken('name', name))) {
+      errors.add('name', 'Component with this Component name already exists.', 'unique');
     }
-    if (input.slug !== undefined && !errors.has('slug') && input.slug !== existing?.slug) {
-      if (await this.db.selectFrom('components').select('id').where('project_id', '=', project.id).where('slug', '=', input.slug).executeTakeFirst()) {
-        errors.add('slug', 'Component with this URL slug already exists.', 'unique');
-      }
+    const slug = input.slug ?? existing?.slug;
+    if (slug !== undefined && !errors.has('slug') && (moved || input.slug !== existing?.slug) && (await taken('slug', slug))) {
+      errors.add('slug', 'Component with this URL slug already exists.', 'unique');
     }
-    return errors;
+    // A sibling category with the same slug would make the path ambiguous for people (the reference refuses it too).
+    if (slug !== undefined && !errors.has('slug') && (moved || input.slug !== existing?.slug)) {
+      const parent = placement ? placement.id : (existing?.category_id ?? null);
+      let q = this.db.selectFrom('categories').select('id').where('project_id', '=', project.id).where('slug', '=', slug);
+      q = parent === null ? q.where('category_id', 'is', null) : q.where('category_id', '=', parent);
+      if (await q.executeTakeFirst()) errors.add('slug', 'Category with the same URL slug already exists.', 'unique');
+    }
+    return { errors, placement };
   }
 
   private async sourceLanguage(input: ComponentInput, errors: FieldErrors): Promise<LanguageRow | undefined> {
@@ -288,10 +337,10 @@ export class ComponentsService {
       // A document names its own layout: {slug}/{source language}.{ext} is both the filemask and the base.
       input = { ...input, filemask: input.filemask || (input.slug ? `${input.slug}/*.${docExt}` : undefined) };
     }
-    const errors = await this.validate(input, project, null, !!upload);
+    const { errors, placement } = await this.validate(input, project, null, !!upload);
     const source = (await this.sourceLanguage(input, errors)) ?? (await this.languages.resolve('en'))!;
     if (!errors.empty) throw new ValidationError(errors.list);
-    if (!upload) return this.createFromRepository(actor, project, input, source);
+    if (!upload) return this.createFromRepository(actor, project, input, source, placement);
     const format = this.formats.get(input.file_format!)!;
 
     const staging = await this.paths.stagingDir();
@@ -316,12 +365,12 @@ export class ComponentsService {
       }
       const scanned = await this.scanner.scan(staging, files, input, source, upload === uploads.zipfile ? 'zipfile' : 'docfile');
       const result = await this.db.transaction().execute(async (tx) => {
-        const component = await this.insertRow(tx, project, source, { ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' });
+        const component = await this.insertRow(tx, project, source, { ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' }, placement);
         await this.scanner.importScanned(tx, component, source, scanned);
         await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: component.id, target: component.name });
         return component;
       });
-      const dest = this.paths.componentDir(project.slug, result.slug);
+      const dest = this.paths.componentDir(project.slug, result);
       await fs.rm(dest, { recursive: true, force: true });
       await fs.mkdir(path.dirname(dest), { recursive: true });
       await fs.rename(staging, dest);
@@ -334,7 +383,7 @@ export class ComponentsService {
   async update(actor: Actor, current: ComponentWithRefs, input: ComponentInput): Promise<ComponentWithRefs> {
     const { component, project } = current;
     this.access.require(actor, 'component.edit', project);
-    const errors = await this.validate(input, project, component, true);
+    const { errors, placement } = await this.validate(input, project, component, true);
     const source = await this.sourceLanguage(input, errors);
     for (const f of LAYOUT_FIELDS) {
       if (input[f] !== undefined && input[f] !== component[f]) {
@@ -344,11 +393,19 @@ export class ComponentsService {
     if (!errors.empty) throw new ValidationError(errors.list);
     const set = this.columns(input);
     if (source && source.id !== component.source_language_id) set.source_language_id = source.id;
+    const moved = placement !== null && placement.id !== component.category_id;
+    if (moved) {
+      set.category_id = placement.id;
+      set.category_path = placement.path;
+    }
     if (Object.keys(set).length === 0) return current;
     const row = await this.db.transaction().execute(async (tx) => {
       const updated = await tx.updateTable('components').set(set).where('id', '=', component.id).returningAll().executeTakeFirstOrThrow();
       const renamed = updated.slug !== component.slug || updated.name !== component.name;
       const base = { userId: actor.user?.id, projectId: project.id, componentId: component.id };
+      const where = (c: ComponentRow) => c.category_path.split('%2F').join('/');
+      if (moved) await this.changes.record(tx, { ...base, action: Action.COMPONENT_MOVED, target: where(updated), old: where(component) });
+      if (moved && !renamed && Object.keys(set).length === 2) return updated;
       await this.changes.record(tx, {
         ...base,
         action: renamed ? Action.COMPONENT_RENAMED : Action.COMPONENT_SETTING_CHANGED,
@@ -362,20 +419,21 @@ export class ComponentsService {
       if (updated.check_flags !== component.check_flags || updated.enforced_checks !== component.enforced_checks) await recheckComponent(tx, component.id);
       return updated;
     });
-    if (row.slug !== component.slug) await this.paths.renameComponent(project.slug, component.slug, row.slug);
+    await this.paths.moveComponent(project.slug, component, row);
     return this.refs(row);
   }
 
   async remove(actor: Actor, current: ComponentWithRefs): Promise<void> {
     const { component, project } = current;
     this.access.require(actor, 'component.edit', project);
-    const users = await this.db.selectFrom('components').select('id').where('repo', '=', internalUrl(project.slug, component.slug)).executeTakeFirst();
+    // Only components outside categories can be linked to (linkTarget), so only they can have users.
+    const users = component.category_id === null ? await this.db.selectFrom('components').select('id').where('repo', '=', internalUrl(project.slug, component.slug)).executeTakeFirst() : undefined;
     if (users) throw ValidationError.field(null, 'Other components share this component\'s repository; remove them first.');
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('components').where('id', '=', component.id).execute();
       await this.changes.record(tx, { action: Action.COMPONENT_REMOVED, userId: actor.user?.id, projectId: project.id, target: component.slug });
     });
-    await fs.rm(this.paths.componentDir(project.slug, component.slug), { recursive: true, force: true });
+    await fs.rm(this.paths.componentDir(project.slug, component), { recursive: true, force: true });
   }
 
   /** Projects a component is also shown in (links/). */

@@ -151,7 +151,9 @@ export class DownloadsService {
     // Pending edits reach the files before they are read (each component under its own lock).
     if (!conversion) for (const refs of components) await this.files.writePending(refs);
 
-    const name = [scope.project.slug, scope.component?.component.slug, scope.language?.code].filter(Boolean).join('-');
+    // A categorized component's name carries its category slugs, joined by dashes as the reference does (compat §15).
+    const c = scope.component?.component;
+    const name = [scope.project.slug, c && c.category_path.split('%2F').join('-') + c.slug, scope.language?.code].filter(Boolean).join('-');
     const out = new PassThrough();
     const zip = new ZipWriter(out);
     void this.fillZip(zip, components, scope.language, conversion, where).then(
@@ -168,7 +170,8 @@ export class DownloadsService {
 
   private async fillZip(zip: ZipWriter, components: ComponentWithRefs[], language: LanguageRow | undefined, conversion: Conversion | null, where: Expression<SqlBool> | null): Promise<void> {
     for (const refs of components) {
-      const prefix = `${refs.project.slug}/${refs.component.slug}/`;
+      // Category slugs become folders, so equal slugs in different categories never share one.
+      const prefix = `${refs.project.slug}/${refs.component.category_path.split('%2F').join('/')}${refs.component.slug}/`;
       let q = this.db
         .selectFrom('translations')
         .innerJoin('languages', 'languages.id', 'translations.language_id')

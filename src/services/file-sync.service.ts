@@ -49,7 +49,7 @@ export class FileSyncService {
   ) {}
 
   componentDir(place: ComponentPlace): string {
-    return this.paths.componentDir(place.project.slug, place.component.slug);
+    return this.paths.componentDir(place.project.slug, place.component);
   }
 
   /** Runs `fn` while no other file operation of this component runs in this process. */

@@ -1,4 +1,5 @@
 // Notification subscriptions (compat §9): names, scope and frequency codes, a new user's defaults, and their management.
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { SubscriptionRow, UserRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -122,7 +123,7 @@ export class NotificationsService {
       .leftJoin('components', 'components.id', 'subscriptions.component_id')
       .leftJoin('projects as cp', 'cp.id', 'components.project_id')
       .selectAll('subscriptions')
-      .select(['projects.slug as project_slug', 'components.slug as component_slug', 'cp.slug as component_project_slug']);
+      .select(['projects.slug as project_slug', sql<string | null>`components.category_path || components.slug`.as('component_slug'), 'cp.slug as component_project_slug']);
   }
 
   async count(actor: Actor, user: UserRow): Promise<number> {

@@ -16,6 +16,15 @@ import type { ComponentWithRefs } from './components.service.js';
 import type { FileSyncService, WrittenFile } from './file-sync.service.js';
 import { reconcileComponent, type RescanResult } from './rescan.js';
 import { percent } from './statistics.js';
+import type { AddonEvent } from '../addons/types.js';
+
+/** Add-on handlers of repository events, run inside the repository lock (AddonsService implements it). */
+export interface RepositoryAddonHooks {
+  /** Resolves to the files (relative to `dir`) the handlers changed and want committed, and those add-ons' names. */
+  run(event: AddonEvent, refs: ComponentWithRefs, dir: string | null, options?: { translationId?: number; addonId?: number }): Promise<{ files: string[]; addons: string[] }>;
+}
+
+export const DEFAULT_ADDON_MESSAGE = 'Update translation files\n\nUpdated by "{{ addon_name }}" add-on in Parla.\n\nTranslation: {{ project_name }}/{{ component_name }}';
 
 export const REPOSITORY_OPERATIONS = ['commit', 'push', 'pull', 'pull-rebase', 'pull-merge', 'pull-merge-noff', 'reset', 'reset-keep', 'cleanup', 'file-sync', 'file-scan'] as const;
 export type RepositoryOperation = (typeof REPOSITORY_OPERATIONS)[number];
@@ -74,7 +83,39 @@ export class RepositoryService {
     private readonly scanner: ComponentScanner,
     private readonly vcs: VcsBackend,
     private readonly lock: RepositoryLock,
+    private readonly addons?: RepositoryAddonHooks,
   ) {}
+
+  /**
+   * Runs add-on handlers of a repository event (`addonId`: only that add-on) holding the lock; files
+   * they changed are committed with the add-on commit message and read back into the database.
+   */
+  async runAddonEvent(componentId: number, event: AddonEvent, addonId?: number): Promise<void> {
+    const refs = await this.refsById(componentId);
+    await this.locked(refs, async (dir) => {
+      // Pending edits reach the files (and git) first, so that reading changed files back loses none.
+      if (event !== 'pre-commit') await this.commitLocked(refs, dir, null);
+      await this.addonEventLocked(refs, dir, event, addonId);
+    });
+  }
+
+  private async addonEventLocked(refs: ComponentWithRefs, dir: string, event: AddonEvent, addonId?: number): Promise<void> {
+    if (!this.addons) return;
+    const { files, addons } = await this.addons.run(event, refs, dir, addonId !== undefined ? { addonId } : {});
+    if (files.length === 0) return;
+    // Edits other handlers made in the database reach the files too, so that reading the files back keeps them.
+    const written = await this.files.writePendingLocked(refs);
+    const staged = [...new Set([...files, ...written.map((w) => w.filename)])];
+    if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) {
+      const template = refs.component.addon_message || refs.project.addon_message || DEFAULT_ADDON_MESSAGE;
+      const message = renderMessage(template, { addon_name: addons.join(', '), project_name: refs.project.name, component_name: refs.component.name, project_slug: refs.project.slug, component_slug: refs.component.slug });
+      await this.vcs.commit(dir, staged, { message, authorName: 'Parla', authorEmail: 'noreply@parla.invalid' });
+    }
+    // Only translation files need reading back; generated files (MO, LINGUAS) are not parsed.
+    const translationFiles = new Set((await this.db.selectFrom('translations').select('filename').where('component_id', '=', refs.component.id).execute()).map((t) => t.filename));
+    if (refs.component.template) translationFiles.add(refs.component.template);
+    if (staged.some((file) => translationFiles.has(file))) await this.rescanLocked(refs, dir);
+  }
 
   isGit(component: ComponentRow): boolean {
     return component.vcs !== 'local' && component.repo !== 'local:' && component.repo !== '';
@@ -245,11 +286,14 @@ export class RepositoryService {
     if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
     let commits = 0;
     for (const file of written) {
-      const sha = await this.vcs.commit(dir, [file.filename], await this.commitInfo(refs, file));
+      // pre-commit add-ons (MO files, LINGUAS) add their files to the translation's commit.
+      const extra = this.addons ? (await this.addons.run('pre-commit', refs, dir, { translationId: file.translationId })).files : [];
+      const sha = await this.vcs.commit(dir, [file.filename, ...extra], await this.commitInfo(refs, file));
       if (sha) commits++;
     }
     if (commits === 0) return { result: true, detail: 'Nothing to commit.' };
     await this.record(refs, ACTION.COMMITTED, userId);
+    await this.addonEventLocked(refs, dir, 'post-commit');
     if (refs.component.push_on_commit) return this.pushLocked(refs, dir, userId);
     return { result: true };
   }
@@ -286,6 +330,7 @@ export class RepositoryService {
 
   private async pushLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
     const { component } = refs;
+    await this.addonEventLocked(refs, dir, 'pre-push');
     const pushed = await this.vcs.push(dir, { ...(component.push ? { pushUrl: component.push } : {}), ...(component.push_branch ? { pushBranch: component.push_branch } : {}) });
     if (!pushed.ok) {
       await this.record(refs, ACTION.PUSH_FAILED, userId, pushed.error);
@@ -311,6 +356,7 @@ export class RepositoryService {
     if (merged.before !== merged.after) {
       for (const sharing of await this.sharingComponents(refs)) await this.rescanLocked(sharing, dir);
       await this.record(refs, style === 'rebase' ? ACTION.REBASED : ACTION.MERGED, userId);
+      await this.addonEventLocked(refs, dir, 'post-update');
     }
     return { result: true };
   }

@@ -13,6 +13,8 @@ interface AggregateFilter {
   projectId?: number;
   languageId?: number;
   componentId?: number;
+  /** Components in any of these categories (a category and its sub-categories). */
+  categoryIds?: number[];
 }
 
 export interface SiteMetrics {
@@ -74,6 +76,7 @@ export class StatsService {
       .innerJoin('projects', 'projects.id', 'components.project_id');
     if (filter.projectId !== undefined) q = q.where('components.project_id', '=', filter.projectId);
     if (filter.componentId !== undefined) q = q.where('translations.component_id', '=', filter.componentId);
+    if (filter.categoryIds !== undefined) q = q.where('components.category_id', 'in', filter.categoryIds);
     if (filter.languageId !== undefined) q = q.where('translations.language_id', '=', filter.languageId);
     const visible = actor ? this.access.visibleProjects(actor) : null;
     if (visible) q = q.where(visible);
@@ -111,6 +114,11 @@ export class StatsService {
 
   ofProject(actor: Actor, project: ProjectRow): Promise<Aggregate> {
     return this.aggregate({ projectId: project.id }, actor);
+  }
+
+  /** A category: `categoryIds` is the category and every category below it. */
+  ofCategory(actor: Actor, categoryIds: number[]): Promise<Aggregate> {
+    return this.aggregate({ categoryIds }, actor);
   }
 
   ofComponent(actor: Actor, componentId: number): Promise<Aggregate> {

@@ -1,7 +1,7 @@
 // Teams (groups) and roles over the API: visibility, editing, team sub-resources and user memberships.
 // Site-wide team managers (group.edit) manage every team; project administrators (project.permissions)
 // the teams their project defines; team administrators the members of their team.
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { Database, GroupRow, ProjectRow, RoleRow, UserRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -31,7 +31,8 @@ export interface GroupRelations {
   roles: number[];
   languages: string[];
   projects: string[];
-  componentlists: number[];
+  /** Component list slugs: their API URLs are by slug. */
+  componentlists: string[];
   components: [string, string][];
   admins: string[];
 }
@@ -185,12 +186,18 @@ export class TeamsService {
       this.db.selectFrom('group_roles').select(['group_id', 'role_id']).where('group_id', 'in', ids).orderBy('role_id').execute(),
       this.db.selectFrom('group_languages').innerJoin('languages', 'languages.id', 'group_languages.language_id').select(['group_languages.group_id', 'languages.code']).where('group_languages.group_id', 'in', ids).orderBy('languages.id').execute(),
       this.db.selectFrom('group_projects').innerJoin('projects', 'projects.id', 'group_projects.project_id').select(['group_projects.group_id', 'projects.slug']).where('group_projects.group_id', 'in', ids).orderBy('projects.id').execute(),
-      this.db.selectFrom('group_componentlists').select(['group_id', 'componentlist_id']).where('group_id', 'in', ids).orderBy('componentlist_id').execute(),
+      this.db
+        .selectFrom('group_componentlists')
+        .innerJoin('component_lists', 'component_lists.id', 'group_componentlists.componentlist_id')
+        .select(['group_componentlists.group_id', 'component_lists.slug'])
+        .where('group_componentlists.group_id', 'in', ids)
+        .orderBy('component_lists.id')
+        .execute(),
       this.db
         .selectFrom('group_components')
         .innerJoin('components', 'components.id', 'group_components.component_id')
         .innerJoin('projects', 'projects.id', 'components.project_id')
-        .select(['group_components.group_id', 'projects.slug as project', 'components.slug as component'])
+        .select(['group_components.group_id', 'projects.slug as project', sql<string>`components.category_path || components.slug`.as('component')])
         .where('group_components.group_id', 'in', ids)
         .orderBy('components.id')
         .execute(),
@@ -200,7 +207,7 @@ export class TeamsService {
     for (const r of roles) get(r.group_id).roles.push(r.role_id);
     for (const r of languages) get(r.group_id).languages.push(r.code);
     for (const r of projects) get(r.group_id).projects.push(r.slug);
-    for (const r of lists) get(r.group_id).componentlists.push(r.componentlist_id);
+    for (const r of lists) get(r.group_id).componentlists.push(r.slug);
     for (const r of components) get(r.group_id).components.push([r.project, r.component]);
     for (const r of admins) get(r.group_id).admins.push(r.username);
     return out;
@@ -475,9 +482,16 @@ export class TeamsService {
 
   async addComponentList(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
-    idParameter(body, 'component_list_id');
-    // Component lists do not exist yet, so no id names one.
-    throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
+    const id = idParameter(body, 'component_list_id');
+    const list = await this.db.selectFrom('component_lists').select('id').where('id', '=', id).executeTakeFirst();
+    if (!list) throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
+    await this.audited(actor, 'team.componentlist-added', TeamsService.team(group, { componentlist: id }), (tx) =>
+      tx
+        .insertInto('group_componentlists')
+        .values({ group_id: group.id, componentlist_id: id })
+        .onConflict((oc) => oc.columns(['group_id', 'componentlist_id']).doNothing())
+        .execute(),
+    );
   }
 
   async removeComponentList(actor: Actor, group: GroupRow, listId: string): Promise<void> {

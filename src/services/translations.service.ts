@@ -9,6 +9,7 @@ import type { ParsedStore } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import { Action } from './change-actions.js';
+import type { AddonsService } from './addons.service.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
 import type { DataPaths } from './data-paths.js';
@@ -33,6 +34,7 @@ export class TranslationsService {
     private readonly languages: LanguagesService,
     private readonly formats: FormatRegistry,
     private readonly paths: DataPaths,
+    private readonly addons?: Pick<AddonsService, 'dispatch'>,
   ) {}
 
   async getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> {
@@ -116,7 +118,7 @@ export class TranslationsService {
     const source = await this.db.selectFrom('translations').selectAll().where('component_id', '=', component.id).where('is_source', '=', 1).executeTakeFirstOrThrow();
     const sourceUnits = await this.db.selectFrom('units').selectAll().where('translation_id', '=', source.id).orderBy('position').orderBy('id').execute();
     const filename = filenameFor(component.filemask, language.code);
-    const dir = this.paths.componentDir(project.slug, component.slug);
+    const dir = this.paths.componentDir(project.slug, component);
     const file = path.join(dir, filename);
     if (!path.resolve(file).startsWith(path.resolve(dir) + path.sep)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
 
@@ -166,6 +168,8 @@ export class TranslationsService {
         await this.changes.record(tx, { action: Action.LANGUAGE_ADDED, userId: actor.user?.id, projectId: project.id, componentId: component.id, translationId: translation.id, languageId: language.id, target: language.code });
         return translation;
       });
+      // post-add add-ons (LINGUAS …) run in the background; queueing must not undo the new translation.
+      await this.addons?.dispatch('post-add', component, { translationId: translation.id }).catch(() => undefined);
       return { ...refs, translation, language };
     } catch (e) {
       await fs.rm(file, { force: true });
@@ -181,7 +185,7 @@ export class TranslationsService {
       await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });
     });
     if (t.translation.filename) {
-      const dir = this.paths.componentDir(t.project.slug, t.component.slug);
+      const dir = this.paths.componentDir(t.project.slug, t.component);
       await fs.rm(path.join(dir, t.translation.filename), { force: true });
     }
   }

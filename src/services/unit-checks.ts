@@ -8,6 +8,7 @@ import { nowIso } from '../shared/clock.js';
 import { CONTENT_ACTIONS } from './change-actions.js';
 import { splitPlurals } from './plurals.js';
 import type { UnitRow } from '../db/schema.js';
+import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
 import { addUnit, applyCounterDelta, emptyCounters, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 
 const BATCH = 400; // rows per statement: under SQLite's and PostgreSQL's bound-parameter limits
@@ -28,6 +29,8 @@ export interface CheckScope {
   sourceLanguage: string;
   pluralCount: number;
   pluralCategories: readonly string[];
+  /** The project's glossaries in this language (check_glossary); undefined when it has none. */
+  glossary?: GlossaryLookup;
 }
 
 /** The unit fields the checks read; `source_unit_id` finds the source unit's flags and extra flags. */
@@ -93,7 +96,7 @@ export async function buildCheckScope(
     .selectFrom('components')
     .innerJoin('projects', 'projects.id', 'components.project_id')
     .innerJoin('languages as sl', 'sl.id', 'components.source_language_id')
-    .select(['components.check_flags as component_flags', 'components.enforced_checks', 'projects.id as project_id', 'projects.check_flags as project_flags', 'sl.code as source_language'])
+    .select(['components.check_flags as component_flags', 'components.enforced_checks', 'projects.id as project_id', 'projects.check_flags as project_flags', 'sl.code as source_language', 'sl.id as source_language_id'])
     .where('components.id', '=', t.componentId)
     .executeTakeFirstOrThrow();
   const language = await db.selectFrom('languages').select('code').where('id', '=', t.languageId).executeTakeFirstOrThrow();
@@ -109,6 +112,7 @@ export async function buildCheckScope(
     sourceLanguage: row.source_language,
     pluralCount: t.pluralNumber,
     pluralCategories: pluralCategories(language.code, t.pluralFormula, t.pluralNumber),
+    glossary: t.isSource ? undefined : await loadGlossary(db, row.project_id, row.source_language_id, t.languageId),
   };
 }
 
@@ -213,6 +217,7 @@ export class UnitChecker {
       unitTranslated: unit.state >= STATE_TRANSLATED,
       ...(cross?.otherTranslations ? { otherTranslations: cross.otherTranslations } : {}),
       ...(cross?.previousTarget ? { previousTarget: cross.previousTarget } : {}),
+      ...(this.scope.glossary ? { glossary: this.scope.glossary.match } : {}),
     };
     const failing = runChecks({ source: splitPlurals(unit.source), target: splitPlurals(unit.target) }, ctx);
     if (failing.length === 0) return { state: unit.state, has_failing_check: 0, rows: [] };

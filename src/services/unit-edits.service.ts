@@ -6,6 +6,7 @@ import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
+import type { AddonsService } from './addons.service.js';
 import type { ChangesService } from './changes.service.js';
 import { bilingualId, contentHash, monolingualId } from './import-plan.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
@@ -28,6 +29,8 @@ import type { TranslationWithRefs } from './translations.service.js';
 import type { UnitWithRefs } from './units.service.js';
 import { recheckTranslationsOf } from './unit-checks.js';
 import { pyType } from './validation.js';
+import { componentPathSegment } from './categories.service.js';
+import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 
 const ACTION_SOURCE_CHANGED = 30;
 const ACTION_STRING_ADDED = 31;
@@ -185,13 +188,11 @@ function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
     const list = Array.isArray(v) ? v : opts.form ? [v] : null;
     if (!list) errors.push(fieldError('labels', `Expected a list of items but got type "${pyType(v)}".`, 'not_a_list'));
     else {
-      // There are no labels yet (issue 8): every id is unknown, so any id is rejected; the first one is reported.
-      const first = list.find((x) => !(opts.form && x === ''));
-      if (first !== undefined) {
-        const id = asInt(first);
-        if (id === undefined || typeof first === 'boolean') errors.push(fieldError('labels', `Incorrect type. Expected pk value, received ${pyType(first)}.`, 'incorrect_type'));
-        else errors.push(fieldError('labels', `Invalid pk "${id}" - object does not exist.`, 'does_not_exist'));
-      } else out.labels = [];
+      // Primary keys; whether they name labels of the unit's project is checked once the unit is loaded.
+      const items = list.filter((x) => !(opts.form && x === ''));
+      const bad = items.find((x) => asInt(x) === undefined || typeof x === 'boolean');
+      if (bad !== undefined) errors.push(fieldError('labels', `Incorrect type. Expected pk value, received ${pyType(bad)}.`, 'incorrect_type'));
+      else out.labels = [...new Set(items.map((x) => asInt(x)!))];
     }
   } else if (!opts.partial) errors.push(fieldError('labels', MSG.required, 'required'));
 
@@ -209,6 +210,7 @@ export class UnitEditsService {
     private readonly db: Db,
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
+    private readonly addons?: Pick<AddonsService, 'dispatch'>,
   ) {}
 
   // ---------------------------------------------------------------- loading and permissions
@@ -243,7 +245,7 @@ export class UnitEditsService {
   }
 
   private static refs(p: Pick<Place, 'project' | 'component' | 'language'>, unit: UnitRow): UnitWithRefs {
-    return { unit, projectSlug: p.project.slug, componentSlug: p.component.slug, languageCode: p.language.code };
+    return { unit, projectSlug: p.project.slug, componentSlug: componentPathSegment(p.component), languageCode: p.language.code };
   }
 
   private static isTemplate(t: TranslationRow, c: ComponentRow): boolean {
@@ -310,6 +312,7 @@ export class UnitEditsService {
   async patch(actor: Actor, unitId: number, body: unknown, opts: WriteOptions): Promise<UnitWithRefs> {
     const p = await this.load(actor, unitId);
     const data = parseWrite(body, opts);
+    if (data.labels) await checkLabelIds(this.db, p.project.id, data.labels);
     const doTranslate = data.target !== undefined || data.state !== undefined;
     const doSource = data.explanation !== undefined || data.extra_flags !== undefined || data.labels !== undefined;
     const isSource = p.translation.is_source === 1;
@@ -344,7 +347,8 @@ export class UnitEditsService {
     const unit = await this.db.transaction().execute(async (tx) => {
       let unit = await this.lockUnit(tx, p.unit.id);
       const place = UnitEditsService.unitPlace(p);
-      // 3. Source-group fields (labels: none exist, only [] gets here).
+      // 3. Source-group fields.
+      if (data.labels !== undefined) await setUnitLabels(tx, this.changes, this.changeRefs(place), unit.id, data.labels, userId);
       if (doSource) {
         const set: Partial<Pick<UnitRow, 'explanation' | 'extra_flags'>> = {};
         for (const [name, action] of [['explanation', ACTION_EXPLANATION], ['extra_flags', ACTION_EXTRA_FLAGS]] as const) {
@@ -375,7 +379,9 @@ export class UnitEditsService {
       }
       return unit;
     });
-    return UnitEditsService.refs(p, unit);
+    // unit-saved add-ons (flags …) run in the background; the edit itself is already saved.
+    if (doTranslate) await this.addons?.dispatch('unit-saved', p.component, { unitIds: [unit.id] }).catch(() => undefined);
+    return UnitEditsService.refs(p, (await withLabels(this.db, [unit]))[0]!);
   }
 
   private changeRefs(place: UnitPlace) {

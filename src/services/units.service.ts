@@ -1,18 +1,21 @@
 // Units: one indexed query per page or per unit, joined with the slugs their links need.
-import type { Expression, SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, DialectName, Executor } from '../db/database.js';
-import type { UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError } from '../shared/errors.js';
 import { asSearchError, searchCondition, type SearchParams } from '../search/index.js';
+import { withLabels, type LabeledUnit } from './labels.service.js';
 
 export interface UnitWithRefs {
-  unit: UnitRow;
+  unit: LabeledUnit;
   projectSlug: string;
   componentSlug: string;
   languageCode: string;
 }
+
+/** The component's API path segment: category path prefix and slug (migration 017). */
+const COMPONENT_SEGMENT = sql<string>`components.category_path || components.slug`.as('c_slug');
 
 /** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
 export type UnitFilter = Expression<SqlBool> | null;
@@ -52,7 +55,7 @@ export class UnitsService {
     return searchableUnits(this.db);
   }
 
-  private static split(row: UnitRow & { p_slug: string; c_slug: string; l_code: string }): UnitWithRefs {
+  private static split(row: LabeledUnit & { p_slug: string; c_slug: string; l_code: string }): UnitWithRefs {
     const { p_slug, c_slug, l_code, ...unit } = row;
     return { unit, projectSlug: p_slug, componentSlug: c_slug, languageCode: l_code };
   }
@@ -60,12 +63,13 @@ export class UnitsService {
   async getVisible(actor: Actor, id: number): Promise<UnitWithRefs> {
     const row = await this.joined()
       .selectAll('units')
-      .select(['projects.slug as p_slug', 'components.slug as c_slug', 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
+      .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
       .where('units.id', '=', id)
       .executeTakeFirst();
     if (!row || !this.access.canView(actor, { id: row.project_id, access_control: row.access_control })) throw new NotFoundError();
     const { access_control: _a, project_id: _p, ...rest } = row;
-    return UnitsService.split(rest);
+    const [labeled] = await withLabels(this.db, [rest]);
+    return UnitsService.split(labeled!);
   }
 
   async countInTranslation(translationId: number, where: UnitFilter = null): Promise<number> {
@@ -78,12 +82,12 @@ export class UnitsService {
     return Number(r?.total ?? 0);
   }
 
-  async pageInTranslation(translationId: number, limit: number, offset: number, where: UnitFilter = null): Promise<UnitRow[]> {
+  async pageInTranslation(translationId: number, limit: number, offset: number, where: UnitFilter = null): Promise<LabeledUnit[]> {
     if (where) {
       const q = this.joined().selectAll('units').where('units.translation_id', '=', translationId).where(where);
-      return searching(q.orderBy('units.position').orderBy('units.id').limit(limit).offset(offset).execute());
+      return withLabels(this.db, await searching(q.orderBy('units.position').orderBy('units.id').limit(limit).offset(offset).execute()));
     }
-    return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
+    return withLabels(this.db, await this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').limit(limit).offset(offset).execute());
   }
 
   async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
@@ -108,16 +112,16 @@ export class UnitsService {
 
   async pageVisible(actor: Actor, limit: number, offset: number, where: UnitFilter = null): Promise<UnitWithRefs[]> {
     const filter = this.access.visibleProjects(actor);
-    let q = this.joined().selectAll('units').select(['projects.slug as p_slug', 'components.slug as c_slug', 'languages.code as l_code']);
+    let q = this.joined().selectAll('units').select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code']);
     if (filter) q = q.where(filter);
     if (where) q = q.where(where);
     if (!filter && !where && offset > 0) {
       // Deep pages of everything: skip along the primary key alone, then join only the page's rows.
       const first = await this.db.selectFrom('units').select('id').orderBy('id').limit(1).offset(offset).executeTakeFirst();
       if (!first) return [];
-      return (await q.where('units.id', '>=', first.id).orderBy('units.id').limit(limit).execute()).map(UnitsService.split);
+      return (await withLabels(this.db, await q.where('units.id', '>=', first.id).orderBy('units.id').limit(limit).execute())).map(UnitsService.split);
     }
     const rows = await searching(q.orderBy('units.id').limit(limit).offset(offset).execute());
-    return rows.map(UnitsService.split);
+    return (await withLabels(this.db, rows)).map(UnitsService.split);
   }
 }

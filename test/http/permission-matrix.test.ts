@@ -269,8 +269,55 @@ const newSuggestion = async (p: Ctx) =>
 const newComment = async (p: Ctx) =>
   (await ok(su(`/api/units/${discussionUnit(p)}/comments/`, { method: 'POST', json: { comment: uniq('Comment ') } }), 'comment')).id as number;
 const uploadForm = (lang: string) => multipart({ method: 'translate' }, { file: { name: `${lang}.po`, data: lang === 'cs' ? APP_CS : po('de', 'nplurals=2; plural=(n != 1);') } });
+/** Labels (issue 8): a throwaway one per cell, and one kept per project for reads. */
+const newLabel = async (p: Ctx) => (await ok(su(`/api/projects/${p.slug}/labels/`, { method: 'POST', json: { name: uniq('Label '), color: 'navy' } }), 'label')).id as number;
+const projectLabel = async (p: Ctx) => {
+  if (!idCache.has(`l:${p.slug}`)) idCache.set(`l:${p.slug}`, await newLabel(p));
+  return idCache.get(`l:${p.slug}`)!;
+};
+/** Screenshots (issue 8): a 1×1 PNG uploaded to the project's English (source) translation. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const screenshotForm = (p: Ctx) =>
+  multipart({ name: uniq('Shot '), project_slug: p.slug, component_slug: 'app', language_code: 'en' }, { image: { name: 'shot.png', data: PNG_1X1 } });
+const imageForm = () => multipart({}, { image: { name: 'shot.png', data: PNG_1X1 } });
+const newScreenshot = async (p: Ctx) => (await ok(su('/api/screenshots/', { method: 'POST', body: screenshotForm(p) }), 'screenshot')).id as number;
+const projectScreenshot = async (p: Ctx) => {
+  if (!idCache.has(`s:${p.slug}`)) idCache.set(`s:${p.slug}`, await newScreenshot(p));
+  return idCache.get(`s:${p.slug}`)!;
+};
+const enUnit = async (p: Ctx) => {
+  if (!idCache.has(`en:${p.slug}`)) idCache.set(`en:${p.slug}`, (await allOf(`/api/translations/${p.slug}/app/en/units/`))[0].id);
+  return idCache.get(`en:${p.slug}`)!;
+};
+/** A throwaway screenshot showing the project's first English string. */
+const linkedScreenshot = async (p: Ctx) => {
+  const id = await newScreenshot(p);
+  const unit = await enUnit(p);
+  await ok(su(`/api/screenshots/${id}/units/`, { method: 'POST', json: { unit_id: unit } }), 'screenshot unit');
+  return { id, unit };
+};
+
+/** Add-ons (issue 8): automatic translation of nothing (it may be installed many times and changes no string). */
+const ADDON_BODY = { name: 'weblate.autotranslate.autotranslate', configuration: { mode: 'suggest', q: 'source:"no such matrix string"' } };
+const newAddon = async (p: Ctx) => (await ok(su(`/api/components/${p.slug}/app/addons/`, { method: 'POST', json: ADDON_BODY }), 'add-on')).id as number;
+const projectAddon = async (p: Ctx) => {
+  if (!idCache.has(`a:${p.slug}`)) idCache.set(`a:${p.slug}`, await newAddon(p));
+  return idCache.get(`a:${p.slug}`)!;
+};
+/** Add-ons are visible only to who may manage them (component.edit): others get 404, anonymous writes 401. */
+const ADDON_READ: [string, string] = ['404  404  404   404  ok   ok    404    ok', '404  404  404   404  ok   ok    404    ok'];
+const ADDON_WRITE: [string, string] = ['401  404  404   404  ok   ok    404    ok', '401  404  404   404  ok   ok    404    ok'];
 
 // ---------------------------------------------------------------- the matrix
+/** Categories (issue 8): a throwaway one per cell, and one kept per project for reads and edits. */
+const newCategory = async (p: Ctx) => {
+  const slug = uniq('cat');
+  return (await ok(su('/api/categories/', { method: 'POST', json: { name: slug, slug, project: p.url } }), 'category')).id as number;
+};
+const projectCategory = async (p: Ctx) => {
+  if (!idCache.has(`cat:${p.slug}`)) idCache.set(`cat:${p.slug}`, await newCategory(p));
+  return idCache.get(`cat:${p.slug}`)!;
+};
 const P = (c: CellInput) => `/api/projects/${c.p.slug}/`;
 const C = (c: CellInput) => `/api/components/${c.p.slug}/app/`;
 const T = (c: CellInput, lang = 'cs') => `/api/translations/${c.p.slug}/app/${lang}/`;
@@ -415,7 +462,7 @@ const ROWS: Row[] = [
     },
   },
   // No component lists exist yet: the permitted caller gets the validation error / "not attached" 404.
-  { m: 'POST', route: '/api/groups/:id/componentlists/', note: 'site-wide team, no lists exist', exp: '401  404  404   403  404  404   404    400', call: async () => ({ path: `${rel((await siteTeam()).url)}componentlists/`, json: { component_list_id: 1 } }) },
+  { m: 'POST', route: '/api/groups/:id/componentlists/', note: 'site-wide team, unknown list', exp: '401  404  404   403  404  404   404    400', call: async () => ({ path: `${rel((await siteTeam()).url)}componentlists/`, json: { component_list_id: 999999 } }) },
   { m: 'DELETE', route: '/api/groups/:id/componentlists/:sub/', note: 'site-wide team, nothing attached', exp: '401  404  404   403  404  404   404    404', call: async () => ({ path: `${rel((await siteTeam()).url)}componentlists/1/` }) },
 
   // ----- roles (§5.3)
@@ -558,6 +605,22 @@ const ROWS: Row[] = [
     call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/` }),
   },
 
+  // ----- component lists (§5.9, §6.10): readable by all while a member is visible (a list of the row's project
+  // component is hidden with it); writes need the global componentlist.edit (superuser here). Throwaway lists hold pub's app.
+  { m: 'GET', route: '/api/component-lists/', exp: ALL, call: () => ({ path: '/api/component-lists/' }) },
+  { m: 'POST', route: '/api/component-lists/', exp: GLOBAL, call: () => { const slug = uniq('cl'); return { path: '/api/component-lists/', json: { name: slug, slug } }; } },
+  { m: 'GET', route: '/api/component-lists/:slug/', note: "list of the row's project", exp: VISIBLE, call: async (c) => ({ path: `/api/component-lists/${await throwawayList(c.p)}/` }) },
+  { m: 'PUT', route: '/api/component-lists/:slug/', exp: GLOBAL, call: async () => { const slug = await throwawayList(env.pub); return { path: `/api/component-lists/${slug}/`, json: { name: 'Renamed', slug } }; } },
+  { m: 'PATCH', route: '/api/component-lists/:slug/', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/`, json: { show_dashboard: false } }) },
+  { m: 'DELETE', route: '/api/component-lists/:slug/', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/` }) },
+  { m: 'GET', route: '/api/component-lists/:slug/components/', note: "list of the row's project", exp: VISIBLE, call: async (c) => ({ path: `/api/component-lists/${await throwawayList(c.p)}/components/` }) },
+  { m: 'POST', route: '/api/component-lists/:slug/components/', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/components/`, json: { component_id: await componentId(env.pub) } }) },
+  { m: 'DELETE', route: '/api/component-lists/:slug/components/:component_slug/', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/components/app/` }) },
+  { m: 'DELETE', route: '/api/component-lists/:slug/components/:component_slug', note: 'spec spelling, no slash', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/components/app` }) },
+
+  // ----- Parla's glossary lookup (issue 8): whoever sees the unit
+  { m: 'GET', route: '/api/units/:id/glossary/', exp: VISIBLE, call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/glossary/` }) },
+
   // ----- Parla's suggestion and comment endpoints (issue 7): writes need an account; TRANSLATE grants
   // suggestion.add/accept/vote and comment.add, suggestion.delete is Power user and up (or the author),
   // comment.resolve Review strings and up, comment.delete Administration (or the author).
@@ -586,6 +649,68 @@ const ROWS: Row[] = [
     exp: ['401  403  403   ok   ok   ok    403    ok', '401  404  403   ok   ok   ok    404    ok'],
     call: async (c) => ({ path: `/api/comments/${await newComment(c.p)}/resolve/` }),
   },
+
+  // ----- labels (§5.5, issue 8): read with the project, written with project.edit
+  { m: 'GET', route: '/api/projects/:project/labels/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}labels/` }) },
+  { m: 'POST', route: '/api/projects/:project/labels/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}labels/`, json: { name: uniq('Label '), color: 'red' } }) },
+  { m: 'GET', route: '/api/projects/:project/labels/:label_id/', exp: VISIBLE, call: async (c) => ({ path: `${P(c)}labels/${await projectLabel(c.p)}/` }) },
+  { m: 'PUT', route: '/api/projects/:project/labels/:label_id/', note: 'throwaway label', exp: ADMIN_ONLY, call: async (c) => ({ path: `${P(c)}labels/${await newLabel(c.p)}/`, json: { name: uniq('Label '), color: 'teal' } }) },
+  { m: 'PATCH', route: '/api/projects/:project/labels/:label_id/', note: 'throwaway label', exp: ADMIN_ONLY, call: async (c) => ({ path: `${P(c)}labels/${await newLabel(c.p)}/`, json: { color: 'lime' } }) },
+  { m: 'DELETE', route: '/api/projects/:project/labels/:label_id/', note: 'throwaway label', exp: ADMIN_ONLY, call: async (c) => ({ path: `${P(c)}labels/${await newLabel(c.p)}/` }) },
+
+  // ----- screenshots (§5.9, §24, issue 8): visible with their project; screenshot.add/edit/delete is Administration
+  // (and Translation coordinator / Manage screenshots). Uploading into an invisible project is "Translation not found." (400).
+  { m: 'GET', route: '/api/screenshots/', exp: ALL, call: () => ({ path: '/api/screenshots/' }) },
+  {
+    m: 'POST', route: '/api/screenshots/', note: 'PNG to the English translation',
+    exp: ['401  403  403   403  ok   ok    403    ok', '401  400  403   403  ok   ok    400    ok'],
+    call: (c) => ({ path: '/api/screenshots/', form: screenshotForm(c.p) }),
+  },
+  { m: 'GET', route: '/api/screenshots/:id/', exp: VISIBLE, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/` }) },
+  { m: 'PUT', route: '/api/screenshots/:id/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/`, json: { name: uniq('Renamed ') } }) },
+  { m: 'PATCH', route: '/api/screenshots/:id/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/`, json: { repository_filename: 'docs/shot.png' } }) },
+  { m: 'DELETE', route: '/api/screenshots/:id/', note: 'throwaway screenshot', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/screenshots/${await newScreenshot(c.p)}/` }) },
+  { m: 'GET', route: '/api/screenshots/:id/file/', exp: VISIBLE, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/file/` }) },
+  { m: 'POST', route: '/api/screenshots/:id/file/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/file/`, form: imageForm() }) },
+  { m: 'PUT', route: '/api/screenshots/:id/file/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/file/`, form: imageForm() }) },
+  { m: 'POST', route: '/api/screenshots/:id/units/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/screenshots/${await projectScreenshot(c.p)}/units/`, json: { unit_id: await enUnit(c.p) } }) },
+  {
+    m: 'DELETE', route: '/api/screenshots/:id/units/:unit_id', note: 'throwaway screenshot, no trailing slash', exp: ADMIN_ONLY,
+    call: async (c) => { const { id, unit } = await linkedScreenshot(c.p); return { path: `/api/screenshots/${id}/units/${unit}` }; },
+  },
+  {
+    m: 'DELETE', route: '/api/screenshots/:id/units/:unit_id/', note: 'throwaway screenshot', exp: ADMIN_ONLY,
+    call: async (c) => { const { id, unit } = await linkedScreenshot(c.p); return { path: `/api/screenshots/${id}/units/${unit}/` }; },
+  },
+  { m: 'GET', route: '/api/components/:project/:component/screenshots/', exp: VISIBLE, call: (c) => ({ path: `${C(c)}screenshots/` }) },
+
+  // ----- categories (§5.9, §6.10, issue 8): visible with their project; writes need project.edit there. A category
+  // in an invisible project names no project ("Object does not exist.": 400), as the screenshots' uploads.
+  { m: 'GET', route: '/api/categories/', exp: ALL, call: () => ({ path: '/api/categories/' }) },
+  {
+    m: 'POST', route: '/api/categories/', note: "in the row's project",
+    exp: ['401  403  403   403  ok   ok    403    ok', '401  400  403   403  ok   ok    400    ok'],
+    call: (c) => { const slug = uniq('cat'); return { path: '/api/categories/', json: { name: slug, slug, project: c.p.url } }; },
+  },
+  { m: 'GET', route: '/api/categories/:id/', exp: VISIBLE, call: async (c) => ({ path: `/api/categories/${await projectCategory(c.p)}/` }) },
+  { m: 'PUT', route: '/api/categories/:id/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/categories/${await projectCategory(c.p)}/`, json: { name: uniq('Category '), slug: uniq('cat'), project: c.p.url, category: null } }) },
+  { m: 'PATCH', route: '/api/categories/:id/', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/categories/${await projectCategory(c.p)}/`, json: { name: uniq('Category ') } }) },
+  { m: 'DELETE', route: '/api/categories/:id/', note: 'throwaway category', exp: ADMIN_ONLY, call: async (c) => ({ path: `/api/categories/${await newCategory(c.p)}/` }) },
+  { m: 'GET', route: '/api/categories/:id/statistics/', exp: VISIBLE, call: async (c) => ({ path: `/api/categories/${await projectCategory(c.p)}/statistics/` }) },
+  { m: 'GET', route: '/api/projects/:project/categories/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}categories/` }) },
+
+  // ----- add-ons (§5.9, §20, issue 8): installed with component.edit / project.edit, listed with the object,
+  // and through /api/addons/ only to who may manage them
+  { m: 'GET', route: '/api/addons/', exp: ALL, call: () => ({ path: '/api/addons/' }) },
+  { m: 'GET', route: '/api/addons/:id/', exp: ADDON_READ, call: async (c) => ({ path: `/api/addons/${await projectAddon(c.p)}/` }) },
+  { m: 'PUT', route: '/api/addons/:id/', exp: ADDON_WRITE, call: async (c) => ({ path: `/api/addons/${await projectAddon(c.p)}/`, json: { configuration: ADDON_BODY.configuration } }) },
+  { m: 'PATCH', route: '/api/addons/:id/', exp: ADDON_WRITE, call: async (c) => ({ path: `/api/addons/${await projectAddon(c.p)}/`, json: { configuration: { ...ADDON_BODY.configuration, threshold: 90 } } }) },
+  { m: 'DELETE', route: '/api/addons/:id/', note: 'throwaway add-on', exp: ADDON_WRITE, call: async (c) => ({ path: `/api/addons/${await newAddon(c.p)}/` }) },
+  { m: 'POST', route: '/api/addons/:id/trigger/', exp: ADDON_WRITE, call: async (c) => ({ path: `/api/addons/${await projectAddon(c.p)}/trigger/` }) },
+  { m: 'GET', route: '/api/components/:project/:component/addons/', exp: VISIBLE, call: (c) => ({ path: `${C(c)}addons/` }) },
+  { m: 'POST', route: '/api/components/:project/:component/addons/', exp: ADMIN_ONLY, call: (c) => ({ path: `${C(c)}addons/`, json: ADDON_BODY }) },
+  { m: 'GET', route: '/api/projects/:project/addons/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}addons/` }) },
+  { m: 'POST', route: '/api/projects/:project/addons/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}addons/`, json: ADDON_BODY }) },
 
   // ----- tasks (§5.9): the component creation task, visible with its project
   { m: 'GET', route: '/api/tasks/:id/', exp: VISIBLE, call: (c) => ({ path: `/api/tasks/${c.p.taskId}/` }) },
@@ -645,6 +770,13 @@ const EXCLUDED_PREFIXES = ['/accounts/'];
 
 // ---------------------------------------------------------------- helpers used by rows
 const rel = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+/** A component list holding the app of `p` (made as superuser); returns its slug. */
+async function throwawayList(p: Ctx): Promise<string> {
+  const slug = uniq('cl');
+  await ok(su('/api/component-lists/', { method: 'POST', json: { name: slug, slug } }), 'component list');
+  await ok(su(`/api/component-lists/${slug}/components/`, { method: 'POST', json: { component_id: await componentId(p) } }), 'list member');
+  return slug;
+}
 let csCache: Record<string, unknown> | null = null;
 async function csLanguage() {
   if (!csCache) {

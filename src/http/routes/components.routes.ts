@@ -10,6 +10,7 @@ import { resource } from '../resource.js';
 import { ComponentParams, body } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
 import { serializeComponent, serializeProject, serializeTranslation } from '../serializers/serializers.js';
+import { componentPathSegment } from '../../services/categories.service.js';
 
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 
@@ -27,7 +28,7 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
           listLimits(c.config.pageSize),
           () => countOf(q),
           (limit, offset) => q.selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute(),
-          async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
+          async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
         );
       },
     },
@@ -40,11 +41,11 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
       const refs = await get(request);
       const input = bodyOf<ComponentInput>(request);
       if (Object.keys(request.uploads ?? {}).length) throw ValidationError.field(Object.keys(request.uploads)[0], 'This field is for creation only, use /file/ instead.');
-      return serializeComponent(urlsFor(c, request), await c.components.update(request.actor, refs, input));
+      return serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await c.components.update(request.actor, refs, input)]))[0]!);
     },
   };
   resource(app, '/api/components/:project/:component/', { name: 'Component Instance' }, {
-    GET: { schema: { params: ComponentParams }, handler: async (request: C) => serializeComponent(urlsFor(c, request), await get(request)) },
+    GET: { schema: { params: ComponentParams }, handler: async (request: C) => serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await get(request)]))[0]!) },
     PUT: update,
     PATCH: update,
     DELETE: {
@@ -104,8 +105,8 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
                 c.stats.toObject(await c.stats.ofTranslation(t), {
                   name: t.l_name,
                   code: t.l_code,
-                  url: urls.webTranslation(refs.project.slug, refs.component.slug, t.l_code),
-                  translate_url: urls.webTranslate(refs.project.slug, refs.component.slug, t.l_code),
+                  url: urls.webTranslation(refs.project.slug, componentPathSegment(refs.component), t.l_code),
+                  translate_url: urls.webTranslate(refs.project.slug, componentPathSegment(refs.component), t.l_code),
                 }, refs.project.translation_review === 1),
               ),
             ),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ChangeRow } from '../../db/schema.js';
 import { ACTION_NAMES } from '../../services/change-actions.js';
+import { componentPathSegment, PATH_SEPARATOR } from '../../services/categories.service.js';
 import type { ChangeRefs, ChangeScope } from '../../services/changes.service.js';
 import type { LanguageStatsRow, TranslationStatsRow } from '../../services/exports.service.js';
 import { percent } from '../../services/statistics.js';
@@ -237,14 +238,14 @@ export function exportsRoutes(app: FastifyInstance, c: Container): void {
 
   app.get('/exports/rss/:project/:component/', async (request: C, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
-    return feed(request, reply, (u) => about(`${refs.project.name}/${refs.component.name}`, u.webComponent(refs.project.slug, refs.component.slug)), { componentId: refs.component.id });
+    return feed(request, reply, (u) => about(`${refs.project.name}/${refs.component.name}`, u.webComponent(refs.project.slug, componentPathSegment(refs.component))), { componentId: refs.component.id });
   });
 
   app.get('/exports/rss/:project/:component/:language/', async (request: T, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     const t = await c.translations.getVisible(request.actor, refs, request.params.language);
     const name = `${refs.project.name}/${refs.component.name} — ${t.language.name}`;
-    return feed(request, reply, (u) => about(name, u.webTranslation(refs.project.slug, refs.component.slug, t.language.code)), { translationId: t.translation.id });
+    return feed(request, reply, (u) => about(name, u.webTranslation(refs.project.slug, componentPathSegment(refs.component), t.language.code)), { translationId: t.translation.id });
   });
 
   // Deprecated since 2.6 (compat §23): per-translation statistics, visible as the statistics endpoints.
@@ -253,8 +254,10 @@ export function exportsRoutes(app: FastifyInstance, c: Container): void {
     const u = urlsFor(c, request);
     const rows = await c.exports.componentStats(request.actor, refs);
     const review = refs.project.translation_review === 1;
-    const items = rows.map((r) => componentItem(u, refs.project.slug, refs.component.slug, r, review));
-    return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${refs.component.slug}`, COMPONENT_COLUMNS, items);
+    const items = rows.map((r) => componentItem(u, refs.project.slug, componentPathSegment(refs.component), r, review));
+    // Category slugs join the file name with dashes, as in ZIP downloads.
+    const name = componentPathSegment(refs.component).split(PATH_SEPARATOR).join('-');
+    return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${name}`, COMPONENT_COLUMNS, items);
   });
 
   app.get('/exports/stats/:project/', async (request: P, reply) => {

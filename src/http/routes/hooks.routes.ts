@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ComponentRow, ProjectRow } from '../../db/schema.js';
 import { decodeHookBody, HookPayloadError, isHookService, matchComponents, parseHookPayload, verifyHookSignature } from '../../hooks/index.js';
+import { componentPathSegment, PATH_SEPARATOR } from '../../services/categories.service.js';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
+import { urlsFor } from '../context.js';
 
 const NOTIFICATION_RECEIVED = 53;
 
@@ -59,12 +61,13 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
         withProjects.push({ component: m.component, project });
       }
       await triggerPull(withProjects, { service, repo: event.repoUrl, branch: event.branch, full_name: event.fullName });
-      const base = `${request.protocol}://${request.host}/api/components/`;
+      const urls = urlsFor(c, request);
       return reply.code(200).send({
         status: 'success',
-        message: `Update triggered: ${withProjects.map((x) => `${x.project.slug}/${x.component.slug}`).join(', ')}`,
+        // Full slugs as the reference prints them: a categorized component is `project/cat/app`.
+        message: `Update triggered: ${withProjects.map((x) => `${x.project.slug}/${componentPathSegment(x.component).split(PATH_SEPARATOR).join('/')}`).join(', ')}`,
         match_status,
-        updated_components: withProjects.map((x) => `${base}${x.project.slug}/${x.component.slug}/`),
+        updated_components: withProjects.map((x) => urls.component(x.project.slug, componentPathSegment(x.component))),
       });
     });
 
@@ -72,10 +75,10 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
       const project = await c.database.db.selectFrom('projects').selectAll().where('slug', '=', request.params.project).executeTakeFirst();
       if (!project || !c.access.canView(request.actor, project)) throw new NotFoundError();
       if (!c.config.enableHooks || project.enable_hooks !== 1) throw hooksOff();
-      let q = c.database.db.selectFrom('components').selectAll().where('project_id', '=', project.id).where('vcs', '<>', 'local');
-      if (request.params.component) q = q.where('slug', '=', request.params.component);
-      const components = await q.execute();
-      if (request.params.component && components.length === 0) throw new NotFoundError();
+      // One component by its path segment (`cat%2Fapp` for categorized ones), else all of the project.
+      const one = request.params.component === undefined ? null : (await c.components.getVisible(request.actor, project.slug, request.params.component)).component;
+      if (one && one.vcs === 'local') throw new NotFoundError();
+      const components = one ? [one] : await c.database.db.selectFrom('components').selectAll().where('project_id', '=', project.id).where('vcs', '<>', 'local').execute();
       await triggerPull(components.map((component) => ({ component, project })), { service: 'update' });
       return { status: 'success', message: 'Update triggered' };
     };

@@ -111,7 +111,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
           listLimits(c.config.pageSize),
           () => countOf(q),
           (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
-          async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
+          async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
         );
       },
     },

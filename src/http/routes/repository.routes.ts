@@ -6,6 +6,7 @@ import type { RepositoryStatus } from '../../services/repository.service.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
 import { ComponentParams, ProjectParams, Str, TranslationParams } from '../schemas/common.js';
+import { componentPathSegment } from '../../services/categories.service.js';
 
 const OperationBody = Type.Object({ operation: Str(40) }, { additionalProperties: false });
 type Op = { operation?: string };
@@ -19,7 +20,7 @@ export function repositoryRoutes(app: FastifyInstance, c: Container): void {
     c.access.require(request.actor, 'vcs.view', refs.project);
     const status = await c.repository.status(refs);
     const urls = urlsFor(c, request);
-    return { ...status, url: `${urls.component(refs.project.slug, refs.component.slug)}repository/` };
+    return { ...status, url: `${urls.component(refs.project.slug, componentPathSegment(refs.component))}repository/` };
   };
 
   for (const [url, name, params] of [

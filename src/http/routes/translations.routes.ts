@@ -7,6 +7,7 @@ import { resource } from '../resource.js';
 import { TranslationParams } from '../schemas/common.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
 import { isFormBody, type SearchQuery } from './units.routes.js';
+import { componentPathSegment } from '../../services/categories.service.js';
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
@@ -57,7 +58,7 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: T) => {
         const t = await get(request);
         const urls = urlsFor(c, request);
-        const refs = { projectSlug: t.project.slug, componentSlug: t.component.slug, languageCode: t.language.code };
+        const refs = { projectSlug: t.project.slug, componentSlug: componentPathSegment(t.component), languageCode: t.language.code };
         const where = c.units.filter(request.query as SearchQuery);
         return paginate(
           request,
@@ -83,8 +84,8 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
         return c.stats.toObject(await c.stats.ofTranslation(t.translation), {
           name: t.language.name,
           code: t.language.code,
-          url: urls.webTranslation(t.project.slug, t.component.slug, t.language.code),
-          translate_url: urls.webTranslate(t.project.slug, t.component.slug, t.language.code),
+          url: urls.webTranslation(t.project.slug, componentPathSegment(t.component), t.language.code),
+          translate_url: urls.webTranslate(t.project.slug, componentPathSegment(t.component), t.language.code),
         }, t.project.translation_review === 1);
       },
     },

@@ -1,9 +1,11 @@
 // Rows → API objects, with the url/web_url links of every object.
-import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UnitRow, UserRow } from '../../db/schema.js';
+import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { splitPlurals } from '../../services/plurals.js';
 import type { GroupRelations } from '../../services/teams.service.js';
+import type { LabeledUnit } from '../../services/labels.service.js';
 import { percent } from '../../services/statistics.js';
 import { parseInternalUrl } from '../../vcs/urls.js';
+import { componentPathSegment } from '../../services/categories.service.js';
 import type { Urls } from '../urls.js';
 
 const bool = (v: number) => v !== 0; // booleans are 0/1; `units.pending` holds a non-zero write stamp
@@ -65,11 +67,14 @@ export interface ComponentRefs {
   component: ComponentRow;
   project: ProjectRow;
   sourceLanguage: LanguageRow;
+  /** Installed add-on ids, for `addons` (AddonsService.withAddonIds). */
+  addonIds?: number[];
 }
 
 export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includeProject?: boolean; vcsVisible?: boolean } = {}) {
   const c = r.component;
-  const api = u.component(r.project.slug, c.slug);
+  // Components in categories are addressed by their category path and slug (compat §1.3).
+  const api = u.component(r.project.slug, componentPathSegment(c));
   const vcs = opts.vcsVisible !== false;
   const hidden = <T>(v: T) => (vcs ? v : null);
   return {
@@ -94,7 +99,7 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     license: c.license,
     license_url: c.license_url,
     agreement: c.agreement,
-    web_url: u.webComponent(r.project.slug, c.slug),
+    web_url: u.webComponent(r.project.slug, componentPathSegment(c)),
     url: api,
     repository_url: `${api}repository/`,
     translations_url: `${api}translations/`,
@@ -130,9 +135,10 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     language_regex: c.language_regex,
     variant_regex: c.variant_regex,
     key_filter: c.key_filter,
+    addons: (r.addonIds ?? []).map((id) => `${u.root()}addons/${id}/`),
     is_glossary: bool(c.is_glossary),
     glossary_color: c.glossary_color,
-    category: null,
+    category: c.category_id === null ? null : u.category(c.category_id),
     linked_component: linkedComponentUrl(u, c.repo),
     locked: bool(c.locked),
   };
@@ -157,7 +163,7 @@ export interface TranslationRefs extends ComponentRefs {
 export function serializeTranslation(u: Urls, r: TranslationRefs, lastAuthor: string | null, opts: { includeComponent?: boolean } = {}) {
   const t = r.translation;
   const p = r.project.slug;
-  const c = r.component.slug;
+  const c = componentPathSegment(r.component);
   const api = u.translation(p, c, r.language.code);
   return {
     language: serializeLanguage(u, r.language),
@@ -196,7 +202,8 @@ export function serializeTranslation(u: Urls, r: TranslationRefs, lastAuthor: st
 }
 
 export interface UnitRefs {
-  unit: UnitRow;
+  /** `labels`: those of the unit's source string, when the service loaded them (labels.service withLabels). */
+  unit: LabeledUnit;
   projectSlug: string;
   componentSlug: string;
   languageCode: string;
@@ -218,7 +225,7 @@ export function serializeUnit(u: Urls, r: UnitRefs) {
     context: unit.context,
     note: unit.note,
     flags: unit.flags,
-    labels: [],
+    labels: unit.labels ?? [],
     state,
     fuzzy: state >= 10 && state < 20,
     translated: state >= 20,

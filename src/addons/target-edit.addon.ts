@@ -1,0 +1,23 @@
+// weblate.flags.target_edit: Mark new translations to need editing (after a repository update).
+import { STATE_FUZZY, STATE_TRANSLATED } from '../services/statistics.js';
+import { noConfiguration } from './config.js';
+import { ACTION_STRING_ADDED_IN_REPOSITORY, componentUnits, setUnitStates, unitsAddedInRepository } from './flags-support.js';
+import type { AddonDefinition, AddonEventContext } from './types.js';
+
+async function markNew(ctx: AddonEventContext<Record<string, never>>): Promise<void> {
+  const ids = await unitsAddedInRepository(ctx, ACTION_STRING_ADDED_IN_REPOSITORY);
+  const units = (await componentUnits(ctx, ids)).filter((u) => u.is_source === 0 && u.state >= STATE_TRANSLATED && u.state < 100);
+  await setUnitStates(ctx, units, STATE_FUZZY);
+}
+
+export const targetEditAddon: AddonDefinition<Record<string, never>> = {
+  name: 'weblate.flags.target_edit',
+  verbose: 'Mark new translations to need editing',
+  description: 'Whenever a new translatable string is imported from the repository, it is marked as needing editing.',
+  events: ['install', 'post-update'],
+  scope: ['component', 'project'],
+  multiple: false,
+  validate: noConfiguration,
+  // install only remembers where the change log stands: strings imported before stay as they are.
+  handlers: { install: async (ctx) => void (await unitsAddedInRepository(ctx, ACTION_STRING_ADDED_IN_REPOSITORY)), 'post-update': markNew },
+};

@@ -1,0 +1,95 @@
+// The add-on contract: events, definitions (validation + per-event handlers) and the context handlers receive.
+import type { Db } from '../db/database.js';
+import type { DialectName } from '../db/database.js';
+import type { ChangeRow, ProjectRow } from '../db/schema.js';
+import type { ChangesService } from '../services/changes.service.js';
+import type { ComponentWithRefs } from '../services/components.service.js';
+import type { FormatRegistry } from '../formats/registry.js';
+import type { DataPaths } from '../services/data-paths.js';
+import type { TaskQueue } from '../tasks/task-queue.js';
+import type { AutotranslateService } from '../services/autotranslate.service.js';
+import type { ComponentsService } from '../services/components.service.js';
+
+/**
+ * When handlers run. Repository events (pre-commit, post-commit, pre-push, post-update) run with
+ * `repositoryDir` set; pre-commit runs synchronously inside the repository lock so files it writes
+ * become part of the commit. The others run from the task queue.
+ */
+export const ADDON_EVENTS = ['install', 'pre-commit', 'post-commit', 'pre-push', 'post-push', 'post-update', 'post-add', 'unit-saved', 'change', 'daily'] as const;
+export type AddonEvent = (typeof ADDON_EVENTS)[number];
+
+/** Where an add-on may be installed: on one component, on a project (runs for each of its components), or site-wide. */
+export type AddonScope = 'component' | 'project' | 'site';
+
+export interface AddonLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** One installed add-on as handlers see it. */
+export interface AddonInstance<Config = Record<string, unknown>> {
+  id: number;
+  name: string;
+  configuration: Config;
+  componentId: number | null;
+  projectId: number | null;
+}
+
+/** Services handlers may use; optional ones are absent in unit tests that do not need them. */
+export interface AddonServices {
+  db: Db;
+  dialect: DialectName;
+  changes: ChangesService;
+  formats: FormatRegistry;
+  paths: DataPaths;
+  tasks?: TaskQueue;
+  components?: ComponentsService;
+  autotranslate?: AutotranslateService;
+  /** Absolute base (scheme://host[/prefix]) for API URLs built outside a request, e.g. webhook payloads; PARLA_SITE_URL when set. */
+  baseUrl?: string | null;
+}
+
+export interface AddonEventContext<Config = Record<string, unknown>> {
+  event: AddonEvent;
+  addon: AddonInstance<Config>;
+  /** The component the event concerns; null only for project/site-level `change`/`daily` events without one. */
+  component: ComponentWithRefs | null;
+  project: ProjectRow | null;
+  /** The repository working directory while inside a repository operation, else null. */
+  repositoryDir: string | null;
+  /** `change`: the recorded change. */
+  change?: ChangeRow;
+  /** `unit-saved`: the saved units. */
+  unitIds?: number[];
+  /** `post-add`: the new translation. */
+  translationId?: number;
+  /** Inside a repository operation: marks a file (relative to repositoryDir) to be included in the commit. */
+  stage(relativePath: string): void;
+  services: AddonServices;
+  log: AddonLogger;
+}
+
+export type AddonHandler<Config> = (ctx: AddonEventContext<Config>) => Promise<void>;
+
+export interface AddonDefinition<Config = Record<string, unknown>> {
+  /** The reference's identifier, `weblate.<group>.<name>`; `parla.` is accepted as an alias on input. */
+  name: string;
+  verbose: string;
+  description: string;
+  events: readonly AddonEvent[];
+  scope: readonly AddonScope[];
+  /** Whether it may be installed more than once on the same object. */
+  multiple: boolean;
+  /** Returns a reason when the add-on cannot work with this component (compat §20 "not compatible"). */
+  incompatible?(component: ComponentWithRefs): string | null;
+  /**
+   * Checks and normalizes the configuration; throws ValidationError with attr `configuration`
+   * (see config.ts helpers). `undefined`/`{}` means defaults.
+   */
+  validate(raw: unknown): Config;
+  handlers: Partial<Record<AddonEvent, AddonHandler<Config>>>;
+}
+
+/** Any definition, for the registry (configuration types erased). */
+export type AnyAddonDefinition = AddonDefinition<any>;

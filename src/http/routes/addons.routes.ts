@@ -1,0 +1,121 @@
+// /api/addons/ and the component/project add-on lists (compat §5.9, §6.10 Add-on, §20).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { AddonView, AddonWrite } from '../../services/addons.service.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { listLimits, paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { body, ComponentParams, ProjectParams, readOnly } from '../schemas/common.js';
+import type { Urls } from '../urls.js';
+
+// Values are checked by the service, so that wrong types get the reference's messages.
+const AddonBody = body({
+  name: Type.Optional(Type.Unknown()),
+  configuration: Type.Optional(Type.Unknown()),
+  ...readOnly('id', 'component', 'project', 'url'),
+});
+const Params = Type.Object({ id: Type.String() });
+type I = FastifyRequest<{ Params: { id: string } }>;
+type C = FastifyRequest<{ Params: { project: string; component: string } }>;
+type P = FastifyRequest<{ Params: { project: string } }>;
+
+export function addonUrl(urls: Urls, id: number): string {
+  return `${urls.root()}addons/${id}/`;
+}
+
+/** The reference's field order: component, project, name, id, configuration, url. */
+export function serializeAddon(urls: Urls, a: AddonView) {
+  return {
+    component: a.componentSlug && a.componentProjectSlug ? urls.component(a.componentProjectSlug, a.componentSlug) : null,
+    project: a.projectSlug ? urls.project(a.projectSlug) : null,
+    name: a.row.name,
+    id: a.row.id,
+    configuration: a.configuration,
+    url: addonUrl(urls, a.row.id),
+  };
+}
+
+/** Paginates an already loaded list (add-ons are few per object). */
+function pageOf(request: FastifyRequest, c: Container, rows: AddonView[]) {
+  const urls = urlsFor(c, request);
+  return paginate(
+    request,
+    listLimits(c.config.pageSize),
+    async () => rows.length,
+    async (limit, offset) => rows.slice(offset, offset + limit),
+    (page) => page.map((a) => serializeAddon(urls, a)),
+  );
+}
+
+export function addonsRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/addons/', { name: 'Addon List' }, {
+    GET: { handler: async (request) => pageOf(request, c, await c.addons.listManageable(request.actor)) },
+  });
+
+  const update = (partial: boolean) => ({
+    schema: { params: Params, body: AddonBody },
+    handler: async (request: I) => serializeAddon(urlsFor(c, request), await c.addons.update(request.actor, request.params.id, bodyOf<AddonWrite>(request), partial)),
+  });
+  resource(app, '/api/addons/:id/', { name: 'Addon Instance' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: I) => serializeAddon(urlsFor(c, request), await c.addons.get(request.actor, request.params.id)),
+    },
+    PUT: update(false),
+    PATCH: update(true),
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: I, reply) => {
+        await c.addons.remove(request.actor, request.params.id);
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/addons/:id/trigger/', { name: 'Addon Trigger' }, {
+    POST: {
+      schema: { params: Params },
+      handler: async (request: I, reply) => {
+        const task = await c.addons.trigger(request.actor, request.params.id);
+        return reply.code(202).send({ task_url: urlsFor(c, request).task(task) });
+      },
+    },
+  });
+
+  resource(app, '/api/components/:project/:component/addons/', { name: 'Component Addons' }, {
+    GET: {
+      schema: { params: ComponentParams },
+      handler: async (request: C) => {
+        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+        return pageOf(request, c, await c.addons.listForComponent(refs.component.id));
+      },
+    },
+    POST: {
+      schema: { params: ComponentParams, body: AddonBody },
+      handler: async (request: C, reply) => {
+        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+        const created = await c.addons.installOnComponent(request.actor, refs, bodyOf<AddonWrite>(request));
+        return reply.code(201).send(serializeAddon(urlsFor(c, request), created));
+      },
+    },
+  });
+
+  resource(app, '/api/projects/:project/addons/', { name: 'Project Addons' }, {
+    GET: {
+      schema: { params: ProjectParams },
+      handler: async (request: P) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        return pageOf(request, c, await c.addons.listForProject(project.id));
+      },
+    },
+    POST: {
+      schema: { params: ProjectParams, body: AddonBody },
+      handler: async (request: P, reply) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        const created = await c.addons.installOnProject(request.actor, project, bodyOf<AddonWrite>(request));
+        return reply.code(201).send(serializeAddon(urlsFor(c, request), created));
+      },
+    },
+  });
+}

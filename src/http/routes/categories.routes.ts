@@ -1,0 +1,118 @@
+// /api/categories/ and /api/projects/<project>/categories/: nested component categories and their statistics (compat §5.9, §6.10).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import type { CategoryInput, CategoryWithProject } from '../../services/categories.service.js';
+import { ancestry, subtreeIds } from '../../services/categories.service.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { ProjectParams, body, readOnly } from '../schemas/common.js';
+import type { Urls } from '../urls.js';
+
+// Links are checked by the service, so that bad ones get the reference's hyperlink messages per field.
+const CategoryBody = body({
+  name: Type.Optional(Type.String()),
+  slug: Type.Optional(Type.String()),
+  project: Type.Optional(Type.Unknown()),
+  category: Type.Optional(Type.Unknown()),
+  // The reference's category settings: accepted, not yet stored (api.md shows no content for it).
+  configuration: Type.Optional(Type.Unknown()),
+  ...readOnly('id', 'url', 'statistics_url', 'check_flags', 'effective_check_flags'),
+});
+const Params = Type.Object({ id: Type.String() });
+type R = FastifyRequest<{ Params: { id: string } }>;
+type P = FastifyRequest<{ Params: { project: string } }>;
+
+/** compat §6.10: the reference's field order (settings triplets aside). */
+export function serializeCategory(urls: Urls, r: CategoryWithProject) {
+  const api = urls.category(r.category.id);
+  return {
+    id: r.category.id,
+    name: r.category.name,
+    slug: r.category.slug,
+    project: urls.project(r.project.slug),
+    category: r.category.category_id === null ? null : urls.category(r.category.category_id),
+    url: api,
+    statistics_url: `${api}statistics/`,
+  };
+}
+
+export function categoriesRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/categories/', { name: 'Category List' }, {
+    GET: {
+      handler: async (request) => {
+        const urls = urlsFor(c, request);
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => countOf(c.categories.listQuery(request.actor)),
+          (limit, offset) => c.categories.page(request.actor, limit, offset),
+          (rows) => rows.map((r) => serializeCategory(urls, r)),
+        );
+      },
+    },
+    POST: {
+      schema: { body: CategoryBody },
+      handler: async (request, reply) => {
+        const created = await c.categories.create(request.actor, bodyOf<CategoryInput>(request));
+        const obj = serializeCategory(urlsFor(c, request), created);
+        return reply.code(201).header('Location', obj.url).send(obj);
+      },
+    },
+  });
+
+  const update = {
+    schema: { params: Params, body: CategoryBody },
+    handler: async (request: R) => {
+      const current = await c.categories.getVisible(request.actor, request.params.id);
+      return serializeCategory(urlsFor(c, request), await c.categories.update(request.actor, current, bodyOf<CategoryInput>(request)));
+    },
+  };
+  resource(app, '/api/categories/:id/', { name: 'Category Instance' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: R) => serializeCategory(urlsFor(c, request), await c.categories.getVisible(request.actor, request.params.id)),
+    },
+    PUT: update,
+    PATCH: update,
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: R, reply) => {
+        await c.categories.remove(request.actor, await c.categories.getVisible(request.actor, request.params.id));
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/categories/:id/statistics/', { name: 'Category Statistics' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: R) => {
+        const { category, project } = await c.categories.getVisible(request.actor, request.params.id);
+        const db = c.database.db;
+        const [ids, chain] = await Promise.all([subtreeIds(db, category.id), ancestry(db, category.id)]);
+        const urls = urlsFor(c, request);
+        const web = urls.webCategory(project.slug, chain.map((x) => x.slug));
+        return c.stats.toObject(await c.stats.ofCategory(request.actor, ids), { name: category.name, url: web }, project.translation_review === 1);
+      },
+    },
+  });
+
+  resource(app, '/api/projects/:project/categories/', { name: 'Project Categories' }, {
+    GET: {
+      schema: { params: ProjectParams },
+      handler: async (request: P) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        const urls = urlsFor(c, request);
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => countOf(c.categories.listQuery(request.actor, project.id)),
+          (limit, offset) => c.categories.page(request.actor, limit, offset, project.id),
+          (rows) => rows.map((r) => serializeCategory(urls, r)),
+        );
+      },
+    },
+  });
+}

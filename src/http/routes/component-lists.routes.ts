@@ -1,0 +1,114 @@
+// /api/component-lists/: component lists, their member components and auto_assign rules (compat §5.9, §6.10).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { ComponentListsService, type ComponentList, type ComponentListInput } from '../../services/component-lists.service.js';
+import { bodyOf, urlsFor } from '../context.js';
+import { countOf, listLimits, paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { body, readOnly } from '../schemas/common.js';
+import { serializeComponent } from '../serializers/serializers.js';
+import type { Urls } from '../urls.js';
+
+// Values are checked by the service, so that form values and bad ones get DRF's per-field messages.
+const ListBody = body({
+  name: Type.Optional(Type.Unknown()),
+  slug: Type.Optional(Type.Unknown()),
+  show_dashboard: Type.Optional(Type.Unknown()),
+  auto_assign: Type.Optional(Type.Unknown()),
+  ...readOnly('id', 'components', 'url'),
+});
+const MemberBody = Type.Object({ component_id: Type.Optional(Type.Unknown()) });
+const Params = Type.Object({ slug: Type.String() });
+const MemberParams = Type.Object({ slug: Type.String(), component_slug: Type.String() });
+type R = FastifyRequest<{ Params: { slug: string } }>;
+type M = FastifyRequest<{ Params: { slug: string; component_slug: string } }>;
+
+/** The reference's field order. */
+export function serializeComponentList(urls: Urls, l: ComponentList) {
+  return {
+    name: l.name,
+    slug: l.slug,
+    id: l.id,
+    show_dashboard: !!l.show_dashboard,
+    components: l.components.map((c) => urls.component(c.project, c.component)),
+    auto_assign: l.auto_assign.map((r) => ({ project_match: r.project_match, component_match: r.component_match })),
+    url: urls.componentList(l.slug),
+  };
+}
+
+export function componentListsRoutes(app: FastifyInstance, c: Container): void {
+  const lists = new ComponentListsService(c.database.db, c.access);
+
+  resource(app, '/api/component-lists/', { name: 'Component List List' }, {
+    GET: {
+      handler: async (request) => {
+        const urls = urlsFor(c, request);
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => lists.count(request.actor),
+          (limit, offset) => lists.page(request.actor, limit, offset),
+          (rows) => rows.map((l) => serializeComponentList(urls, l)),
+        );
+      },
+    },
+    POST: {
+      schema: { body: ListBody },
+      handler: async (request, reply) => {
+        const created = await lists.create(request.actor, bodyOf<ComponentListInput>(request));
+        return reply.code(201).send(serializeComponentList(urlsFor(c, request), created));
+      },
+    },
+  });
+
+  const update = (partial: boolean) => ({
+    schema: { params: Params, body: ListBody },
+    handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.update(request.actor, request.params.slug, bodyOf<ComponentListInput>(request), partial)),
+  });
+  resource(app, '/api/component-lists/:slug/', { name: 'Component List Instance' }, {
+    GET: { schema: { params: Params }, handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.get(request.actor, request.params.slug)) },
+    PUT: update(false),
+    PATCH: update(true),
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: R, reply) => {
+        await lists.remove(request.actor, request.params.slug);
+        return reply.code(204).send();
+      },
+    },
+  });
+
+  resource(app, '/api/component-lists/:slug/components/', { name: 'Component List Components' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: R) => {
+        const urls = urlsFor(c, request);
+        const list = await lists.get(request.actor, request.params.slug);
+        const q = lists.membersQuery(request.actor, list);
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => countOf(q),
+          (limit, offset) => q.selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute(),
+          async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
+        );
+      },
+    },
+    POST: {
+      schema: { params: Params, body: MemberBody },
+      handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.addComponent(request.actor, request.params.slug, bodyOf<Record<string, unknown>>(request))),
+    },
+  });
+
+  const removeMember = {
+    schema: { params: MemberParams },
+    handler: async (request: M, reply: import('fastify').FastifyReply) => {
+      await lists.removeComponent(request.actor, request.params.slug, request.params.component_slug);
+      return reply.code(204).send();
+    },
+  };
+  // The spec writes the address without a trailing slash, the reference's router with one: both are served.
+  resource(app, '/api/component-lists/:slug/components/:component_slug/', { name: 'Component List Component' }, { DELETE: removeMember });
+  resource(app, '/api/component-lists/:slug/components/:component_slug', { name: 'Component List Component' }, { DELETE: removeMember });
+}

@@ -1,0 +1,35 @@
+// GET /api/units/<id>/glossary/: the glossary terms found in a unit's source, with their translation in the unit's language (Parla's own).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { GlossaryService } from '../../services/glossary.service.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { urlsFor } from '../context.js';
+import { resource } from '../resource.js';
+
+const Params = Type.Object({ id: Type.String() });
+type R = FastifyRequest<{ Params: { id: string } }>;
+
+export function glossaryRoutes(app: FastifyInstance, c: Container): void {
+  const glossary = new GlossaryService(c.database.db, c.units);
+  resource(app, '/api/units/:id/glossary/', { name: 'Unit Glossary' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: R) => {
+        if (!/^\d{1,15}$/.test(request.params.id)) throw new NotFoundError();
+        const urls = urlsFor(c, request);
+        const terms = await glossary.forUnit(request.actor, Number(request.params.id));
+        return terms.map((t) => ({
+          source: t.source,
+          target: t.target,
+          context: t.context,
+          explanation: t.explanation,
+          forbidden: t.forbidden,
+          read_only: t.readOnly,
+          unit: urls.unit(t.unitId),
+          component: urls.component(t.projectSlug, t.componentSlug),
+        }));
+      },
+    },
+  });
+}

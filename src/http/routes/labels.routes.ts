@@ -1,0 +1,72 @@
+// /api/projects/<project>/labels/: a project's labels (compat §5.5), and one label by id.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Container } from '../../container.js';
+import { labelRef, type LabelInput } from '../../services/labels.service.js';
+import { bodyOf } from '../context.js';
+import { listLimits, paginate } from '../pagination.js';
+import { resource } from '../resource.js';
+import { body, ProjectParams, readOnly } from '../schemas/common.js';
+
+// Values are checked by the service so that wrong types and choices get DRF's per-field messages.
+const LabelBody = body({
+  name: Type.Optional(Type.Unknown()),
+  description: Type.Optional(Type.Unknown()),
+  color: Type.Optional(Type.Unknown()),
+  ...readOnly('id'),
+});
+const Params = Type.Object({ project: Type.String(), label_id: Type.String() });
+type L = FastifyRequest<{ Params: { project: string } }>;
+type R = FastifyRequest<{ Params: { project: string; label_id: string } }>;
+
+export function labelsRoutes(app: FastifyInstance, c: Container): void {
+  resource(app, '/api/projects/:project/labels/', { name: 'Project Labels' }, {
+    GET: {
+      schema: { params: ProjectParams },
+      handler: async (request: L) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        return paginate(
+          request,
+          listLimits(c.config.pageSize),
+          () => c.labels.count(project),
+          (limit, offset) => c.labels.page(project, limit, offset),
+          (rows) => rows.map(labelRef),
+        );
+      },
+    },
+    POST: {
+      schema: { params: ProjectParams, body: LabelBody },
+      handler: async (request: L, reply) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        return reply.code(201).send(labelRef(await c.labels.create(request.actor, project, bodyOf<LabelInput>(request))));
+      },
+    },
+  });
+
+  const update = (partial: boolean) => ({
+    schema: { params: Params, body: LabelBody },
+    handler: async (request: R) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      return labelRef(await c.labels.update(request.actor, project, request.params.label_id, bodyOf<LabelInput>(request), partial));
+    },
+  });
+  resource(app, '/api/projects/:project/labels/:label_id/', { name: 'Project Label' }, {
+    GET: {
+      schema: { params: Params },
+      handler: async (request: R) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        return labelRef(await c.labels.get(project, request.params.label_id));
+      },
+    },
+    PUT: update(false),
+    PATCH: update(true),
+    DELETE: {
+      schema: { params: Params },
+      handler: async (request: R, reply) => {
+        const project = await c.projects.getVisible(request.actor, request.params.project);
+        await c.labels.remove(request.actor, project, request.params.label_id);
+        return reply.code(204).send();
+      },
+    },
+  });
+}

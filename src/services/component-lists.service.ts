@@ -1,0 +1,325 @@
+// Component lists (compat §5.9, §6.10): CRUD under the global componentlist.edit, membership, and auto_assign rules.
+import type { Db, Executor } from '../db/database.js';
+import type { ComponentListRow, ComponentRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { compileUserRegex } from '../checks/safe-regex.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { FieldErrors, pyType } from './validation.js';
+
+export interface AutoAssignRule {
+  project_match: string;
+  component_match: string;
+}
+
+/** A list with what its serializer needs: the visible members (project and component slugs) and its rules. */
+export interface ComponentList extends ComponentListRow {
+  components: { project: string; component: string }[];
+  auto_assign: AutoAssignRule[];
+}
+
+export interface ComponentListInput {
+  name?: unknown;
+  slug?: unknown;
+  show_dashboard?: unknown;
+  auto_assign?: unknown;
+}
+
+const NOT_FOUND = 'No ComponentList matches the given query.';
+
+/**
+ * A rule pattern compiled as the reference applies it (Python `re.match`: anchored at the start
+ * only, so "^app$" or "app.*" are written by users to bound the end). Refused patterns
+ * (invalid, or shapes that backtrack catastrophically, see safe-regex) never match.
+ */
+const anchored = new Map<string, RegExp | null>();
+function ruleRegex(pattern: string): RegExp | null {
+  let re = anchored.get(pattern);
+  if (re !== undefined) return re;
+  const compiled = compileUserRegex(pattern);
+  re = compiled.ok ? new RegExp(`^(?:${compiled.regex.source})`, compiled.regex.flags) : null;
+  if (anchored.size > 2000) anchored.clear();
+  anchored.set(pattern, re);
+  return re;
+}
+
+export function ruleMatches(rule: AutoAssignRule, projectSlug: string, componentSlug: string): boolean {
+  const p = ruleRegex(rule.project_match);
+  const c = ruleRegex(rule.component_match);
+  return !!p && !!c && p.test(projectSlug) && c.test(componentSlug);
+}
+
+/**
+ * Adds a new component to every list one of whose rules matches it; runs in the transaction that
+ * creates the component (components.service insertRow).
+ */
+export async function autoAssignComponent(db: Executor, component: Pick<ComponentRow, 'id' | 'slug' | 'project_id'>): Promise<void> {
+  const rules = await db.selectFrom('component_list_rules').select(['componentlist_id', 'project_match', 'component_match']).execute();
+  if (rules.length === 0) return;
+  const project = await db.selectFrom('projects').select('slug').where('id', '=', component.project_id).executeTakeFirstOrThrow();
+  const lists = [...new Set(rules.filter((r) => ruleMatches(r, project.slug, component.slug)).map((r) => r.componentlist_id))];
+  if (lists.length === 0) return;
+  await db
+    .insertInto('component_list_components')
+    .values(lists.map((componentlist_id) => ({ componentlist_id, component_id: component.id })))
+    .onConflict((oc) => oc.columns(['componentlist_id', 'component_id']).doNothing())
+    .execute();
+}
+
+/** DRF BooleanField: true/false and their usual form spellings. */
+function parseBool(errors: FieldErrors, attr: string, value: unknown): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'boolean') return value;
+  const text = String(Array.isArray(value) ? value[value.length - 1] : value).toLowerCase();
+  if (['true', '1', 'on', 'yes', 't', 'y'].includes(text)) return true;
+  if (['false', '0', 'off', 'no', 'f', 'n', ''].includes(text)) return false;
+  errors.add(attr, 'Must be a valid boolean.');
+  return undefined;
+}
+
+function text(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value.length ? String(value[value.length - 1]) : '';
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** auto_assign: a list of {project_match, component_match}; a JSON string is accepted from form bodies. */
+function parseRules(errors: FieldErrors, value: unknown): AutoAssignRule[] | undefined {
+  if (value === undefined) return undefined;
+  let raw: unknown = value;
+  if (typeof raw === 'string') {
+    try {
+      raw = JSON.parse(raw) as unknown;
+    } catch {
+      errors.add('auto_assign', 'Value must be valid JSON.');
+      return undefined;
+    }
+  }
+  if (!Array.isArray(raw)) {
+    errors.add('auto_assign', `Expected a list of items but got type "${pyType(raw)}".`, 'not_a_list');
+    return undefined;
+  }
+  const out: AutoAssignRule[] = [];
+  for (const item of raw) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      errors.add('auto_assign', `Invalid data. Expected a dictionary, but got ${pyType(item)}.`);
+      continue;
+    }
+    const rule: Record<string, string> = {};
+    for (const key of ['project_match', 'component_match'] as const) {
+      const v = (item as Record<string, unknown>)[key];
+      const pattern = v === undefined ? '^$' : typeof v === 'string' ? v : undefined;
+      if (pattern === undefined) {
+        errors.add('auto_assign', `${key}: Not a valid string.`);
+        continue;
+      }
+      if (pattern.length > 200) {
+        errors.add('auto_assign', `${key}: Ensure this field has no more than 200 characters.`, 'max_length');
+        continue;
+      }
+      const compiled = compileUserRegex(pattern);
+      if (!compiled.ok) errors.add('auto_assign', `${key}: Compilation failed: ${compiled.error}`);
+      rule[key] = pattern;
+    }
+    out.push({ project_match: rule.project_match ?? '^$', component_match: rule.component_match ?? '^$' });
+  }
+  return out;
+}
+
+export class ComponentListsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+  ) {}
+
+  requireEdit(actor: Actor): void {
+    this.access.requireGlobal(actor, 'componentlist.edit');
+  }
+
+  /**
+   * Lists the actor may see: empty ones and those with a visible component (the reference's
+   * queryset), so a list made only of private components stays hidden from outsiders.
+   */
+  private visibleQuery(actor: Actor) {
+    const filter = this.access.visibleProjects(actor);
+    let q = this.db.selectFrom('component_lists');
+    if (filter) {
+      q = q.where((eb) =>
+        eb.or([
+          eb.not(eb.exists(eb.selectFrom('component_list_components as m').select('m.component_id').whereRef('m.componentlist_id', '=', 'component_lists.id'))),
+          eb.exists(
+            eb
+              .selectFrom('component_list_components as m')
+              .innerJoin('components', 'components.id', 'm.component_id')
+              .innerJoin('projects', 'projects.id', 'components.project_id')
+              .select('m.component_id')
+              .whereRef('m.componentlist_id', '=', 'component_lists.id')
+              .where(filter as never),
+          ),
+        ]),
+      );
+    }
+    return q;
+  }
+
+  async count(actor: Actor): Promise<number> {
+    const row = await this.visibleQuery(actor).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async page(actor: Actor, limit: number, offset: number): Promise<ComponentList[]> {
+    const rows = await this.visibleQuery(actor).selectAll('component_lists').orderBy('component_lists.id').limit(limit).offset(offset).execute();
+    return this.expand(actor, rows);
+  }
+
+  /** Members (visible ones only) and rules of a page of lists: two queries. */
+  private async expand(actor: Actor, rows: ComponentListRow[], db: Executor = this.db): Promise<ComponentList[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const filter = this.access.visibleProjects(actor);
+    let members = db
+      .selectFrom('component_list_components as m')
+      .innerJoin('components', 'components.id', 'm.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .select(['m.componentlist_id', 'projects.slug as project', 'components.slug as component'])
+      .where('m.componentlist_id', 'in', ids);
+    if (filter) members = members.where(filter as never);
+    const [memberRows, rules] = await Promise.all([
+      members.orderBy('components.id').execute(),
+      db.selectFrom('component_list_rules').selectAll().where('componentlist_id', 'in', ids).orderBy('id').execute(),
+    ]);
+    return rows.map((r) => ({
+      ...r,
+      components: memberRows.filter((m) => m.componentlist_id === r.id).map((m) => ({ project: m.project, component: m.component })),
+      auto_assign: rules.filter((x) => x.componentlist_id === r.id).map((x) => ({ project_match: x.project_match, component_match: x.component_match })),
+    }));
+  }
+
+  async get(actor: Actor, slug: string, db: Executor = this.db): Promise<ComponentList> {
+    const row = await this.visibleQuery(actor).selectAll('component_lists').where('component_lists.slug', '=', slug).executeTakeFirst();
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return (await this.expand(actor, [row], db))[0]!;
+  }
+
+  private async validate(input: ComponentListInput, existing: ComponentListRow | null, partial: boolean) {
+    const errors = new FieldErrors();
+    const name = text(input.name);
+    const slug = text(input.slug);
+    if (!(partial && name === undefined)) errors.text('name', name, { required: true, max: 100 });
+    if (!(partial && slug === undefined)) errors.slug('slug', slug, true, 100);
+    const showDashboard = parseBool(errors, 'show_dashboard', input.show_dashboard);
+    const rules = parseRules(errors, input.auto_assign);
+    if (slug && !errors.has('slug') && slug !== existing?.slug) {
+      if (await this.db.selectFrom('component_lists').select('id').where('slug', '=', slug).executeTakeFirst()) {
+        errors.add('slug', 'Component list with this Slug already exists.', 'unique');
+      }
+    }
+    if (!errors.empty) throw new ValidationError(errors.list);
+    return { name, slug, showDashboard, rules };
+  }
+
+  /** Replaces the list's rules and applies them to every existing component (the reference does so on save). */
+  private async saveRules(tx: Executor, listId: number, rules: AutoAssignRule[]): Promise<void> {
+    await tx.deleteFrom('component_list_rules').where('componentlist_id', '=', listId).execute();
+    if (rules.length === 0) return;
+    await tx.insertInto('component_list_rules').values(rules.map((r) => ({ componentlist_id: listId, ...r }))).execute();
+    const all = await tx
+      .selectFrom('components')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .select(['components.id', 'components.slug', 'projects.slug as project'])
+      .execute();
+    const matched = all.filter((c) => rules.some((r) => ruleMatches(r, c.project, c.slug)));
+    for (let i = 0; i < matched.length; i += 400) {
+      await tx
+        .insertInto('component_list_components')
+        .values(matched.slice(i, i + 400).map((c) => ({ componentlist_id: listId, component_id: c.id })))
+        .onConflict((oc) => oc.columns(['componentlist_id', 'component_id']).doNothing())
+        .execute();
+    }
+  }
+
+  async create(actor: Actor, input: ComponentListInput): Promise<ComponentList> {
+    this.requireEdit(actor);
+    const v = await this.validate(input, null, false);
+    return this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('component_lists')
+        .values({ name: v.name!, slug: v.slug!, show_dashboard: v.showDashboard === false ? 0 : 1 })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (v.rules) await this.saveRules(tx, row.id, v.rules);
+      return (await this.expand(actor, [row], tx))[0]!;
+    });
+  }
+
+  /** PUT (name and slug required) or PATCH (`partial`). */
+  async update(actor: Actor, slug: string, input: ComponentListInput, partial: boolean): Promise<ComponentList> {
+    const current = await this.get(actor, slug);
+    this.requireEdit(actor);
+    const v = await this.validate(input, current, partial);
+    return this.db.transaction().execute(async (tx) => {
+      const set = {
+        ...(v.name !== undefined ? { name: v.name } : {}),
+        ...(v.slug !== undefined ? { slug: v.slug } : {}),
+        ...(v.showDashboard !== undefined ? { show_dashboard: v.showDashboard ? 1 : 0 } : {}),
+      };
+      const row = Object.keys(set).length
+        ? await tx.updateTable('component_lists').set(set).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()
+        : current;
+      if (v.rules) await this.saveRules(tx, current.id, v.rules);
+      return (await this.expand(actor, [{ id: row.id, name: row.name, slug: row.slug, show_dashboard: row.show_dashboard }], tx))[0]!;
+    });
+  }
+
+  async remove(actor: Actor, slug: string): Promise<void> {
+    const current = await this.get(actor, slug);
+    this.requireEdit(actor);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('group_componentlists').where('componentlist_id', '=', current.id).execute();
+      await tx.deleteFrom('component_lists').where('id', '=', current.id).execute();
+    });
+  }
+
+  /** The list's components the actor may see, for the components/ sub-list. */
+  membersQuery(actor: Actor, list: ComponentListRow) {
+    const filter = this.access.visibleProjects(actor);
+    const q = this.db
+      .selectFrom('component_list_components as m')
+      .innerJoin('components', 'components.id', 'm.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .where('m.componentlist_id', '=', list.id);
+    return filter ? q.where(filter as never) : q;
+  }
+
+  async addComponent(actor: Actor, slug: string, body: Record<string, unknown>): Promise<ComponentList> {
+    const list = await this.get(actor, slug);
+    this.requireEdit(actor);
+    const raw = text(body.component_id);
+    if (raw === undefined) throw ValidationError.field('component_id', 'This field is required.', 'required');
+    if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', 'A valid integer is required.', 'invalid');
+    const filter = this.access.visibleProjects(actor);
+    let q = this.db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id').select('components.id').where('components.id', '=', Number(raw));
+    if (filter) q = q.where(filter);
+    const component = await q.executeTakeFirst();
+    if (!component) throw ValidationError.field('component_id', `Invalid pk "${raw.trim()}" - object does not exist.`, 'does_not_exist');
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('component_list_components')
+        .values({ componentlist_id: list.id, component_id: component.id })
+        .onConflict((oc) => oc.columns(['componentlist_id', 'component_id']).doNothing())
+        .execute();
+    });
+    return this.get(actor, list.slug);
+  }
+
+  /** Removes the list's (visible) components with this slug; none → 404. */
+  async removeComponent(actor: Actor, slug: string, componentSlug: string): Promise<void> {
+    const list = await this.get(actor, slug);
+    this.requireEdit(actor);
+    const ids = (await this.membersQuery(actor, list).select('components.id').where('components.slug', '=', componentSlug).execute()).map((r) => r.id);
+    if (ids.length === 0) throw new NotFoundError('No Component matches the given query.');
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('component_list_components').where('componentlist_id', '=', list.id).where('component_id', 'in', ids).execute();
+    });
+  }
+}

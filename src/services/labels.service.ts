@@ -1,0 +1,211 @@
+// Project labels (compat §5.5, §6.10) and the labels of source strings (§12.1, changes 86/87 of §13.2).
+import type { Db, Executor } from '../db/database.js';
+import type { LabelRow, ProjectRow, UnitRow } from '../db/schema.js';
+import type { Actor } from '../auth/actor.js';
+import type { AccessControl } from '../auth/access.js';
+import { NotFoundError, ValidationError } from '../shared/errors.js';
+import type { ChangesService } from './changes.service.js';
+import { FieldErrors, pyType } from './validation.js';
+
+/** The reference's colour choices, in its order. */
+export const LABEL_COLORS = ['navy', 'blue', 'aqua', 'teal', 'olive', 'green', 'lime', 'yellow', 'orange', 'red', 'maroon', 'fuchsia', 'purple', 'black', 'gray', 'silver'] as const;
+
+const ACTION_LABEL_ADDED = 86;
+const ACTION_LABEL_REMOVED = 87;
+const NAME_MAX = 190;
+const DESCRIPTION_MAX = 250;
+
+/** A label as units and the labels API show it. */
+export interface LabelRef {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+}
+
+/** A unit row with the labels of its source string (what serializeUnit shows). */
+export type LabeledUnit = UnitRow & { labels?: readonly LabelRef[] };
+
+export interface LabelInput {
+  name?: unknown;
+  description?: unknown;
+  color?: unknown;
+}
+
+export const labelRef = (l: LabelRow): LabelRef => ({ id: l.id, name: l.name, description: l.description, color: l.color });
+
+/** The labels of each unit's source string, attached as `labels` (one query for the whole page). */
+export async function withLabels<T extends UnitRow>(db: Executor, units: readonly T[]): Promise<(T & { labels: LabelRef[] })[]> {
+  const sourceIds = [...new Set(units.map((u) => u.source_unit_id ?? u.id))];
+  const bySource = new Map<number, LabelRef[]>();
+  for (let i = 0; i < sourceIds.length; i += 5000) {
+    const rows = await db
+      .selectFrom('unit_labels')
+      .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
+      .select(['unit_labels.unit_id', 'labels.id', 'labels.name', 'labels.description', 'labels.color'])
+      .where('unit_labels.unit_id', 'in', sourceIds.slice(i, i + 5000))
+      .orderBy('labels.name')
+      .orderBy('labels.id')
+      .execute();
+    for (const { unit_id, ...label } of rows) {
+      const list = bySource.get(unit_id);
+      if (list) list.push(label);
+      else bySource.set(unit_id, [label]);
+    }
+  }
+  return units.map((u) => ({ ...u, labels: bySource.get(u.source_unit_id ?? u.id) ?? [] }));
+}
+
+/** Label ids of a unit write (compat §12.1) must name labels of the unit's project: the first bad one is reported. */
+export async function checkLabelIds(db: Executor, projectId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = new Set(
+    (await db.selectFrom('labels').select('id').where('project_id', '=', projectId).where('id', 'in', [...new Set(ids)]).execute()).map((r) => r.id),
+  );
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw ValidationError.field('labels', `Invalid pk "${missing}" - object does not exist.`, 'does_not_exist');
+}
+
+export interface LabelPlace {
+  projectId: number;
+  componentId: number;
+  translationId: number;
+  languageId: number;
+}
+
+/** Sets the labels of a source unit to exactly `ids`, with a "Label added"/"Label removed" change per difference. */
+export async function setUnitLabels(tx: Executor, changes: ChangesService, place: LabelPlace, unitId: number, ids: readonly number[], userId: number | null): Promise<void> {
+  const wanted = new Set(ids);
+  const current = await tx.selectFrom('unit_labels').innerJoin('labels', 'labels.id', 'unit_labels.label_id').select(['labels.id', 'labels.name']).where('unit_labels.unit_id', '=', unitId).execute();
+  const have = new Set(current.map((l) => l.id));
+  const removed = current.filter((l) => !wanted.has(l.id));
+  const added = [...wanted].filter((id) => !have.has(id));
+  if (removed.length) await tx.deleteFrom('unit_labels').where('unit_id', '=', unitId).where('label_id', 'in', removed.map((l) => l.id)).execute();
+  if (added.length) await tx.insertInto('unit_labels').values(added.map((label_id) => ({ unit_id: unitId, label_id }))).execute();
+  const names = added.length ? await tx.selectFrom('labels').select(['id', 'name']).where('id', 'in', added).execute() : [];
+  const nameOf = new Map(names.map((l) => [l.id, l.name]));
+  await changes.recordMany(tx, [
+    ...added.map((id) => ({ ...place, action: ACTION_LABEL_ADDED, userId, unitId, target: `Added label ${nameOf.get(id) ?? id}`, details: { label: id } })),
+    ...removed.map((l) => ({ ...place, action: ACTION_LABEL_REMOVED, userId, unitId, target: `Removed label ${l.name}`, details: { label: l.id } })),
+  ]);
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
+}
+
+const DUPLICATE = () => ValidationError.field('name', 'Label with this name already exists in the project.', 'unique');
+
+/** A DRF CharField: strings as they are, numbers as text. */
+function text(errors: FieldErrors, attr: string, value: unknown, opts: { required: boolean; max: number; blank: boolean }): string | undefined {
+  if (value === undefined) {
+    if (opts.required) errors.required(attr);
+    return undefined;
+  }
+  if (value === null) {
+    errors.add(attr, 'This field may not be null.', 'null');
+    return undefined;
+  }
+  if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
+    errors.add(attr, 'Not a valid string.');
+    return undefined;
+  }
+  const s = String(value).trim();
+  if (s === '' && !opts.blank) errors.add(attr, 'This field may not be blank.', 'blank');
+  else if (s.length > opts.max) errors.add(attr, `Ensure this field has no more than ${opts.max} characters.`, 'max_length');
+  else return s;
+  return undefined;
+}
+
+export class LabelsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+  ) {}
+
+  async count(project: ProjectRow): Promise<number> {
+    const row = await this.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', project.id).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async page(project: ProjectRow, limit: number, offset: number): Promise<LabelRow[]> {
+    return this.db.selectFrom('labels').selectAll().where('project_id', '=', project.id).orderBy('name').orderBy('id').limit(limit).offset(offset).execute();
+  }
+
+  /** A label of the project (which the caller already sees); any other id is 404. */
+  async get(project: ProjectRow, id: string, db: Executor = this.db): Promise<LabelRow> {
+    const labelId = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+    const row = Number.isSafeInteger(labelId) ? await db.selectFrom('labels').selectAll().where('id', '=', labelId).where('project_id', '=', project.id).executeTakeFirst() : undefined;
+    if (!row) throw new NotFoundError('No Label matches the given query.');
+    return row;
+  }
+
+  private validate(input: LabelInput, partial: boolean): { name?: string; description?: string; color?: string } {
+    const errors = new FieldErrors();
+    const out = {
+      name: text(errors, 'name', input.name, { required: !partial, max: NAME_MAX, blank: false }),
+      description: text(errors, 'description', input.description, { required: false, max: DESCRIPTION_MAX, blank: true }),
+      color: undefined as string | undefined,
+    };
+    if (input.color === undefined) {
+      if (!partial) errors.required('color');
+    } else if (typeof input.color !== 'string' || !(LABEL_COLORS as readonly string[]).includes(input.color)) {
+      const shown = typeof input.color === 'string' ? input.color : input.color === null ? 'None' : `${JSON.stringify(input.color)} (${pyType(input.color)})`;
+      errors.add('color', `"${shown}" is not a valid choice.`, 'invalid_choice');
+    } else out.color = input.color;
+    if (!errors.empty) throw new ValidationError(errors.list);
+    return out;
+  }
+
+  private async taken(db: Executor, projectId: number, name: string, exceptId?: number): Promise<boolean> {
+    let q = db.selectFrom('labels').select('id').where('project_id', '=', projectId).where('name', '=', name);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  async create(actor: Actor, project: ProjectRow, input: LabelInput): Promise<LabelRow> {
+    this.access.require(actor, 'project.edit', project);
+    const v = this.validate(input, false);
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        if (await this.taken(tx, project.id, v.name!)) throw DUPLICATE();
+        const { id } = await tx
+          .insertInto('labels')
+          .values({ project_id: project.id, name: v.name!, description: v.description ?? '', color: v.color! })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return this.get(project, String(id), tx);
+      });
+    } catch (e) {
+      throw isUniqueViolation(e) ? DUPLICATE() : e;
+    }
+  }
+
+  /** PUT (name and color required) or PATCH (`partial`); as in DRF, a field left out keeps its value either way. */
+  async update(actor: Actor, project: ProjectRow, id: string, input: LabelInput, partial: boolean): Promise<LabelRow> {
+    this.access.require(actor, 'project.edit', project);
+    const current = await this.get(project, id);
+    const v = this.validate(input, partial);
+    const set = { name: v.name ?? current.name, description: v.description ?? current.description, color: v.color ?? current.color };
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        if (await this.taken(tx, project.id, set.name, current.id)) throw DUPLICATE();
+        await tx.updateTable('labels').set(set).where('id', '=', current.id).execute();
+        return this.get(project, id, tx);
+      });
+    } catch (e) {
+      throw isUniqueViolation(e) ? DUPLICATE() : e;
+    }
+  }
+
+  /** Removes the label from the project and from every string that carries it. */
+  async remove(actor: Actor, project: ProjectRow, id: string): Promise<void> {
+    this.access.require(actor, 'project.edit', project);
+    const current = await this.get(project, id);
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('unit_labels').where('label_id', '=', current.id).execute();
+      await tx.deleteFrom('labels').where('id', '=', current.id).execute();
+    });
+  }
+}
