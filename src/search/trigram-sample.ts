@@ -11,6 +11,14 @@ export const SAMPLE_SIZE = 3000;
 /** The estimate is rebuilt when the table has grown or shrunk by this factor, or has aged past maxAgeMs. */
 const DRIFT = 1.25;
 
+/** Up to `count` distinct random ids in 1..max (all of them when there are fewer): a uniform sample of a table with dense ids. */
+export function randomIds(max: number, count: number): number[] {
+  const ids = new Set<number>();
+  if (max <= count) for (let i = 1; i <= max; i++) ids.add(i);
+  else while (ids.size < count) ids.add(1 + Math.floor(Math.random() * max));
+  return [...ids];
+}
+
 /** The distinct trigrams of a text, lower-cased as both indexes fold case. */
 export function trigramsOf(text: string): Set<string> {
   const chars = [...text.toLowerCase()];

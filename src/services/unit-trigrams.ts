@@ -2,16 +2,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FtsColumn } from '../search/compile.js';
-import { TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
+import { randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /** Random rows by id: ids are dense enough (deletions leave a few holes) that a uniform pick is a fair sample. */
 async function sampleColumn(db: Db, column: FtsColumn, count: number): Promise<string[]> {
-  const max = await maxId(db);
-  if (max === 0) return [];
-  const ids = new Set<number>();
-  if (max <= count) for (let i = 1; i <= max; i++) ids.add(i);
-  else while (ids.size < count) ids.add(1 + Math.floor(Math.random() * max));
-  const rows = await db.selectFrom('units').select(sql<string>`${sql.ref(column)}`.as('text')).where('id', 'in', [...ids]).execute();
+  const ids = randomIds(await maxId(db), count);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('units').select(sql<string>`${sql.ref(column)}`.as('text')).where('id', 'in', ids).execute();
   return rows.map((r) => r.text ?? '');
 }
 
