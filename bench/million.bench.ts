@@ -17,6 +17,8 @@ const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 5);
 const LANGUAGES = ['cs', 'de', 'fr', 'es', 'it', 'pl', 'pt', 'nl', 'sv', 'da', 'fi', 'nb', 'hu', 'ro', 'sk', 'sl', 'hr', 'tr', 'uk', 'ja'].slice(0, Number(process.env.BENCH_LANGUAGES ?? 20));
 const STRINGS = Number(process.env.BENCH_STRINGS ?? 10_000); // per component: COMPONENTS × LANGUAGES × STRINGS target units
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+/** BENCH_KEEP=1 keeps the generated data dir and PostgreSQL database (printed at the end) for investigating queries. */
+const KEEP = process.env.BENCH_KEEP === '1';
 const PG_URL = process.env.PARLA_BENCH_DATABASE_URL ?? process.env.PARLA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const TEXT_COLUMNS = ['source', 'target', 'context'];
@@ -101,7 +103,7 @@ async function generate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): P
       : sql`(WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n < ${STRINGS - 1}) SELECT n FROM s)`;
   const cat = (...parts: ReturnType<typeof sql>[]) => sql.join(parts, sql` || `);
   for (const source of translations.filter((t) => t.is_source)) {
-    const text = cat(sql`'Source string number '`, sql`CAST(q.n AS TEXT)`, sql`' about w'`, sql`CAST(((q.n * 7919) % ${WORDS}) AS TEXT)`, sql`' and more words'`);
+    const text = cat(sql`'Source string number '`, sql`CAST(q.n AS TEXT)`, sql`' about w'`, sql`CAST(((q.n * 7919) % ${sql.lit(WORDS)}) AS TEXT)`, sql`' and more words'`);
     await sql`
       INSERT INTO units (translation_id, source_unit_id, id_hash, content_hash, context, source, target, previous_source, location, note, flags, explanation, extra_flags,
                          state, position, num_words, num_chars, priority, pending, has_suggestion, has_comment, has_failing_check, automatically_translated, timestamp, last_updated)
@@ -189,14 +191,21 @@ async function runEngine(dialect: 'sqlite' | 'postgres', bareLatency: number, ro
     // A fast answer must also be the right one.
     const found = JSON.parse((await get(q('source:w123'), h)).body) as { count: number };
     if (found.count !== Number(expected.n)) throw new Error(`source:w123 found ${found.count} units, the table has ${expected.n}`);
+    let withRange = 0;
+    for (let n = 0; n < STRINGS; n++) if (Math.floor(((n * 7919) % WORDS) / 10) === 12) withRange++;
+    const regexFound = JSON.parse((await get(q('source:r"about w12[0-9] and"'), h)).body) as { count: number };
+    if (regexFound.count !== withRange * COMPONENTS * (LANGUAGES.length + 1)) throw new Error(`the selective regex found ${regexFound.count} units, expected ${withRange * COMPONENTS * (LANGUAGES.length + 1)}`);
     for (const [name, url, target] of cases) {
       const { p50, p95 } = await latency(url, h);
       rows.push(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${(p50 / bareLatency).toFixed(1)} | ${target} |`);
     }
   } finally {
     parla.stop();
-    await pgDb?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) rows.push(`\n(kept: PARLA_DATA_DIR=${dataDir}${pgDb ? ` PARLA_DATABASE_URL=${pgDb.url}` : ''})`);
+    else {
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 

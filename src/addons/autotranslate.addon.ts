@@ -45,7 +45,7 @@ export const autotranslateAddon: AddonDefinition<AutotranslateConfig> = {
     const filterType = stringOption(obj, 'filter_type', 'todo', errors) || 'todo';
     try {
       if (!q.trim()) q = legacyFilterQuery(filterType);
-      searchCondition({ q }, 'sqlite');
+      searchCondition({ q }, { dialect: 'sqlite' });
     } catch (e) {
       if (e instanceof SearchQueryError) errors.add(obj.q ? 'q' : 'filter_type', e.message);
       else throw e;

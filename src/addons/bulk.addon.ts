@@ -1,7 +1,7 @@
 // weblate.flags.bulk: bulk edit of the strings matching a search query (state, flags, labels), on install and after updates.
 import { searchCondition, SearchQueryError } from '../search/index.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../services/statistics.js';
-import { searchableUnits } from '../services/units.service.js';
+import { searchableUnits, searchContext } from '../services/units.service.js';
 import { recheckTranslationsOf } from '../services/unit-checks.js';
 import { choiceOption, configObject, ConfigErrors, rejectUnknown, stringListOption, stringOption } from './config.js';
 import { componentUnits, editFlags, setUnitStates } from './flags-support.js';
@@ -23,7 +23,7 @@ const STATES = ['-1', String(STATE_EMPTY), String(STATE_FUZZY), String(STATE_TRA
 async function apply(ctx: AddonEventContext<BulkConfig>): Promise<void> {
   const refs = requireComponent(ctx);
   const config = ctx.addon.configuration;
-  const where = searchCondition({ q: config.q }, ctx.services.dialect);
+  const where = searchCondition({ q: config.q }, searchContext(ctx.services.db, ctx.services.dialect));
   let q = searchableUnits(ctx.services.db).select('units.id').where('components.id', '=', refs.component.id);
   if (where) q = q.where(where);
   const ids = (await q.execute()).map((r) => r.id);
@@ -75,7 +75,7 @@ export const bulkAddon: AddonDefinition<BulkConfig> = {
     const q = stringOption(obj, 'q', '', errors, { required: true });
     if (q.trim()) {
       try {
-        searchCondition({ q }, 'sqlite');
+        searchCondition({ q }, { dialect: 'sqlite' });
       } catch (e) {
         if (e instanceof SearchQueryError) errors.add('q', e.message);
         else throw e;

@@ -68,6 +68,17 @@ function registerRegexp(sqlite: SQLite.Database): void {
   });
 }
 
+/** parla_contains(haystack, needle): substring test with JavaScript's Unicode case folding (SQLite's LIKE folds ASCII only). */
+function registerContains(sqlite: SQLite.Database): void {
+  let needle = '';
+  let folded = '';
+  sqlite.function('parla_contains', { deterministic: true }, (haystack: unknown, text: unknown) => {
+    if (haystack === null || text === null) return null;
+    if (text !== needle) [needle, folded] = [String(text), String(text).toLowerCase()];
+    return String(haystack).toLowerCase().includes(folded) ? 1 : 0;
+  });
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -78,6 +89,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     registerRegexp(sqlite);
+    registerContains(sqlite);
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

@@ -6,6 +6,7 @@ import { CHANGE_COMPILERS, FIELD_COMPILERS, ftsPhrase, HAS_COMPILERS, IS_COMPILE
 import { FIELDS, HAS_VALUES, IS_VALUES } from './fields.js';
 import { legacyFilterQuery } from './legacy.js';
 import { searchCondition } from './index.js';
+import { TrigramFrequencies } from './trigram-sample.js';
 
 const engines = {
   sqlite: new Kysely<Database>({ dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() } }),
@@ -13,12 +14,34 @@ const engines = {
 };
 
 function compiled(q: string, dialect: 'sqlite' | 'postgres' = 'sqlite') {
-  const where = searchCondition({ q }, dialect);
+  const where = searchCondition({ q }, { dialect });
   const c = engines[dialect].selectFrom('units').select('units.id').where(where!).compile();
   return { sql: c.sql.replace(/^select "units"\."id" from "units" where /, ''), parameters: c.parameters };
 }
 
 describe('search compiler', () => {
+  it('with a trigram sample, long substrings and regex literals ask the index for the rarest trigrams only', () => {
+    // Every row says "goodbye": its trigrams are the common ones.
+    const freq = new TrigramFrequencies([...Array.from({ length: 99 }, (_, i) => `goodbye ${i}`), 'world']);
+    const compile = (q: string, dialect: 'sqlite' | 'postgres') => {
+      const where = searchCondition({ q }, { dialect, trigrams: () => freq })!;
+      return engines[dialect].selectFrom('units').select('units.id').where(where).compile();
+    };
+    const common = ['goo', 'ood', 'odb', 'dby', 'bye'];
+    const sqlite = compile('source:"Goodbye world"', 'sqlite');
+    const asked = String(sqlite.parameters[0]).split(' AND ');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThanOrEqual(3);
+    for (const term of asked) expect(common.some((t) => term.includes(`"${t}"`)), term).toBe(false);
+    expect(sqlite.sql).toContain('parla_contains("units"."source", ?)');
+    const regex = compile('source:r"Goodbye w[aeiou]rld"', 'sqlite');
+    expect(regex.sql).toContain('REGEXP');
+    for (const term of String(regex.parameters[0]).split(' AND ')) expect(common.some((t) => term.includes(`"${t}"`)), term).toBe(false);
+    // pg_trgm looks up word trigrams only ("e w" is none); trigrams in most rows are not worth reading.
+    expect(compile('source:r"Goodbye w[aeiou]rld"', 'postgres').parameters).toEqual(['%rld%', 'Goodbye w[aeiou]rld']);
+    expect(compile('source:"Goodbye world"', 'postgres').parameters).toEqual(['%Goodbye world%']);
+  });
+
   it('every field, has: and is: value has a compiler (adding a table = replacing one entry)', () => {
     for (const field of Object.keys(FIELDS)) expect(FIELD_COMPILERS[field] ?? CHANGE_COMPILERS[field], field).toBeDefined();
     for (const name of new Set(Object.values(HAS_VALUES))) expect(HAS_COMPILERS[name], `has:${name}`).toBeDefined();
@@ -112,7 +135,7 @@ describe('search compiler', () => {
     expect(legacyFilterQuery('todo')).toBe('state:<translated');
     expect(legacyFilterQuery('label:My "x"')).toBe('label:"My \\"x\\""');
     expect(() => legacyFilterQuery('nope')).toThrow();
-    expect(searchCondition({ filter_type: 'all' }, 'sqlite')).toBeNull();
-    expect(searchCondition({ q: '  ' }, 'sqlite')).toBeNull();
+    expect(searchCondition({ filter_type: 'all' }, { dialect: 'sqlite' })).toBeNull();
+    expect(searchCondition({ q: '  ' }, { dialect: 'sqlite' })).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { CONTENT_ACTIONS } from '../services/change-actions.js';
 import { PLURAL_SEPARATOR } from '../services/plurals.js';
 import type { Node, TermNode, TermValue } from './ast.js';
 import { CHANGE_FIELDS } from './fields.js';
-import { indexableLiteral } from './regex-literals.js';
+import { indexableLiteral, requiredLiterals } from './regex-literals.js';
+import type { TrigramFrequencies } from './trigram-sample.js';
 
 /*
  * The query this compiles into is used as
@@ -19,6 +20,11 @@ import { indexableLiteral } from './regex-literals.js';
 
 export interface CompileContext {
   dialect: DialectName;
+  /**
+   * Estimated trigram frequencies of an indexed unit column, when a sample is at hand: the index is then
+   * asked only for the text's rarest trigrams and the rows it returns are checked exactly (search/trigram-sample.ts).
+   */
+  trigrams?: (column: FtsColumn) => TrigramFrequencies | null;
 }
 
 export type Sql = RawBuilder<SqlBool>;
@@ -41,6 +47,13 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/** Case-insensitive substring with Unicode case folding (SQLite's LIKE folds ASCII only): the exact check after an index narrowing. */
+function contains(ctx: CompileContext, expr: Value, text: string): Sql {
+  if (ctx.dialect === 'postgres') return substring(ctx, expr, text);
+  // parla_contains(haystack, needle) is registered in db/database.ts.
+  return sql<SqlBool>`parla_contains(${expr}, ${text})`;
+}
+
 /** Case-insensitive substring; on PostgreSQL `lower(col) LIKE lower(…)` so the pg_trgm indexes on lower(col) apply. */
 function substring(ctx: CompileContext, expr: Value, text: string): Sql {
   if (ctx.dialect === 'postgres') return sql<SqlBool>`lower(${expr}) LIKE lower(CAST(${likePattern(text)} AS text)) ESCAPE '\\'`;
@@ -54,7 +67,20 @@ function regex(ctx: CompileContext, expr: Value, pattern: string): Sql {
 
 /** The FTS5 trigram index (SQLite) answers substrings of 3 characters and more; shorter ones have no trigram. */
 export const FTS_COLUMNS = ['source', 'target', 'context'] as const;
-type FtsColumn = (typeof FTS_COLUMNS)[number];
+export type FtsColumn = (typeof FTS_COLUMNS)[number];
+
+/** How many of the rarest trigrams a narrowing asks the index for, and the estimated share of rows that is narrow enough. */
+const RARE_TRIGRAMS = 3;
+const NARROW_ENOUGH = 0.0005;
+/** A trigram in more rows than this narrows too little to be worth its posting list (unless it is the only one). */
+const TOO_COMMON = 0.2;
+/**
+ * Rare trigrams that still leave more than this share of the rows cost more in exact checks than reading
+ * the whole phrase from the index does: the caller's phrase path is then used.
+ */
+const TOO_WIDE = 0.03;
+/** pg_trgm indexes the trigrams of words: a trigram with a space or punctuation in it is not one it can look up alone. */
+const WORD_TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
 
 export function ftsPhrase(text: string, columns: readonly FtsColumn[] = FTS_COLUMNS): string {
   const phrase = `"${text.replace(/"/g, '""')}"`;
@@ -75,6 +101,35 @@ function ftsMatch(ctx: CompileContext, text: string, columns: readonly FtsColumn
   return sql<SqlBool>`(${indexed} OR ${queued})`;
 }
 
+/**
+ * A superset of the rows whose `column` contains every text in `literals`, read from the index through the
+ * rarest trigrams only (reading a trigram as common as "the" costs a pass over the table's posting list);
+ * null without a frequency sample or a usable trigram. Callers check the rows exactly afterwards.
+ */
+function rareTrigramNarrowing(ctx: CompileContext, literals: readonly string[], columns: readonly FtsColumn[], exprs: readonly Value[]): Sql | null {
+  const sampled = columns.map((c) => ctx.trigrams?.(c) ?? null);
+  if (sampled.some((f) => !f)) return null;
+  const usable = ctx.dialect === 'postgres' ? (t: string) => WORD_TRIGRAM.test(t) : undefined;
+  // The rarest over all columns: a trigram common in one column is common in the union of the lists.
+  const rarest = new Map<string, number>();
+  for (const freq of sampled as TrigramFrequencies[]) {
+    for (const t of freq.rarest(literals, { max: RARE_TRIGRAMS * 3, usable })) rarest.set(t, Math.max(rarest.get(t) ?? 0, freq.share(t)));
+  }
+  if (rarest.size === 0) return null;
+  const picked: string[] = [];
+  let share = 1;
+  for (const [t, s] of [...rarest].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))) {
+    if (picked.length >= RARE_TRIGRAMS || (picked.length > 0 && (share <= NARROW_ENOUGH || s > TOO_COMMON))) break;
+    picked.push(t);
+    share *= s;
+  }
+  if (share > TOO_WIDE) return null;
+  if (ctx.dialect === 'postgres') return or(exprs.map((e) => and(picked.map((t) => substring(ctx, e, t)))));
+  const query = picked.map((t) => ftsPhrase(t, columns)).join(' AND ');
+  // Units queued for the index (migration 011) are all candidates: the exact check decides.
+  return sql<SqlBool>`((units.id IN (SELECT rowid FROM units_fts WHERE units_fts MATCH ${query}) AND units.id NOT IN (SELECT id FROM units_fts_stale)) OR units.id IN (SELECT id FROM units_fts_stale))`;
+}
+
 const or = (parts: Sql[]): Sql => (parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` OR `)})`);
 const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`);
 
@@ -83,15 +138,16 @@ function text(exprs: Value[], fts?: FtsColumn): TermCompiler {
   return (v, ctx) => {
     if (v.kind === 'regex') {
       const matches = or(exprs.map((e) => regex(ctx, e, v.pattern)));
-      // A literal every match contains narrows the rows through the trigram index before the regex runs.
+      // Literals every match contains narrow the rows through the trigram index before the regex runs.
       const literal = fts ? indexableLiteral(v.pattern) : null;
       if (!literal) return matches;
-      const narrowed = ctx.dialect === 'sqlite' ? ftsMatch(ctx, literal, [fts!]) : substring(ctx, exprs[0]!, literal);
+      const rare = rareTrigramNarrowing(ctx, requiredLiterals(v.pattern).filter((l) => [...l].length >= 3), [fts!], exprs.slice(0, 1));
+      const narrowed = rare ?? (ctx.dialect === 'sqlite' ? ftsMatch(ctx, literal, [fts!]) : substring(ctx, exprs[0]!, literal));
       return and([narrowed, matches]);
     }
     if (v.kind !== 'text') return FALSE;
     if (v.match === 'exact') return or(exprs.map((e) => sql<SqlBool>`${e} = ${v.text}`));
-    if (fts && ftsUsable(ctx, v.text)) return ftsMatch(ctx, v.text, [fts]);
+    if (fts && ftsUsable(ctx, v.text)) return indexedSubstring(ctx, v.text, [fts], [exprs[0]!]);
     return or(exprs.map((e) => substring(ctx, e, v.text)));
   };
 }
@@ -274,8 +330,18 @@ function changeExists(terms: TermNode[]): Sql {
   return sql<SqlBool>`EXISTS (SELECT 1 FROM changes ch WHERE ch.unit_id = units.id AND ${and(conditions)})`;
 }
 
+/**
+ * A substring through the SQLite trigram index: a phrase of a few trigrams is read as it is; a longer
+ * one through its rarest trigrams, checked exactly row by row.
+ */
+function indexedSubstring(ctx: CompileContext, text: string, columns: readonly FtsColumn[], exprs: readonly Value[]): Sql {
+  const rare = [...text].length > 5 ? rareTrigramNarrowing(ctx, [text], columns, exprs) : null;
+  if (!rare) return ftsMatch(ctx, text, columns);
+  return and([rare, or(exprs.map((e) => contains(ctx, e, text)))]);
+}
+
 function bareWord(v: TermValue, ctx: CompileContext): Sql {
-  if (v.kind === 'text' && v.match === 'substring' && ftsUsable(ctx, v.text)) return ftsMatch(ctx, v.text, FTS_COLUMNS);
+  if (v.kind === 'text' && v.match === 'substring' && ftsUsable(ctx, v.text)) return indexedSubstring(ctx, v.text, FTS_COLUMNS, FTS_COLUMNS.map(unit));
   return or(FTS_COLUMNS.map((c) => text([unit(c)])(v, ctx)));
 }
 

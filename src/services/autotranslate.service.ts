@@ -20,7 +20,7 @@ import { UnitChecker } from './unit-checks.js';
 import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from './unit-discussion.js';
 import { pyType } from './validation.js';
-import { searchableUnits } from './units.service.js';
+import { searchableUnits, searchContext } from './units.service.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
 const ACTION_AUTO = 6; // Automatically translated
@@ -249,7 +249,7 @@ export class AutotranslateService {
   }
 
   private condition(q: string): Expression<SqlBool> | null {
-    return searchCondition({ q }, this.dialect);
+    return searchCondition({ q }, searchContext(this.db, this.dialect));
   }
 
   // ---------------------------------------------------------------- selection

@@ -15,7 +15,7 @@ import type { ComponentWithRefs } from './components.service.js';
 import type { Conversion, ConversionMeta } from './conversions.js';
 import type { FileSyncService } from './file-sync.service.js';
 import type { TranslationWithRefs } from './translations.service.js';
-import { searchableUnits } from './units.service.js';
+import { searchableUnits, searchContext } from './units.service.js';
 
 export interface FileDownload {
   body: Buffer | Readable;
@@ -92,7 +92,7 @@ export class DownloadsService {
     const { project, component, translation, language } = t;
     if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
     const conversion = query.format ? this.conversion(query.format, query.fromSuffix ?? false) : null;
-    const where = conversion && query.q ? searchCondition({ q: query.q }, this.dialect) : null;
+    const where = conversion && query.q ? searchCondition({ q: query.q }, searchContext(this.db, this.dialect)) : null;
     const meta = this.meta(t, translation, language);
     const why = conversion?.incompatible(meta);
     if (why) throw ValidationError.field('format', why, 'invalid');
@@ -141,7 +141,7 @@ export class DownloadsService {
     }
     // As for one file: a query filters converted files only (the original files are what the repository holds).
     if (q && !conversion) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
-    const where = conversion && q ? searchCondition({ q }, this.dialect) : null;
+    const where = conversion && q ? searchCondition({ q }, searchContext(this.db, this.dialect)) : null;
     const components: ComponentWithRefs[] = [];
     if (scope.component) components.push(scope.component);
     else {

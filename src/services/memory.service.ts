@@ -7,6 +7,7 @@ import type { MemoryRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { LanguagesService } from './languages.service.js';
+import { randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /*
  * Scopes (as the reference's update_memory): a unit that becomes translated (state >= 20, non-empty target)
@@ -29,6 +30,10 @@ const MAX_CHUNKS = 16;
 const CHUNK = 8;
 /** Candidates scored per lookup. */
 const CANDIDATES = 100;
+/** Rare trigrams of the text asked from the index, in pairs: a candidate shares both trigrams of a pair. */
+const RARE_PAIRS = 4;
+/** pg_trgm indexes the trigrams of words: one with a space or punctuation in it cannot be looked up alone. */
+const WORD_TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
 
 export interface MemoryMatch {
   id: number;
@@ -165,6 +170,31 @@ export function similarity(a: string, b: string): number {
   return Math.min(99, Math.floor(100 * (1 - levenshtein(a, b) / longer)));
 }
 
+/**
+ * Candidates through rare trigrams of the text, in pairs: (t1 AND t2) OR (t3 AND t4) OR … The text is cut
+ * into RARE_PAIRS × 2 stretches and the rarest trigram of each is taken, a pair from neighbouring stretches:
+ * a near match keeps the pairs away from its differences, an entry that shares one rare trigram by chance
+ * matches no pair, and the common trigrams (posting lists as long as the table) are never read. Null when
+ * the text is too short for pairs.
+ */
+export function rarePairs(text: string, freq: TrigramFrequencies, usable: (trigram: string) => boolean = () => true): string[][] | null {
+  const chars = [...text.toLowerCase()];
+  const trigrams: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) trigrams.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
+  const stretches = Math.min(RARE_PAIRS * 2, Math.floor(trigrams.length / 3));
+  if (stretches < 2) return null;
+  const picked: string[] = [];
+  for (let k = 0; k < stretches; k++) {
+    const stretch = trigrams.slice(Math.floor((k * trigrams.length) / stretches), Math.floor(((k + 1) * trigrams.length) / stretches)).filter((t) => usable(t) && !picked.includes(t));
+    if (stretch.length) picked.push(stretch.reduce((a, b) => (freq.share(b) < freq.share(a) ? b : a)));
+  }
+  if (picked.length < 2) return null;
+  const pairs: string[][] = [];
+  for (let i = 0; i + 1 < picked.length; i += 2) pairs.push([picked[i]!, picked[i + 1]!]);
+  if (picked.length % 2) pairs.push([picked[picked.length - 2]!, picked[picked.length - 1]!]);
+  return pairs;
+}
+
 /** FTS5 query for fuzzy candidates: OR of up to MAX_CHUNKS phrases of CHUNK characters spread over the text. */
 export function ftsQuery(text: string): string | null {
   const chars = [...text];
@@ -213,6 +243,18 @@ function scopeSql(scope: Scope | null): RawBuilder<unknown> {
 
 export class MemoryService {
   private timer: NodeJS.Timeout | null = null;
+  /** Which trigrams of the stored sources are rare: lookups read only those from the index. */
+  private readonly trigrams = new TrigramSampler(
+    () => this.maxId(),
+    async (count) => {
+      const ids = randomIds(await this.maxId(), count);
+      return ids.length ? (await this.db.selectFrom('memory').select('source').where('id', 'in', ids).execute()).map((r) => r.source) : [];
+    },
+  );
+
+  private async maxId(): Promise<number> {
+    return Number((await this.db.selectFrom('memory').select(sql<number | null>`max(id)`.as('n')).executeTakeFirst())?.n ?? 0);
+  }
 
   constructor(
     private readonly db: Db,
@@ -350,14 +392,25 @@ export class MemoryService {
     let candidates: Candidate[];
     if (isSqlite(this.db)) {
       await this.catchUp();
-      const query = ftsQuery(text);
+      const freq = this.trigrams.current();
+      const pairs = freq ? rarePairs(text, freq) : null;
+      const query = pairs ? pairs.map((p) => `(${p.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ') : ftsQuery(text);
       if (!query) return out;
       candidates = (
         await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid
           WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} LIMIT ${CANDIDATES * 5}`.execute(this.db)
       ).rows;
     } else {
-      candidates = await this.db.transaction().execute(async (tx) => {
+      const freq = this.trigrams.current();
+      const pairs = freq ? rarePairs(text, freq, (t) => WORD_TRIGRAM.test(t)) : null;
+      if (pairs) {
+        const like = (t: string) => sql`m.source ILIKE ${`%${t}%`}`;
+        const narrowed = sql.join(pairs.map((p) => sql`(${sql.join(p.map(like), sql` AND `)})`), sql` OR `);
+        candidates = (
+          await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
+            WHERE (${narrowed}) AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(this.db)
+        ).rows;
+      } else candidates = await this.db.transaction().execute(async (tx) => {
         await sql`SELECT set_config('pg_trgm.similarity_threshold', '0.3', true)`.execute(tx);
         const r = await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
           WHERE m.source % ${text} AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(tx);

@@ -5,7 +5,9 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError } from '../shared/errors.js';
 import { asSearchError, searchCondition, type SearchParams } from '../search/index.js';
+import type { CompileContext } from '../search/compile.js';
 import { withLabels, type LabeledUnit } from './labels.service.js';
+import { unitTrigrams } from './unit-trigrams.js';
 
 export interface UnitWithRefs {
   unit: LabeledUnit;
@@ -29,6 +31,11 @@ async function searching<T>(run: Promise<T>): Promise<T> {
   }
 }
 
+/** What the search compiler needs to know of a database: its dialect and its units' trigram frequencies. */
+export function searchContext(db: Db, dialect: DialectName): CompileContext {
+  return { dialect, trigrams: unitTrigrams(db).current };
+}
+
 /** Units joined with what a compiled search condition (`q`) refers to: translation, component, project, language. */
 export function searchableUnits(db: Executor) {
   return db
@@ -48,7 +55,7 @@ export class UnitsService {
 
   /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */
   filter(params: SearchParams): UnitFilter {
-    return searchCondition(params, this.dialect);
+    return searchCondition(params, searchContext(this.db, this.dialect));
   }
 
   private joined() {

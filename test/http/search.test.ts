@@ -2,6 +2,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchCondition } from '../../src/search/index.js';
+import { TrigramFrequencies } from '../../src/search/trigram-sample.js';
+import { searchableUnits } from '../../src/services/units.service.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -409,9 +411,29 @@ describe.each(DIALECTS)('search query language on %s', (dialect) => {
     }
   });
 
+  it('asking the index for only the rarest trigrams finds exactly what the whole phrase finds', async () => {
+    const db = s.container.database.db;
+    const texts = await db.selectFrom('units').select(['source', 'target', 'context']).execute();
+    const freq = { source: new TrigramFrequencies(texts.map((t) => t.source)), target: new TrigramFrequencies(texts.map((t) => t.target)), context: new TrigramFrequencies(texts.map((t) => t.context)) };
+    const ids = async (q: string, trigrams: boolean) => {
+      const where = searchCondition({ q }, { dialect, trigrams: trigrams ? (c) => freq[c] : undefined })!;
+      const sqlText = searchableUnits(db).select('units.id').where(where).compile().sql;
+      // Substrings longer than five characters are read through their rarest trigrams and checked exactly.
+      const term = q.replace(/^\w+:/, '').replace(/"/g, '');
+      if (trigrams && dialect === 'sqlite' && !q.includes('r"') && [...term].length > 5) expect(sqlText, q).toContain('parla_contains');
+      return (await searchableUnits(db).select('units.id').where(where).orderBy('units.id').execute()).map((r) => r.id);
+    };
+    for (const q of ['source:"Goodbye world"', 'GOODBYE WORLD', '"https://example.com/docs"', 'target:"Otevřít soubor"', 'SVĚTE', 'target:"SBOHEM SVĚTE"',
+      'source:r"^[A-Z][a-z]+ wor"', 'r"oodbye w"', 'target:r"Jeden sou"', 'source:r"Visit https://exa"', 'context:"toolbar"']) {
+      const full = await ids(q, false);
+      expect(await ids(q, true), q).toEqual(full);
+    }
+    expect((await ids('target:"SBOHEM SVĚTE"', true)).length).toBeGreaterThan(0); // Unicode case folding, like the index
+  });
+
   it('substring search uses the text index (EXPLAIN)', async () => {
     const db = s.container.database.db;
-    const where = searchCondition({ q: 'source:world' }, dialect)!;
+    const where = searchCondition({ q: 'source:world' }, { dialect })!;
     const query = db
       .selectFrom('units')
       .innerJoin('translations', 'translations.id', 'units.translation_id')
