@@ -1,7 +1,7 @@
 // The one access check: may this actor see or do P on this project, and which projects may it see.
 // Answers from the teams the actor belongs to (compat §8): a team grants the permissions of its roles
 // on the projects its selection covers (§8.4), limited to its languages when it selects some.
-import type { ExpressionBuilder, ExpressionWrapper, Kysely, SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database, ProjectRow } from '../db/schema.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
 import type { Actor } from './actor.js';
@@ -115,56 +115,33 @@ export class AccessControl {
   async load(db: Kysely<Database>, actor: Actor): Promise<Actor> {
     if (actor.isSuperuser) return actor;
     const user = actor.authenticated ? actor.user : null;
-    const groups = user
-      ? await db
-          .selectFrom('groups')
-          .innerJoin('group_members', 'group_members.group_id', 'groups.id')
-          .select(['groups.id', 'groups.project_selection', 'groups.language_selection'])
-          .where('group_members.user_id', '=', user.id)
-          .execute()
-      : await db
-          .selectFrom('groups')
-          .select(['id', 'project_selection', 'language_selection'])
-          .where('name', 'in', [...ANONYMOUS_TEAMS])
-          .where('defining_project_id', 'is', null)
-          .where('internal', '=', 1)
-          .execute();
+    // Every request loads its grants: one round trip for the teams and everything they hold.
+    const teamIds = user
+      ? sql`SELECT group_id FROM group_members WHERE user_id = ${user.id}`
+      : sql`SELECT id FROM groups WHERE name IN (${sql.join([...ANONYMOUS_TEAMS])}) AND defining_project_id IS NULL AND internal = 1`;
+    const { rows } = await sql<{ kind: string; team: number; a: number | null; b: number | null; codename: string | null }>`
+      SELECT 'g' AS kind, g.id AS team, g.project_selection AS a, g.language_selection AS b, NULL AS codename FROM groups g WHERE g.id IN (${teamIds})
+      UNION ALL SELECT 'r', gr.group_id, NULL, NULL, rp.codename FROM group_roles gr JOIN role_permissions rp ON rp.role_id = gr.role_id WHERE gr.group_id IN (${teamIds})
+      UNION ALL SELECT 'p', gp.group_id, gp.project_id, NULL, NULL FROM group_projects gp WHERE gp.group_id IN (${teamIds})
+      UNION ALL SELECT 'p', gc.group_id, c.project_id, NULL, NULL FROM group_components gc JOIN components c ON c.id = gc.component_id WHERE gc.group_id IN (${teamIds})
+      UNION ALL SELECT 'c', gl.group_id, c.project_id, NULL, NULL FROM group_componentlists gl
+        JOIN component_list_components lc ON lc.componentlist_id = gl.componentlist_id JOIN components c ON c.id = lc.component_id WHERE gl.group_id IN (${teamIds})
+      UNION ALL SELECT 'l', gn.group_id, gn.language_id, NULL, NULL FROM group_languages gn WHERE gn.group_id IN (${teamIds})`.execute(db);
+    const groups = rows.filter((r) => r.kind === 'g');
     if (groups.length === 0) return { ...actor, grants: buildGrants([]) };
-    const ids = groups.map((g) => g.id);
-    const [permissions, projects, components, listed, languages] = await Promise.all([
-      db
-        .selectFrom('group_roles')
-        .innerJoin('role_permissions', 'role_permissions.role_id', 'group_roles.role_id')
-        .select(['group_roles.group_id as key', 'role_permissions.codename as value'])
-        .where('group_roles.group_id', 'in', ids)
-        .execute(),
-      db.selectFrom('group_projects').select(['group_id as key', 'project_id as value']).where('group_id', 'in', ids).execute(),
-      db
-        .selectFrom('group_components')
-        .innerJoin('components', 'components.id', 'group_components.component_id')
-        .select(['group_components.group_id as key', 'components.project_id as value'])
-        .where('group_components.group_id', 'in', ids)
-        .execute(),
-      // Selection 2 (compat §8.4): the projects of the components in the team's component lists.
-      db
-        .selectFrom('group_componentlists')
-        .innerJoin('component_list_components', 'component_list_components.componentlist_id', 'group_componentlists.componentlist_id')
-        .innerJoin('components', 'components.id', 'component_list_components.component_id')
-        .select(['group_componentlists.group_id as key', 'components.project_id as value'])
-        .where('group_componentlists.group_id', 'in', ids)
-        .execute(),
-      db.selectFrom('group_languages').select(['group_id as key', 'language_id as value']).where('group_id', 'in', ids).execute(),
-    ]);
-    const perms = group(permissions);
-    const projectIds = group([...projects, ...components]);
-    const listProjectIds = group(listed);
-    const languageIds = group(languages);
+    const pairs = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ key: Number(r.team), value: Number(r.a) }));
+    const perms = group(rows.filter((r) => r.kind === 'r').map((r) => ({ key: Number(r.team), value: r.codename! })));
+    const projectIds = group(pairs('p'));
+    // Selection 2 (compat §8.4): the projects of the components in the team's component lists.
+    const listProjectIds = group(pairs('c'));
+    const languageIds = group(pairs('l'));
     const teams = groups.map((g) => {
-      const permissions = perms.get(g.id) ?? new Set<string>();
+      const id = Number(g.team);
+      const permissions = perms.get(id) ?? new Set<string>();
       return {
-        projectSelection: g.project_selection,
-        projects: (g.project_selection === SELECTION_COMPONENT_LIST ? listProjectIds : projectIds).get(g.id) ?? new Set<number>(),
-        languages: g.language_selection === SELECTION_ALL ? null : (languageIds.get(g.id) ?? new Set<number>()),
+        projectSelection: Number(g.a),
+        projects: (Number(g.a) === SELECTION_COMPONENT_LIST ? listProjectIds : projectIds).get(id) ?? new Set<number>(),
+        languages: Number(g.b) === SELECTION_ALL ? null : (languageIds.get(id) ?? new Set<number>()),
         permissions,
         grantsView: grantsView(permissions),
       };

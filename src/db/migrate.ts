@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-screenshots.js';
 import * as m017 from './migrations/017-categories.js';
 import * as m020 from './migrations/020-component-lists.js';
 import * as m021 from './migrations/021-addons.js';
+import * as m022 from './migrations/022-source-hash.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '017-categories': m017,
   '020-component-lists': m020,
   '021-addons': m021,
+  '022-source-hash': m022,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

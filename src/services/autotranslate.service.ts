@@ -1,4 +1,5 @@
 // Automatic translation (compat §18): fills the units a query selects from other components' translations or machine translation.
+import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, DialectName, Executor } from '../db/database.js';
 import type { ComponentRow, UnitRow } from '../db/schema.js';
@@ -338,7 +339,7 @@ export class AutotranslateService {
         .where('u.state', '>=', STATE_TRANSLATED)
         .where('u.target', '<>', '')
         .where('c.source_language_id', '=', component.source_language_id)
-        .where(sql<string>`lower(u.source)`, 'in', keys.slice(i, i + KEYS_PER_QUERY));
+        .where(this.sourceIn(keys.slice(i, i + KEYS_PER_QUERY)));
       q = job.componentId !== null
         ? q.where('c.id', '=', job.componentId)
         : q.where('c.project_id', '=', component.project_id).where('c.allow_translation_propagation', '=', 1).where('c.restricted', '=', 0);
@@ -353,6 +354,12 @@ export class AutotranslateService {
       for (const u of lowered.get(key)!) out.set(u.id, fit(splitPlurals(target), splitPlurals(u.target).length));
     }
     return out;
+  }
+
+  /** Units whose lower-cased source is one of `keys` (PostgreSQL through md5, migration 022; candidates are checked again in JavaScript). */
+  private sourceIn(keys: string[]) {
+    if (this.dialect === 'postgres') return sql<SqlBool>`md5(lower(u.source)) IN (${sql.join(keys.map((k) => crypto.createHash('md5').update(k, 'utf8').digest('hex')))})`;
+    return sql<SqlBool>`lower(u.source) IN (${sql.join(keys)})`;
   }
 
   /** The best machinery result of every source form, when each reaches the threshold. */

@@ -30,8 +30,9 @@ const MAX_CHUNKS = 16;
 const CHUNK = 8;
 /** Candidates scored per lookup. */
 const CANDIDATES = 100;
-/** Rare trigrams of the text asked from the index, in pairs: a candidate shares both trigrams of a pair. */
-const RARE_PAIRS = 4;
+/** Rare trigrams of the text asked from the index, in groups: a candidate holds every trigram of at least one group. */
+const RARE_GROUPS = 4;
+const GROUP_SIZE = 3;
 /** pg_trgm indexes the trigrams of words: one with a space or punctuation in it cannot be looked up alone. */
 const WORD_TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
 
@@ -171,17 +172,18 @@ export function similarity(a: string, b: string): number {
 }
 
 /**
- * Candidates through rare trigrams of the text, in pairs: (t1 AND t2) OR (t3 AND t4) OR … The text is cut
- * into RARE_PAIRS × 2 stretches and the rarest trigram of each is taken, a pair from neighbouring stretches:
- * a near match keeps the pairs away from its differences, an entry that shares one rare trigram by chance
- * matches no pair, and the common trigrams (posting lists as long as the table) are never read. Null when
- * the text is too short for pairs.
+ * Candidates through rare trigrams of the text, in groups: (t1 AND t2 AND t3) OR (t4 AND t5 AND t6) OR …
+ * The text is cut into RARE_GROUPS × GROUP_SIZE stretches and the rarest trigram of each is taken, a group
+ * from neighbouring stretches: a near match keeps the groups away from its differences, an entry that
+ * shares a rare trigram or two by chance matches no group, and the common trigrams (posting lists as long
+ * as the table) are never read. Short texts get smaller groups; null when too short for two trigrams.
  */
-export function rarePairs(text: string, freq: TrigramFrequencies, usable: (trigram: string) => boolean = () => true): string[][] | null {
+export function rareGroups(text: string, freq: TrigramFrequencies, usable: (trigram: string) => boolean = () => true): string[][] | null {
   const chars = [...text.toLowerCase()];
   const trigrams: string[] = [];
   for (let i = 0; i + 3 <= chars.length; i++) trigrams.push(chars[i]! + chars[i + 1]! + chars[i + 2]!);
-  const stretches = Math.min(RARE_PAIRS * 2, Math.floor(trigrams.length / 3));
+  const size = trigrams.length >= RARE_GROUPS * GROUP_SIZE * 4 ? GROUP_SIZE : 2;
+  const stretches = Math.min(RARE_GROUPS * size, Math.floor(trigrams.length / 3));
   if (stretches < 2) return null;
   const picked: string[] = [];
   for (let k = 0; k < stretches; k++) {
@@ -189,10 +191,11 @@ export function rarePairs(text: string, freq: TrigramFrequencies, usable: (trigr
     if (stretch.length) picked.push(stretch.reduce((a, b) => (freq.share(b) < freq.share(a) ? b : a)));
   }
   if (picked.length < 2) return null;
-  const pairs: string[][] = [];
-  for (let i = 0; i + 1 < picked.length; i += 2) pairs.push([picked[i]!, picked[i + 1]!]);
-  if (picked.length % 2) pairs.push([picked[picked.length - 2]!, picked[picked.length - 1]!]);
-  return pairs;
+  const groups: string[][] = [];
+  for (let i = 0; i < picked.length; i += size) groups.push(picked.slice(i, i + size));
+  // A short last group would match too much: it joins the one before.
+  if (groups.length > 1 && groups[groups.length - 1]!.length < size) groups[groups.length - 2]!.push(...groups.pop()!);
+  return groups;
 }
 
 /** FTS5 query for fuzzy candidates: OR of up to MAX_CHUNKS phrases of CHUNK characters spread over the text. */
@@ -392,20 +395,21 @@ export class MemoryService {
     let candidates: Candidate[];
     if (isSqlite(this.db)) {
       await this.catchUp();
-      const freq = this.trigrams.current();
-      const pairs = freq ? rarePairs(text, freq) : null;
-      const query = pairs ? pairs.map((p) => `(${p.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ') : ftsQuery(text);
+      const freq = await this.trigrams.frequencies();
+      const groups = freq ? rareGroups(text, freq) : null;
+      const query = groups ? groups.map((p) => `(${p.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ') : ftsQuery(text);
       if (!query) return out;
+      // CROSS JOIN keeps the index first: otherwise SQLite walks every entry of the language pair and probes the index per entry.
       candidates = (
-        await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory_fts JOIN memory m ON m.id = memory_fts.rowid
+        await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory_fts CROSS JOIN memory m ON m.id = memory_fts.rowid
           WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} LIMIT ${CANDIDATES * 5}`.execute(this.db)
       ).rows;
     } else {
-      const freq = this.trigrams.current();
-      const pairs = freq ? rarePairs(text, freq, (t) => WORD_TRIGRAM.test(t)) : null;
-      if (pairs) {
+      const freq = await this.trigrams.frequencies();
+      const groups = freq ? rareGroups(text, freq, (t) => WORD_TRIGRAM.test(t)) : null;
+      if (groups) {
         const like = (t: string) => sql`m.source ILIKE ${`%${t}%`}`;
-        const narrowed = sql.join(pairs.map((p) => sql`(${sql.join(p.map(like), sql` AND `)})`), sql` OR `);
+        const narrowed = sql.join(groups.map((p) => sql`(${sql.join(p.map(like), sql` AND `)})`), sql` OR `);
         candidates = (
           await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
             WHERE (${narrowed}) AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(this.db)

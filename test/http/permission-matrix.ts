@@ -1,4 +1,4 @@
-// Permission matrix (compat §2.2, §5, §8, §10, §12): every API route and method, called by every kind
+// Permission matrix, the rows and the runner (compat §2.2, §5, §8, §10, §12): every API route and method, called by every kind
 // of actor on a public and on a private project, answers the status class the reference would.
 //
 // Actors (columns, always in this order):
@@ -25,7 +25,7 @@
 // Destructive or one-shot requests build a throwaway object per cell (as superuser), so order does not matter.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../helpers/databases.js';
+import type { TestDialect } from '../helpers/databases.js';
 import { multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
@@ -840,83 +840,95 @@ async function registeredRoutes(s: TestServer): Promise<string[]> {
 }
 
 // ---------------------------------------------------------------- the suite
-describe.each(DIALECTS)('permission matrix on %s', (dialect) => {
-  const mismatches: string[] = [];
-  let cells = 0;
-  let started = 0;
+/** The matrix on one database; permission-matrix.<db>.test.ts call it, so that the two run side by side. */
+export function permissionMatrix(dialect: TestDialect): void {
+  describe(`permission matrix on ${dialect}`, () => {
+    const mismatches: string[] = [];
+    const rowTimes = new Map<string, number>();
+    let cells = 0;
+    let started = 0;
 
-  beforeAll(async () => {
-    started = Date.now();
-    const s = await startServer(dialect);
-    env = { s, tokens: {} as Env['tokens'], users: undefined as unknown as Env['users'], pub: null!, priv: null!, foreign: null!, transTeam: null!, units: new Map(), langs: new Map(), subscriptions: new Map(), counter: 0, roles: {} };
-    idCache.clear();
-    csCache = null;
-    for (const r of await allOf('/api/roles/')) env.roles[r.name] = { id: r.id, url: r.url };
-    const users = { anon: 'victim', user: 'plain', trans: 'tina', rev: 'rita', padm: 'pam', token: '', ftoken: '', super: 'admin' } as Record<ActorName, string>;
-    env.tokens = { anon: null, user: await s.createUser('plain'), trans: await s.createUser('tina'), rev: await s.createUser('rita'), padm: await s.createUser('pam'), token: null, ftoken: null, super: s.adminToken };
-    await s.createUser('victim');
-    const usersTeam = await groupId('Users');
-    const viewersTeam = await groupId('Viewers');
-    for (const u of ['tina', 'rita', 'pam']) for (const g of [usersTeam, viewersTeam]) await ok(su(`/api/users/${u}/groups/`, { method: 'DELETE', json: { group_id: g } }), 'leave default teams');
-    const team = await ok(su('/api/groups/', { method: 'POST', json: { name: 'Czech translators', project_selection: 0, language_selection: 0 } }), 'trans team');
-    env.transTeam = { id: team.id, url: team.url };
-    await ok(su(`${team.url}roles/`, { method: 'POST', json: { role_id: env.roles.Translate.id } }), 'trans role');
-    await ok(su(`${team.url}languages/`, { method: 'POST', json: { language_code: 'cs' } }), 'trans language');
-    await ok(su('/api/users/tina/groups/', { method: 'POST', json: { group_id: team.id } }), 'tina joins');
-    env.users = users;
-    env.pub = await makeProject(0, { review: true, components: true });
-    env.priv = await makeProject(100, { components: true });
-    env.foreign = await makeProject(100, { members: false });
-    env.tokens.ftoken = env.foreign.token;
-    users.ftoken = env.foreign.tokenUser;
-  }, 180_000);
+    beforeAll(async () => {
+      started = Date.now();
+      const s = await startServer(dialect);
+      env = { s, tokens: {} as Env['tokens'], users: undefined as unknown as Env['users'], pub: null!, priv: null!, foreign: null!, transTeam: null!, units: new Map(), langs: new Map(), subscriptions: new Map(), counter: 0, roles: {} };
+      idCache.clear();
+      csCache = null;
+      for (const r of await allOf('/api/roles/')) env.roles[r.name] = { id: r.id, url: r.url };
+      const users = { anon: 'victim', user: 'plain', trans: 'tina', rev: 'rita', padm: 'pam', token: '', ftoken: '', super: 'admin' } as Record<ActorName, string>;
+      env.tokens = { anon: null, user: await s.createUser('plain'), trans: await s.createUser('tina'), rev: await s.createUser('rita'), padm: await s.createUser('pam'), token: null, ftoken: null, super: s.adminToken };
+      await s.createUser('victim');
+      const usersTeam = await groupId('Users');
+      const viewersTeam = await groupId('Viewers');
+      for (const u of ['tina', 'rita', 'pam']) for (const g of [usersTeam, viewersTeam]) await ok(su(`/api/users/${u}/groups/`, { method: 'DELETE', json: { group_id: g } }), 'leave default teams');
+      const team = await ok(su('/api/groups/', { method: 'POST', json: { name: 'Czech translators', project_selection: 0, language_selection: 0 } }), 'trans team');
+      env.transTeam = { id: team.id, url: team.url };
+      await ok(su(`${team.url}roles/`, { method: 'POST', json: { role_id: env.roles.Translate.id } }), 'trans role');
+      await ok(su(`${team.url}languages/`, { method: 'POST', json: { language_code: 'cs' } }), 'trans language');
+      await ok(su('/api/users/tina/groups/', { method: 'POST', json: { group_id: team.id } }), 'tina joins');
+      env.users = users;
+      env.pub = await makeProject(0, { review: true, components: true });
+      env.priv = await makeProject(100, { components: true });
+      env.foreign = await makeProject(100, { members: false });
+      env.tokens.ftoken = env.foreign.token;
+      users.ftoken = env.foreign.tokenUser;
+    }, 180_000);
 
-  afterAll(async () => {
-    await env?.s.close();
-    console.log(
-      `[permission matrix ${dialect}] ${cells} cells in ${((Date.now() - started) / 1000).toFixed(1)} s; ${mismatches.length} differ from the reference:\n` +
-        mismatches.map((m) => `  ${m}`).join('\n'),
-    );
-  });
+    afterAll(async () => {
+      await env?.s.close();
+      console.log(
+        `[permission matrix ${dialect}] ${cells} cells in ${((Date.now() - started) / 1000).toFixed(1)} s; ${mismatches.length} differ from the reference:\n` +
+          mismatches.map((m) => `  ${m}`).join('\n'),
+      );
+      // PARLA_MATRIX_TIMES=1: where the matrix spends its time, slowest rows first.
+      if (process.env.PARLA_MATRIX_TIMES === '1') {
+        console.log([...rowTimes].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([r, ms]) => `  ${ms} ms  ${r}`).join('\n'));
+      }
+    });
 
-  it('has a row for every registered route and method, and registers every row', async () => {
-    const registered = await registeredRoutes(env.s);
-    const covered = new Set(ROWS.map((r) => `${r.m} ${r.route}`));
-    expect(registered.filter((r) => !covered.has(r)), 'routes without a matrix row').toEqual([]);
-    expect([...covered].filter((r) => !registered.includes(r)), 'rows without a route').toEqual([]);
-  });
+    it('has a row for every registered route and method, and registers every row', async () => {
+      const registered = await registeredRoutes(env.s);
+      const covered = new Set(ROWS.map((r) => `${r.m} ${r.route}`));
+      expect(registered.filter((r) => !covered.has(r)), 'routes without a matrix row').toEqual([]);
+      expect([...covered].filter((r) => !registered.includes(r)), 'rows without a route').toEqual([]);
+    });
 
-  for (const row of ROWS) {
-    const projectRow = Array.isArray(row.exp);
-    for (const { key, cells: expected } of expectationsOf(row)) {
-      ACTORS.forEach((actor, i) => {
-        const want = expected[i];
-        if (want === '-') return;
-        const bug = bugOf(row, actor, key);
-        const title = `${row.m} ${row.route}${row.note ? ` (${row.note})` : ''}${projectRow ? ` [${key}]` : ''} as ${actor} → ${want}${bug ? ` [known bug: ${bug}]` : ''}`;
-        (bug ? it.fails : it)(title, async () => {
-          cells++;
-          const p = key === 'pub' ? env.pub : env.priv;
-          const self = actor === 'anon' ? 'victim' : actor === 'token' ? p.tokenUser : actor === 'ftoken' ? env.foreign.tokenUser : env.users[actor];
-          let status: number;
-          let body = '';
-          try {
-            const call = await row.call({ p, key, actor, self });
-            const token = actor === 'token' ? (call.ctx ?? p).token : env.tokens[actor];
-            const headers: Record<string, string> = { ...call.headers };
-            const res = await env.s.api(call.path, { method: row.m, token, json: call.json, body: call.form, headers });
-            status = res.status;
-            body = (await res.text()).slice(0, 200);
-          } catch (e) {
-            mismatches.push(`${title}: setup failed: ${(e as Error).message.slice(0, 200)}`);
-            throw e;
-          }
-          const got = classify(status);
-          const pass = want.split('|').includes(got);
-          if (!pass) mismatches.push(`${row.m} ${row.route}${row.note ? ` (${row.note})` : ''}${projectRow ? ` [${key}]` : ''} as ${actor}: expected ${want}, got ${status}${bug ? ' (known)' : ''} ${body}`);
-          expect(want.split('|'), body).toContain(got);
+    for (const row of ROWS) {
+      const projectRow = Array.isArray(row.exp);
+      for (const { key, cells: expected } of expectationsOf(row)) {
+        ACTORS.forEach((actor, i) => {
+          const want = expected[i];
+          if (want === '-') return;
+          const bug = bugOf(row, actor, key);
+          const title = `${row.m} ${row.route}${row.note ? ` (${row.note})` : ''}${projectRow ? ` [${key}]` : ''} as ${actor} → ${want}${bug ? ` [known bug: ${bug}]` : ''}`;
+          (bug ? it.fails : it)(title, async () => {
+            cells++;
+            const t0 = Date.now();
+            const p = key === 'pub' ? env.pub : env.priv;
+            const self = actor === 'anon' ? 'victim' : actor === 'token' ? p.tokenUser : actor === 'ftoken' ? env.foreign.tokenUser : env.users[actor];
+            let status: number;
+            let body = '';
+            try {
+              const call = await row.call({ p, key, actor, self });
+              const token = actor === 'token' ? (call.ctx ?? p).token : env.tokens[actor];
+              const headers: Record<string, string> = { ...call.headers };
+              const res = await env.s.api(call.path, { method: row.m, token, json: call.json, body: call.form, headers });
+              status = res.status;
+              body = (await res.text()).slice(0, 200);
+              const rowName = `${row.m} ${row.route}${row.note ? ` (${row.note})` : ''}`;
+              rowTimes.set(rowName, (rowTimes.get(rowName) ?? 0) + Date.now() - t0);
+              if (process.env.PARLA_MATRIX_TIMES === '1' && Date.now() - t0 > 1000) console.log(`slow cell ${Date.now() - t0} ms: ${title}`);
+            } catch (e) {
+              mismatches.push(`${title}: setup failed: ${(e as Error).message.slice(0, 200)}`);
+              throw e;
+            }
+            const got = classify(status);
+            const pass = want.split('|').includes(got);
+            if (!pass) mismatches.push(`${row.m} ${row.route}${row.note ? ` (${row.note})` : ''}${projectRow ? ` [${key}]` : ''} as ${actor}: expected ${want}, got ${status}${bug ? ' (known)' : ''} ${body}`);
+            expect(want.split('|'), body).toContain(got);
+          });
         });
-      });
+      }
     }
-  }
-});
+  });
+}
