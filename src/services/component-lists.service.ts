@@ -1,10 +1,12 @@
 // Component lists (compat §5.9, §6.10): CRUD under the global componentlist.edit, membership, and auto_assign rules.
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentListRow, ComponentRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { splitComponentPath } from './categories.service.js';
 import { FieldErrors, pyType } from './validation.js';
 
 export interface AutoAssignRule {
@@ -181,7 +183,7 @@ export class ComponentListsService {
       .selectFrom('component_list_components as m')
       .innerJoin('components', 'components.id', 'm.component_id')
       .innerJoin('projects', 'projects.id', 'components.project_id')
-      .select(['m.componentlist_id', 'projects.slug as project', 'components.slug as component'])
+      .select(['m.componentlist_id', 'projects.slug as project', sql<string>`components.category_path || components.slug`.as('component')])
       .where('m.componentlist_id', 'in', ids);
     if (filter) members = members.where(filter as never);
     const [memberRows, rules] = await Promise.all([
@@ -316,7 +318,11 @@ export class ComponentListsService {
   async removeComponent(actor: Actor, slug: string, componentSlug: string): Promise<void> {
     const list = await this.get(actor, slug);
     this.requireEdit(actor);
-    const ids = (await this.membersQuery(actor, list).select('components.id').where('components.slug', '=', componentSlug).execute()).map((r) => r.id);
+    // A categorized member is named by its path (cat%2Fapp); a bare slug names members in any category.
+    const path = splitComponentPath(componentSlug);
+    let members = this.membersQuery(actor, list).select('components.id').where('components.slug', '=', path.slug);
+    if (path.categoryPath) members = members.where('components.category_path', '=', path.categoryPath);
+    const ids = (await members.execute()).map((r) => r.id);
     if (ids.length === 0) throw new NotFoundError('No Component matches the given query.');
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('component_list_components').where('componentlist_id', '=', list.id).where('component_id', 'in', ids).execute();

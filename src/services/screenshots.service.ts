@@ -7,7 +7,7 @@ import type { ObjectPermission } from '../auth/permissions.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
-import { componentPathSegment } from './categories.service.js';
+import { componentPathSegment, splitComponentPath } from './categories.service.js';
 import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
 import type { Upload } from './uploads.js';
@@ -203,17 +203,20 @@ export class ScreenshotsService {
     const image = this.image(errors, upload);
     if (!errors.empty) throw new ValidationError(errors.list);
 
-    // A translation of a project the caller cannot see is reported like a missing one.
-    const t = await this.db
+    // A translation of a project the caller cannot see is reported like a missing one. A component in a
+    // category is named by its path (`cat/app` or `cat%2Fapp`); a bare slug prefers the uncategorized one.
+    const path = splitComponentPath(slugs.component_slug!);
+    let q = this.db
       .selectFrom('translations')
       .innerJoin('components', 'components.id', 'translations.component_id')
       .innerJoin('projects', 'projects.id', 'components.project_id')
       .innerJoin('languages', 'languages.id', 'translations.language_id')
       .select(['translations.id', 'translations.language_id', 'components.id as component_id', 'projects.id as project_id', 'projects.access_control'])
       .where('projects.slug', '=', slugs.project_slug!)
-      .where('components.slug', '=', slugs.component_slug!)
-      .where('languages.code', '=', slugs.language_code!)
-      .executeTakeFirst();
+      .where('components.slug', '=', path.slug)
+      .where('languages.code', '=', slugs.language_code!);
+    if (path.categoryPath) q = q.where('components.category_path', '=', path.categoryPath);
+    const t = await q.orderBy('components.category_path').executeTakeFirst();
     if (!t || !this.access.canView(actor, { id: t.project_id, access_control: t.access_control })) {
       throw new ValidationError(['project_slug', 'component_slug', 'language_code'].map((attr) => ({ attr, detail: TRANSLATION_NOT_FOUND, code: 'invalid' })));
     }

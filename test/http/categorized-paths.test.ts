@@ -1,4 +1,5 @@
 // Categorized components by path outside the component API (search, autotranslate, hooks, exports) and component lists in teams (compat §5.2, §8.4).
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, multipart, poZip } from '../helpers/fixtures.js';
@@ -77,6 +78,37 @@ describe.each(DIALECTS)('categorized component paths and team component lists on
       await s.container.tasks.idle();
       await db.updateTable('components').set({ vcs: 'local', repo: 'local:', branch: 'main' }).where('id', '=', web.id).execute();
     }
+  });
+
+  it('screenshots: component_slug names a categorized component by its path; a bare slug means the uncategorized one', async () => {
+    const crc = (b: Buffer) => zlib.crc32(b);
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const out = Buffer.alloc(body.length + 8);
+      out.writeUInt32BE(data.length, 0);
+      body.copy(out, 4);
+      out.writeUInt32BE(crc(body) >>> 0, body.length + 4);
+      return out;
+    };
+    const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+    const upload = (component: string) =>
+      s.api('/api/screenshots/', { method: 'POST', body: multipart({ name: `Shot ${component}`, project_slug: 'pub', component_slug: component, language_code: 'cs' }, { image: { name: 's.png', data: png } }) });
+    for (const [component, translation] of [['web/app', '/api/translations/pub/web%252Fapp/cs/'], ['web%2Fapp', '/api/translations/pub/web%252Fapp/cs/'], ['app', '/api/translations/pub/app/cs/']]) {
+      const shot = await ok(await upload(component!), 201);
+      expect(shot.translation, component).toBe(`${s.url}${translation}`);
+    }
+    expect((await upload('other/app')).status).toBe(400);
+  });
+
+  it('component lists: a categorized member is listed and removed by its path', async () => {
+    const web = await ok(await s.api('/api/components/pub/web%252Fapp/'));
+    const plain = await ok(await s.api('/api/components/pub/app/'));
+    await ok(await s.api('/api/component-lists/', { method: 'POST', json: { name: 'Both apps', slug: 'both-apps' } }), 201);
+    for (const id of [web.id, plain.id]) await ok(await s.api('/api/component-lists/both-apps/components/', { method: 'POST', json: { component_id: id } }));
+    expect((await ok(await s.api('/api/component-lists/both-apps/'))).components).toEqual([plain, web].sort((a, b) => a.id - b.id).map((c) => c.url));
+    expect((await s.api('/api/component-lists/both-apps/components/web%252Fapp/', { method: 'DELETE' })).status).toBe(204);
+    expect((await ok(await s.api('/api/component-lists/both-apps/'))).components).toEqual([plain.url]);
   });
 
   it('exports: RSS feeds and the stats export of a categorized component link to its path', async () => {
