@@ -66,7 +66,8 @@ async function generate(c: Container): Promise<void> {
   const cols = sql`INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id, from_file, shared, created)`;
   if (c.database.dialect === 'postgres') {
     const words = sql`ARRAY(SELECT words[1 + ((n * (7919 + 2 * k) + (n / ${VOCABULARY}) * (104729 + 31 * k) + k * 12345) % ${VOCABULARY})] FROM generate_series(1, ${WORDS_PER_ENTRY}) k ORDER BY k)`;
-    await sql`${cols} SELECT array_to_string(${words}, ' '), 'T' || n, ${en}, CASE WHEN n % 2 = 0 THEN ${de} ELSE ${cs} END, 'bench.tmx', NULL, NULL, 1, 1, ${now}
+    // Bound parameters arrive as text in a CASE: the language ids are spelled into the SQL.
+    await sql`${cols} SELECT array_to_string(${words}, ' '), 'T' || n, ${sql.lit(en)}, CASE WHEN n % 2 = 0 THEN ${sql.lit(de)} ELSE ${sql.lit(cs)} END, 'bench.tmx', NULL, NULL, 1, 1, ${now}
       FROM generate_series(1::bigint, ${ENTRIES}::bigint) n, (SELECT ${WORDS}::text[] AS words) w`.execute(db);
     await sql`ANALYZE memory`.execute(db);
     return;
