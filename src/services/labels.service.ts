@@ -5,7 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
-import { FieldErrors, pyType } from './validation.js';
+import { charField, FieldErrors, pyType } from './validation.js';
 
 /** The reference's colour choices, in its order. */
 export const LABEL_COLORS = ['navy', 'blue', 'aqua', 'teal', 'olive', 'green', 'lime', 'yellow', 'orange', 'red', 'maroon', 'fuchsia', 'purple', 'black', 'gray', 'silver'] as const;
@@ -97,27 +97,6 @@ function isUniqueViolation(e: unknown): boolean {
 
 const DUPLICATE = () => ValidationError.field('name', 'Label with this name already exists in the project.', 'unique');
 
-/** A DRF CharField: strings as they are, numbers as text. */
-function text(errors: FieldErrors, attr: string, value: unknown, opts: { required: boolean; max: number; blank: boolean }): string | undefined {
-  if (value === undefined) {
-    if (opts.required) errors.required(attr);
-    return undefined;
-  }
-  if (value === null) {
-    errors.add(attr, 'This field may not be null.', 'null');
-    return undefined;
-  }
-  if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-    errors.add(attr, 'Not a valid string.');
-    return undefined;
-  }
-  const s = String(value).trim();
-  if (s === '' && !opts.blank) errors.add(attr, 'This field may not be blank.', 'blank');
-  else if (s.length > opts.max) errors.add(attr, `Ensure this field has no more than ${opts.max} characters.`, 'max_length');
-  else return s;
-  return undefined;
-}
-
 export class LabelsService {
   constructor(
     private readonly db: Db,
@@ -144,8 +123,8 @@ export class LabelsService {
   private validate(input: LabelInput, partial: boolean): { name?: string; description?: string; color?: string } {
     const errors = new FieldErrors();
     const out = {
-      name: text(errors, 'name', input.name, { required: !partial, max: NAME_MAX, blank: false }),
-      description: text(errors, 'description', input.description, { required: false, max: DESCRIPTION_MAX, blank: true }),
+      name: charField(errors, 'name', input.name, { required: !partial, max: NAME_MAX, blank: false }),
+      description: charField(errors, 'description', input.description, { required: false, max: DESCRIPTION_MAX, blank: true }),
       color: undefined as string | undefined,
     };
     if (input.color === undefined) {

@@ -11,7 +11,7 @@ import { componentPathSegment, splitComponentPath } from './categories.service.j
 import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
 import type { Upload } from './uploads.js';
-import { FieldErrors } from './validation.js';
+import { charField, FieldErrors } from './validation.js';
 
 const ACTION_SCREENSHOT_ADDED = 57;
 const ACTION_SCREENSHOT_UPLOADED = 58;
@@ -52,27 +52,6 @@ export interface ScreenshotFile {
 /** Form fields sent twice arrive as lists: the last value counts, as in Django's QueryDict. */
 function scalar(v: unknown): unknown {
   return Array.isArray(v) ? v[v.length - 1] : v;
-}
-
-function text(errors: FieldErrors, attr: string, raw: unknown, opts: { required: boolean; blank: boolean; max: number }): string | undefined {
-  const value = scalar(raw);
-  if (value === undefined) {
-    if (opts.required) errors.required(attr);
-    return undefined;
-  }
-  if (value === null) {
-    errors.add(attr, 'This field may not be null.', 'null');
-    return undefined;
-  }
-  if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
-    errors.add(attr, 'Not a valid string.');
-    return undefined;
-  }
-  const s = String(value).trim();
-  if (s === '' && !opts.blank) errors.add(attr, 'This field may not be blank.', 'blank');
-  else if (s.length > opts.max) errors.add(attr, `Ensure this field has no more than ${opts.max} characters.`, 'max_length');
-  else return s;
-  return undefined;
 }
 
 export class ScreenshotsService {
@@ -193,12 +172,12 @@ export class ScreenshotsService {
 
   async create(actor: Actor, input: ScreenshotInput, upload: Upload | undefined): Promise<Screenshot> {
     const errors = new FieldErrors();
-    const name = text(errors, 'name', input.name, { required: true, blank: false, max: NAME_MAX });
-    const repositoryFilename = text(errors, 'repository_filename', input.repository_filename, { required: false, blank: true, max: NAME_MAX });
+    const name = charField(errors, 'name', scalar(input.name), { required: true, blank: false, max: NAME_MAX });
+    const repositoryFilename = charField(errors, 'repository_filename', scalar(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
     const slugs = {
-      project_slug: text(errors, 'project_slug', input.project_slug, { required: true, blank: false, max: 100 }),
-      component_slug: text(errors, 'component_slug', input.component_slug, { required: true, blank: false, max: 100 }),
-      language_code: text(errors, 'language_code', input.language_code, { required: true, blank: false, max: 50 }),
+      project_slug: charField(errors, 'project_slug', scalar(input.project_slug), { required: true, blank: false, max: 100 }),
+      component_slug: charField(errors, 'component_slug', scalar(input.component_slug), { required: true, blank: false, max: 100 }),
+      language_code: charField(errors, 'language_code', scalar(input.language_code), { required: true, blank: false, max: 50 }),
     };
     const image = this.image(errors, upload);
     if (!errors.empty) throw new ValidationError(errors.list);
@@ -257,8 +236,8 @@ export class ScreenshotsService {
     const s = await this.getVisible(actor, id);
     this.require(actor, 'screenshot.edit', s);
     const errors = new FieldErrors();
-    const name = text(errors, 'name', input.name, { required: !partial, blank: false, max: NAME_MAX });
-    const repositoryFilename = text(errors, 'repository_filename', input.repository_filename, { required: false, blank: true, max: NAME_MAX });
+    const name = charField(errors, 'name', scalar(input.name), { required: !partial, blank: false, max: NAME_MAX });
+    const repositoryFilename = charField(errors, 'repository_filename', scalar(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
     if (!errors.empty) throw new ValidationError(errors.list);
     const set = { name: name ?? s.screenshot.name, repository_filename: repositoryFilename ?? s.screenshot.repository_filename };
     await this.db.updateTable('screenshots').set(set).where('id', '=', s.screenshot.id).execute();

@@ -66,3 +66,24 @@ export class FieldErrors {
     }
   }
 }
+
+/** A DRF CharField: strings as they are, numbers as text. */
+export function charField(errors: FieldErrors, attr: string, value: unknown, opts: { required: boolean; max: number; blank: boolean }): string | undefined {
+  if (value === undefined) {
+    if (opts.required) errors.required(attr);
+    return undefined;
+  }
+  if (value === null) {
+    errors.add(attr, 'This field may not be null.', 'null');
+    return undefined;
+  }
+  if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) {
+    errors.add(attr, 'Not a valid string.');
+    return undefined;
+  }
+  const s = String(value).trim();
+  if (s === '' && !opts.blank) errors.add(attr, 'This field may not be blank.', 'blank');
+  else if (s.length > opts.max) errors.add(attr, `Ensure this field has no more than ${opts.max} characters.`, 'max_length');
+  else return s;
+  return undefined;
+}
