@@ -20,7 +20,7 @@ import type { TranslationWithRefs } from './translations.service.js';
 import { UnitChecker } from './unit-checks.js';
 import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from './unit-discussion.js';
-import { pyType } from './validation.js';
+import { lastValue, pyType } from './validation.js';
 import { searchableUnits, searchContext } from './units.service.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
@@ -60,10 +60,6 @@ export interface AutotranslateResult {
   taskId?: string;
 }
 
-/** A form field sent twice arrives as a list: scalar fields take the last value. */
-function scalar(v: unknown): unknown {
-  return Array.isArray(v) ? v[v.length - 1] : v;
-}
 
 export function completedMessage(n: number): string {
   return n === 0 ? 'Automatic translation completed, no strings were updated.' : `Automatic translation completed, ${n} string${n === 1 ? ' was' : 's were'} updated.`;
@@ -132,7 +128,7 @@ export class AutotranslateService {
     const body = (raw ?? {}) as Record<string, unknown>;
     const errors: FieldError[] = [];
     const text = (name: string): string | undefined => {
-      const v = scalar(body[name]);
+      const v = lastValue(body[name]);
       if (v === undefined || v === null) return undefined;
       return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : `\u0000${pyType(v)}`;
     };
@@ -163,7 +159,7 @@ export class AutotranslateService {
 
     // q wins; without it the legacy filter_type; without both the UI default (untranslated strings).
     let q = 'state:<translated';
-    const qText = typeof scalar(body.q) === 'string' ? (scalar(body.q) as string) : undefined;
+    const qText = typeof lastValue(body.q) === 'string' ? (lastValue(body.q) as string) : undefined;
     const filterType = text('filter_type');
     try {
       if (qText !== undefined && qText.trim() !== '') q = qText;

@@ -11,7 +11,7 @@ import { componentPathSegment, splitComponentPath } from './categories.service.j
 import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
 import type { Upload } from './uploads.js';
-import { charField, FieldErrors } from './validation.js';
+import { charField, FieldErrors, lastValue } from './validation.js';
 
 const ACTION_SCREENSHOT_ADDED = 57;
 const ACTION_SCREENSHOT_UPLOADED = 58;
@@ -49,10 +49,6 @@ export interface ScreenshotFile {
   filename: string;
 }
 
-/** Form fields sent twice arrive as lists: the last value counts, as in Django's QueryDict. */
-function scalar(v: unknown): unknown {
-  return Array.isArray(v) ? v[v.length - 1] : v;
-}
 
 export class ScreenshotsService {
   constructor(
@@ -172,12 +168,12 @@ export class ScreenshotsService {
 
   async create(actor: Actor, input: ScreenshotInput, upload: Upload | undefined): Promise<Screenshot> {
     const errors = new FieldErrors();
-    const name = charField(errors, 'name', scalar(input.name), { required: true, blank: false, max: NAME_MAX });
-    const repositoryFilename = charField(errors, 'repository_filename', scalar(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
+    const name = charField(errors, 'name', lastValue(input.name), { required: true, blank: false, max: NAME_MAX });
+    const repositoryFilename = charField(errors, 'repository_filename', lastValue(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
     const slugs = {
-      project_slug: charField(errors, 'project_slug', scalar(input.project_slug), { required: true, blank: false, max: 100 }),
-      component_slug: charField(errors, 'component_slug', scalar(input.component_slug), { required: true, blank: false, max: 100 }),
-      language_code: charField(errors, 'language_code', scalar(input.language_code), { required: true, blank: false, max: 50 }),
+      project_slug: charField(errors, 'project_slug', lastValue(input.project_slug), { required: true, blank: false, max: 100 }),
+      component_slug: charField(errors, 'component_slug', lastValue(input.component_slug), { required: true, blank: false, max: 100 }),
+      language_code: charField(errors, 'language_code', lastValue(input.language_code), { required: true, blank: false, max: 50 }),
     };
     const image = this.image(errors, upload);
     if (!errors.empty) throw new ValidationError(errors.list);
@@ -236,8 +232,8 @@ export class ScreenshotsService {
     const s = await this.getVisible(actor, id);
     this.require(actor, 'screenshot.edit', s);
     const errors = new FieldErrors();
-    const name = charField(errors, 'name', scalar(input.name), { required: !partial, blank: false, max: NAME_MAX });
-    const repositoryFilename = charField(errors, 'repository_filename', scalar(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
+    const name = charField(errors, 'name', lastValue(input.name), { required: !partial, blank: false, max: NAME_MAX });
+    const repositoryFilename = charField(errors, 'repository_filename', lastValue(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
     if (!errors.empty) throw new ValidationError(errors.list);
     const set = { name: name ?? s.screenshot.name, repository_filename: repositoryFilename ?? s.screenshot.repository_filename };
     await this.db.updateTable('screenshots').set(set).where('id', '=', s.screenshot.id).execute();
@@ -292,7 +288,7 @@ export class ScreenshotsService {
   async addUnit(actor: Actor, id: string, rawUnitId: unknown): Promise<Screenshot> {
     const s = await this.getVisible(actor, id);
     this.require(actor, 'screenshot.edit', s);
-    const value = scalar(rawUnitId);
+    const value = lastValue(rawUnitId);
     if (value === undefined || value === null || value === '') throw ValidationError.field('unit_id', 'This field is required.', 'required');
     const unitId = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(unitId)) throw ValidationError.field('unit_id', 'A valid integer is required.');

@@ -87,3 +87,8 @@ export function charField(errors: FieldErrors, attr: string, value: unknown, opt
   else return s;
   return undefined;
 }
+
+/** Form fields sent twice arrive as lists: scalar fields take the last value, as in Django's QueryDict. */
+export function lastValue(v: unknown): unknown {
+  return Array.isArray(v) ? v[v.length - 1] : v;
+}
