@@ -46,6 +46,8 @@ import { MachineryService } from './machinery/machinery.service.js';
 import { createEngineRegistry } from './machinery/registry.js';
 import { AUTOTRANSLATE_TASK, AutotranslateService } from './services/autotranslate.service.js';
 import { AddonsService } from './services/addons.service.js';
+import { ComponentListsService } from './services/component-lists.service.js';
+import { GlossaryService } from './services/glossary.service.js';
 
 export interface Container {
   config: Config;
@@ -82,6 +84,8 @@ export interface Container {
   screenshots: ScreenshotsService;
   autotranslate: AutotranslateService;
   addons: AddonsService;
+  componentLists: ComponentListsService;
+  glossary: GlossaryService;
   close(): Promise<void>;
 }
 
@@ -148,6 +152,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
   addons.services.baseUrl = config.siteUrl ?? `http://${config.host}:${config.port}`;
   addons.startDaily();
   addons.startChangeFeed();
+  const units = new UnitsService(db, access, database.dialect);
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
@@ -171,7 +176,7 @@ export async function createContainer(config: Config, options: { migrate?: boole
     components,
     categories: new CategoriesService(db, access, changes, paths),
     translations: new TranslationsService(db, access, changes, languages, formats, paths, addons),
-    units: new UnitsService(db, access, database.dialect),
+    units,
     unitEdits: new UnitEditsService(db, access, changes, addons),
     stats,
     tasks,
@@ -187,6 +192,8 @@ export async function createContainer(config: Config, options: { migrate?: boole
     screenshots,
     autotranslate,
     addons,
+    componentLists: new ComponentListsService(db, access),
+    glossary: new GlossaryService(db, units),
     close: async () => {
       memory.stop();
       await addons.stop();

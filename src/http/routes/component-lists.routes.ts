@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { ComponentListsService, type ComponentList, type ComponentListInput } from '../../services/component-lists.service.js';
+import type { ComponentList, ComponentListInput } from '../../services/component-lists.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
@@ -38,7 +38,7 @@ export function serializeComponentList(urls: Urls, l: ComponentList) {
 }
 
 export function componentListsRoutes(app: FastifyInstance, c: Container): void {
-  const lists = new ComponentListsService(c.database.db, c.access);
+  const lists = c.componentLists;
 
   resource(app, '/api/component-lists/', { name: 'Component List List' }, {
     GET: {

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { GlossaryService } from '../../services/glossary.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
@@ -11,7 +10,7 @@ const Params = Type.Object({ id: Type.String() });
 type R = FastifyRequest<{ Params: { id: string } }>;
 
 export function glossaryRoutes(app: FastifyInstance, c: Container): void {
-  const glossary = new GlossaryService(c.database.db, c.units);
+  const glossary = c.glossary;
   resource(app, '/api/units/:id/glossary/', { name: 'Unit Glossary' }, {
     GET: {
       schema: { params: Params },
