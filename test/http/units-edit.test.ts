@@ -218,7 +218,7 @@ describe.each(DIALECTS)('unit edits on %s', (dialect) => {
     await expectError(await s.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: ['x'] }), 400, 'non_field_errors', 'Invalid data. Expected a dictionary, but got list.');
   });
 
-  it('allows source properties only on source strings, with labels unknown', async () => {
+  it('allows source properties only on source strings; label ids must be the project\'s', async () => {
     const cs = await unitOf('bi', 'app', 'cs', 'Hello');
     for (const json of [{ explanation: 'x' }, { extra_flags: 'max-length:10' }, { labels: [] }, { explanation: 'x', target: ['y'], state: 20 }]) {
       await expectError(await patch(cs.id, json), 403, null, 'Source strings properties can be set only on source strings', 'permission_denied');
@@ -244,7 +244,7 @@ describe.each(DIALECTS)('unit edits on %s', (dialect) => {
     ]);
     // PUT on a source unit: labels [] is fine, but the target/state pair hits the read-only source.
     await expectError(await patch(en.id, { target: ['Goodbye world'], state: 20, labels: [] }, undefined, 'PUT'), 403, null, 'The string is read-only.');
-    // Labels do not exist yet: every id is unknown.
+    // This project has no labels: id 1 is unknown to it.
     await expectError(await patch(en.id, { labels: [1] }), 400, 'labels', 'Invalid pk "1" - object does not exist.', 'does_not_exist');
     await expectError(await patch(en.id, { labels: ['x'] }), 400, 'labels', 'Incorrect type. Expected pk value, received str.', 'incorrect_type');
     await expectError(await patch(en.id, { labels: 1 }), 400, 'labels', 'Expected a list of items but got type "int".', 'not_a_list');
