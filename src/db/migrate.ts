@@ -22,6 +22,7 @@ import * as m017 from './migrations/017-categories.js';
 import * as m020 from './migrations/020-component-lists.js';
 import * as m021 from './migrations/021-addons.js';
 import * as m022 from './migrations/022-source-hash.js';
+import * as m023 from './migrations/023-unit-id-blocks.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '020-component-lists': m020,
   '021-addons': m021,
   '022-source-hash': m022,
+  '023-unit-id-blocks': m023,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

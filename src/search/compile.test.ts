@@ -42,6 +42,14 @@ describe('search compiler', () => {
     expect(compile('source:"Goodbye world"', 'postgres').parameters).toEqual(['%Goodbye world%']);
   });
 
+  it('PostgreSQL: a word-start trigram (" 12") is an index key of pg_trgm and narrows a regex whose words are all common', () => {
+    // Every row has "number N about"; only a few have a number starting with 12.
+    const freq = new TrigramFrequencies(Array.from({ length: 200 }, (_, i) => `Source string number ${i * 37} about it`));
+    const where = searchCondition({ q: 'source:r"number 12[0-9]{2} about"' }, { dialect: 'postgres', trigrams: () => freq })!;
+    const { parameters } = engines.postgres.selectFrom('units').select('units.id').where(where).compile();
+    expect(parameters).toEqual(['% 12%', 'number 12[0-9]{2} about']);
+  });
+
   it('every field, has: and is: value has a compiler (adding a table = replacing one entry)', () => {
     for (const field of Object.keys(FIELDS)) expect(FIELD_COMPILERS[field] ?? CHANGE_COMPILERS[field], field).toBeDefined();
     for (const name of new Set(Object.values(HAS_VALUES))) expect(HAS_COMPILERS[name], `has:${name}`).toBeDefined();

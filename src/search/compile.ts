@@ -6,7 +6,7 @@ import { PLURAL_SEPARATOR } from '../services/plurals.js';
 import type { Node, TermNode, TermValue } from './ast.js';
 import { CHANGE_FIELDS } from './fields.js';
 import { indexableLiteral, requiredLiterals } from './regex-literals.js';
-import type { TrigramFrequencies } from './trigram-sample.js';
+import { isPgTrgmKey, type TrigramFrequencies } from './trigram-sample.js';
 
 /*
  * The query this compiles into is used as
@@ -79,8 +79,6 @@ const TOO_COMMON = 0.2;
  * the whole phrase from the index does: the caller's phrase path is then used.
  */
 const TOO_WIDE = 0.03;
-/** pg_trgm indexes the trigrams of words: a trigram with a space or punctuation in it is not one it can look up alone. */
-const WORD_TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
 
 export function ftsPhrase(text: string, columns: readonly FtsColumn[] = FTS_COLUMNS): string {
   const phrase = `"${text.replace(/"/g, '""')}"`;
@@ -109,7 +107,7 @@ function ftsMatch(ctx: CompileContext, text: string, columns: readonly FtsColumn
 function rareTrigramNarrowing(ctx: CompileContext, literals: readonly string[], columns: readonly FtsColumn[], exprs: readonly Value[]): Sql | null {
   const sampled = columns.map((c) => ctx.trigrams?.(c) ?? null);
   if (sampled.some((f) => !f)) return null;
-  const usable = ctx.dialect === 'postgres' ? (t: string) => WORD_TRIGRAM.test(t) : undefined;
+  const usable = ctx.dialect === 'postgres' ? isPgTrgmKey : undefined;
   // The rarest over all columns: a trigram common in one column is common in the union of the lists.
   const rarest = new Map<string, number>();
   for (const freq of sampled as TrigramFrequencies[]) {

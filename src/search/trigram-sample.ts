@@ -8,6 +8,17 @@
  */
 
 export const SAMPLE_SIZE = 3000;
+
+/**
+ * pg_trgm indexes the trigrams of words, each padded with two spaces in front and one behind: besides the
+ * trigrams inside a word, " ab" (a word starting "ab" after a space) and "ab " (ending "ab" before one) are
+ * index keys too. Any other trigram with a space or punctuation in it is not one it can look up alone.
+ */
+const PG_TRGM_KEY = /^(?:[\p{L}\p{N}]{3}| [\p{L}\p{N}]{2}|[\p{L}\p{N}]{2} )$/u;
+
+export function isPgTrgmKey(trigram: string): boolean {
+  return PG_TRGM_KEY.test(trigram);
+}
 /** The estimate is rebuilt when the table has grown or shrunk by this factor, or has aged past maxAgeMs. */
 const DRIFT = 1.25;
 

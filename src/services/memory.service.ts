@@ -7,7 +7,7 @@ import type { MemoryRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { LanguagesService } from './languages.service.js';
-import { randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
+import { isPgTrgmKey, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /*
  * Scopes (as the reference's update_memory): a unit that becomes translated (state >= 20, non-empty target)
@@ -33,8 +33,6 @@ const CANDIDATES = 100;
 /** Rare trigrams of the text asked from the index, in groups: a candidate holds every trigram of at least one group. */
 const RARE_GROUPS = 4;
 const GROUP_SIZE = 3;
-/** pg_trgm indexes the trigrams of words: one with a space or punctuation in it cannot be looked up alone. */
-const WORD_TRIGRAM = /^[\p{L}\p{N}]{3}$/u;
 
 export interface MemoryMatch {
   id: number;
@@ -406,7 +404,7 @@ export class MemoryService {
       ).rows;
     } else {
       const freq = await this.trigrams.frequencies();
-      const groups = freq ? rareGroups(text, freq, (t) => WORD_TRIGRAM.test(t)) : null;
+      const groups = freq ? rareGroups(text, freq, isPgTrgmKey) : null;
       if (groups) {
         const like = (t: string) => sql`m.source ILIKE ${`%${t}%`}`;
         const narrowed = sql.join(groups.map((p) => sql`(${sql.join(p.map(like), sql` AND `)})`), sql` OR `);

@@ -8,6 +8,7 @@ import { asSearchError, searchCondition, type SearchParams } from '../search/ind
 import type { CompileContext } from '../search/compile.js';
 import { withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
+import { unitOffsetStart } from './unit-id-blocks.js';
 
 export interface UnitWithRefs {
   unit: LabeledUnit;
@@ -123,8 +124,11 @@ export class UnitsService {
     if (filter) q = q.where(filter);
     if (where) q = q.where(where);
     if (!filter && !where && offset > 0) {
-      // Deep pages of everything: skip along the primary key alone, then join only the page's rows.
-      const first = await this.db.selectFrom('units').select('id').orderBy('id').limit(1).offset(offset).executeTakeFirst();
+      // Deep pages of everything: the block counts give the block of the page's first unit, a walk along
+      // the primary key inside that block its id; only the page's rows are joined.
+      const start = await unitOffsetStart(this.db, offset);
+      if (!start) return [];
+      const first = await this.db.selectFrom('units').select('id').where('id', '>=', start.fromId).orderBy('id').limit(1).offset(start.skip).executeTakeFirst();
       if (!first) return [];
       return (await withLabels(this.db, await q.where('units.id', '>=', first.id).orderBy('units.id').limit(limit).execute())).map(UnitsService.split);
     }
