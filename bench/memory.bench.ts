@@ -13,6 +13,8 @@ import { createContainer, type Container } from '../src/container.js';
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const TARGET_MS = 50;
+/** BENCH_KEEP=1 keeps the data dir and PostgreSQL database (printed) for investigating queries. */
+const KEEP = process.env.BENCH_KEEP === '1';
 const PG_URL = process.env.PARLA_BENCH_DATABASE_URL ?? process.env.PARLA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const VOCABULARY = 5000;
 const WORDS_PER_ENTRY = 16;
@@ -161,7 +163,8 @@ async function main(): Promise<void> {
         try {
           rows.push(...(await run('postgres', url.toString(), path.join(dir, 'pg'))));
         } finally {
-          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          if (KEEP) console.error(`kept: PARLA_DATABASE_URL=${url.toString()}`);
+          else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         }
       } catch (e) {
         console.error(`PostgreSQL skipped: ${(e as Error).message}`);
@@ -170,7 +173,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (KEEP) console.error(`kept: ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`\nParla translation memory lookup (${ENTRIES} entries, ${SAMPLES} samples each, in-process)`);
   console.log('| database | operation | p50 ms | p95 ms | × baseline p50 | note |');

@@ -7,6 +7,7 @@ import type { MemoryRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { LanguagesService } from './languages.service.js';
+import { rankCandidates } from './memory-ranking.js';
 import { isPgTrgmKey, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /*
@@ -138,35 +139,6 @@ export async function syncIndex(db: Executor, max = Number.POSITIVE_INFINITY): P
   await sql`INSERT INTO memory_fts(rowid, source) SELECT id, source FROM memory WHERE id > ${state.last_id} AND id <= ${state.max_id}`.execute(db);
   await sql`UPDATE memory_fts_state SET last_id = ${state.max_id} WHERE id = 1`.execute(db);
   return n;
-}
-
-/** Levenshtein distance over UTF-16 code units, two rows. */
-export function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  if (a.length > b.length) [a, b] = [b, a];
-  let prev = new Uint32Array(a.length + 1);
-  let cur = new Uint32Array(a.length + 1);
-  for (let i = 0; i <= a.length; i++) prev[i] = i;
-  for (let j = 1; j <= b.length; j++) {
-    cur[0] = j;
-    const cb = b.charCodeAt(j - 1);
-    for (let i = 1; i <= a.length; i++) {
-      const cost = a.charCodeAt(i - 1) === cb ? 0 : 1;
-      cur[i] = Math.min(prev[i]! + 1, cur[i - 1]! + 1, prev[i - 1]! + cost);
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return prev[a.length]!;
-}
-
-/** Similarity 0–100: 100 × (1 − edit distance / longer length), 100 only for equal strings. */
-export function similarity(a: string, b: string): number {
-  if (a === b) return 100;
-  const longer = Math.max(a.length, b.length);
-  if (longer === 0) return 100;
-  return Math.min(99, Math.floor(100 * (1 - levenshtein(a, b) / longer)));
 }
 
 /**
@@ -379,10 +351,10 @@ export class MemoryService {
     const langs = sql`m.source_language_id = ${sourceLanguageId} AND m.target_language_id = ${targetLanguageId}`;
     const out: MemoryMatch[] = [];
     const seen = new Set<string>();
+    const key = (c: Candidate) => `${c.source}\u0000${c.target}`;
     const add = (c: Candidate, quality: number) => {
-      const key = `${c.source}\u0000${c.target}`;
-      if (seen.has(key)) return;
-      seen.add(key);
+      if (seen.has(key(c))) return;
+      seen.add(key(c));
       out.push({ id: c.id, source: c.source, target: c.target, origin: c.origin, quality, exact: quality === 100 });
     };
     const exact = await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
@@ -419,9 +391,8 @@ export class MemoryService {
         return r.rows;
       });
     }
-    const scored = candidates.filter((c) => c.source !== text).map((c) => ({ c, q: similarity(text, c.source) }));
-    scored.sort((a, b) => b.q - a.q || a.c.id - b.c.id);
-    for (const { c, q } of scored) if (q >= threshold) add(c, q);
+    const fresh = candidates.filter((c) => c.source !== text && !seen.has(key(c)));
+    for (const { candidate, quality } of rankCandidates(text, fresh, { threshold, slots: limit - out.length, key })) add(candidate, quality);
     return out.slice(0, limit);
   }
 
