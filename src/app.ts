@@ -35,13 +35,21 @@ import { componentListsRoutes } from './http/routes/component-lists.routes.js';
 import { glossaryRoutes } from './http/routes/glossary.routes.js';
 import { addonsRoutes } from './http/routes/addons.routes.js';
 import { SessionAuth } from './http/session-auth.js';
+import { uiRoutes } from './http/routes/ui.routes.js';
+import { RouteRegistry } from './http/openapi/route-registry.js';
+import { docsRoutes } from './http/routes/docs.routes.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 export async function buildApp(container: Container, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const { headersTimeout, requestTimeout } = container.config;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
+    // Slow clients (headers or a body trickling in) lose their connection instead of holding it forever;
+    // Node checks the deadlines every connectionsCheckingInterval, so that follows the shorter one.
+    requestTimeout: requestTimeout * 1000,
+    http: { headersTimeout: Math.min(headersTimeout, requestTimeout) * 1000, connectionsCheckingInterval: Math.min(5000, Math.max(250, (Math.min(headersTimeout, requestTimeout) * 1000) / 4)) },
     trustProxy: false,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
@@ -54,7 +62,9 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
   registerAuth(app, container.users, sessionAuth, container.access, container.database.db);
   registerRateLimit(app, container);
-  registerNegotiation(app);
+  // Records every route from here on, for the OpenAPI document and the browsable API's forms.
+  const routeRegistry = new RouteRegistry(app);
+  registerNegotiation(app, routeRegistry);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await registerMultipart(app, container.config.maxUploadSize);
 
@@ -85,5 +95,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   changesRoutes(app, container);
   exportsRoutes(app, container);
   accountsRoutes(app, container, sessionAuth);
+  uiRoutes(app, container, sessionAuth);
+  docsRoutes(app, routeRegistry);
   return app;
 }

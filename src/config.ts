@@ -1,5 +1,6 @@
 // Parses every PARLA_* environment variable once; nothing else in the code reads process.env.
 import path from 'node:path';
+import { checkAllowedHostEntry } from './shared/outbound-guard.js';
 
 export interface RateLimit {
   requests: number;
@@ -12,9 +13,14 @@ export interface Config {
   dataDir: string;
   databaseUrl: string; // "sqlite:<path>" or "postgres://…"
   redisUrl: string | null;
+  redisPrefix: string; // namespace of the BullMQ keys in Redis
+  serveRunsTasks: boolean; // with Redis: `serve` also consumes background tasks
+  workerConcurrency: number; // tasks one consuming process runs at once (BullMQ)
   siteUrl: string | null; // null: derived from the request's Host header
   secretKey: string | null; // null: generated once into the data dir
   sessionAge: number; // seconds a browser session lives after its last use
+  headersTimeout: number; // seconds a client has to send a request's headers
+  requestTimeout: number; // seconds a client has to send a whole request (headers and body)
   rateLimitAnon: RateLimit;
   rateLimitUser: RateLimit;
   pageSize: number;
@@ -22,6 +28,7 @@ export interface Config {
   screenshotMaxSize: number; // largest accepted screenshot image
   enableHooks: boolean;
   vcsAllowLocal: boolean;
+  allowedHosts: string[]; // internal hosts/IPs/CIDRs outbound requests may reach despite the SSRF guard
   logLevel: string;
 }
 
@@ -61,6 +68,22 @@ function parseSize(name: string, value: string | undefined, fallback: number): n
   return Number(m[1]) * unit;
 }
 
+function parseRedisPrefix(value: string | undefined): string {
+  if (value === undefined || value === '') return 'parla';
+  // BullMQ joins its keys with ":"; keep the prefix one plain segment.
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(value)) throw new ConfigError(`PARLA_REDIS_PREFIX: expected letters, digits, "_", "." or "-", got "${value}"`);
+  return value;
+}
+
+function parseAllowedHosts(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const invalid = checkAllowedHostEntry(entry);
+    if (invalid) throw new ConfigError(`PARLA_ALLOWED_HOSTS: ${invalid}`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const host = env.PARLA_HOST || '127.0.0.1';
   const port = parseInt10('PARLA_PORT', env.PARLA_PORT, 8000, 0, 65535);
@@ -80,9 +103,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl,
     redisUrl: env.PARLA_REDIS_URL || null,
+    redisPrefix: parseRedisPrefix(env.PARLA_REDIS_PREFIX),
+    serveRunsTasks: parseBool('PARLA_SERVE_RUNS_TASKS', env.PARLA_SERVE_RUNS_TASKS, false),
+    workerConcurrency: parseInt10('PARLA_WORKER_CONCURRENCY', env.PARLA_WORKER_CONCURRENCY, 2, 1, 64),
     siteUrl,
     secretKey: env.PARLA_SECRET_KEY || null,
     sessionAge: parseInt10('PARLA_SESSION_AGE', env.PARLA_SESSION_AGE, 14 * 86400, 60, 10 * 365 * 86400),
+    headersTimeout: parseInt10('PARLA_HEADERS_TIMEOUT', env.PARLA_HEADERS_TIMEOUT, 30, 1, 3600),
+    requestTimeout: parseInt10('PARLA_REQUEST_TIMEOUT', env.PARLA_REQUEST_TIMEOUT, 300, 1, 24 * 3600),
     rateLimitAnon: parseRateLimit('PARLA_API_RATELIMIT_ANON', env.PARLA_API_RATELIMIT_ANON || '100/day'),
     rateLimitUser: parseRateLimit('PARLA_API_RATELIMIT_USER', env.PARLA_API_RATELIMIT_USER || '5000/hour'),
     pageSize: parseInt10('PARLA_PAGE_SIZE', env.PARLA_PAGE_SIZE, 50, 1, 1000),
@@ -90,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     screenshotMaxSize: parseSize('PARLA_SCREENSHOT_MAX_SIZE', env.PARLA_SCREENSHOT_MAX_SIZE, 10 * 1024 * 1024),
     enableHooks: parseBool('PARLA_ENABLE_HOOKS', env.PARLA_ENABLE_HOOKS, true),
     vcsAllowLocal: parseBool('PARLA_VCS_ALLOW_LOCAL', env.PARLA_VCS_ALLOW_LOCAL, false),
+    allowedHosts: parseAllowedHosts(env.PARLA_ALLOWED_HOSTS),
     logLevel: env.PARLA_LOG_LEVEL || 'info',
   };
 }

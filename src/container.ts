@@ -41,9 +41,13 @@ import { MemoryService } from './services/memory.service.js';
 import { RepositoryService } from './services/repository.service.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
+import { BullMqTaskQueue } from './tasks/bullmq-queue.js';
+import { PgAdvisoryLock } from './vcs/cluster-lock.js';
 import type { TaskQueue } from './tasks/task-queue.js';
 import { MachineryService } from './machinery/machinery.service.js';
 import { createEngineRegistry } from './machinery/registry.js';
+import { RedisResultCache, ResultCache } from './machinery/cache.js';
+import { OutboundGuard } from './shared/outbound-guard.js';
 import { AUTOTRANSLATE_TASK, AutotranslateService } from './services/autotranslate.service.js';
 import { AddonsService } from './services/addons.service.js';
 import { ComponentListsService } from './services/component-lists.service.js';
@@ -102,7 +106,13 @@ function loadSecretKey(config: Config): string {
   }
 }
 
-export async function createContainer(config: Config, options: { migrate?: boolean } = {}): Promise<Container> {
+export interface ContainerOptions {
+  migrate?: boolean;
+  /** With Redis: consume background tasks in this process (`parla worker`, or `serve` with PARLA_SERVE_RUNS_TASKS). */
+  runTasks?: boolean;
+}
+
+export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.databaseUrl);
   try {
@@ -117,11 +127,16 @@ export async function createContainer(config: Config, options: { migrate?: boole
   }
   const db = database.db;
   const access = new AccessControl();
+  // Every request made on a user's behalf (machinery, webhooks, repository URLs) goes through this SSRF guard.
+  const outbound = new OutboundGuard({ allowedHosts: config.allowedHosts });
   const paths = new DataPaths(config.dataDir);
   const changes = new ChangesService(db, access);
   const languages = new LanguagesService(db, access);
-  const tasks = new InProcessTaskQueue(db);
-  await tasks.recoverInterrupted();
+  // With Redis the queue is shared by every process; without it tasks run in the process that enqueues them.
+  const tasks = config.redisUrl
+    ? new BullMqTaskQueue(db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: (e) => console.error(`parla: task queue: ${e.message}`) })
+    : new InProcessTaskQueue(db);
+  if (tasks instanceof InProcessTaskQueue) await tasks.recoverInterrupted();
   const stats = new StatsService(db, access, changes);
   tasks.register('recalculate-statistics', (payload, ctx) =>
     stats.recalculate(typeof payload.componentId === 'number' ? payload.componentId : undefined, (done, total) => ctx.progress((100 * done) / total)),
@@ -130,8 +145,10 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const fileSync = new FileSyncService(db, formats, paths);
   const scanner = new ComponentScanner(formats, languages);
   const git = new GitBackend({ allowLocal: config.vcsAllowLocal, dataDir: config.dataDir, homeDir: path.join(config.dataDir, 'home') });
-  const addons = new AddonsService(db, access, changes, tasks, { db, dialect: database.dialect, changes, formats, paths, tasks });
-  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, new RepositoryLock(), addons);
+  const addons = new AddonsService(db, access, changes, tasks, { db, dialect: database.dialect, changes, formats, paths, tasks, outbound });
+  // On PostgreSQL every process of the installation, on any host, takes the same advisory locks.
+  const repoLock = new RepositoryLock({ root: config.dataDir, ...(database.dialect === 'postgres' ? { cluster: new PgAdvisoryLock(config.databaseUrl) } : {}) });
+  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
   addons.setRepositoryRunner(repository);
   tasks.register('repository-pull', async (payload) => repository.run(await repository.refsById(Number(payload.componentId)), 'pull', null));
   tasks.register('component-setup', async (payload, ctx) => {
@@ -142,11 +159,15 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const memory = new MemoryService(db, access, languages);
   memory.startBackgroundIndexing();
   // The translation memory engine answers through MemoryService.machineryLookup.
-  const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }));
+  // With Redis, machine translations are cached once for every process of the installation.
+  const machineryCache = config.redisUrl
+    ? new RedisResultCache(config.redisUrl, `${config.redisPrefix}:mt:`, (e) => console.error(`parla: machinery cache: ${e.message}`))
+    : new ResultCache();
+  const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }), outbound, machineryCache);
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
   tasks.register(AUTOTRANSLATE_TASK, (payload, ctx) => autotranslate.runTask(payload, ctx));
   addons.services.autotranslate = autotranslate;
-  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal);
+  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound);
   // Discovery creates components; webhook payloads need absolute URLs outside any request.
   addons.services.components = components;
   addons.services.baseUrl = config.siteUrl ?? `http://${config.host}:${config.port}`;
@@ -157,6 +178,8 @@ export async function createContainer(config: Config, options: { migrate?: boole
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
   void screenshots.sweep().catch(() => undefined);
+  // Last, so that every handler is registered before the first job arrives.
+  if (tasks instanceof BullMqTaskQueue && options.runTasks) await tasks.consume(config.workerConcurrency);
   return {
     config,
     database,
@@ -198,6 +221,8 @@ export async function createContainer(config: Config, options: { migrate?: boole
       memory.stop();
       await addons.stop();
       await tasks.close();
+      await repoLock.close();
+      await machineryCache.close();
       await database.close();
     },
   };

@@ -4,13 +4,14 @@ import { buildApp } from './app.js';
 import { createContainer } from './container.js';
 
 export async function serve(config: Config): Promise<void> {
-  const container = await createContainer(config);
+  const container = await createContainer(config, { runTasks: config.serveRunsTasks });
   const app = await buildApp(container, { logger: { level: config.logLevel } });
   // Edits older than a component's commit_pending_age are committed even when nobody asks.
   const committer = setInterval(() => {
     container.repository.commitDuePending().catch((e: unknown) => app.log.error({ err: e }, 'committing pending changes failed'));
   }, 60_000);
   committer.unref();
+  if (config.redisUrl && !config.serveRunsTasks) app.log.info('background tasks go to the Redis queue: run `parla worker` (or set PARLA_SERVE_RUNS_TASKS=1)');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

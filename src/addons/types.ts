@@ -6,9 +6,10 @@ import type { ChangesService } from '../services/changes.service.js';
 import type { ComponentWithRefs } from '../services/components.service.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import type { DataPaths } from '../services/data-paths.js';
-import type { TaskQueue } from '../tasks/task-queue.js';
+import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
 import type { AutotranslateService } from '../services/autotranslate.service.js';
 import type { ComponentsService } from '../services/components.service.js';
+import type { OutboundGuard } from '../shared/outbound-guard.js';
 
 /**
  * When handlers run. Repository events (pre-commit, post-commit, pre-push, post-update) run with
@@ -48,6 +49,8 @@ export interface AddonServices {
   autotranslate?: AutotranslateService;
   /** Absolute base (scheme://host[/prefix]) for API URLs built outside a request, e.g. webhook payloads; PARLA_SITE_URL when set. */
   baseUrl?: string | null;
+  /** The SSRF guard for requests to user-given URLs; absent: internal addresses are refused. */
+  outbound?: OutboundGuard;
 }
 
 export interface AddonEventContext<Config = Record<string, unknown>> {
@@ -88,7 +91,14 @@ export interface AddonDefinition<Config = Record<string, unknown>> {
    * (see config.ts helpers). `undefined`/`{}` means defaults.
    */
   validate(raw: unknown): Config;
+  /** Checks that need I/O after validate() (a webhook URL's resolved address); throws ValidationError. */
+  verify?(config: Config, services: AddonServices): Promise<void>;
   handlers: Partial<Record<AddonEvent, AddonHandler<Config>>>;
+  /**
+   * Background tasks the add-on queues, by task name. Registered when the add-on service is built, in
+   * every process (a `worker` must know them before any change reaches it).
+   */
+  tasks?: Record<string, (services: AddonServices, payload: Record<string, unknown>, task: TaskContext) => Promise<unknown>>;
 }
 
 /** Any definition, for the registry (configuration types erased). */

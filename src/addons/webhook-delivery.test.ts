@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OutboundGuard } from '../shared/outbound-guard.js';
 import { generateSecret, verify } from './standard-webhooks.js';
 import { backoffDelay, deliver, isRetryableStatus, type DeliveryPolicy } from './webhook-delivery.js';
 
@@ -40,12 +41,14 @@ beforeEach(() => {
 });
 
 const fast: DeliveryPolicy = { attempts: 4, timeoutMs: 2000, baseDelayMs: 1, maxDelayMs: 10 };
+/** The receiver runs on loopback, which the SSRF guard refuses unless allowed. */
+const local = { outbound: new OutboundGuard({ allowedHosts: ['127.0.0.1'] }) };
 
 describe('webhook delivery', () => {
   it('posts the body signed so that a receiver verifies it', async () => {
     const secret = generateSecret();
     const body = JSON.stringify({ change_id: 1, action: 2 });
-    const result = await deliver({ url: `${base}/hook`, body, messageId: 'msg_42', secret }, fast);
+    const result = await deliver({ url: `${base}/hook`, body, messageId: 'msg_42', secret }, fast, local);
     expect(result.delivered).toBe(true);
     expect(received).toHaveLength(1);
     expect(received[0]!.body).toBe(body);
@@ -58,7 +61,7 @@ describe('webhook delivery', () => {
     script = [500, 429, 503, 200];
     const lines: string[] = [];
     const delays: number[] = [];
-    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'msg_r', secret: null }, fast, { log: (l) => void lines.push(l), sleep: async (ms) => void delays.push(ms) });
+    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'msg_r', secret: null }, fast, { ...local, log: (l) => void lines.push(l), sleep: async (ms) => void delays.push(ms) });
     expect(result.delivered).toBe(true);
     expect(result.attempts.map((a) => a.status)).toEqual([500, 429, 503, 200]);
     expect(new Set(received.map((r) => r.headers['webhook-id']))).toEqual(new Set(['msg_r']));
@@ -69,7 +72,7 @@ describe('webhook delivery', () => {
 
   it('does not retry other 4xx answers', async () => {
     script = [404, 200];
-    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'm', secret: null }, fast);
+    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'm', secret: null }, fast, local);
     expect(result.delivered).toBe(false);
     expect(result.status).toBe(404);
     expect(received).toHaveLength(1);
@@ -77,19 +80,30 @@ describe('webhook delivery', () => {
 
   it('gives up after the last attempt', async () => {
     script = [500];
-    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'm', secret: null }, { ...fast, attempts: 3 });
+    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'm', secret: null }, { ...fast, attempts: 3 }, local);
     expect(result.delivered).toBe(false);
     expect(received).toHaveLength(3);
   });
 
   it('retries network errors and timeouts', async () => {
-    const closed = await deliver({ url: 'http://127.0.0.1:1/nothing', body: '{}', messageId: 'm', secret: null }, { ...fast, attempts: 2 });
+    const closed = await deliver({ url: 'http://127.0.0.1:1/nothing', body: '{}', messageId: 'm', secret: null }, { ...fast, attempts: 2 }, local);
     expect(closed.attempts).toHaveLength(2);
     expect(closed.attempts.every((a) => a.status === null && a.retryable && a.error)).toBe(true);
-    const hung = await deliver({ url: `${base}/hang`, body: '{}', messageId: 'm', secret: null }, { ...fast, attempts: 2, timeoutMs: 100 });
+    const hung = await deliver({ url: `${base}/hang`, body: '{}', messageId: 'm', secret: null }, { ...fast, attempts: 2, timeoutMs: 100 }, local);
     expect(hung.delivered).toBe(false);
     expect(hung.attempts[0]!.error).toMatch(/timed out/);
     expect(received).toHaveLength(2);
+  });
+
+  it('refuses internal receivers unless allowed, without retrying', async () => {
+    const lines: string[] = [];
+    const result = await deliver({ url: `${base}/hook`, body: '{}', messageId: 'm', secret: null }, fast, { log: (l) => void lines.push(l) });
+    expect(result.delivered).toBe(false);
+    expect(result.attempts).toHaveLength(1);
+    expect(result.attempts[0]).toMatchObject({ status: null, retryable: false });
+    expect(result.attempts[0]!.error).toMatch(/127\.0\.0\.1 is a loopback address/);
+    expect(lines[0]).toMatch(/not retried$/);
+    expect(received).toHaveLength(0);
   });
 
   it('classifies statuses and grows the delay exponentially up to the cap', () => {

@@ -1,4 +1,5 @@
 // Webhook delivery: one signed JSON POST with a timeout, retried with exponential backoff on transient failures.
+import { OutboundBlockedError, OutboundGuard } from '../shared/outbound-guard.js';
 import { signedHeaders } from './standard-webhooks.js';
 
 export interface DeliveryRequest {
@@ -39,9 +40,12 @@ export interface DeliveryHooks {
   log?(line: string): Promise<void> | void;
   sleep?(ms: number): Promise<void>;
   now?(): number;
+  /** The SSRF guard (PARLA_ALLOWED_HOSTS); without one, internal addresses are refused. */
+  outbound?: OutboundGuard;
 }
 
 const USER_AGENT = 'Parla-Webhook/1';
+const STRICT_GUARD = new OutboundGuard();
 
 /** 5xx and 429 are the receiver's transient trouble; other 4xx will not change by resending. */
 export function isRetryableStatus(status: number): boolean {
@@ -58,19 +62,27 @@ export function backoffDelay(policy: DeliveryPolicy, attempt: number, retryAfter
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One POST. Redirects are not followed: a webhook endpoint that moved is a configuration error. */
-async function attemptOnce(request: DeliveryRequest, timeoutMs: number, now: () => number): Promise<{ status: number | null; error: string | null; retryAfter: string | null }> {
+async function attemptOnce(
+  request: DeliveryRequest,
+  timeoutMs: number,
+  now: () => number,
+  guard: OutboundGuard,
+): Promise<{ status: number | null; error: string | null; retryAfter: string | null; blocked?: boolean }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
   const timestamp = Math.floor(now() / 1000);
   if (request.secret) Object.assign(headers, signedHeaders(request.secret, request.messageId, request.body, timestamp));
   else Object.assign(headers, { 'webhook-id': request.messageId, 'webhook-timestamp': String(timestamp) });
   try {
-    const res = await fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    // The body is not needed; consume it so the connection is released.
-    await res.arrayBuffer().catch(() => undefined);
+    // The guard pins the connection to the address it checked, so DNS changed since configuration cannot reach inside.
+    const res = await guard.fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    // The body is not needed (and may be huge): drop it, which also closes the connection.
+    await res.body?.cancel().catch(() => undefined);
     return { status: res.status, error: null, retryAfter: res.headers.get('retry-after') };
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    const reason = err.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
+    // A refused address will not change by retrying a few seconds later.
+    if (e instanceof OutboundBlockedError) return { status: null, error: e.message, retryAfter: null, blocked: true };
+    const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
+    const reason = err.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (err.code ?? err.cause?.code ?? err.cause?.message ?? err.message);
     return { status: null, error: reason, retryAfter: null };
   }
 }
@@ -88,10 +100,10 @@ export async function deliver(request: DeliveryRequest, policy: DeliveryPolicy =
       await sleep(delay);
     }
     const started = now();
-    const outcome = await attemptOnce(request, policy.timeoutMs, now);
+    const outcome = await attemptOnce(request, policy.timeoutMs, now, hooks.outbound ?? STRICT_GUARD);
     retryAfter = outcome.retryAfter;
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    const retryable = !ok && (outcome.status === null || isRetryableStatus(outcome.status));
+    const retryable = !ok && !outcome.blocked && (outcome.status === null || isRetryableStatus(outcome.status));
     const result: AttemptResult = { attempt, status: outcome.status, error: outcome.error, retryable, durationMs: now() - started };
     attempts.push(result);
     await hooks.log?.(`Attempt ${attempt}/${policy.attempts}: POST ${request.url} → ${outcome.status ?? `error (${outcome.error})`}${ok ? '' : retryable ? '' : ', not retried'}`);

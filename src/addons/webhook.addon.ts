@@ -4,6 +4,7 @@ import { serializeChange } from '../http/serializers/changes.js';
 import { Urls } from '../http/urls.js';
 import { ACTION_NAMES } from '../services/change-actions.js';
 import { nowIso } from '../shared/clock.js';
+import { OutboundGuard } from '../shared/outbound-guard.js';
 import type { TaskContext } from '../tasks/task-queue.js';
 import { ConfigErrors, configObject, rejectUnknown, stringOption } from './config.js';
 import { decodeSecret, WebhookSecretError } from './standard-webhooks.js';
@@ -78,6 +79,22 @@ export async function webhookPayload(services: AddonServices, change: ChangeRow)
   return { change_id: change.id, ...serializeChange(urls, change, refs), project: project ? urls.project(project.slug) : null };
 }
 
+/** Without a configured guard nothing internal is reachable: the safe default. */
+const STRICT_GUARD = new OutboundGuard();
+
+function guardOf(services: AddonServices): OutboundGuard {
+  return services.outbound ?? STRICT_GUARD;
+}
+
+/** Refuses a webhook URL whose host is, or resolves to, an internal address (SSRF), unless allowed. */
+export async function verifyWebhookConfig(config: WebhookConfig, services: AddonServices): Promise<void> {
+  const refusal = await guardOf(services).refusalForUrl(config.webhook_url);
+  if (!refusal) return;
+  const errors = new ConfigErrors();
+  errors.add('webhook_url', refusal);
+  errors.throwIfAny();
+}
+
 interface DeliveryTaskPayload {
   addonId: number;
   changeId: number;
@@ -110,15 +127,12 @@ async function runDelivery(services: AddonServices, payload: DeliveryTaskPayload
     const success = / → 2\d\d$/.test(line) ? 1 : 0;
     await db.insertInto('addon_log').values({ addon_id: addon.id, component_id: change.component_id, event: 'change', success, message: line, timestamp: nowIso() }).execute();
   };
-  const result = await deliver({ url: config.webhook_url, body, messageId: `msg_${addon.id}_${change.id}`, secret: config.secret || null }, webhookPolicy, { log: logAttempt });
+  const result = await deliver({ url: config.webhook_url, body, messageId: `msg_${addon.id}_${change.id}`, secret: config.secret || null }, webhookPolicy, { log: logAttempt, outbound: guardOf(services) });
   const lastError = result.delivered ? null : `Webhook delivery of change ${change.id} failed: ${result.status ?? result.attempts.at(-1)?.error ?? 'unknown error'}`;
   await db.updateTable('addons').set({ last_run: nowIso(), last_error: lastError }).where('id', '=', addon.id).execute();
   if (!result.delivered) throw new Error(lastError!);
   return { delivered: true, status: result.status, attempts: result.attempts.length };
 }
-
-/** The queue handler is registered on first use: it needs the services handlers receive. */
-const registeredOn = new WeakSet<object>();
 
 export const webhookAddon: AddonDefinition<WebhookConfig> = {
   name: WEBHOOK_ADDON,
@@ -128,6 +142,7 @@ export const webhookAddon: AddonDefinition<WebhookConfig> = {
   scope: ['component', 'project', 'site'],
   multiple: true,
   validate: validateWebhookConfig,
+  verify: verifyWebhookConfig,
   handlers: {
     /** Only queues the delivery, so the request that made the change never waits for the receiver. */
     async change(ctx) {
@@ -139,13 +154,11 @@ export const webhookAddon: AddonDefinition<WebhookConfig> = {
         ctx.log.warn('No task queue available; webhook not sent.');
         return;
       }
-      if (!registeredOn.has(tasks)) {
-        const services = ctx.services;
-        tasks.register(WEBHOOK_TASK, (payload, task) => runDelivery(services, payload as unknown as DeliveryTaskPayload, task));
-        registeredOn.add(tasks);
-      }
       const payload: DeliveryTaskPayload = { addonId: ctx.addon.id, changeId: change.id };
       await tasks.enqueue(WEBHOOK_TASK, payload as unknown as Record<string, unknown>, { projectId: change.project_id, componentId: change.component_id });
     },
+  },
+  tasks: {
+    [WEBHOOK_TASK]: (services, payload, task) => runDelivery(services, payload as unknown as DeliveryTaskPayload, task),
   },
 };

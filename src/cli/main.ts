@@ -1,4 +1,4 @@
-// `parla` subcommands: serve, migrate, createadmin, changepassword, machinery, memory.
+// `parla` subcommands: serve, worker, migrate, createadmin, changepassword, machinery, memory.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,12 +11,15 @@ import { AppError } from '../shared/errors.js';
 import { FormatParseError } from '../formats/format.js';
 import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory-files.js';
 import { serve } from '../main.js';
+import { runWorker } from '../tasks/worker-process.js';
 import { SYSTEM_ACTOR } from '../machinery/machinery.service.js';
 
 const HELP = `Usage: parla <command> [options]
 
 Commands:
   serve                         run the HTTP server (PARLA_HOST, PARLA_PORT)
+  worker                        run background tasks from the Redis queue, no HTTP
+                                (needs PARLA_REDIS_URL)
   migrate                       create or upgrade the database schema
   createadmin --username U --email E [--password P] [--full-name N]
                                 create a superuser and print its API token
@@ -213,6 +216,9 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'serve':
         await serve(loadConfig());
+        return 0;
+      case 'worker':
+        await runWorker(loadConfig());
         return 0;
       case 'migrate':
         return await runMigrate();

@@ -1,7 +1,7 @@
 // Opens the database (SQLite by default, PostgreSQL on postgres:// URLs) as one typed Kysely instance.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
@@ -77,6 +77,11 @@ function registerContains(sqlite: SQLite.Database): void {
     if (text !== needle) [needle, folded] = [String(text), String(text).toLowerCase()];
     return String(haystack).toLowerCase().includes(folded) ? 1 : 0;
   });
+}
+
+/** Whether a connection or transaction runs on SQLite (services that take the executor only, not the dialect). */
+export function isSqlite(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {

@@ -23,6 +23,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     allow?: string;
     rawFormat?: boolean;
+    /** resource()'s name and description, read by the OpenAPI document. */
+    resourceName?: string;
+    resourceDescription?: string;
   }
 }
 
@@ -44,7 +47,7 @@ export function resource(app: FastifyInstance, url: string, info: ResourceInfo, 
   const rawFormat = methods.some((m) => endpoints[m]?.rawFormat);
   for (const method of methods) {
     const ep = endpoints[method]!;
-    const options: RouteShorthandOptions = { schema: ep.schema, config: { allow, rawFormat: ep.rawFormat }, bodyLimit: ep.bodyLimit };
+    const options: RouteShorthandOptions = { schema: ep.schema, config: { allow, rawFormat: ep.rawFormat, resourceName: info.name, resourceDescription: info.description }, bodyLimit: ep.bodyLimit };
     app.route({ method, url, ...options, handler: ep.handler });
   }
   for (const method of ORDER.filter((m) => !endpoints[m])) {

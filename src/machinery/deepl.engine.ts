@@ -1,5 +1,5 @@
 // DeepL API v2 engine: POST /v2/translate with `Authorization: DeepL-Auth-Key`, up to 50 texts per request.
-import { TIMEOUT_FIELD, batches, type EngineConfig, type MachineryEngine, type MachineryResult, type TranslateRequest } from './engine.js';
+import { TIMEOUT_FIELD, batches, type EngineConfig, type MachineryEngine, type MachineryResult, type TranslateRequest, type EngineContext } from './engine.js';
 import { deeplSourceLanguage, deeplTargetLanguage } from './languages.js';
 import { invalidShape, messageOf, postJson } from './http.js';
 
@@ -27,7 +27,7 @@ export const deeplEngine: MachineryEngine = {
     { name: 'url', type: 'url', label: `API URL (default ${DEEPL_PRO_URL}, or ${DEEPL_FREE_URL} for keys ending in ":fx")` },
     TIMEOUT_FIELD,
   ],
-  async translate(config: EngineConfig, request: TranslateRequest): Promise<MachineryResult[][]> {
+  async translate(config: EngineConfig, request: TranslateRequest, context: EngineContext): Promise<MachineryResult[][]> {
     const out: MachineryResult[][] = [];
     const url = `${deeplBaseUrl(config)}translate`;
     for (const batch of batches(request.texts, MAX_TEXTS, MAX_CHARS)) {
@@ -39,6 +39,7 @@ export const deeplEngine: MachineryEngine = {
         body: { text: batch.texts, source_lang: deeplSourceLanguage(request.sourceLanguage), target_lang: deeplTargetLanguage(request.targetLanguage) },
         timeoutSeconds: Number(config.timeout ?? TIMEOUT_FIELD.default),
         signal: request.signal,
+        outbound: context.outbound,
         errorMessage: messageOf('message'),
         statusKinds: { 403: 'auth', 456: 'quota', 429: 'rate_limit' },
       });

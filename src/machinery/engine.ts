@@ -1,5 +1,6 @@
 // Machine translation engine contract: ids, configuration schema and validation, results and the typed MachineryError.
 import { AppError, ValidationError, type FieldError } from '../shared/errors.js';
+import type { OutboundGuard } from '../shared/outbound-guard.js';
 
 /** One candidate translation of one source text. */
 export interface MachineryResult {
@@ -23,6 +24,8 @@ export interface TranslateRequest {
 /** What an engine may know about where it is used (the memory engine scopes lookups by project). */
 export interface EngineContext {
   projectId: number | null;
+  /** The SSRF guard HTTP engines send through (PARLA_ALLOWED_HOSTS); absent: internal addresses are refused. */
+  outbound?: OutboundGuard;
 }
 
 export type FieldType = 'string' | 'url' | 'integer';

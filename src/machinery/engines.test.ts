@@ -10,6 +10,7 @@ import { createMemoryEngine, type MemoryLookup } from './memory.engine.js';
 import { deeplSourceLanguage, deeplTargetLanguage, libreTranslateLanguage } from './languages.js';
 import { ResultCache } from './cache.js';
 import { createEngineRegistry } from './registry.js';
+import { OutboundGuard } from '../shared/outbound-guard.js';
 
 interface Recorded {
   method: string;
@@ -72,7 +73,8 @@ beforeAll(() => service.start());
 afterAll(() => service.stop());
 afterEach(() => service.reset());
 
-const CTX = { projectId: null };
+// The stand-in services listen on loopback, which the SSRF guard refuses unless allowed.
+const CTX = { projectId: null, outbound: new OutboundGuard({ allowedHosts: ['127.0.0.1'] }) };
 async function failure(promise: Promise<unknown>): Promise<MachineryError> {
   try {
     await promise;
@@ -218,6 +220,13 @@ describe('DeepL', () => {
     const e = await failure(deeplEngine.translate({ key: 'k', url: `http://127.0.0.1:${port}/v2/` }, { texts: ['Hello'], sourceLanguage: 'en', targetLanguage: 'de' }, CTX));
     expect(e.kind).toBe('network');
     expect(e.message).toMatch(/^Could not connect to DeepL: ECONNREFUSED\.$/);
+  });
+
+  it('refuses an internal address at request time unless allowed, without sending anything', async () => {
+    const e = await failure(deeplEngine.translate(config(), { texts: ['Hello'], sourceLanguage: 'en', targetLanguage: 'de' }, { projectId: null }));
+    expect(e.kind).toBe('network');
+    expect(e.message).toMatch(/^Refused to connect to DeepL: 127\.0\.0\.1 is a loopback address; requests to internal addresses are refused unless PARLA_ALLOWED_HOSTS allows them\.$/);
+    expect(service.requests).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
 // Generic engine: POST {source_language, target_language, texts} as JSON to a configured URL (protocol in README.md).
-import { TIMEOUT_FIELD, batches, type EngineConfig, type MachineryEngine, type MachineryResult, type TranslateRequest } from './engine.js';
+import { TIMEOUT_FIELD, batches, type EngineConfig, type MachineryEngine, type MachineryResult, type TranslateRequest, type EngineContext } from './engine.js';
 import { invalidShape, messageOf, postJson } from './http.js';
 
 export const genericEngine: MachineryEngine = {
@@ -15,7 +15,7 @@ export const genericEngine: MachineryEngine = {
     { name: 'batch_size', type: 'integer', label: 'Texts per request', default: 50, min: 1, max: 1000 },
     TIMEOUT_FIELD,
   ],
-  async translate(config: EngineConfig, request: TranslateRequest): Promise<MachineryResult[][]> {
+  async translate(config: EngineConfig, request: TranslateRequest, context: EngineContext): Promise<MachineryResult[][]> {
     const out: MachineryResult[][] = [];
     const headers: Record<string, string> = {};
     if (config.key) headers[String(config.header || 'Authorization')] = String(config.key);
@@ -29,6 +29,7 @@ export const genericEngine: MachineryEngine = {
         body: { source_language: request.sourceLanguage, target_language: request.targetLanguage, texts: batch.texts },
         timeoutSeconds: Number(config.timeout ?? TIMEOUT_FIELD.default),
         signal: request.signal,
+        outbound: context.outbound,
         errorMessage: (b) => messageOf('error')(b) ?? messageOf('detail')(b) ?? messageOf('message')(b),
       });
       const translations = (body as { translations?: unknown })?.translations;

@@ -1,4 +1,5 @@
 // POSTs JSON to a machine translation service with a timeout, and turns every failure into a MachineryError.
+import { OutboundBlockedError, OutboundGuard, OutboundRedirectError } from '../shared/outbound-guard.js';
 import { MachineryError } from './engine.js';
 
 export interface PostJsonOptions {
@@ -14,10 +15,14 @@ export interface PostJsonOptions {
   errorMessage?: (body: unknown) => string | undefined;
   /** Statuses with a service-specific meaning, checked before the generic mapping. */
   statusKinds?: Record<number, MachineryError['kind']>;
+  /** The SSRF guard (PARLA_ALLOWED_HOSTS); without one, internal addresses are refused. */
+  outbound?: OutboundGuard;
 }
 
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 const USER_AGENT = 'Parla machinery';
+const STRICT_GUARD = new OutboundGuard();
+const MAX_REDIRECTS = 5;
 
 function describeStatus(kind: MachineryError['kind']): string {
   switch (kind) {
@@ -68,6 +73,9 @@ async function readText(response: Response, opts: PostJsonOptions): Promise<stri
 
 function transportError(e: unknown, opts: PostJsonOptions, timeout: AbortSignal): MachineryError {
   if (e instanceof MachineryError) return e;
+  // The address was allowed when the URL was configured; DNS (or a redirect) now points inside.
+  if (e instanceof OutboundBlockedError) return new MachineryError(opts.engine, 'network', `Refused to connect to ${opts.service}: ${e.message}`);
+  if (e instanceof OutboundRedirectError) return new MachineryError(opts.engine, 'network', `Could not connect to ${opts.service}: ${e.message}`);
   const name = (e as { name?: string })?.name;
   if (timeout.aborted || name === 'TimeoutError') {
     return new MachineryError(opts.engine, 'timeout', `${opts.service} did not answer within ${opts.timeoutSeconds} s.`);
@@ -75,8 +83,8 @@ function transportError(e: unknown, opts: PostJsonOptions, timeout: AbortSignal)
   if (name === 'AbortError' || opts.signal?.aborted) {
     return new MachineryError(opts.engine, 'aborted', `The request to ${opts.service} was cancelled.`);
   }
-  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
-  const why = cause?.code ?? cause?.message ?? (e as Error)?.message ?? 'unknown error';
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } } | undefined;
+  const why = err?.code ?? err?.cause?.code ?? err?.cause?.message ?? err?.message ?? 'unknown error';
   return new MachineryError(opts.engine, 'network', `Could not connect to ${opts.service}: ${why}.`);
 }
 
@@ -87,12 +95,15 @@ export async function postJson(opts: PostJsonOptions): Promise<unknown> {
   let status: number;
   let text: string;
   try {
-    const response = await fetch(opts.url, {
+    // Redirects are followed (a service may move to https), each hop checked by the guard; credential
+    // headers are dropped when a hop leaves the origin.
+    const response = await (opts.outbound ?? STRICT_GUARD).fetch(opts.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...opts.headers },
       body: JSON.stringify(opts.body),
       signal,
-      redirect: 'error',
+      redirect: 'follow',
+      maxRedirects: MAX_REDIRECTS,
     });
     status = response.status;
     text = await readText(response, opts);

@@ -1,5 +1,5 @@
 // LibreTranslate engine: POST <url>/translate with {q: [...], source, target, format: "text", api_key}.
-import { TIMEOUT_FIELD, batches, type EngineConfig, type MachineryEngine, type MachineryResult, type TranslateRequest } from './engine.js';
+import { TIMEOUT_FIELD, batches, type EngineConfig, type MachineryEngine, type MachineryResult, type TranslateRequest, type EngineContext } from './engine.js';
 import { libreTranslateLanguage } from './languages.js';
 import { invalidShape, messageOf, postJson } from './http.js';
 
@@ -18,7 +18,7 @@ export const libreTranslateEngine: MachineryEngine = {
     { name: 'key', type: 'string', label: 'API key (when the server requires one)', secret: true, maxLength: 200 },
     TIMEOUT_FIELD,
   ],
-  async translate(config: EngineConfig, request: TranslateRequest): Promise<MachineryResult[][]> {
+  async translate(config: EngineConfig, request: TranslateRequest, context: EngineContext): Promise<MachineryResult[][]> {
     const out: MachineryResult[][] = [];
     const base = String(config.url);
     const url = `${base.endsWith('/') ? base : `${base}/`}translate`;
@@ -37,6 +37,7 @@ export const libreTranslateEngine: MachineryEngine = {
         body: payload,
         timeoutSeconds: Number(config.timeout ?? TIMEOUT_FIELD.default),
         signal: request.signal,
+        outbound: context.outbound,
         errorMessage: messageOf('error'),
       });
       let translated = (body as { translatedText?: unknown })?.translatedText;

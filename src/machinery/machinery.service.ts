@@ -5,8 +5,9 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { OutboundGuard } from '../shared/outbound-guard.js';
 import { MachineryError, SECRET_MASK, maskConfig, validateConfig, type EngineConfig, type MachineryEngine, type MachineryResult } from './engine.js';
-import { ResultCache } from './cache.js';
+import { ResultCache, type ResultStore } from './cache.js';
 import type { EngineRegistry } from './registry.js';
 
 export interface MachinerySettingsTable {
@@ -48,7 +49,8 @@ export class MachineryService {
     db: Db,
     private readonly access: AccessControl,
     readonly registry: EngineRegistry,
-    private readonly cache = new ResultCache(),
+    private readonly outbound = new OutboundGuard(),
+    private readonly cache: ResultStore = new ResultCache(),
   ) {
     this.db = db.withTables<MachineryTables>();
   }
@@ -88,6 +90,18 @@ export class MachineryService {
     };
   }
 
+  /** Refuses service URLs whose host is, or resolves to, an internal address (SSRF) unless PARLA_ALLOWED_HOSTS allows it. */
+  private async checkUrls(engine: MachineryEngine, config: EngineConfig): Promise<void> {
+    const errors = [];
+    for (const field of engine.fields) {
+      const value = config[field.name];
+      if (field.type !== 'url' || typeof value !== 'string') continue;
+      const refusal = await this.outbound.refusalForUrl(value);
+      if (refusal) errors.push({ code: 'invalid', detail: refusal, attr: `configuration.${field.name}` });
+    }
+    if (errors.length) throw new ValidationError(errors);
+  }
+
   async list(actor: Actor, project: ProjectRow | null): Promise<MachinerySettingInfo[]> {
     this.requireManage(actor, project);
     const rows = await this.scoped(project).orderBy('engine').execute();
@@ -108,6 +122,7 @@ export class MachineryService {
     const engine = this.registry.get(input.engine.trim());
     if (!engine) throw ValidationError.field('engine', `Unknown machinery service: ${input.engine}.`, 'invalid_choice');
     const config = validateConfig(engine.fields, input.configuration);
+    await this.checkUrls(engine, config);
     if (await this.scoped(project).where('engine', '=', engine.id).executeTakeFirst()) {
       throw ValidationError.field('engine', `${engine.name} is already configured here; change it with PATCH.`, 'unique');
     }
@@ -142,6 +157,7 @@ export class MachineryService {
       else merged[key] = value;
     }
     const config = validateConfig(engine.fields, merged);
+    await this.checkUrls(engine, config);
     const updated = nowIso();
     await this.db.updateTable('machinery_settings').set({ configuration: JSON.stringify(config), updated }).where('id', '=', row.id).execute();
     return this.info({ ...row, configuration: JSON.stringify(config), updated });
@@ -162,6 +178,7 @@ export class MachineryService {
     const existing = await this.scoped(null).where('engine', '=', engine.id).executeTakeFirst();
     if (!existing) return this.create(SYSTEM_ACTOR, null, { engine: engine.id, configuration });
     const config = validateConfig(engine.fields, configuration);
+    await this.checkUrls(engine, config);
     const updated = nowIso();
     await this.db.updateTable('machinery_settings').set({ configuration: JSON.stringify(config), updated }).where('id', '=', existing.id).execute();
     return this.info({ ...existing, configuration: JSON.stringify(config), updated });
@@ -226,10 +243,11 @@ export class MachineryService {
     const out: MachineryResult[][] = texts.map(() => []);
     // Each distinct non-blank text is asked once; cached answers are not asked again.
     const pending = new Map<string, number[]>();
+    const keys = engine.cacheable ? texts.map((text) => ResultCache.key(engine.id, config, langs.source, langs.target, text)) : [];
+    const cachedResults = engine.cacheable ? await this.cache.getMany(keys) : [];
     texts.forEach((text, i) => {
       if (text.trim() === '') return;
-      const key = engine.cacheable ? ResultCache.key(engine.id, config, langs.source, langs.target, text) : null;
-      const cached = key ? this.cache.get(key) : undefined;
+      const cached = cachedResults[i];
       if (cached) {
         out[i] = cached;
         return;
@@ -240,10 +258,10 @@ export class MachineryService {
     });
     if (pending.size === 0) return out;
     const asked = [...pending.keys()];
-    const answers = await engine.translate(config, { texts: asked, sourceLanguage: langs.source, targetLanguage: langs.target, signal }, { projectId });
+    const answers = await engine.translate(config, { texts: asked, sourceLanguage: langs.source, targetLanguage: langs.target, signal }, { projectId, outbound: this.outbound });
     asked.forEach((text, j) => {
       const candidates = answers[j] ?? [];
-      if (engine.cacheable) this.cache.set(ResultCache.key(engine.id, config, langs.source, langs.target, text), candidates);
+      if (engine.cacheable) void this.cache.set(ResultCache.key(engine.id, config, langs.source, langs.target, text), candidates);
       for (const i of pending.get(text)!) out[i] = candidates;
     });
     return out;

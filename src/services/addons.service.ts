@@ -92,6 +92,9 @@ export class AddonsService {
     readonly services: AddonServices,
   ) {
     tasks.register(ADDON_EVENT_TASK, (payload) => this.runTask(payload));
+    for (const definition of listAddons()) {
+      for (const [name, run] of Object.entries(definition.tasks ?? {})) tasks.register(name, (payload, task) => run(this.services, payload, task));
+    }
   }
 
   setRepositoryRunner(runner: AddonRepositoryRunner): void {
@@ -210,6 +213,7 @@ export class AddonsService {
     const reason = def.incompatible?.(refs) ?? null;
     if (reason) throw ValidationError.field('name', `could not enable add-on ${def.name}, not compatible`);
     const configuration = AddonsService.validate(def, body.configuration);
+    await def.verify?.(configuration, this.services);
     return this.insert(actor, def, configuration, { componentId: refs.component.id, projectId: refs.project.id });
   }
 
@@ -221,6 +225,7 @@ export class AddonsService {
     const installed = await this.db.selectFrom('addons').select('id').where('project_id', '=', project.id).where('name', '=', def.name).executeTakeFirst();
     if (installed && !def.multiple) throw ValidationError.field('name', `Add-on already installed: ${def.name}`);
     const configuration = AddonsService.validate(def, body.configuration);
+    await def.verify?.(configuration, this.services);
     return this.insert(actor, def, configuration, { componentId: null, projectId: project.id, project });
   }
 
@@ -255,6 +260,7 @@ export class AddonsService {
     if (!partial && body.configuration === undefined) throw ValidationError.field('configuration', 'This field is required.', 'required');
     if (body.configuration === undefined) return current;
     const configuration = AddonsService.validate(def, body.configuration);
+    await def.verify?.(configuration, this.services);
     const project = await this.projectOf(current.row);
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('addons').set({ configuration: JSON.stringify(configuration) }).where('id', '=', current.row.id).execute();

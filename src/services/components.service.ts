@@ -17,7 +17,8 @@ import type { LanguagesService } from './languages.service.js';
 import { NEW_LANG_CHOICES } from './projects.service.js';
 import type { ComponentScanner } from './component-scanner.js';
 import type { TaskQueue } from '../tasks/task-queue.js';
-import { checkBranchName, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../vcs/urls.js';
+import { checkBranchName, checkRepoHost, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../vcs/urls.js';
+import { OutboundGuard } from '../shared/outbound-guard.js';
 import { FieldErrors } from './validation.js';
 import type { Upload } from './uploads.js';
 import { recheckComponent } from './unit-checks.js';
@@ -110,6 +111,7 @@ export class ComponentsService {
     private readonly scanner: ComponentScanner,
     private readonly tasks: TaskQueue,
     private readonly allowLocalRepos: boolean,
+    private readonly outbound = new OutboundGuard(),
   ) {}
 
   /** The component an internal parla:// (or weblate://) URL points at, when it has its own repository. */
@@ -273,11 +275,22 @@ export class ComponentsService {
       const v = input[f];
       if (v && (v.startsWith('/') || v.split('/').includes('..'))) errors.add(f, 'The file must be a relative path inside the repository.');
     }
-    if (creating && !upload && input.repo && !errors.has('repo')) {
+    // Repository URLs are checked when given and whenever they change: git contacts them in the background.
+    const repoGiven = creating ? !upload : input.repo !== undefined && input.repo !== existing.repo;
+    if (repoGiven && input.repo && !errors.has('repo')) {
       const checked = checkRepoUrl(input.repo, { allowLocal: this.allowLocalRepos, allowInternal: true });
       if (!checked.ok) errors.add('repo', checked.reason);
       else if (checked.kind === 'internal' && !(await this.linkTarget(input.repo))) errors.add('repo', 'Invalid link to a component: it does not exist or has no repository of its own.');
-      if ((input.vcs ?? 'git') !== 'git') errors.add('vcs', `Version control "${input.vcs}" is not supported; use git.`);
+      else {
+        const refusal = await checkRepoHost(input.repo, this.outbound);
+        if (refusal) errors.add('repo', refusal);
+      }
+      if (creating && (input.vcs ?? 'git') !== 'git') errors.add('vcs', `Version control "${input.vcs}" is not supported; use git.`);
+    }
+    if (input.push && input.push !== existing?.push && !errors.has('push')) {
+      const checked = checkRepoUrl(input.push, { allowLocal: this.allowLocalRepos, allowInternal: false });
+      const refusal = checked.ok ? await checkRepoHost(input.push, this.outbound) : checked.reason;
+      if (refusal) errors.add('push', refusal);
     }
     if (creating && !upload && input.branch) {
       const why = checkBranchName(input.branch);

@@ -1,8 +1,8 @@
 // Translation memory (compat §6.10, §24): entries from translated units and imported files; list, delete, fuzzy lookup.
-import { sql, SqliteAdapter, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
-import type { Db, Executor } from '../db/database.js';
+import { isSqlite, type Db, type Executor } from '../db/database.js';
 import type { MemoryRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
@@ -67,10 +67,6 @@ export interface ExportedEntry {
   target_language: string;
   origin: string;
   category: number;
-}
-
-function isSqlite(db: Executor): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 /** The reference's category numbers (memory JSON schema): 1 file, 2 shared, 10000000+ project, 20000000+ user. */

@@ -204,7 +204,12 @@ export async function reconcileComponent(
     await tx.deleteFrom('translations').where('id', '=', t.id).execute();
     result.languagesRemoved++;
   }
-  // After a bulk reconcile a recount is the exact, simple answer.
-  for (const id of seen) await tx.updateTable('translations').set(await recountTranslation(tx, id)).where('id', '=', id).execute();
+  // After a bulk reconcile a recount is the exact, simple answer. The translation row is locked first: an
+  // edit that changed a unit holds that lock until it commits (its counter update), so the recount sees
+  // either all of the edit or none of it, and the edit's own delta then lands on the recounted row.
+  for (const id of seen) {
+    await tx.updateTable('translations').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();
+    await tx.updateTable('translations').set(await recountTranslation(tx, id)).where('id', '=', id).execute();
+  }
   return { ...result, changes: log?.changes ?? [] };
 }

@@ -1,7 +1,7 @@
 // Translation file uploads (compat §11): permission checks, merging a file's units by method, the change record.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db, Executor } from '../db/database.js';
+import { isSqlite, type Db, type Executor } from '../db/database.js';
 import type { UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -196,8 +196,14 @@ export class UploadsService {
     return (u) => bilingualId(u);
   }
 
+  /**
+   * The translation's units, locked until the upload's transaction ends (PostgreSQL): counter deltas are
+   * computed from these rows, which a concurrent edit must not change in between. SQLite's writers are
+   * serialized already.
+   */
   private async unitsByHash(db: Executor, translationId: number): Promise<Map<string, UnitRow>> {
-    const rows = await db.selectFrom('units').selectAll().where('translation_id', '=', translationId).execute();
+    const query = db.selectFrom('units').selectAll().where('translation_id', '=', translationId);
+    const rows = await (isSqlite(db) ? query : query.forUpdate()).execute();
     return new Map(rows.map((r) => [r.id_hash, r]));
   }
 

@@ -1,9 +1,9 @@
 // Default TaskQueue: tasks persisted in the `tasks` table and run one at a time inside this process.
-import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { TaskRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
-import type { TaskContext, TaskHandler, TaskQueue, TaskScope } from './task-queue.js';
+import type { TaskHandler, TaskQueue, TaskScope } from './task-queue.js';
+import { getTask, insertTask, runTask } from './task-runner.js';
 
 export const DEFAULT_QUEUE = 'default';
 
@@ -15,7 +15,11 @@ export class InProcessTaskQueue implements TaskQueue {
 
   constructor(private readonly db: Db) {}
 
-  /** Tasks left queued or running by a previous process can never finish: report them as failed. */
+  /**
+   * Tasks left queued or running by a previous process can never finish: report them as failed.
+   * Only valid when this process is the only one using the database (no Redis): with BullMQ the
+   * other processes' tasks are alive, and BullMqTaskQueue.recoverInterrupted asks Redis instead.
+   */
   async recoverInterrupted(): Promise<number> {
     const res = await this.db
       .updateTable('tasks')
@@ -31,19 +35,14 @@ export class InProcessTaskQueue implements TaskQueue {
 
   async enqueue(name: string, payload: Record<string, unknown>, scope: TaskScope = {}): Promise<string> {
     if (!this.handlers.has(name)) throw new Error(`No handler for task "${name}"`);
-    const id = crypto.randomUUID();
-    const now = nowIso();
-    await this.db
-      .insertInto('tasks')
-      .values({ id, name, status: 'queued', progress: 0, result: null, log: '', payload: JSON.stringify(payload), project_id: scope.projectId ?? null, component_id: scope.componentId ?? null, user_id: scope.userId ?? null, created: now, updated: now })
-      .execute();
+    const id = await insertTask(this.db, name, payload, scope);
     this.pending.push(id);
     this.kick();
     return id;
   }
 
   get(id: string): Promise<TaskRow | undefined> {
-    return this.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+    return getTask(this.db, id);
   }
 
   /**
@@ -77,28 +76,7 @@ export class InProcessTaskQueue implements TaskQueue {
     while ((id = this.pending.shift()) !== undefined) await this.runOne(id);
   }
 
-  private async runOne(id: string): Promise<void> {
-    const task = await this.get(id);
-    if (!task) return;
-    const handler = this.handlers.get(task.name)!;
-    let log = '';
-    const update = (fields: Partial<TaskRow>) => this.db.updateTable('tasks').set({ ...fields, updated: nowIso() }).where('id', '=', id).execute();
-    const ctx: TaskContext = {
-      log: async (line) => {
-        log += `${line}\n`;
-        await update({ log });
-      },
-      progress: async (percent, message) => {
-        if (message) log += `${message}\n`;
-        await update({ progress: Math.max(0, Math.min(100, Math.round(percent))), log });
-      },
-    };
-    await update({ status: 'running' });
-    try {
-      const result = await handler(JSON.parse(task.payload) as Record<string, unknown>, ctx);
-      await update({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), log });
-    } catch (e) {
-      await update({ status: 'failed', result: JSON.stringify({ error: (e as Error).message }), log });
-    }
+  private runOne(id: string): Promise<void> {
+    return runTask(this.db, this.handlers, id);
   }
 }

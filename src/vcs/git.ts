@@ -84,6 +84,9 @@ const BASE_CONFIG = [
   'pull.rebase=false',
   'fetch.recurseSubmodules=false',
   'submodule.recurse=false',
+  // A redirect could lead git to an internal address that the URL check never saw (SSRF); a moved
+  // repository needs its new URL entered instead.
+  'http.followRedirects=false',
 ];
 
 // Commit record: fields separated by NUL, records terminated by RS (messages never contain either in practice).

@@ -1,16 +1,17 @@
-// One lock per repository checkout: an in-process keyed mutex plus a lock file shared by processes.
+// One lock per repository checkout: an in-process keyed mutex, then a lock that other processes see.
 //
-// The lock file serialises `serve` and `worker` processes on one host sharing the data dir. Several
-// hosts sharing a volume are only covered by the heartbeat-based staleness rule below; a
-// PostgreSQL advisory lock (or a Redis lock) will take that role for multi-host deployments later,
-// behind the same `run(repoPath, fn)` call.
+// The second lock is a PostgreSQL advisory lock when the installation runs on PostgreSQL (any
+// number of `serve` and `worker` processes on any number of hosts: see cluster-lock.ts), else a
+// lock file next to the checkout, which serialises the processes of one host sharing the data dir.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { LockedError } from '../shared/errors.js';
 import { KeyedMutex } from '../shared/keyed-mutex.js';
+import type { ClusterLock } from './cluster-lock.js';
 
 /** 423 `repository-locked`: another operation kept the repository busy for longer than the wait limit. */
 export class RepositoryLockedError extends LockedError {
@@ -30,6 +31,13 @@ export interface RepositoryLockOptions {
   staleMs?: number;
   /** Where the lock file of a repository lives; default `<parent>/.<name>.lock` next to the checkout. */
   lockPath?: (repoPath: string) => string;
+  /** Cross-process lock that replaces the lock file (PostgreSQL installations). */
+  cluster?: ClusterLock;
+  /**
+   * The data dir: cluster lock keys are repository paths relative to it, so hosts that mount the
+   * shared volume at different paths still agree on them.
+   */
+  root?: string;
 }
 
 interface LockInfo {
@@ -57,6 +65,8 @@ export class RepositoryLock {
   private readonly heartbeatMs: number;
   private readonly staleMs: number;
   private readonly lockPath: (repoPath: string) => string;
+  private readonly cluster: ClusterLock | null;
+  private readonly root: string | null;
 
   constructor(options: RepositoryLockOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
@@ -64,6 +74,8 @@ export class RepositoryLock {
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.staleMs = options.staleMs ?? 120_000;
     this.lockPath = options.lockPath ?? ((repo) => path.join(path.dirname(repo), `.${path.basename(repo)}.lock`));
+    this.cluster = options.cluster ?? null;
+    this.root = options.root ? realpathOr(path.resolve(options.root)) : null;
   }
 
   /**
@@ -91,7 +103,7 @@ export class RepositoryLock {
         // Settle only after the lock file is gone, so that a caller that continues finds it free.
         let outcome: { ok: true; value: T } | { ok: false; error: unknown };
         try {
-          const release = await this.acquireFile(key, deadline);
+          const release = this.cluster ? await this.cluster.acquire(this.clusterKey(key), deadline, () => new RepositoryLockedError()) : await this.acquireFile(key, deadline);
           try {
             outcome = { ok: true, value: await this.held.run(new Set([...(held ?? []), key]), fn) };
           } catch (error) {
@@ -105,6 +117,17 @@ export class RepositoryLock {
         else reject(outcome.error);
       });
     });
+  }
+
+  private clusterKey(key: string): string {
+    if (!this.root) return key;
+    const rel = path.relative(this.root, key);
+    return rel.startsWith('..') || path.isAbsolute(rel) ? key : rel.split(path.sep).join('/');
+  }
+
+  /** Releases cluster locks still held (shutdown). */
+  async close(): Promise<void> {
+    await this.cluster?.close();
   }
 
   /** Takes the cross-process lock file, waiting until `deadline`. Returns its release function. */
@@ -207,6 +230,15 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// Repository paths arrive resolved through links (components sharing a clone): resolve the root the same way.
+function realpathOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
   }
 }
 

@@ -1,7 +1,8 @@
 // URL/branch validation, credential redaction and internal URLs; branch rules checked against real git.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { checkBranchName, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl, redactText, redactUrl } from './urls.js';
+import { OutboundGuard } from '../shared/outbound-guard.js';
+import { checkBranchName, checkRepoHost, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl, redactText, redactUrl, repoUrlHost } from './urls.js';
 
 describe('checkRepoUrl', () => {
   it.each([
@@ -52,6 +53,37 @@ describe('checkRepoUrl', () => {
     expect(checkRepoUrl('/srv/git/repo.git', { allowLocal: true })).toEqual({ ok: true, kind: 'local' });
     expect(checkRepoUrl('file://relative', { allowLocal: true }).ok).toBe(false);
     expect(checkRepoUrl('parla://p/c', { allowInternal: false }).ok).toBe(false);
+  });
+});
+
+describe('repository hosts (SSRF)', () => {
+  it.each([
+    ['https://user:token@gitlab.com/group/repo.git', 'gitlab.com'],
+    ['ssh://git@[2001:db8::1]:2222/repo.git', '[2001:db8::1]'],
+    ['git+ssh://git@host.example/repo', 'host.example'],
+    ['git://10.0.0.1/repo', '10.0.0.1'],
+    ['git@169.254.169.254:owner/repo.git', '169.254.169.254'],
+    ['localhost:repo.git', 'localhost'],
+    ['http://2130706433/x.git', '127.0.0.1'],
+    ['parla://project/component', null],
+    ['/srv/git/repo.git', null],
+    ['file:///srv/git/repo.git', null],
+  ])('repoUrlHost(%s) = %s', (url, host) => {
+    expect(repoUrlHost(url)).toBe(host);
+  });
+
+  it('refuses hosts that are or resolve to internal addresses, unless allowed', async () => {
+    const strict = new OutboundGuard();
+    for (const url of ['https://127.0.0.1/x.git', 'ssh://git@localhost/x.git', 'ssh://git@[::1]/x.git', 'git://0177.0.0.1/x', 'ssh://2130706433/x', 'git@169.254.169.254:x.git', 'https://[fd00::1]/x']) {
+      expect(await checkRepoHost(url, strict), url).toMatch(/ address; requests to internal addresses are refused/);
+    }
+    for (const url of ['https://93.184.216.34/x.git', 'https://nowhere.invalid/x.git', 'parla://p/c', '/srv/git/x.git']) {
+      expect(await checkRepoHost(url, strict), url).toBeNull();
+    }
+    const allowed = new OutboundGuard({ allowedHosts: ['localhost', '10.0.0.0/8'] });
+    expect(await checkRepoHost('ssh://git@localhost/x.git', allowed)).toBeNull();
+    expect(await checkRepoHost('git@10.20.30.40:x.git', allowed)).toBeNull();
+    expect(await checkRepoHost('https://127.0.0.1/x.git', allowed)).not.toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
-// Repository URL and branch-name validation, credential redaction and internal (parla://) URLs.
+// Repository URL and branch-name validation, SSRF host checks, credential redaction and internal (parla://) URLs.
+import type { OutboundGuard } from '../shared/outbound-guard.js';
 
 /** What kind of remote a validated repository URL points to. */
 export type RepoUrlKind = 'https' | 'http' | 'ssh' | 'git' | 'scp' | 'file' | 'local' | 'internal';
@@ -115,6 +116,30 @@ function parseScpLike(url: string): { user: string | null; host: string; path: s
   const user = at === -1 ? null : hostPart.slice(0, at);
   const host = at === -1 ? hostPart : hostPart.slice(at + 1);
   return { user, host, path };
+}
+
+/** The host a network repository URL (http(s), ssh, git, scp-like) connects to; null for local and internal URLs. */
+export function repoUrlHost(url: string): string | null {
+  const scheme = SCHEME.exec(url);
+  if (scheme) {
+    if (!NETWORK_SCHEMES[scheme[1].toLowerCase()]) return null;
+    try {
+      return new URL(url).hostname || null;
+    } catch {
+      return null;
+    }
+  }
+  if (url.startsWith('/') || parseInternalUrl(url)) return null;
+  return parseScpLike(url)?.host ?? null;
+}
+
+/**
+ * Configuration-time SSRF check of an already syntax-checked repository URL: the reason when its host
+ * is, or resolves to, an internal address that PARLA_ALLOWED_HOSTS does not allow; null otherwise.
+ */
+export async function checkRepoHost(url: string, guard: OutboundGuard): Promise<string | null> {
+  const host = repoUrlHost(url);
+  return host ? guard.refusal(host) : null;
 }
 
 /** Throws a plain Error with the reason when the URL is not acceptable; returns its kind otherwise. */

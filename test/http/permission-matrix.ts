@@ -1,5 +1,6 @@
 // Permission matrix, the rows and the runner (compat §2.2, §5, §8, §10, §12): every API route and method, called by every kind
-// of actor on a public and on a private project, answers the status class the reference would.
+// of actor on a public and on a private project, answers the status class the reference would. The web UI's pages and form
+// POSTs (/projects/, /translate/, /languages/) have rows too; its assets (/ui/static/) and the dashboard (/) need none.
 //
 // Actors (columns, always in this order):
 //   anon   – no credentials (anonymous = Guests + Viewers teams, §8.5)
@@ -112,6 +113,11 @@ const VCS_VIEW: [string, string] = ['ok   ok   403   403  ok   ok    403    ok',
 const TRANSLATE_CS: [string, string] = ['401  ok   ok    ok   ok   ok    403    ok', '401  404  ok    ok   ok   ok    404    ok'];
 /** The same in de: the language-limited translator is refused. */
 const TRANSLATE_DE: [string, string] = ['401  ok   403   ok   ok   ok    403    ok', '401  404  403   ok   ok   ok    404    ok'];
+/** Web UI form POSTs: as TRANSLATE_CS / ADMIN_ONLY, but an anonymous form post is a 403 page (no 401 challenge for a browser). */
+const UI_TRANSLATE_CS: [string, string] = ['403  ok   ok    ok   ok   ok    403    ok', '403  404  ok    ok   ok   ok    404    ok'];
+const UI_ADMIN_ONLY: [string, string] = ['403  403  403   403  ok   ok    403    ok', '403  404  403   403  ok   ok    404    ok'];
+/** machinery.view (Translate permissions) for the editor's matches; a JSON answer, so anonymous callers get the API's 401. */
+const UI_MACHINERY: [string, string] = ['401  ok   ok    ok   ok   ok    403    ok', '404  404  ok    ok   ok   ok    404    ok'];
 /** A scoped team of the row's project that rev is a member of: padm/token manage it (project.permissions). */
 const SCOPED_TEAM_WRITE: [string, string] = ['401  404  404   403  ok   ok    404    ok', '401  404  404   403  ok   ok    404    ok'];
 /** A site-wide team that rev is a member of: only group.edit may change it. */
@@ -325,6 +331,10 @@ const T = (c: CellInput, lang = 'cs') => `/api/translations/${c.p.slug}/app/${la
 const ROWS: Row[] = [
   // ----- root, languages (§4, §5.4)
   { m: 'GET', route: '/api/', exp: ALL, call: () => ({ path: '/api/' }) },
+  // ----- API documentation (issue 9): the OpenAPI document, the reference page and its static files are public
+  { m: 'GET', route: '/api/schema/', exp: ALL, call: () => ({ path: '/api/schema/' }) },
+  { m: 'GET', route: '/api/docs/', exp: ALL, call: () => ({ path: '/api/docs/' }) },
+  { m: 'GET', route: '/api/docs/assets/:file', exp: ALL, call: () => ({ path: '/api/docs/assets/docs-init.js' }) },
   { m: 'GET', route: '/api/languages/', exp: ALL, call: () => ({ path: '/api/languages/' }) },
   { m: 'POST', route: '/api/languages/', exp: GLOBAL, call: () => ({ path: '/api/languages/', json: languageBody(uniq('x-new')) }) },
   { m: 'GET', route: '/api/languages/:code/', exp: ALL, call: () => ({ path: '/api/languages/cs/' }) },
@@ -762,6 +772,25 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/exports/rss/:project/:component/:language/', exp: VISIBLE, call: (c) => ({ path: `/exports/rss/${c.p.slug}/app/cs/` }) },
   { m: 'GET', route: '/exports/stats/:project/', exp: VISIBLE, call: (c) => ({ path: `/exports/stats/${c.p.slug}/` }) },
   { m: 'GET', route: '/exports/stats/:project/:component/', exp: VISIBLE, call: (c) => ({ path: `/exports/stats/${c.p.slug}/app/` }) },
+
+  // ----- web UI (issue 9): pages as their objects; form POSTs need a signed-in caller (anonymous → 403, the page's
+  // answer, not the API's 401) and the permission the service checks. Successful forms redirect (303) to a page, followed here.
+  { m: 'GET', route: '/projects/:project/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/` }) },
+  { m: 'GET', route: '/projects/:project/:component/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/app/` }) },
+  { m: 'GET', route: '/projects/:project/:component/:language/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/` }) },
+  { m: 'GET', route: '/languages/:code/', note: 'UI page', exp: ALL, call: () => ({ path: '/languages/cs/' }) },
+  { m: 'GET', route: '/translate/:project/:component/:language/', note: 'UI editor', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/?id=${discussionUnit(c.p)}` }) },
+  { m: 'GET', route: '/translate/:project/:component/:language/machinery/', note: 'UI matches (machinery.view)', exp: UI_MACHINERY, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/machinery/?id=${discussionUnit(c.p)}` }) },
+  { m: 'POST', route: '/translate/:project/:component/:language/', note: 'UI save, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/`, form: multipart({ id: String(discussionUnit(c.p)), target_0: 'Přeloženo', action: 'save' }, {}) }) },
+  {
+    m: 'POST', route: '/translate/:project/:component/:language/suggestions/', note: 'UI accept', exp: UI_TRANSLATE_CS,
+    call: async (c) => ({ path: `/translate/${c.p.slug}/app/cs/suggestions/`, form: multipart({ unit: String(discussionUnit(c.p)), suggestion: String(await newSuggestion(c.p)), action: 'accept' }, {}) }),
+  },
+  { m: 'POST', route: '/translate/:project/:component/:language/comments/', note: 'UI comment', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/comments/`, form: multipart({ unit: String(discussionUnit(c.p)), comment: uniq('UI comment ') }, {}) }) },
+  { m: 'POST', route: '/projects/:project/:component/:language/upload/', note: 'UI upload, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/upload/`, form: uploadForm('cs') }) },
+  { m: 'POST', route: '/projects/:project/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
+  { m: 'POST', route: '/projects/:project/:component/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
+  { m: 'POST', route: '/projects/:project/:component/:language/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
 ];
 
 // Registered routes that need no row: HEAD (answered by the GET handler), OPTIONS (metadata), the
@@ -827,7 +856,7 @@ async function registeredRoutes(s: TestServer): Promise<string[]> {
   }
   const out: string[] = [];
   for (const [route, methods] of found) {
-    if (!/^\/(api|exports|hooks)\//.test(route) || EXCLUDED_PREFIXES.some((p) => route.startsWith(p))) continue;
+    if (!/^\/(api|exports|hooks|projects|translate|languages)\//.test(route) || EXCLUDED_PREFIXES.some((p) => route.startsWith(p))) continue;
     let real = methods;
     if (methods.includes('OPTIONS')) {
       const res = await s.api(route.replace(/:[a-z_]+/g, 'x'), { method: 'OPTIONS' });

@@ -1,6 +1,6 @@
-// Unit tests of Accept header negotiation between JSON and the browsable HTML page.
+// Unit tests of Accept header negotiation between JSON and the browsable HTML page, and of explicit media-type matches.
 import { describe, expect, it } from 'vitest';
-import { negotiate } from './negotiation.js';
+import { explicitlyAccepts, negotiate } from './negotiation.js';
 
 describe('negotiate', () => {
   it('prefers JSON by default and on ties', () => {
@@ -16,5 +16,16 @@ describe('negotiate', () => {
   it('refuses what it cannot produce', () => {
     expect(negotiate('application/xml')).toBeNull();
     expect(negotiate('application/json;q=0')).toBeNull();
+  });
+});
+
+describe('explicitlyAccepts', () => {
+  it('matches only the named type with a non-zero quality, never a wildcard', () => {
+    expect(explicitlyAccepts('application/vnd.oai.openapi+json', 'application/vnd.oai.openapi+json')).toBe(true);
+    expect(explicitlyAccepts('text/html, application/vnd.oai.openapi+json;q=0.5', 'application/vnd.oai.openapi+json')).toBe(true);
+    expect(explicitlyAccepts('*/*', 'application/vnd.oai.openapi+json')).toBe(false);
+    expect(explicitlyAccepts('application/*', 'application/vnd.oai.openapi+json')).toBe(false);
+    expect(explicitlyAccepts('application/vnd.oai.openapi+json;q=0', 'application/vnd.oai.openapi+json')).toBe(false);
+    expect(explicitlyAccepts(undefined, 'application/vnd.oai.openapi+json')).toBe(false);
   });
 });

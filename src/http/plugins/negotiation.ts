@@ -1,7 +1,8 @@
 // Content negotiation: ?format=json|api overrides Accept; "api" and browsers get the browsable HTML page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, NotFoundError } from '../../shared/errors.js';
-import { renderBrowsableApi } from '../browsable-api.js';
+import { BROWSABLE_CSP, BrowsableForms, renderBrowsableApi } from '../browsable-api.js';
+import type { RouteRegistry } from '../openapi/route-registry.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,7 +50,14 @@ export function negotiate(accept: string | undefined): 'json' | 'html' | null {
   return html > json ? 'html' : 'json';
 }
 
-export function registerNegotiation(app: FastifyInstance): void {
+/** Whether the Accept header names `type` itself (not through a wildcard) with a non-zero quality. */
+export function explicitlyAccepts(accept: string | undefined, type: string): boolean {
+  return !!accept && parseAccept(accept).some((r) => r.type === type && r.q > 0);
+}
+
+/** `routes` lets the browsable page offer forms for the writes an address allows. */
+export function registerNegotiation(app: FastifyInstance, routes?: RouteRegistry): void {
+  const forms = routes ? new BrowsableForms(routes) : null;
   app.decorateRequest('wantsHtml', false);
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Vary', 'Accept');
@@ -74,6 +82,11 @@ export function registerNegotiation(app: FastifyInstance): void {
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('application/json')) return payload;
     reply.header('content-type', 'text/html; charset=utf-8');
-    return renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json: payload });
+    reply.header('Content-Security-Policy', BROWSABLE_CSP);
+    // Writes are offered to signed-in callers (anonymous ones get 401) on pages of objects that exist.
+    const offerForm = forms && allow && request.actor?.authenticated && reply.statusCode < 400;
+    const current = request.method === 'GET' && reply.statusCode === 200 ? payload : null;
+    const form = offerForm ? forms.formFor(request.routeOptions.url ?? '', allow, current) : null;
+    return renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json: payload, form });
   });
 }

@@ -1,0 +1,333 @@
+// The translation editor's routes: one string or the list view, saving, suggestions, comments, and the matches JSON.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Container } from '../../container.js';
+import type { TranslationWithRefs } from '../../services/translations.service.js';
+import { splitPlurals } from '../../services/plurals.js';
+import { targetForms } from '../../services/new-string.js';
+import { pluralCategories } from '../../languages/plural-categories.js';
+import type { MachineryError } from '../../machinery/engine.js';
+import { AppError, NotFoundError } from '../../shared/errors.js';
+import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
+import { unitExtras } from '../../ui/unit-extras.js';
+import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+
+const LIST_PAGE = 50;
+
+type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
+
+export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): void {
+  const db = c.database.db;
+  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs } = kit;
+
+  // ---------------------------------------------------------------- the editor
+  const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
+  const pluralNames = (code: string, formula: string, number: number) => pluralCategories(code, formula, number).slice();
+
+  /** The unit filter of a search; a bad query is reported on the page (with status 400), not thrown. */
+  const searchFilter = (q: string): { where: ReturnType<Container['units']['filter']>; error: string | null } => {
+    if (!q.trim()) return { where: null, error: null };
+    try {
+      return { where: c.units.filter({ q }), error: null };
+    } catch (e) {
+      if (e instanceof AppError && statusOfError(e) === 400) return { where: null, error: errorText(e).replace(/^q: /, '') };
+      throw e;
+    }
+  };
+
+  const editorLink = (translate: string, q: string, offset: number) => `${translate}?offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
+
+  interface EditorState {
+    q: string;
+    offset: number;
+    unitId: number | null;
+    notice?: unknown;
+    saveError?: string | null;
+    draft?: string[] | null;
+  }
+
+  const renderEditor = async (request: TP, t: TranslationWithRefs, st: EditorState): Promise<{ status: number; body: string }> => {
+    const h = hrefs(t, t.language.code);
+    const { where, error } = searchFilter(st.q);
+    const sourceLang = t.sourceLanguage;
+    const permissions = (unitState: number | null): EditorPermissions => {
+      const can = (p: Parameters<Container['access']['can']>[1]) => c.access.can(request.actor, p, t.project, t.translation.language_id);
+      const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
+      let denied: string | null = null;
+      // Display hints only: UnitEditsService decides when the form is posted.
+      if (t.component.locked) denied = 'This translation is currently locked.';
+      else if (unitState === 100) denied = 'The string is read-only.';
+      else if (unitState === 30 && review && !can('unit.review')) denied = 'Only reviewers can change approved strings. Please add a suggestion if you think the string should be changed.';
+      else if (!can('unit.edit')) denied = 'You do not have permission to translate this string.';
+      const authed = request.actor.authenticated;
+      return {
+        edit: authed && denied === null,
+        editDenied: denied,
+        suggest: authed && can('suggestion.add'),
+        vote: authed && t.component.suggestion_voting === 1 && can('suggestion.vote'),
+        accept: authed && can('suggestion.accept'),
+        comment: authed && can('comment.add'),
+        machinery: can('machinery.view'),
+      };
+    };
+    const base = {
+      viewer: viewerOf(request),
+      here: request.url,
+      notice: st.notice,
+      projectName: t.project.name,
+      projectHref: h.project,
+      componentName: t.component.name,
+      componentHref: h.component,
+      languageName: t.language.name,
+      languageCode: t.language.code,
+      translationHref: h.translation,
+      translateHref: h.translate,
+      direction: direction(t.language.direction),
+      sourceCode: sourceLang.code,
+      sourceDirection: direction(sourceLang.direction),
+      pluralNames: [] as string[],
+      sourcePluralNames: pluralNames(sourceLang.code, sourceLang.plural_formula, sourceLang.plural_number),
+      q: st.q,
+      searchError: error,
+    };
+    if (error) {
+      return { status: 400, body: editorPage({ ...base, offset: 0, total: 0, unit: null, prevHref: null, nextHref: null, permissions: permissions(null), suggestions: [], comments: [], machineryUrl: null, saveError: null, draft: null }) };
+    }
+    const total = where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
+    let offset = Math.max(0, Math.min(st.offset, Math.max(0, total - 1)));
+    let unitRow = null;
+    if (st.unitId !== null) {
+      const found = await c.units.getVisible(request.actor, st.unitId);
+      if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+      unitRow = found.unit;
+      // Where the string stands in the (filtered) list, so that previous/next continue from it.
+      const before = searchFilter(`${st.q.trim() ? `(${st.q}) AND ` : ''}position:<${unitRow.position}`);
+      if (before.where) offset = await c.units.countInTranslation(t.translation.id, before.where);
+    } else if (total > 0) {
+      [unitRow] = await c.units.pageInTranslation(t.translation.id, 1, offset, where);
+    }
+    if (!unitRow) {
+      return { status: 200, body: editorPage({ ...base, offset: 0, total, unit: null, prevHref: null, nextHref: null, permissions: permissions(null), suggestions: [], comments: [], machineryUrl: null, saveError: null, draft: null }) };
+    }
+    const perms = permissions(unitRow.state);
+    const source = splitPlurals(unitRow.source);
+    // One field per form the translation's plural rule has, however many forms the stored target holds.
+    const count = targetForms(source, t.translation);
+    const target = Array.from({ length: count }, (_, i) => splitPlurals(unitRow.target)[i] ?? '');
+    const names = count > 1 ? pluralNames(t.language.code, t.translation.plural_formula, t.translation.plural_number).slice(0, count) : [];
+    const [extras, suggestions, comments] = await Promise.all([
+      unitExtras(db, unitRow),
+      c.suggestions.list(request.actor, unitRow.id),
+      c.comments.list(request.actor, unitRow.id),
+    ]);
+    const userId = request.actor.user?.id ?? null;
+    const canDeleteAny = request.actor.authenticated && c.access.can(request.actor, 'suggestion.delete', t.project, t.translation.language_id);
+    const data: EditorData = {
+      ...base,
+      pluralNames: names,
+      offset,
+      total,
+      unit: {
+        id: unitRow.id,
+        source,
+        target,
+        context: unitRow.context,
+        location: unitRow.location,
+        note: unitRow.note,
+        flags: unitRow.flags,
+        explanation: unitRow.explanation,
+        state: unitRow.state,
+        previousSource: unitRow.previous_source,
+        checks: extras.checks,
+        screenshots: extras.screenshots,
+        labels: (unitRow.labels ?? []).map((l) => l.name),
+      },
+      prevHref: offset > 0 ? editorLink(h.translate, st.q, offset - 1) : null,
+      nextHref: offset + 1 < total ? editorLink(h.translate, st.q, offset + 1) : null,
+      permissions: perms,
+      suggestions: suggestions.suggestions.map((s) => ({
+        id: s.suggestion.id,
+        target: splitPlurals(s.suggestion.target),
+        username: s.username,
+        votes: s.votes,
+        timestamp: s.suggestion.timestamp,
+        canDelete: canDeleteAny || (userId !== null && s.suggestion.user_id === userId),
+      })),
+      comments: comments.map((v) => ({ id: v.comment.id, text: v.comment.comment, username: v.username, timestamp: v.comment.timestamp, scope: v.comment.scope })),
+      machineryUrl: perms.machinery ? `${h.translate}machinery/?id=${unitRow.id}` : null,
+      saveError: st.saveError ?? null,
+      draft: st.draft ?? null,
+    };
+    return { status: st.saveError ? 400 : 200, body: editorPage(data) };
+  };
+
+  const offsetOf = (v: unknown) => {
+    const n = Number.parseInt(str(v), 10);
+    return Number.isFinite(n) && n >= 0 ? n : 0;
+  };
+
+  app.get(
+    '/translate/:project/:component/:language/',
+    pageRoute(async (request: TP, reply) => {
+      const t = await translationOf(request);
+      const query = request.query as Q;
+      const q = query.q ?? '';
+      if (query.view === 'list') {
+        const h = hrefs(t, t.language.code);
+        const { where, error } = searchFilter(q);
+        const total = error ? 0 : where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
+        const offset = offsetOf(query.offset);
+        const rows = error ? [] : await c.units.pageInTranslation(t.translation.id, LIST_PAGE, offset, where);
+        const body = listPage({
+          viewer: viewerOf(request),
+          here: request.url,
+          projectName: t.project.name,
+          projectHref: h.project,
+          componentName: t.component.name,
+          componentHref: h.component,
+          languageName: t.language.name,
+          languageCode: t.language.code,
+          translationHref: h.translation,
+          translateHref: h.translate,
+          direction: direction(t.language.direction),
+          sourceCode: t.sourceLanguage.code,
+          sourceDirection: direction(t.sourceLanguage.direction),
+          pluralNames: [],
+          sourcePluralNames: [],
+          q,
+          searchError: error,
+          offset,
+          total,
+          permissions: { edit: false, editDenied: null, suggest: false, vote: false, accept: false, comment: false, machinery: false },
+          rows: rows.map((u) => ({ id: u.id, source: splitPlurals(u.source), target: splitPlurals(u.target), state: u.state, context: u.context, failing: u.has_failing_check === 1 })),
+          pageSize: LIST_PAGE,
+        });
+        return sendHtml(reply, error ? 400 : 200, body);
+      }
+      const id = query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : null;
+      if (query.id && id === null) throw new NotFoundError();
+      const out = await renderEditor(request, t, { q, offset: offsetOf(query.offset), unitId: id, notice: query.done });
+      return sendHtml(reply, out.status, out.body);
+    }),
+  );
+
+  app.post(
+    '/translate/:project/:component/:language/',
+    formConfig,
+    pageRoute(async (request: TP, reply) => {
+      requireFormWrite(request);
+      const t = await translationOf(request);
+      const body = (request.body ?? {}) as Body;
+      const unitId = /^\d{1,15}$/.test(str(body.id)) ? Number(str(body.id)) : NaN;
+      if (!Number.isSafeInteger(unitId)) throw new NotFoundError();
+      const found = await c.units.getVisible(request.actor, unitId);
+      if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+      const q = str(body.q);
+      const offset = offsetOf(body.offset);
+      const count = targetForms(splitPlurals(found.unit.source), t.translation);
+      const forms = Array.from({ length: count }, (_, i) => str(body[`target_${i}`]).replace(/\r\n/g, '\n'));
+      const action = str(body.action) || 'save';
+      const h = hrefs(t, t.language.code);
+      try {
+        if (action === 'suggest') {
+          await c.suggestions.add(request.actor, unitId, { target: forms });
+          return redirect(reply, `${h.translate}?id=${unitId}${q ? `&q=${encodeURIComponent(q)}` : ''}&done=suggested`);
+        }
+        const empty = forms.every((f) => f === '');
+        const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
+        const keepApproved = found.unit.state === 30 && review && c.access.can(request.actor, 'unit.review', t.project, t.translation.language_id);
+        const state = empty ? 0 : str(body.fuzzy) ? 10 : keepApproved ? 30 : 20;
+        await c.unitEdits.patch(request.actor, unitId, { target: forms, state }, { partial: true, form: false });
+      } catch (e) {
+        // Refused edits are shown on the editor with what was typed, not on a separate error page.
+        if (!(e instanceof AppError) || (statusOfError(e) !== 400 && statusOfError(e) !== 403)) throw e;
+        const out = await renderEditor(request, t, { q, offset, unitId, saveError: errorText(e), draft: forms });
+        return sendHtml(reply, statusOfError(e), out.body);
+      }
+      // A search for unfinished strings shrinks as strings get done: the next one then sits at the same offset.
+      if (action === 'save-next') {
+        const { where } = searchFilter(q);
+        const total = where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
+        const still = where ? (await c.units.pageInTranslation(t.translation.id, 1, offset, where))[0]?.id === unitId : true;
+        const next = still ? offset + 1 : offset;
+        if (next < total) return redirect(reply, `${editorLink(h.translate, q, next)}&done=saved`);
+        return redirect(reply, `${h.translation}?done=saved`);
+      }
+      return redirect(reply, `${h.translate}?id=${unitId}${q ? `&q=${encodeURIComponent(q)}` : ''}&done=saved`);
+    }),
+  );
+
+  const backToUnit = (translate: string, body: Body, unitId: number, done: string) => {
+    const q = str(body.q);
+    return `${translate}?id=${unitId}${q ? `&q=${encodeURIComponent(q)}` : ''}&done=${done}`;
+  };
+
+  /** The unit a discussion form names, checked to belong to the translation of the address. */
+  const formUnit = async (request: TP, t: TranslationWithRefs, raw: unknown) => {
+    const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
+    if (!Number.isSafeInteger(id)) throw new NotFoundError();
+    const found = await c.units.getVisible(request.actor, id);
+    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+    return id;
+  };
+
+  app.post(
+    '/translate/:project/:component/:language/suggestions/',
+    formConfig,
+    pageRoute(async (request: TP, reply) => {
+      requireFormWrite(request);
+      const t = await translationOf(request);
+      const body = (request.body ?? {}) as Body;
+      const unitId = await formUnit(request, t, body.unit);
+      const suggestionId = /^\d{1,15}$/.test(str(body.suggestion)) ? Number(str(body.suggestion)) : NaN;
+      if (!Number.isSafeInteger(suggestionId)) throw new NotFoundError();
+      const s = await c.suggestions.get(request.actor, suggestionId);
+      if (s.suggestion.unit_id !== unitId) throw new NotFoundError();
+      const action = str(body.action);
+      let done: string;
+      if (action === 'accept') {
+        await c.suggestions.accept(request.actor, suggestionId, {});
+        done = 'accepted';
+      } else if (action === 'upvote' || action === 'downvote') {
+        await c.suggestions.vote(request.actor, suggestionId, { value: action === 'upvote' ? 1 : -1 });
+        done = 'voted';
+      } else if (action === 'delete') {
+        await c.suggestions.remove(request.actor, suggestionId, {});
+        done = 'deleted';
+      } else throw new AppError('invalid', 'Unknown suggestion action.');
+      return redirect(reply, backToUnit(hrefs(t, t.language.code).translate, body, unitId, done));
+    }),
+  );
+
+  app.post(
+    '/translate/:project/:component/:language/comments/',
+    formConfig,
+    pageRoute(async (request: TP, reply) => {
+      requireFormWrite(request);
+      const t = await translationOf(request);
+      const body = (request.body ?? {}) as Body;
+      const unitId = await formUnit(request, t, body.unit);
+      await c.comments.add(request.actor, unitId, { comment: str(body.comment), scope: str(body.scope) || 'translation' });
+      return redirect(reply, backToUnit(hrefs(t, t.language.code).translate, body, unitId, 'commented'));
+    }),
+  );
+
+  // Machine translation and memory matches for one string, for the editor's script (JSON; errors in the usual body).
+  app.get('/translate/:project/:component/:language/machinery/', async (request: TP, reply) => {
+    const t = await translationOf(request);
+    const raw = (request.query as Q).id ?? '';
+    const unitId = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(unitId)) throw new NotFoundError();
+    const found = await c.units.getVisible(request.actor, unitId);
+    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+    c.access.require(request.actor, 'machinery.view', t.project, undefined, t.translation.language_id);
+    const source = splitPlurals(found.unit.source)[0] ?? '';
+    const engines = c.machinery.registry.engines.map((e) => e.id);
+    const outcome = await c.machinery.translateWith(t.project.id, engines, [source], { source: t.sourceLanguage.code, target: t.language.code });
+    reply.header('Cache-Control', 'no-store');
+    return {
+      results: (outcome.results[0] ?? []).map((r) => ({ text: r.text, quality: r.quality, service: r.service, source: r.source })),
+      // Engines nobody configured are not worth a message.
+      errors: outcome.errors.filter((e: MachineryError) => e.kind !== 'not_configured').map((e) => ({ service: e.engine, detail: e.message })),
+    };
+  });
+}

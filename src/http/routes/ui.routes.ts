@@ -1,0 +1,300 @@
+// The translator's web UI: server-rendered pages at the web_url addresses, and their form POSTs (POST → 303 redirect).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Container } from '../../container.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { ComponentWithRefs } from '../../services/components.service.js';
+import type { RepositoryStatus } from '../../services/repository.service.js';
+import { componentPathSegment } from '../../services/categories.service.js';
+import { AppError, NotFoundError } from '../../shared/errors.js';
+import { asset } from '../../ui/assets.js';
+import { componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';
+import { seg } from '../../ui/widgets.js';
+import type { SessionAuth } from '../session-auth.js';
+import { errorText, safeNext, sendHtml, statsOf, statusOfError, str, uiKit, type Body, type Q } from '../ui-kit.js';
+import { editorRoutes } from './ui-editor.routes.js';
+
+const DASHBOARD_LIMIT = 200;
+const CHANGES_SHOWN = 10;
+
+export function uiRoutes(app: FastifyInstance, c: Container, auth: SessionAuth): void {
+  const kit = uiKit(c);
+  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs } = kit;
+
+  const changesOf = async (request: FastifyRequest, scope: Parameters<Container['changes']['page']>[1]): Promise<Changes> => {
+    const rows = await c.changes.page(request.actor, scope, {}, CHANGES_SHOWN, 0);
+    return { rows, refs: await c.changes.refs(rows) };
+  };
+
+  const allowedOps = (request: FastifyRequest, project: ProjectRow): string[] =>
+    (
+      [
+        ['commit', 'vcs.commit'],
+        ['push', 'vcs.push'],
+        ['pull', 'vcs.update'],
+      ] as const
+    )
+      .filter(([, perm]) => c.access.can(request.actor, perm, project))
+      .map(([op]) => op);
+
+  const componentRepo = async (request: FastifyRequest, refs: ComponentWithRefs, action: string): Promise<Repository> => {
+    if (!c.access.can(request.actor, 'vcs.view', refs.project)) return { status: null, action, allowed: [] };
+    let status: RepositoryStatus | null = null;
+    try {
+      status = await c.repository.status(refs);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+    }
+    return { status, action, allowed: status ? allowedOps(request, refs.project) : [] };
+  };
+
+  const projectComponents = (actor: FastifyRequest['actor'], project: ProjectRow) =>
+    c.components.listQuery(actor).selectAll('components').where('components.project_id', '=', project.id).orderBy('components.name').execute();
+
+  // ---------------------------------------------------------------- assets
+  app.get<{ Params: { file: string } }>('/ui/static/:file', async (request, reply) => {
+    const a = asset(request.params.file);
+    if (!a) throw new NotFoundError();
+    const versioned = (request.query as Q).v === a.hash;
+    return reply
+      .header('Content-Type', a.type)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('ETag', `"${a.hash}"`)
+      .send(a.body);
+  });
+
+  // ---------------------------------------------------------------- sign in / out
+  app.get(
+    '/accounts/login/',
+    pageRoute(async (request) => {
+      const q = request.query as Q;
+      return loginPage({ viewer: viewerOf(request), next: safeNext(q.next), failed: q.failed === '1' });
+    }),
+  );
+
+  app.post('/accounts/signout/', formConfig, async (request, reply) => {
+    if (request.session) {
+      requireFormWrite(request);
+      const token = auth.cookieToken(request);
+      if (token) await c.sessions.destroy(token);
+      auth.clearCookie(request, reply);
+    }
+    return redirect(reply, '/');
+  });
+
+  // ---------------------------------------------------------------- dashboard
+  app.get(
+    '/',
+    pageRoute(async (request) => {
+      const q = c.projects.listQuery(request.actor);
+      const [rows, count] = await Promise.all([
+        q.selectAll('projects').orderBy('projects.name').limit(DASHBOARD_LIMIT).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+      ]);
+      const projects: Listed[] = [];
+      for (const p of rows) projects.push({ name: p.name, href: `/projects/${seg(p.slug)}/`, stats: statsOf(c, await c.stats.ofProject(request.actor, p), p.name, p.translation_review === 1) });
+      return dashboardPage({ viewer: viewerOf(request), here: request.url, notice: (request.query as Q).done, projects, total: Number(count?.n ?? 0) });
+    }),
+  );
+
+  // ---------------------------------------------------------------- project, component, language, translation pages
+  type PP = FastifyRequest<{ Params: { project: string } }>;
+  app.get(
+    '/projects/:project/',
+    pageRoute(async (request: PP) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      const review = project.translation_review === 1;
+      const components: Listed[] = [];
+      for (const comp of await projectComponents(request.actor, project)) {
+        components.push({ name: comp.name, href: `/projects/${seg(project.slug)}/${seg(componentPathSegment(comp))}/`, stats: statsOf(c, await c.stats.ofComponent(request.actor, comp.id), comp.name, review) });
+      }
+      const languages: Listed[] = (await c.stats.projectLanguages(project, 500, 0)).map((l) => ({
+        name: l.name,
+        href: `/languages/${seg(l.code)}/`,
+        stats: statsOf(c, l.aggregate, l.name, review),
+      }));
+      let repository: Repository = { status: null, action: `/projects/${seg(project.slug)}/repository/`, allowed: [] };
+      if (c.access.can(request.actor, 'vcs.view', project)) {
+        const all: RepositoryStatus[] = [];
+        for (const comp of await projectComponents(request.actor, project)) {
+          try {
+            all.push(await c.repository.status(await c.repository.refsById(comp.id)));
+          } catch (e) {
+            if (!(e instanceof AppError)) throw e;
+          }
+        }
+        if (all.length) {
+          repository = {
+            status: { needs_commit: all.some((s) => s.needs_commit), needs_push: all.some((s) => s.needs_push), needs_merge: all.some((s) => s.needs_merge) },
+            action: repository.action,
+            allowed: allowedOps(request, project),
+          };
+        }
+      }
+      const q = request.query as Q;
+      return projectPage({
+        viewer: viewerOf(request),
+        here: request.url,
+        notice: q.done,
+        name: project.name,
+        slug: project.slug,
+        web: project.web,
+        instructions: project.instructions,
+        stats: statsOf(c, await c.stats.ofProject(request.actor, project), project.name, review),
+        components,
+        languages,
+        changes: await changesOf(request, { projectId: project.id }),
+        repository,
+      });
+    }),
+  );
+
+  type CP = FastifyRequest<{ Params: { project: string; component: string } }>;
+  app.get(
+    '/projects/:project/:component/',
+    pageRoute(async (request: CP) => {
+      const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+      const h = hrefs(refs);
+      const review = refs.project.translation_review === 1;
+      const rows = await c.translations.listQuery(request.actor).selectAll('translations').where('translations.component_id', '=', refs.component.id).orderBy('languages.name').execute();
+      const expanded = await c.translations.expand(rows);
+      const translations: Listed[] = [];
+      for (const t of expanded) {
+        translations.push({
+          name: t.language.name,
+          href: `${h.component}${seg(t.language.code)}/`,
+          stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, review),
+          extra: t.translation.is_source ? '(source)' : '',
+        });
+      }
+      const q = request.query as Q;
+      return componentPage({
+        viewer: viewerOf(request),
+        here: request.url,
+        notice: q.done,
+        projectName: refs.project.name,
+        projectHref: h.project,
+        name: refs.component.name,
+        stats: statsOf(c, await c.stats.ofComponent(request.actor, refs.component.id), refs.component.name, review),
+        translations,
+        changes: await changesOf(request, { componentId: refs.component.id }),
+        repository: await componentRepo(request, refs, `${h.component}repository/`),
+        downloadHref: c.access.can(request.actor, 'translation.download', refs.project) ? `/api/components/${seg(refs.project.slug)}/${seg(componentPathSegment(refs.component))}/file/` : null,
+      });
+    }),
+  );
+
+  type LP = FastifyRequest<{ Params: { code: string } }>;
+  app.get(
+    '/languages/:code/',
+    pageRoute(async (request: LP) => {
+      const language = await c.languages.getVisible(request.actor, request.params.code);
+      const rows = await c.translations.listQuery(request.actor).selectAll('translations').where('translations.language_id', '=', language.id).orderBy('projects.name').orderBy('components.name').limit(500).execute();
+      const translations: Listed[] = [];
+      for (const t of await c.translations.expand(rows)) {
+        const h = hrefs(t, language.code);
+        translations.push({ name: `${t.project.name} / ${t.component.name}`, href: h.translation, stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.component.name, t.project.translation_review === 1) });
+      }
+      return languagePage({
+        viewer: viewerOf(request),
+        here: request.url,
+        name: language.name,
+        code: language.code,
+        direction: language.direction,
+        stats: statsOf(c, await c.stats.ofLanguage(request.actor, language), language.name),
+        translations,
+        changes: await changesOf(request, { languageId: language.id }),
+      });
+    }),
+  );
+
+  type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
+  const DOWNLOAD_FORMATS = [
+    { id: '', label: 'Original file' },
+    { id: 'po', label: 'gettext PO' },
+    { id: 'xliff11', label: 'XLIFF 1.1' },
+    { id: 'tmx', label: 'TMX' },
+    { id: 'csv', label: 'CSV' },
+    { id: 'xlsx', label: 'Excel (XLSX)' },
+  ];
+
+  const renderTranslationPage = async (request: TP, extra: { error?: string } = {}) => {
+    const t = await translationOf(request);
+    const h = hrefs(t, t.language.code);
+    const apiFile = `/api/translations/${seg(t.project.slug)}/${seg(componentPathSegment(t.component))}/${seg(t.language.code)}/file/`;
+    const q = request.query as Q;
+    const accepted = Number.parseInt(q.accepted ?? '', 10);
+    const total = Number.parseInt(q.total ?? '', 10);
+    return translationPage({
+      viewer: viewerOf(request),
+      here: request.url,
+      notice: q.done,
+      noticeExtra: q.done === 'uploaded' && Number.isFinite(accepted) && Number.isFinite(total) ? `${accepted} of ${total} strings accepted.` : undefined,
+      error: extra.error,
+      projectName: t.project.name,
+      projectHref: h.project,
+      componentName: t.component.name,
+      componentHref: h.component,
+      languageName: t.language.name,
+      languageCode: t.language.code,
+      languageHref: `/languages/${seg(t.language.code)}/`,
+      direction: t.language.direction,
+      stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, t.project.translation_review === 1),
+      translateHref: h.translate,
+      changes: await changesOf(request, { translationId: t.translation.id }),
+      repository: await componentRepo(request, t, `${h.translation}repository/`),
+      download: c.access.can(request.actor, 'translation.download', t.project, t.translation.language_id) ? { href: apiFile, formats: DOWNLOAD_FORMATS } : null,
+      upload: request.actor.authenticated && c.access.can(request.actor, 'upload.perform', t.project, t.translation.language_id)
+        ? { action: `${h.translation}upload/`, methods: t.translation.is_source ? ['source', 'add', 'translate', 'replace'] : ['translate', 'fuzzy', 'suggest', 'approve', 'replace'] }
+        : null,
+    });
+  };
+
+  app.get('/projects/:project/:component/:language/', pageRoute(async (request: TP) => renderTranslationPage(request)));
+
+  // ---------------------------------------------------------------- repository operations and uploads (form POSTs)
+  const repositoryPost = (level: 'project' | 'component' | 'translation') =>
+    pageRoute(async (request: FastifyRequest<{ Params: Record<string, string> }>, reply) => {
+      requireFormWrite(request);
+      const op = str(((request.body ?? {}) as Body).operation);
+      const params = request.params;
+      if (level === 'project') {
+        const project = await c.projects.getVisible(request.actor, params.project!);
+        await c.repository.projectOperation(request.actor, project, op);
+        return redirect(reply, `/projects/${seg(project.slug)}/?done=${encodeURIComponent(op)}`);
+      }
+      const refs = await c.components.getVisible(request.actor, params.project!, params.component!);
+      if (level === 'translation') await c.translations.getVisible(request.actor, refs, params.language!);
+      await c.repository.operation(request.actor, refs, op);
+      const h = hrefs(refs, params.language);
+      return redirect(reply, `${level === 'translation' ? h.translation : h.component}?done=${encodeURIComponent(op)}`);
+    });
+  app.post('/projects/:project/repository/', formConfig, repositoryPost('project'));
+  app.post('/projects/:project/:component/repository/', formConfig, repositoryPost('component'));
+  app.post('/projects/:project/:component/:language/repository/', formConfig, repositoryPost('translation'));
+
+  app.post(
+    '/projects/:project/:component/:language/upload/',
+    formConfig,
+    pageRoute(async (request: TP, reply) => {
+      requireFormWrite(request);
+      const t = await translationOf(request);
+      const body = (request.body ?? {}) as Body;
+      try {
+        const result = await c.uploads.upload(request.actor, t, {
+          file: request.uploads.file,
+          method: str(body.method) || undefined,
+          conflicts: str(body.conflicts),
+          fuzzy: str(body.fuzzy),
+        });
+        return redirect(reply, `${hrefs(t, t.language.code).translation}?done=uploaded&accepted=${result.accepted}&total=${result.total}`);
+      } catch (e) {
+        // A bad file or option is shown on the translation page itself, with the form to try again.
+        if (!(e instanceof AppError) || statusOfError(e) !== 400) throw e;
+        return sendHtml(reply, 400, await renderTranslationPage(request, { error: errorText(e) }));
+      }
+    }),
+  );
+
+  editorRoutes(app, c, kit);
+}

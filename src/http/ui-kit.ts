@@ -1,0 +1,119 @@
+// What every web UI route shares: HTML answers with the security headers, error pages, the viewer, form POST checks, links.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Container } from '../container.js';
+import type { ProjectRow } from '../db/schema.js';
+import type { TranslationWithRefs } from '../services/translations.service.js';
+import type { Aggregate } from '../services/stats.service.js';
+import { componentPathSegment } from '../services/categories.service.js';
+import { AppError, PermissionDeniedError } from '../shared/errors.js';
+import { errorPage, type Viewer } from '../ui/layout.js';
+import { seg, type Stats } from '../ui/widgets.js';
+import { CSRF_FAILED } from './session-auth.js';
+
+/** Pages allow only the app's own script and stylesheet: no inline code, no other origins. */
+export const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** AppError codes → status for HTML answers (the JSON table lives in plugins/errors.ts). */
+const HTML_STATUS: Record<string, number> = {
+  not_found: 404,
+  permission_denied: 403,
+  not_authenticated: 403,
+  authentication_failed: 403,
+  conflict: 409,
+  too_large: 413,
+  'repository-locked': 423,
+  'component-locked': 423,
+  'unknown-locked': 423,
+  machinery_error: 502,
+};
+export const statusOfError = (e: AppError): number => HTML_STATUS[e.code] ?? 400;
+
+/** A detail that names each field error (the summary alone may be generic). */
+export function errorText(e: AppError): string {
+  if (e.fieldErrors.length === 0) return e.message;
+  return e.fieldErrors.map((f) => (f.attr ? `${f.attr}: ${f.detail}` : f.detail)).join(' ');
+}
+
+/** Only a path on this site may be a redirect target (no `//host`, no scheme). */
+export function safeNext(value: unknown): string {
+  // Browsers drop tabs and newlines from addresses ("/\t/evil" becomes "//evil"): no control characters at all.
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) && ![...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) ? value : '/';
+}
+
+export type Q = Record<string, string | undefined>;
+export type Body = Record<string, unknown>;
+export const str = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');
+
+export function sendHtml(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', CSP)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'same-origin')
+    .header('Cache-Control', 'no-store')
+    .send(body);
+}
+
+export function statsOf(c: Container, agg: Aggregate, name: string, review = false): Stats {
+  return c.stats.toObject(agg, { name }, review) as unknown as Stats;
+}
+
+export type UiKit = ReturnType<typeof uiKit>;
+
+/** The helpers bound to the container. */
+export function uiKit(c: Container) {
+  const viewerOf = (request: FastifyRequest): Viewer => {
+    const u = request.actor.user;
+    return { username: u?.username ?? null, displayName: u ? u.full_name || u.username : null, csrf: request.session ? c.sessions.csrfToken(request.session) : null };
+  };
+
+  /** Wraps a page handler: service errors become an HTML error page with their status. */
+  const pageRoute =
+    <R extends FastifyRequest>(handler: (request: R, reply: FastifyReply) => Promise<string | FastifyReply>) =>
+    async (request: R, reply: FastifyReply) => {
+      try {
+        const out = await handler(request, reply);
+        return typeof out === 'string' ? sendHtml(reply, 200, out) : out;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        const status = statusOfError(e);
+        return sendHtml(reply, status, errorPage(viewerOf(request), request.url, status, errorText(e)));
+      }
+    };
+
+  /**
+   * Form POSTs: signed-in callers only; a session (cookie) also needs its CSRF token in the form, since a
+   * plain HTML form cannot send the header. Token-authenticated clients are not exposed to CSRF.
+   */
+  const requireFormWrite = (request: FastifyRequest): void => {
+    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to make changes.');
+    if (!request.session) return;
+    const body = (request.body ?? {}) as Body;
+    const header = request.headers['x-csrftoken'] ?? request.headers['x-csrf-token'];
+    const supplied = str(body.csrfmiddlewaretoken) || (typeof header === 'string' ? header : '');
+    if (!c.sessions.checkCsrf(request.session, supplied || undefined)) throw new PermissionDeniedError(CSRF_FAILED);
+  };
+  // The session's token is checked above from the form body (the auth plugin only reads headers).
+  const formConfig = { config: { csrfExempt: true } };
+
+  const redirect = (reply: FastifyReply, location: string) => reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
+
+  const translationOf = async (request: FastifyRequest<{ Params: { project: string; component: string; language: string } }>): Promise<TranslationWithRefs> => {
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    return c.translations.getVisible(request.actor, refs, request.params.language);
+  };
+
+  const hrefs = (t: { project: ProjectRow; component: { slug: string; category_path: string } }, languageCode?: string) => {
+    const p = `/projects/${seg(t.project.slug)}/`;
+    const comp = `${p}${seg(componentPathSegment(t.component))}/`;
+    return {
+      project: p,
+      component: comp,
+      translation: languageCode ? `${comp}${seg(languageCode)}/` : '',
+      translate: languageCode ? `/translate/${seg(t.project.slug)}/${seg(componentPathSegment(t.component))}/${seg(languageCode)}/` : '',
+    };
+  };
+
+  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs };
+}

@@ -1,0 +1,24 @@
+// `parla worker`: builds the container like `serve` does and consumes BullMQ tasks, without an HTTP listener.
+import { ConfigError, type Config } from '../config.js';
+import { createContainer } from '../container.js';
+
+/** Runs until SIGTERM or SIGINT; then finishes the running tasks and exits. */
+export async function runWorker(config: Config): Promise<void> {
+  if (!config.redisUrl) {
+    throw new ConfigError('`parla worker` needs PARLA_REDIS_URL (redis://…): without Redis, `parla serve` runs the background tasks itself.');
+  }
+  const container = await createContainer(config, { runTasks: true });
+  console.error(`parla worker: consuming background tasks (Redis prefix "${config.redisPrefix}", ${config.workerConcurrency} at a time)`);
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      console.error(`parla worker: ${signal}: finishing running tasks`);
+      resolve();
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  });
+  await container.close();
+}
