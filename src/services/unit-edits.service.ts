@@ -290,8 +290,16 @@ export class UnitEditsService {
 
   /** check_edit_approved (unit.edit on a unit). */
   private unitEditDenial(actor: Actor, p: Place): string | null {
-    if (p.unit.state === STATE_READONLY) return MSG.readOnly;
-    if (p.unit.state === STATE_APPROVED && UnitEditsService.reviewEnabled(p.translation, p.project) && this.editDenial(actor, 'unit.review', p) !== null) {
+    return this.stateEditDenial(actor, p, p.unit.state);
+  }
+
+  /**
+   * Why the actor may not save a unit in `state` of this translation, or null (null state: any unit).
+   * The same answer saving gives; the web UI asks it to show or hide its forms.
+   */
+  stateEditDenial(actor: Actor, p: Pick<Place, 'translation' | 'component' | 'project'>, state: number | null): string | null {
+    if (state === STATE_READONLY) return MSG.readOnly;
+    if (state === STATE_APPROVED && UnitEditsService.reviewEnabled(p.translation, p.project) && this.editDenial(actor, 'unit.review', p) !== null) {
       return MSG.approvedOnly;
     }
     return this.editDenial(actor, 'unit.edit', p);

@@ -51,13 +51,7 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
     const sourceLang = t.sourceLanguage;
     const permissions = (unitState: number | null): EditorPermissions => {
       const can = (p: Parameters<Container['access']['can']>[1]) => c.access.can(request.actor, p, t.project, t.translation.language_id);
-      const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
-      let denied: string | null = null;
-      // Display hints only: UnitEditsService decides when the form is posted.
-      if (t.component.locked) denied = 'This translation is currently locked.';
-      else if (unitState === 100) denied = 'The string is read-only.';
-      else if (unitState === 30 && review && !can('unit.review')) denied = 'Only reviewers can change approved strings. Please add a suggestion if you think the string should be changed.';
-      else if (!can('unit.edit')) denied = 'You do not have permission to translate this string.';
+      const denied = c.unitEdits.stateEditDenial(request.actor, t, unitState);
       const authed = request.actor.authenticated;
       return {
         edit: authed && denied === null,
