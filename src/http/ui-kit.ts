@@ -9,24 +9,16 @@ import { AppError, PermissionDeniedError } from '../shared/errors.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
 import { seg, type Stats } from '../ui/widgets.js';
 import { CSRF_FAILED } from './session-auth.js';
+import { statusOfCode } from './plugins/errors.js';
 
 /** Pages allow only the app's own script and stylesheet: no inline code, no other origins. */
 export const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/** AppError codes → status for HTML answers (the JSON table lives in plugins/errors.ts). */
-const HTML_STATUS: Record<string, number> = {
-  not_found: 404,
-  permission_denied: 403,
-  not_authenticated: 403,
-  authentication_failed: 403,
-  conflict: 409,
-  too_large: 413,
-  'repository-locked': 423,
-  'component-locked': 423,
-  'unknown-locked': 423,
-  machinery_error: 502,
-};
-export const statusOfError = (e: AppError): number => HTML_STATUS[e.code] ?? 400;
+/** An AppError's status for HTML answers: the API's, except that a page asks to sign in with a 403, not a 401 (no WWW-Authenticate challenge). */
+export function statusOfError(e: AppError): number {
+  const status = statusOfCode(e.code);
+  return status === 401 ? 403 : status;
+}
 
 /** A detail that names each field error (the summary alone may be generic). */
 export function errorText(e: AppError): string {

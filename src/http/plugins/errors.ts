@@ -22,6 +22,11 @@ const STATUS: Record<string, number> = {
   machinery_error: 502,
 };
 
+/** The HTTP status of an AppError code (400 for codes the table does not name). */
+export function statusOfCode(code: string): number {
+  return STATUS[code] ?? 400;
+}
+
 export interface ErrorBody {
   type: 'validation_error' | 'client_error' | 'server_error';
   detail: string;
@@ -97,7 +102,7 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody):
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      const status = STATUS[error.code] ?? 400;
+      const status = statusOfCode(error.code);
       return sendError(reply, status, errorBody(status, error.code, error.message, error.fieldErrors));
     }
     if (error.validation) {
