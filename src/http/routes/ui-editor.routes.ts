@@ -45,6 +45,26 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
     draft?: string[] | null;
   }
 
+  /** What the editor and the list view show of the translation they are in, and the viewer. */
+  const pageHeader = (request: TP, t: TranslationWithRefs) => {
+    const h = hrefs(t, t.language.code);
+    return {
+      viewer: viewerOf(request),
+      here: request.url,
+      projectName: t.project.name,
+      projectHref: h.project,
+      componentName: t.component.name,
+      componentHref: h.component,
+      languageName: t.language.name,
+      languageCode: t.language.code,
+      translationHref: h.translation,
+      translateHref: h.translate,
+      direction: direction(t.language.direction),
+      sourceCode: t.sourceLanguage.code,
+      sourceDirection: direction(t.sourceLanguage.direction),
+    };
+  };
+
   const renderEditor = async (request: TP, t: TranslationWithRefs, st: EditorState): Promise<{ status: number; body: string }> => {
     const h = hrefs(t, t.language.code);
     const { where, error } = searchFilter(st.q);
@@ -64,20 +84,8 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
       };
     };
     const base = {
-      viewer: viewerOf(request),
-      here: request.url,
+      ...pageHeader(request, t),
       notice: st.notice,
-      projectName: t.project.name,
-      projectHref: h.project,
-      componentName: t.component.name,
-      componentHref: h.component,
-      languageName: t.language.name,
-      languageCode: t.language.code,
-      translationHref: h.translation,
-      translateHref: h.translate,
-      direction: direction(t.language.direction),
-      sourceCode: sourceLang.code,
-      sourceDirection: direction(sourceLang.direction),
       pluralNames: [] as string[],
       sourcePluralNames: pluralNames(sourceLang.code, sourceLang.plural_formula, sourceLang.plural_number),
       q: st.q,
@@ -166,25 +174,12 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
       const query = request.query as Q;
       const q = query.q ?? '';
       if (query.view === 'list') {
-        const h = hrefs(t, t.language.code);
         const { where, error } = searchFilter(q);
         const total = error ? 0 : where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
         const offset = offsetOf(query.offset);
         const rows = error ? [] : await c.units.pageInTranslation(t.translation.id, LIST_PAGE, offset, where);
         const body = listPage({
-          viewer: viewerOf(request),
-          here: request.url,
-          projectName: t.project.name,
-          projectHref: h.project,
-          componentName: t.component.name,
-          componentHref: h.component,
-          languageName: t.language.name,
-          languageCode: t.language.code,
-          translationHref: h.translation,
-          translateHref: h.translate,
-          direction: direction(t.language.direction),
-          sourceCode: t.sourceLanguage.code,
-          sourceDirection: direction(t.sourceLanguage.direction),
+          ...pageHeader(request, t),
           pluralNames: [],
           sourcePluralNames: [],
           q,
