@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,25 +39,42 @@ export function start(args: string[], env: Record<string, string>): ChildProcess
 export interface ParlaProcess {
   base: string;
   auth: Record<string, string>;
+  /** The server's own process (bin/parla.mjs runs in it, no wrapper), e.g. for /proc/<pid>/status. */
   process: ChildProcess;
+  /** The admin token, for starting more processes on the same database without another admin. */
+  token: string;
   stop(): void;
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident set size of a Linux process, in MiB; null where /proc has no such process. */
+export function residentMemory(pid: number): { peakMiB: number; currentMiB: number } | null {
+  let status: string;
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { peakMiB: kib('VmHWM') / 1024, currentMiB: kib('VmRSS') / 1024 };
 }
 
 /**
  * `parla serve` with an admin token: on a fresh SQLite data dir, or on the data dir and database that
- * `extraEnv` names (then a second start needs another admin `username`).
+ * `extraEnv` names (then a second start needs another admin `username`, or the first one's `token`).
  */
-export async function startParla(extraEnv: Record<string, string> = {}, options: { username?: string } = {}): Promise<ParlaProcess> {
+export async function startParla(extraEnv: Record<string, string> = {}, options: { username?: string; token?: string } = {}): Promise<ParlaProcess> {
   const ownDir = !extraEnv.PARLA_DATA_DIR;
   const dataDir = extraEnv.PARLA_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-'));
   const port = await freePort();
   const env = { PARLA_DATA_DIR: dataDir, PARLA_LOG_LEVEL: 'warn', PARLA_API_RATELIMIT_USER: '100000000/hour', ...extraEnv, PARLA_PORT: String(port) };
   const username = options.username ?? 'bench';
-  const token = execFileSync(process.execPath, ['bin/parla.mjs', 'createadmin', '--username', username, '--email', `${username}@example.com`], { cwd: ROOT, env: { ...process.env, ...env } })
-    .toString()
-    .trim()
-    .split('\n')
-    .pop()!;
+  const token =
+    options.token ??
+    execFileSync(process.execPath, ['bin/parla.mjs', 'createadmin', '--username', username, '--email', `${username}@example.com`], { cwd: ROOT, env: { ...process.env, ...env } })
+      .toString()
+      .trim()
+      .split('\n')
+      .pop()!;
   const child = start(['bin/parla.mjs', 'serve'], env);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/`);
@@ -64,9 +82,44 @@ export async function startParla(extraEnv: Record<string, string> = {}, options:
     base,
     auth: { Authorization: `Token ${token}` },
     process: child,
+    token,
     stop() {
       child.kill();
       if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export const BENCH_PG_URL = process.env.PARLA_BENCH_DATABASE_URL ?? process.env.PARLA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A PostgreSQL database of this run's own, dropped by `drop()`; null (with a message) when the server is unreachable. */
+export async function freshPgDatabase(tag: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: BENCH_PG_URL });
+  try {
+    await admin.connect();
+  } catch (e) {
+    console.warn(`PostgreSQL at ${BENCH_PG_URL} is not reachable (${(e as Error).message}): PostgreSQL part skipped.`);
+    return null;
+  }
+  const name = `parla_bench_${tag}_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: BENCH_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Resolves once the child has exited (at once if it already has). */
+export function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
 }

@@ -12,6 +12,7 @@ import { createContainer } from '../src/container.js';
 import type { Database } from '../src/db/schema.js';
 import { buildZip } from '../test/helpers/zip.js';
 import { freePort, start, startParla, waitFor } from './harness.js';
+import { footprint } from './footprint.js';
 
 const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 5);
 const LANGUAGES = ['cs', 'de', 'fr', 'es', 'it', 'pl', 'pt', 'nl', 'sv', 'da', 'fi', 'nb', 'hu', 'ro', 'sk', 'sl', 'hr', 'tr', 'uk', 'ja'].slice(0, Number(process.env.BENCH_LANGUAGES ?? 20));
@@ -198,6 +199,10 @@ async function runEngine(dialect: 'sqlite' | 'postgres', bareLatency: number, ro
     for (const [name, url, target] of cases) {
       const { p50, p95 } = await latency(url, h);
       rows.push(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${(p50 / bareLatency).toFixed(1)} | ${target} |`);
+    }
+    if (process.env.BENCH_FOOTPRINT !== '0') {
+      const components = Array.from({ length: COMPONENTS }, (_, i) => `c${i + 1}`);
+      rows.push(...(await footprint({ base: b, auth: h, pid: parla.process.pid!, project: 'mega', components, languages: LANGUAGES, strings: STRINGS, totalUnits: Number(total.n) })));
     }
   } finally {
     parla.stop();

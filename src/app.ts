@@ -50,7 +50,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
     // Node checks the deadlines every connectionsCheckingInterval, so that follows the shorter one.
     requestTimeout: requestTimeout * 1000,
     http: { headersTimeout: Math.min(headersTimeout, requestTimeout) * 1000, connectionsCheckingInterval: Math.min(5000, Math.max(250, (Math.min(headersTimeout, requestTimeout) * 1000) / 4)) },
-    trustProxy: false,
+    // Behind a reverse proxy (PARLA_TRUST_PROXY) links use the client's scheme and host, and limits its address.
+    trustProxy: container.config.trustProxy,
     ajv: {
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
     },

@@ -1,4 +1,5 @@
 // Parses every PARLA_* environment variable once; nothing else in the code reads process.env.
+import net from 'node:net';
 import path from 'node:path';
 import { checkAllowedHostEntry } from './shared/outbound-guard.js';
 
@@ -28,7 +29,8 @@ export interface Config {
   screenshotMaxSize: number; // largest accepted screenshot image
   enableHooks: boolean;
   vcsAllowLocal: boolean;
-  allowedHosts: string[]; // internal hosts/IPs/CIDRs outbound requests may reach despite the SSRF guard
+  allowedHosts: string[];
+  trustProxy: boolean | string[]; // whose X-Forwarded-* headers are believed: nobody, every peer, or these addresses/CIDRs // internal hosts/IPs/CIDRs outbound requests may reach despite the SSRF guard
   logLevel: string;
 }
 
@@ -84,6 +86,22 @@ function parseAllowedHosts(value: string | undefined): string[] {
   return entries;
 }
 
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (/^(|off|false|no|0)$/i.test(v)) return false;
+  if (/^(on|true|yes|1)$/i.test(v)) return true;
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [addr, bits, extra] = e.split('/');
+    const family = net.isIP(addr ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new ConfigError(`PARLA_TRUST_PROXY: expected on, off or proxy addresses and CIDR ranges separated by commas, got "${e}"`);
+    }
+  }
+  return entries;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const host = env.PARLA_HOST || '127.0.0.1';
   const port = parseInt10('PARLA_PORT', env.PARLA_PORT, 8000, 0, 65535);
@@ -119,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     enableHooks: parseBool('PARLA_ENABLE_HOOKS', env.PARLA_ENABLE_HOOKS, true),
     vcsAllowLocal: parseBool('PARLA_VCS_ALLOW_LOCAL', env.PARLA_VCS_ALLOW_LOCAL, false),
     allowedHosts: parseAllowedHosts(env.PARLA_ALLOWED_HOSTS),
+    trustProxy: parseTrustProxy(env.PARLA_TRUST_PROXY),
     logLevel: env.PARLA_LOG_LEVEL || 'info',
   };
 }

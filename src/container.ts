@@ -100,9 +100,20 @@ function loadSecretKey(config: Config): string {
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
+    // Several processes may start at once on a new data dir: the key is written whole to a file of this
+    // process and then linked into place, which only one of them can do; the others read the winner's key.
     const key = crypto.randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-    return key;
+    const own = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(own, key, { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(own, file);
+      return key;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      return fs.readFileSync(file, 'utf8').trim();
+    } finally {
+      fs.rmSync(own, { force: true });
+    }
   }
 }
 

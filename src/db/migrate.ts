@@ -65,7 +65,15 @@ export async function migrate(database: Database): Promise<string[]> {
     migrationTableName: 'parla_migrations',
     migrationLockTableName: 'parla_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // PostgreSQL: Kysely locks its lock table, so processes starting together migrate one after the other.
+  // SQLite has no such lock: a process that read the migration state before another committed its migrations
+  // fails on the tables that now exist; its transaction is rolled back, and reading the state again finds them done.
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (database.dialect !== 'sqlite' || attempt >= SQLITE_MIGRATION_ATTEMPTS) throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }
+
+const SQLITE_MIGRATION_ATTEMPTS = 20;

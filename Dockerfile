@@ -1,0 +1,34 @@
+# Parla in a container: `docker build -t parla .`; see compose.yaml and README "Production" for running it.
+# Build stage: better-sqlite3 compiles its native module here, so the final image needs no compiler.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+# Runtime dependencies only (tsx, which runs the TypeScript sources, is one of them).
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
+COPY bin ./bin
+COPY src ./src
+COPY tsconfig.json ./
+
+FROM node:20-bookworm-slim
+# git for component repositories (ssh for ssh:// remotes), gettext for msgfmt/msgmerge/msgcat (MO files, add-ons).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git openssh-client gettext ca-certificates tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --create-home --home-dir /home/parla --uid 10001 parla \
+ && mkdir /data && chown parla:parla /data
+WORKDIR /app
+COPY --from=build /app /app
+ENV NODE_ENV=production \
+    PARLA_HOST=0.0.0.0 \
+    PARLA_PORT=8000 \
+    PARLA_DATA_DIR=/data
+USER parla
+VOLUME ["/data"]
+EXPOSE 8000
+# tini reaps git's child processes and passes SIGTERM on, so `serve` and `worker` shut down cleanly.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "bin/parla.mjs", "serve"]
