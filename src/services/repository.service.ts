@@ -285,7 +285,7 @@ export class RepositoryService {
     const written = await this.files.writePendingLocked(refs);
     if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
     let commits = 0;
-    for (const file of written) {
+    for (const file of [...written, ...(await this.uncommittedTranslations(refs, dir, written))]) {
       // pre-commit add-ons (MO files, LINGUAS) add their files to the translation's commit.
       const extra = this.addons ? (await this.addons.run('pre-commit', refs, dir, { translationId: file.translationId })).files : [];
       const sha = await this.vcs.commit(dir, [file.filename, ...extra], await this.commitInfo(refs, file));
@@ -296,6 +296,27 @@ export class RepositoryService {
     await this.addonEventLocked(refs, dir, 'post-commit');
     if (refs.component.push_on_commit) return this.pushLocked(refs, dir, userId);
     return { result: true };
+  }
+
+  /**
+   * Translation files changed in the tree but not by this commit's writes: a download wrote them (and marked the
+   * edits as written), or a commit was killed between writing them and running git. Without this they would stay
+   * out of git until the next edit of the same translation, and a reset or pull would drop the edits.
+   */
+  private async uncommittedTranslations(refs: ComponentWithRefs, dir: string, written: WrittenFile[]): Promise<WrittenFile[]> {
+    const dirty = new Set(await this.vcs.uncommittedFiles(dir));
+    if (dirty.size === 0) return [];
+    const done = new Set(written.map((w) => w.filename));
+    const rows = await this.db
+      .selectFrom('translations')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .select(['translations.id as translationId', 'translations.filename as filename', 'languages.code as languageCode'])
+      .where('translations.component_id', '=', refs.component.id)
+      .where('translations.filename', '<>', '')
+      .orderBy('translations.is_source', 'desc')
+      .orderBy('translations.id')
+      .execute();
+    return rows.filter((r) => dirty.has(r.filename) && !done.has(r.filename));
   }
 
   private async commitInfo(refs: ComponentWithRefs, file: WrittenFile) {

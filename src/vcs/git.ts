@@ -290,6 +290,14 @@ export class GitBackend implements VcsBackend {
     return parseLog(result.stdout);
   }
 
+  async uncommittedFiles(dir: string): Promise<string[]> {
+    await this.ensureRepo(dir);
+    const head = await this.resolve(dir, 'HEAD');
+    const changed = head ? await this.run(['diff', '--name-only', '--no-renames', '--no-ext-diff', '-z', 'HEAD', '--'], { repo: dir }) : null;
+    const untracked = await this.run(['ls-files', '-z', '--others', '--exclude-standard'], { repo: dir });
+    return [...new Set([...(changed ? splitZ(changed.stdout) : []), ...splitZ(untracked.stdout)])];
+  }
+
   async changedFiles(dir: string, from: string | null, to: string): Promise<string[]> {
     await this.ensureRepo(dir);
     if (!SHA.test(to) || (from !== null && !SHA.test(from))) throw new VcsError('Invalid revision.');

@@ -136,6 +136,8 @@ export interface VcsBackend {
   cleanup(dir: string): Promise<void>;
   /** Paths changed between two commits (`from` null = everything in `to`), for re-import after a pull. */
   changedFiles(dir: string, from: string | null, to: string): Promise<string[]>;
+  /** Working-tree files that differ from HEAD, tracked or untracked (not ignored): what a commit could still take. */
+  uncommittedFiles(dir: string): Promise<string[]>;
   headSha(dir: string): Promise<string | null>;
   log(dir: string, options?: LogOptions): Promise<CommitInfo[]>;
   /** Undoes what a killed process left behind (lock files, half-done merge or rebase). */
