@@ -26,6 +26,11 @@ export interface ComponentPlace {
 
 const BATCH = 400;
 
+/** The temporary files of writeFileAtomic: `<file>.parla-<pid>-<ms>.tmp`. */
+const TEMP_FILE = /\.parla-\d+-(\d+)\.tmp$/;
+/** A temporary file this old has no writer left: writing one takes seconds at most. */
+const TEMP_FILE_STALE_MS = 10 * 60_000;
+
 /** Writes `data` next to `file` and renames it over, so readers never see half a file. */
 export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -37,6 +42,20 @@ export async function writeFileAtomic(file: string, data: Uint8Array): Promise<v
     await fs.rm(tmp, { force: true });
     throw e;
   }
+}
+
+/**
+ * Removes the temporary files of writes killed between writing and renaming (`files` relative to `dir`,
+ * e.g. a checkout's untracked files); returns the files that remain.
+ */
+export async function sweepStaleTempFiles(dir: string, files: Iterable<string>, now = Date.now()): Promise<string[]> {
+  const kept: string[] = [];
+  for (const file of files) {
+    const m = TEMP_FILE.exec(file);
+    if (m && now - Number(m[1]) > TEMP_FILE_STALE_MS) await fs.rm(path.join(dir, file), { force: true });
+    else kept.push(file);
+  }
+  return kept;
 }
 
 export class FileSyncService {

@@ -13,7 +13,7 @@ import type { MergeStyle, VcsBackend } from '../vcs/vcs.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentScanner } from './component-scanner.js';
 import type { ComponentWithRefs } from './components.service.js';
-import type { FileSyncService, WrittenFile } from './file-sync.service.js';
+import { sweepStaleTempFiles, type FileSyncService, type WrittenFile } from './file-sync.service.js';
 import { reconcileComponent, type RescanResult } from './rescan.js';
 import { percent } from './statistics.js';
 import type { AddonEvent } from '../addons/types.js';
@@ -304,7 +304,7 @@ export class RepositoryService {
    * out of git until the next edit of the same translation, and a reset or pull would drop the edits.
    */
   private async uncommittedTranslations(refs: ComponentWithRefs, dir: string, written: WrittenFile[]): Promise<WrittenFile[]> {
-    const dirty = new Set(await this.vcs.uncommittedFiles(dir));
+    const dirty = new Set(await sweepStaleTempFiles(dir, await this.vcs.uncommittedFiles(dir)));
     if (dirty.size === 0) return [];
     const done = new Set(written.map((w) => w.filename));
     const rows = await this.db
