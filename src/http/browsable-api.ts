@@ -182,7 +182,7 @@ export function renderBrowsableApi(page: BrowsablePage): string {
   const body = escapeHtml(pretty).replace(/&quot;(https?:\/\/[^\s&]+?)&quot;/g, (_m, url: string) => `&quot;<a href="${url}">${url}</a>&quot;`);
   const title = escapeHtml(`${page.method} ${page.url}`);
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${title} – Parla API</title>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title} – Parla API</title>
 <link rel="stylesheet" href="${escapeHtml(assetUrl('browsable-api.css'))}">
 </head><body>
 <h1>Parla API</h1>
