@@ -172,6 +172,17 @@ describe('bitbucket', () => {
     ]);
   });
 
+  it('handles a huge slash-heavy clone URL in linear time (fuzz regression: /\\/+$/ backtracked for 20 s)', () => {
+    const body = fixture('bitbucket-server-refs-changed');
+    const huge = `https://h/${'/'.repeat(200_000)}x`;
+    body.repository.links.clone[1].href = huge;
+    const start = performance.now();
+    const p = push('bitbucket', body, { 'x-event-key': 'repo:refs_changed' });
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(p.repoUrls).toContain(huge);
+    expect(p.repoUrls).toContain(`${huge}.git`);
+  });
+
   it('parses a Server pr:merged into the target branch', () => {
     const server = fixture('bitbucket-server-refs-changed');
     const body = {

@@ -1,5 +1,6 @@
 // Small helpers shared by the hook payload parsers: typed field access, refs and URL variants.
 import { HookPayloadError } from './types.js';
+import { trimTrailingSlashes } from './url.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -70,7 +71,7 @@ export function withGitVariants(urls: readonly (string | undefined)[]): string[]
     const url = raw.trim();
     if (url === '') continue;
     add(url);
-    const bare = url.replace(/\/+$/, '');
+    const bare = trimTrailingSlashes(url);
     if (/\.git$/i.test(bare)) add(bare.slice(0, -4));
     else add(`${bare}.git`);
   }
@@ -79,7 +80,7 @@ export function withGitVariants(urls: readonly (string | undefined)[]): string[]
 
 /** Strips a trailing `.git` (and slashes) from a full name. */
 export function bareName(name: string): string {
-  return name.replace(/\/+$/, '').replace(/\.git$/i, '');
+  return trimTrailingSlashes(name).replace(/\.git$/i, '');
 }
 
 /** Hostname of an absolute URL, or undefined. */

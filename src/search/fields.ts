@@ -59,6 +59,11 @@ export const FIELDS: Record<string, FieldKind> = {
 
 export const FIELD_ALIASES: Record<string, string> = { key: 'context' };
 
+/** A table entry by a word from the query: "constructor" or "__proto__" must not find Object.prototype's members. */
+export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** Fields that describe one change event: combined in an AND group they must match the same change. */
 export const CHANGE_FIELDS: ReadonlySet<string> = new Set(['changed', 'change_time', 'changed_by', 'change_action']);
 

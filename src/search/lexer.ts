@@ -1,5 +1,6 @@
 // Lexer of the search query language: words, field terms with operator and raw value, AND/OR/NOT and parentheses.
 import { LIMITS, SearchQueryError, TOO_COMPLEX } from './errors.js';
+import { own } from './fields.js';
 
 export type Op = ':' | ':=' | ':<' | ':<=' | ':>' | ':>=';
 
@@ -109,7 +110,7 @@ export function tokenize(query: string): Token[] {
       continue;
     }
     const word = bare(i);
-    const keyword = KEYWORDS[word.text.toLowerCase()];
+    const keyword = own(KEYWORDS, word.text.toLowerCase());
     if (keyword) tokens.push({ type: keyword, pos: i });
     else tokens.push({ type: 'term', pos: i, field: null, op: ':', value: { kind: 'text', text: word.text, quoted: false, pos: i } });
     i = word.end;

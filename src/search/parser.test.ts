@@ -231,3 +231,22 @@ describe('search grammar: errors carry the position and what was expected', () =
     expect(parse(Array.from({ length: LIMITS.maxTerms }, (_, i) => `w${i}`).join(' OR '))).not.toBeNull();
   });
 });
+
+describe('search grammar: words named like Object.prototype members (fuzz regressions)', () => {
+  it('"__proto__" and "constructor" are plain words, not keywords, fields or lookup values', () => {
+    expect(parseQuery('__proto__')).toEqual({ type: 'term', field: null, value: { kind: 'text', match: 'substring', text: '__proto__' }, pos: 0 });
+    expect(parseQuery('constructor OR toString')).toMatchObject({ type: 'or', children: [{ field: null }, { field: null }] });
+    for (const [q, reason] of [
+      ['constructor:x', 'Unknown search field: constructor'],
+      ['__proto__:x', 'Unknown search field: __proto__'],
+      ['state:constructor', 'Unsupported state: constructor'],
+      ['pending:toString', 'Unsupported boolean value: tostring'],
+      ['pending:__proto__', 'Unsupported boolean value: __proto__'],
+      ['has:constructor', 'Unsupported lookup for has: constructor'],
+      ['is:hasOwnProperty', 'Unsupported lookup for is: hasOwnProperty'],
+    ]) {
+      expect(() => parseQuery(q!), q).toThrow(SearchQueryError);
+      expect(() => parseQuery(q!), q).toThrow(reason);
+    }
+  });
+});

@@ -2,7 +2,7 @@
 import type { Cmp, DateBound, Node, TermNode, TermValue } from './ast.js';
 import { parseDate, type DateInterval } from './dates.js';
 import { LIMITS, SearchQueryError, TOO_COMPLEX } from './errors.js';
-import { ACTION_LOOKUP, BOOL_VALUES, FIELD_ALIASES, FIELDS, HAS_VALUES, IS_VALUES, STATE_NAMES, type FieldKind } from './fields.js';
+import { ACTION_LOOKUP, BOOL_VALUES, FIELD_ALIASES, FIELDS, HAS_VALUES, IS_VALUES, own, STATE_NAMES, type FieldKind } from './fields.js';
 import { tokenize, type Op, type RawValue, type Token } from './lexer.js';
 
 export interface ParseOptions {
@@ -85,8 +85,8 @@ function group(type: 'and' | 'or', children: Node[]): Node {
 function term(t: Extract<Token, { type: 'term' }>, now: Date): TermNode {
   if (t.field === null) return { type: 'term', field: null, value: textValue(t.value, ':', 'text', ''), pos: t.pos };
   const lower = t.field.toLowerCase();
-  const field = FIELD_ALIASES[lower] ?? lower;
-  const kind = FIELDS[field];
+  const field = own(FIELD_ALIASES, lower) ?? lower;
+  const kind = own(FIELDS, field);
   if (!kind) throw new SearchQueryError(`Unknown search field: ${t.field}`, t.pos, 'a known search field');
   return { type: 'term', field, value: typed(field, kind, t.op, t.value, now, t.pos + t.field.length), pos: t.pos };
 }
@@ -130,7 +130,8 @@ function integer(text: string, pos: number): number {
 
 function stateValue(text: string, pos: number): number {
   const s = text.trim().toLowerCase();
-  if (s in STATE_NAMES) return STATE_NAMES[s]!;
+  const state = own(STATE_NAMES, s);
+  if (state !== undefined) return state;
   if (/^\d{1,3}$/.test(s)) return Number(s);
   fail(`Unsupported state: ${text}`, pos);
 }
@@ -170,8 +171,9 @@ function typed(field: string, kind: FieldKind, op: Op, v: RawValue, now: Date, o
     case 'bool': {
       onlyEquality(field, op, opPos);
       const text = onlyText(field, v).toLowerCase();
-      if (!(text in BOOL_VALUES)) fail(`Unsupported boolean value: ${text}`, v.pos, 'yes or no');
-      return { kind: 'bool', value: BOOL_VALUES[text]! };
+      const value = own(BOOL_VALUES, text);
+      if (value === undefined) fail(`Unsupported boolean value: ${text}`, v.pos, 'yes or no');
+      return { kind: 'bool', value };
     }
     case 'date': {
       if (v.kind === 'regex') fail(`Regular expression is not supported for search field: ${field}`, v.pos);
@@ -197,7 +199,7 @@ function typed(field: string, kind: FieldKind, op: Op, v: RawValue, now: Date, o
     case 'is': {
       onlyEquality(field, op, opPos);
       const text = onlyText(field, v);
-      const name = (kind === 'has' ? HAS_VALUES : IS_VALUES)[text.toLowerCase()];
+      const name = own(kind === 'has' ? HAS_VALUES : IS_VALUES, text.toLowerCase());
       if (!name) fail(`Unsupported lookup for ${kind}: ${text}`, v.pos);
       return { kind: 'flag', name };
     }

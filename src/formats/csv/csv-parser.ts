@@ -42,6 +42,10 @@ function lineAt(text: string, index: number): number {
 
 /** UTF-8 (BOM optional) or UTF-16 with a BOM, as translate-toolkit detects them. */
 export function decodeCsv(bytes: Uint8Array, filename?: string): DecodedCsv {
+  // swap16 throws a RangeError on an odd length, and a dropped half code unit could not be written back.
+  if (((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) && bytes.length % 2 !== 0) {
+    throw new FormatParseError('UTF-16 file has an odd number of bytes', undefined, filename);
+  }
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: Buffer.from(bytes.subarray(2)).toString('utf16le'), encoding: 'utf16le', bom: true };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: Buffer.from(bytes.subarray(2)).swap16().toString('utf16le'), encoding: 'utf16be', bom: true };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -59,6 +63,9 @@ export function encodeCsv(text: string, encoding: CsvEncoding, bom: boolean): Bu
   const le = Buffer.from('\uFEFF' + text, 'utf16le');
   return encoding === 'utf16le' ? le : le.swap16();
 }
+
+/** Characters whose count in the first record decides the sniffed dialect (delimiters, the single quote). */
+export const SNIFFED = /[,;\t|']/;
 
 /** Delimiter, quote and line terminator from the first record, as csv.Sniffer would guess them. */
 export function sniffDialect(text: string): CsvDialect {

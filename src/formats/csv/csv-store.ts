@@ -1,6 +1,6 @@
 // Editable CSV file: untouched cells keep their raw text, edited cells are re-quoted in the file's style.
 import type { ParseOptions } from '../format.js';
-import { type CsvCell, type CsvDialect, type CsvEncoding, type CsvRecord, decodeCsv, encodeCsv, quoteCell, sniffDialect, tokenizeCsv } from './csv-parser.js';
+import { type CsvCell, type CsvDialect, type CsvEncoding, type CsvRecord, decodeCsv, encodeCsv, quoteCell, SNIFFED, sniffDialect, tokenizeCsv } from './csv-parser.js';
 import { detectLayout, type Layout, type TableKind } from './table.js';
 import { TableStore } from './table-store.js';
 
@@ -74,23 +74,33 @@ export class CsvStore extends TableStore<Row> {
     return row.cells.map((cell) => cell.value);
   }
 
-  private newCell(value: string): EditableCell {
-    const raw = quoteCell(value, this.dialect, this.quoteAll);
+  private newCell(value: string, first = false): EditableCell {
+    const raw = quoteCell(value, this.dialect, this.quoteAll || (first && SNIFFED.test(value)));
     return { raw, value, quoted: raw !== value, origRaw: raw, origValue: value };
   }
 
+  /**
+   * Every read sniffs the dialect from the first record: a value written there unquoted with another delimiter or a
+   * single quote in it would make the next read split the file differently, so such values are quoted.
+   */
+  private isFirstRecord(row: Row): boolean {
+    return (this.rows.find((r) => r.cells.length > 0) ?? row) === row;
+  }
+
   protected setCell(row: Row, column: number, value: string): void {
-    while (row.cells.length <= column) row.cells.push(this.newCell(''));
+    const first = this.isFirstRecord(row);
+    while (row.cells.length <= column) row.cells.push(this.newCell('', first));
     const cell = row.cells[column]!;
     cell.value = value;
-    cell.raw = value === cell.origValue ? cell.origRaw : quoteCell(value, this.dialect, cell.quoted || this.quoteAll);
+    cell.raw = value === cell.origValue ? cell.origRaw : quoteCell(value, this.dialect, cell.quoted || this.quoteAll || (first && SNIFFED.test(value)));
     // A lone empty cell would read back as a blank line.
     if (row.cells.length === 1 && cell.raw === '') cell.raw = this.dialect.quote + this.dialect.quote;
     this.dirty = true;
   }
 
   protected appendRow(values: string[]): Row {
-    const row: Row = { cells: values.map((v) => this.newCell(v)), eol: this.dialect.eol };
+    const first = !this.rows.some((r) => r.cells.length > 0);
+    const row: Row = { cells: values.map((v) => this.newCell(v, first)), eol: this.dialect.eol };
     if (row.cells.length === 1 && row.cells[0]!.raw === '') row.cells[0]!.raw = this.dialect.quote + this.dialect.quote;
     // After the last row with cells, so that trailing blank lines stay at the end.
     let at = this.rows.length;

@@ -168,3 +168,22 @@ describe('csv-simple (monolingual)', () => {
     expect(text(store.serialize())).toBe('"app.title","Název"\r\n"app.empty",""\r\n');
   });
 });
+
+describe('csv decoding of hostile bytes', () => {
+  it('rejects UTF-16 with an odd number of bytes (fuzz regression: a RangeError from swap16)', () => {
+    expect(() => csvFormat.parse(Buffer.from([0xfe, 0xff, 0x00]))).toThrow(FormatParseError);
+    expect(() => csvFormat.parse(Buffer.concat([Buffer.from('\uFEFFsource,target\n', 'utf16le'), Buffer.from([0x41])]))).toThrow(FormatParseError);
+  });
+});
+
+describe('csv values starting with a single quote (fuzz regression)', () => {
+  it('are quoted so that the first record does not make the next read pick \' as the quote character', () => {
+    for (const format of [csvFormat, csvSimpleFormat]) {
+      const store = format.parse(Buffer.from('Hello\n'));
+      store.updateUnit(0, { target: ["' x"] });
+      const bytes = store.serialize();
+      expect(bytes.toString('utf8')).toContain('"\' x"');
+      expect(format.parse(bytes).units.map((u) => u.target)).toEqual([["' x"]]);
+    }
+  });
+});

@@ -21,6 +21,9 @@ import {
   THEMATIC_BREAK,
 } from './markdown-blocks.js';
 
+/** Deepest nesting of block quotes and list items recognised (markdown-it stops at 100 too). */
+const MAX_CONTAINERS = 100;
+
 interface Container {
   kind: 'quote' | 'item';
   /** Items: column where the item's content starts. */
@@ -228,6 +231,9 @@ export function segmentMarkdown(text: string): Segment[] {
     // 3. Open new containers.
     let opened = false;
     for (;;) {
+      // Each level rescans the rest of the line: without a cap "- - - …" on one line is quadratic (a 64 kB line took
+      // seconds). Deeper markers stay text, as markdown-it's nesting limit does.
+      if (stack.length >= MAX_CONTAINERS) break;
       const ind = indentAt(text, pos, col);
       if (ind.endCol - col > 3) break;
       const rest = text.slice(ind.end, lineEnd);

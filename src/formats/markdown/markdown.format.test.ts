@@ -207,3 +207,20 @@ describe('markdown limits', () => {
     expect(ms).toBeLessThan(1500); // a loaded CI machine; unloaded it takes a third of that
   });
 });
+
+describe('markdown container nesting limit (fuzz regression: "- - - …" on one line was quadratic)', () => {
+  it('reads list markers nested past 100 levels as text, in linear time', () => {
+    const line = '- '.repeat(100) + '- - x';
+    expect(texts(`${line}\n`)).toEqual(['- - x']);
+    const huge = '- '.repeat(50_000) + 'x\n';
+    const start = performance.now();
+    const store = parse(huge);
+    expect(performance.now() - start).toBeLessThan(1500);
+    expect(store.units.map((u) => u.target[0]!.length)).toEqual([huge.length - 201]);
+    expect(out(store)).toBe(huge);
+  });
+
+  it('still nests ordinary lists and quotes', () => {
+    expect(texts('- a\n  - b\n    > c\n')).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -55,3 +55,12 @@ export function escapeKey(key: string, style: EscapeStyle): string {
   }
   return out;
 }
+
+/**
+ * Encodes one comment line. Comments are not unescaped on reading, but a character the file's encoding cannot hold
+ * would be cut to its low byte (U+010D "č" becomes a CR, which starts a new line): such characters become \uXXXX as
+ * Java's Properties.store() writes them.
+ */
+export function escapeComment(line: string, style: EscapeStyle): string {
+  return style.latin1 ? line.replace(/[\u0100-\uffff]/g, (c) => unicodeEscape(c.charCodeAt(0), style)) : line;
+}

@@ -140,3 +140,69 @@ describe('properties editing', () => {
     }
   });
 });
+
+describe('properties notes of added units (fuzz regressions)', () => {
+  it('a note with characters ISO-8859-1 cannot hold stays a comment ("č" used to be written as a CR byte)', () => {
+    const store = propertiesFormat.create({ language: 'cs' });
+    store.addUnit({ key: 'a', source: ['a'], target: ['x'], note: 'č"' });
+    store.addUnit({ key: 'b', source: ['b'], target: ['y'] });
+    const bytes = store.serialize();
+    expect(bytes.toString('latin1')).toBe('# \\u010D"\na=x\nb=y\n');
+    expect(propertiesFormat.parse(bytes).units.map((u) => [u.key, u.note, u.target])).toEqual([
+      ['a', '\\u010D"', ['x']],
+      ['b', '', ['y']],
+    ]);
+  });
+
+  it('a CR in a note does not start an entry', () => {
+    for (const format of [propertiesFormat, propertiesUtf8Format]) {
+      const store = format.create({ language: 'cs' });
+      store.addUnit({ key: 'a', source: ['a'], target: ['x'], note: 'one\rtwo=three' });
+      expect(format.parse(store.serialize()).units.map((u) => [u.key, u.note])).toEqual([['a', 'one\ntwo=three']]);
+    }
+  });
+});
+
+describe('properties values after a whitespace separator (fuzz regression)', () => {
+  it('escape a leading "=" or ":", which the reader would take as the separator', () => {
+    for (const value of [':', '= x', ': y']) {
+      const store = propertiesFormat.parse(Buffer.from('key value\nother value\n'));
+      store.updateUnit(0, { target: [value] });
+      store.addUnit({ key: 'added', source: ['added'], target: [value] });
+      const bytes = store.serialize();
+      expect(bytes.toString('latin1').split('\n')[0]).toBe(`key \\${value}`);
+      expect(propertiesFormat.parse(bytes).units.map((u) => u.target[0])).toEqual([value, 'value', value]);
+    }
+  });
+
+  it('leave them alone after an "=" separator', () => {
+    const store = propertiesFormat.parse(Buffer.from('key=value\n'));
+    store.updateUnit(0, { target: [': y'] });
+    expect(store.serialize().toString('latin1')).toBe('key=: y\n');
+  });
+});
+
+describe('properties value after a continuation at the end of the file (fuzz regression)', () => {
+  it('goes on the continued line instead of being escaped by the dangling backslash', () => {
+    const store = propertiesFormat.parse(Buffer.from('a = \\'));
+    expect(store.units[0]!.target).toEqual(['']);
+    store.updateUnit(0, { target: [' "'] });
+    const bytes = store.serialize();
+    expect(bytes.toString('latin1')).toBe('a = \\\n\\ "');
+    expect(propertiesFormat.parse(bytes).units[0]!.target).toEqual([' "']);
+  });
+
+  it('also after a continuation that ends the key, but not after an escaped backslash', () => {
+    for (const [text, written] of [
+      ['\\', '\\\n=!'],
+      ['x=1\nabc\\', 'x=1\nabc\\\n=!'],
+      ['k\\\\', 'k\\\\=!'],
+    ]) {
+      const store = propertiesFormat.parse(Buffer.from(text!));
+      const last = store.units.length - 1;
+      store.updateUnit(last, { target: ['!'] });
+      expect(store.serialize().toString('latin1'), text).toBe(written);
+      expect(propertiesFormat.parse(store.serialize()).units[last]!.target).toEqual(['!']);
+    }
+  });
+});

@@ -125,3 +125,15 @@ describe.skipIf(!fs.existsSync(EN))('ruby-yaml real file rails-i18n/en.yml', () 
     }
   });
 });
+
+describe('ruby-yaml empty plural form at the end of the file (fuzz regression)', () => {
+  it('an edit of the empty form stays on its own line when a missing form is added after it', () => {
+    const options = { language: 'cs', pluralCategories: ['one', 'few', 'other'] };
+    const store = rubyYamlFormat.parse(Buffer.from('cs:\n  files:\n    one: "%d soubor"\n    few:'), options);
+    expect(store.units[0]!.target).toEqual(['%d soubor', '', '']);
+    store.updateUnit(0, { target: ['a', 'b', 'c'] });
+    const out = store.serialize().toString('utf8');
+    expect(out).toBe('cs:\n  files:\n    one: "a"\n    few: b\n    other: c');
+    expect(rubyYamlFormat.parse(Buffer.from(out), options).units[0]!.target).toEqual(['a', 'b', 'c']);
+  });
+});

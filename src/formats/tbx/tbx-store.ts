@@ -66,7 +66,8 @@ export class TbxStore extends XmlAttributeHeaderStore<TbxRecord> {
       const first = langSet.children.find((c): c is XmlElement => c.kind === 'element');
       const inner = first ? indentationAt(this.text, first.start) : null;
       const innerStep = own !== null && inner !== null && inner.startsWith(own) && inner.length > own.length ? inner.slice(own.length) : null;
-      const langAttr = langSet.attributes.find((a) => a.name.endsWith('lang'))?.name ?? 'xml:lang';
+      // Only the names langOf() reads back: any other "…lang" attribute would write a language set no reader finds.
+      const langAttr = langSet.attributes.find((a) => a.name === 'xml:lang' || a.name === 'lang')?.name ?? 'xml:lang';
       return { entry: entries[i]!.name, langSet: langSet.name, langAttr, path, innerStep };
     }
     return v3
@@ -105,7 +106,18 @@ export class TbxStore extends XmlAttributeHeaderStore<TbxRecord> {
       const rendered = this.renderLangSet(this.style(), this.targetLanguage, value, indent ?? '', step, indent === null ? '' : eol);
       patcher.insert(last.end, (indent === null ? '' : eol + indent) + rendered);
     } else {
-      throw new Error(`TBX entry ${unit.key} has a ${this.targetLanguage} language set without a <term>`);
+      // The target language set holds no term yet (notes only, or <langSet/>): the term goes into it. Throwing here
+      // made every edit of such a file fail on write although the file had been read without complaint.
+      const target = entry.target;
+      const indent = indentationAt(text, target.start);
+      const step = indentStep(text, this.source.doc.root);
+      const rendered = this.renderLangSet(this.style(), this.targetLanguage, value, indent ?? '', step, indent === null ? '' : detectEol(text));
+      if (target.selfClosing) patcher.set(target.start, target.end, rendered);
+      else {
+        let at = target.contentEnd;
+        while (at > target.contentStart && /\s/.test(text[at - 1]!)) at--;
+        patcher.insert(at, rendered.slice(rendered.indexOf('>') + 1, rendered.lastIndexOf('</')).trimEnd());
+      }
     }
   }
 

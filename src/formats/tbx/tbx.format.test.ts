@@ -52,3 +52,38 @@ describe('tbx', () => {
     expect(parse(created.serialize(), 'sk').units[0]!.target).toEqual(['kľúč']);
   });
 });
+
+describe('tbx target language set without a term (fuzz regression: writing an edit threw)', () => {
+  const file = (cs: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX" xml:lang="en">\n  <text>\n    <body>\n      <termEntry id="greeting">\n` +
+    `        <langSet xml:lang="en">\n          <tig>\n            <term>Hello</term>\n          </tig>\n        </langSet>\n        ${cs}\n` +
+    `      </termEntry>\n    </body>\n  </text>\n</martif>\n`;
+
+  it('puts the term into the existing language set and keeps its notes', () => {
+    for (const cs of ['<langSet xml:lang="cs"/>', '<langSet xml:lang="cs">\n          <descrip type="definition">A greeting</descrip>\n        </langSet>']) {
+      const store = tbxFormat.parse(Buffer.from(file(cs)), { language: 'cs' });
+      expect(store.units[0]!.target).toEqual(['']);
+      store.updateUnit(0, { target: ['Ahoj'] });
+      const out = store.serialize().toString('utf8');
+      expect(out).toContain('<langSet xml:lang="cs">\n');
+      expect(out.match(/xml:lang="cs"/g)).toHaveLength(1);
+      if (cs.includes('descrip')) expect(out).toContain('<descrip type="definition">A greeting</descrip>\n          <tig>\n            <term>Ahoj</term>\n          </tig>\n        </langSet>');
+      expect(tbxFormat.parse(Buffer.from(out), { language: 'cs' }).units.map((u) => u.target)).toEqual([['Ahoj']]);
+    }
+  });
+});
+
+describe('tbx language attribute of added language sets (fuzz regression)', () => {
+  it('is one the reader knows, even when a language set carries another "…lang" attribute', () => {
+    const text =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX" xml:lang="en">\n  <text>\n    <body>\n` +
+      `      <termEntry id="a">\n        <langSet xml:lang="en">\n          <tig>\n            <term>Hello</term>\n          </tig>\n        </langSet>\n      </termEntry>\n` +
+      `      <termEntry id="b">\n        <langSet Axml:lang="en">\n          <tig>\n            <term>Odd</term>\n          </tig>\n        </langSet>\n      </termEntry>\n` +
+      `    </body>\n  </text>\n</martif>\n`;
+    const store = tbxFormat.parse(Buffer.from(text), { language: 'cs' });
+    store.updateUnit(0, { target: ['Ahoj'] });
+    const out = store.serialize().toString('utf8');
+    expect(out).toContain('<langSet xml:lang="cs">');
+    expect(tbxFormat.parse(Buffer.from(out), { language: 'cs' }).units[0]!.target).toEqual(['Ahoj']);
+  });
+});

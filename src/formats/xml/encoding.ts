@@ -50,6 +50,9 @@ const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  */
 export function decodeXmlBytes(input: Uint8Array, filename?: string): DecodedXml {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  // A dangling half code unit would be dropped by the decoder, so the file could not be written back byte for byte.
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) || (bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f);
+  if (utf16 && bytes.length % 2 !== 0) throw new FormatParseError('UTF-16 file has an odd number of bytes', undefined, filename);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: bytes.toString('utf16le', 2), encoding: 'utf-16le', bom: true };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
     return { text: Buffer.from(bytes.subarray(2)).swap16().toString('utf16le'), encoding: 'utf-16be', bom: true };
@@ -58,8 +61,7 @@ export function decodeXmlBytes(input: Uint8Array, filename?: string): DecodedXml
     return { text: bytes.toString('utf16le'), encoding: 'utf-16le', bom: false };
   }
   if (bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) {
-    const even = bytes.length - (bytes.length % 2);
-    return { text: Buffer.from(bytes.subarray(0, even)).swap16().toString('utf16le'), encoding: 'utf-16be', bom: false };
+    return { text: Buffer.from(bytes).swap16().toString('utf16le'), encoding: 'utf-16be', bom: false };
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;

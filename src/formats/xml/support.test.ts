@@ -24,6 +24,12 @@ describe('decodeXmlBytes / encodeXml', () => {
     expect(decodeXmlBytes(Buffer.from(text, 'utf16le').swap16()).text).toBe(text);
   });
 
+  it('rejects UTF-16 with an odd number of bytes (fuzz regression: a RangeError from swap16)', () => {
+    for (const bytes of [[0xfe, 0xff, 0x00], [0xff, 0xfe, 0x3c], [0x00, 0x3c, 0x00, 0x3f, 0x00], [0x3c, 0x00, 0x3f, 0x00, 0x3c]]) {
+      expect(() => decodeXmlBytes(Buffer.from(bytes)), String(bytes)).toThrow(FormatParseError);
+    }
+  });
+
   it('honours an ISO-8859-1 declaration and references characters it cannot hold', () => {
     const bytes = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><a>caf\xe9</a>', 'latin1');
     const d = decodeXmlBytes(bytes);

@@ -104,6 +104,8 @@ function buildLines(text: string): LineTable {
 const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t';
 
 const UNKNOWN = -3;
+/** Deepest nesting of block collections read; translation files use a handful of levels. */
+const MAX_NESTING = 500;
 const BLANK = -2;
 
 class YamlReader {
@@ -112,6 +114,8 @@ class YamlReader {
   private readonly count: number;
   /** Next line not consumed by the node parsed last. */
   private li = 0;
+  /** Nodes being parsed, innermost last: the parser recurses once per level. */
+  private depth = 0;
   /** indentOf() per line, computed once. */
   private readonly indents: Int32Array;
 
@@ -201,6 +205,17 @@ class YamlReader {
 
   /** A node starting at `offset`; `context` is where it stands: own line, after "key:", or after "- ". */
   private parseNodeAt(line: number, offset: number, parentIndent: number, context: 'block' | 'value' | 'item'): YamlNode {
+    // Every recursion of the parser passes here: a cap turns "- - - …" thousands deep into a parse error, not a stack overflow.
+    if (this.depth >= MAX_NESTING) this.fail(`nesting deeper than ${MAX_NESTING} levels`, line);
+    this.depth++;
+    try {
+      return this.parseNodeIn(line, offset, parentIndent, context);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private parseNodeIn(line: number, offset: number, parentIndent: number, context: 'block' | 'value' | 'item'): YamlNode {
     const column = offset - this.starts[line]!;
     if (this.isDash(offset, line)) {
       if (context === 'value') this.fail('a sequence cannot start on the line of its key', line);

@@ -438,7 +438,10 @@ export class YamlStore extends KeyedTextStore<Rec> {
       for (const form of rec.forms) {
         if (form.current === form.original) continue;
         if (form.node) {
-          patches.push({ start: form.node.start, end: form.node.end, text: this.renderEdit(form.node, form.current), depth: 0, order: 0 });
+          // An empty value ("few:" at the end of the file) is an edit at the very offset where new lines are inserted: it
+          // belongs to its own line, so it sorts before them.
+          const depth = form.node.start === form.node.end ? Number.MAX_SAFE_INTEGER : 0;
+          patches.push({ start: form.node.start, end: form.node.end, text: this.renderEdit(form.node, form.current), depth, order: 0 });
         } else if (form.current !== '' && rec.pluralMap) {
           patches.push(this.categoryInsertion(rec.pluralMap, form.category, form.current));
         }

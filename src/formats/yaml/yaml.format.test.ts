@@ -267,3 +267,15 @@ describe('yaml adding and removing', () => {
     expect(out(empty)).toBe('x:\n  w: z\n');
   });
 });
+
+describe('yaml nesting limit (fuzz regression: "- - - …" overflowed the stack)', () => {
+  it('refuses nesting thousands of levels deep with a FormatParseError', () => {
+    expect(parseError('- '.repeat(20_000) + 'x\n').message).toContain('nesting deeper than 500 levels');
+    expect(parseError('a:\n' + Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i + 1)}a:\n`).join('')).line).toBeGreaterThan(1);
+  });
+
+  it('still reads reasonably deep mappings', () => {
+    const text = Array.from({ length: 100 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' deep\n';
+    expect(parse(text).units.map((u) => u.target)).toEqual([['deep']]);
+  });
+});

@@ -2,6 +2,7 @@
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { bareName, branchFromRef, optObj, optStr, root, str, withGitVariants } from '../util.js';
+import { trimTrailingSlashes } from '../url.js';
 
 /** `git@host:group/sub/proj.git` or `ssh://git@host:2222/group/proj.git` → `group/sub/proj`. */
 function pathFromSshUrl(url: string): string | undefined {
@@ -28,7 +29,7 @@ export function parseGitlab(req: HookRequest): HookEvent {
   const homepage = optStr(repository, 'homepage') ?? optStr(project, 'web_url') ?? optStr(project, 'homepage');
   const candidates = withGitVariants([
     sshUrl,
-    homepage ? `${homepage.replace(/\/+$/, '')}.git` : undefined,
+    homepage ? `${trimTrailingSlashes(homepage)}.git` : undefined,
     optStr(repository, 'git_http_url'),
     optStr(repository, 'git_ssh_url'),
     homepage,
