@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { checkAllowedHostEntry } from './shared/outbound-guard.js';
+import { trimTrailingSlashes } from './shared/text.js';
 
 export interface RateLimit {
   requests: number;
@@ -113,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (databaseUrl.startsWith('sqlite:') && databaseUrl !== 'sqlite::memory:') {
     databaseUrl = `sqlite:${path.resolve(databaseUrl.slice('sqlite:'.length))}`;
   }
-  const siteUrl = env.PARLA_SITE_URL ? env.PARLA_SITE_URL.replace(/\/+$/, '') : null;
+  const siteUrl = env.PARLA_SITE_URL ? trimTrailingSlashes(env.PARLA_SITE_URL) : null;
   if (siteUrl && !/^https?:\/\/[^/]+(\/.*)?$/.test(siteUrl)) throw new ConfigError(`PARLA_SITE_URL: expected an http(s) URL, got "${siteUrl}"`);
   return {
     host,

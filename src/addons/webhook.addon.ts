@@ -10,6 +10,7 @@ import { ConfigErrors, configObject, rejectUnknown, stringOption } from './confi
 import { decodeSecret, WebhookSecretError } from './standard-webhooks.js';
 import type { AddonDefinition, AddonServices } from './types.js';
 import { deliver, DEFAULT_POLICY, type DeliveryPolicy } from './webhook-delivery.js';
+import { trimTrailingSlashes } from '../shared/text.js';
 
 export const WEBHOOK_ADDON = 'weblate.webhook.webhook';
 export const WEBHOOK_TASK = 'addon-webhook-delivery';
@@ -72,7 +73,7 @@ export function validateWebhookConfig(raw: unknown): WebhookConfig {
  * reference's webhook payload carries both.
  */
 export async function webhookPayload(services: AddonServices, change: ChangeRow): Promise<Record<string, unknown>> {
-  const base = (services.baseUrl ?? 'http://localhost').replace(/\/+$/, '');
+  const base = trimTrailingSlashes(services.baseUrl ?? 'http://localhost');
   const urls = new Urls(base, base);
   const refs = await services.changes.refs([change]);
   const project = change.project_id === null ? undefined : refs.projects.get(change.project_id);

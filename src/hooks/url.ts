@@ -2,15 +2,7 @@
 
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ssh: '22', git: '9418' };
 
-/**
- * Removes trailing slashes. A loop, not /\/+$/: that regex retries from every slash of a slash run that does not end
- * the text, which is quadratic (a 100 kB URL field in a hook payload kept the event loop busy for 20 s).
- */
-export function trimTrailingSlashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
-  return text.slice(0, end);
-}
+import { trimTrailingSlashes } from '../shared/text.js';
 
 /** Removes trailing slashes and one trailing `.git` (then trailing slashes again). */
 export function stripRepoSuffix(url: string): string {

@@ -1,6 +1,6 @@
 // Small helpers shared by the hook payload parsers: typed field access, refs and URL variants.
 import { HookPayloadError } from './types.js';
-import { trimTrailingSlashes } from './url.js';
+import { trimTrailingSlashes } from '../shared/text.js';
 
 export type JsonObject = Record<string, unknown>;
 

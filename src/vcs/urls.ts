@@ -1,5 +1,6 @@
 // Repository URL and branch-name validation, SSRF host checks, credential redaction and internal (parla://) URLs.
 import type { OutboundGuard } from '../shared/outbound-guard.js';
+import { trimTrailingSlashes } from '../shared/text.js';
 
 /** What kind of remote a validated repository URL points to. */
 export type RepoUrlKind = 'https' | 'http' | 'ssh' | 'git' | 'scp' | 'file' | 'local' | 'internal';
@@ -236,7 +237,7 @@ export function parseInternalUrl(url: string): InternalUrl | null {
   const m = INTERNAL.exec(url);
   if (!m) return null;
   const project = m[2];
-  const component = m[3].replace(/\/+$/, '');
+  const component = trimTrailingSlashes(m[3]);
   if (!SLUG.test(project)) return null;
   const parts = component.split('/');
   if (parts.length === 0 || !parts.every((p) => SLUG.test(p))) return null;

@@ -2,7 +2,7 @@
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { bareName, branchFromRef, optObj, optStr, root, str, withGitVariants } from '../util.js';
-import { trimTrailingSlashes } from '../url.js';
+import { trimTrailingSlashes } from '../../shared/text.js';
 
 /** `git@host:group/sub/proj.git` or `ssh://git@host:2222/group/proj.git` → `group/sub/proj`. */
 function pathFromSshUrl(url: string): string | undefined {
