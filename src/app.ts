@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import formbody from '@fastify/formbody';
 import type { Container } from './container.js';
 import { registerAuth } from './http/plugins/auth.js';
-import { registerErrorHandling } from './http/plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
 import { registerMultipart } from './http/plugins/multipart.js';
 import { registerNegotiation } from './http/plugins/negotiation.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
@@ -56,6 +56,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
     },
     routerOptions: { maxParamLength: 500 },
+    // Malformed and over-long path segments get the usual error body too (the router answers them itself otherwise).
+    frameworkErrors,
   });
   // Bodies are JSON, form-urlencoded or multipart; a text/plain body is an unsupported media type.
   app.removeContentTypeParser('text/plain');

@@ -1,8 +1,7 @@
 // Repository URL normalisation for hook matching: case-insensitive host, no http credentials, no `.git` or `/`.
+import { trimTrailingSlashes } from '../shared/text.js';
 
 const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443', ssh: '22', git: '9418' };
-
-import { trimTrailingSlashes } from '../shared/text.js';
 
 /** Removes trailing slashes and one trailing `.git` (then trailing slashes again). */
 export function stripRepoSuffix(url: string): string {

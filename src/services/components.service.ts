@@ -292,9 +292,12 @@ export class ComponentsService {
       const refusal = checked.ok ? await checkRepoHost(input.push, this.outbound) : checked.reason;
       if (refusal) errors.add('push', refusal);
     }
-    if (creating && !upload && input.branch) {
-      const why = checkBranchName(input.branch);
-      if (why) errors.add('branch', why);
+    // Branch names reach git (clone, checkout, push refspecs): checked when given, on creation and on every change.
+    for (const f of ['branch', 'push_branch'] as const) {
+      const v = input[f];
+      if (!v || errors.has(f) || (creating ? f === 'branch' && upload : v === existing?.[f])) continue;
+      const why = checkBranchName(v);
+      if (why) errors.add(f, why);
     }
     if (input.enforced_checks !== undefined && !Array.isArray(input.enforced_checks)) {
       errors.add('enforced_checks', 'Expected a list of check identifiers.', 'not_a_list');

@@ -92,11 +92,22 @@ const FASTIFY_ERRORS: Record<string, [number, string, (e: FastifyError) => strin
   FST_PARTS_LIMIT: [400, 'invalid', () => 'Too many parts in the request.'],
   FST_PROTO_VIOLATION: [400, 'invalid', () => 'Prohibited field name in the request.'],
   FST_ERR_BAD_URL: [400, 'invalid', () => 'Malformed URL.'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'invalid', () => 'A path segment of the URL is too long.'],
 };
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   if (status === 401) reply.header('WWW-Authenticate', 'Token');
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a malformed or over-long path segment is answered by the router before any
+ * handler runs, and without this it sends Fastify's own body instead of {type, detail, errors}.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const [status, code, message] = FASTIFY_ERRORS[error.code] ?? [400, 'invalid', () => 'Malformed request.'];
+  const detail = message(error);
+  return sendError(reply, status, errorBody(status, code, detail));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

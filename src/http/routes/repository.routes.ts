@@ -12,8 +12,12 @@ const OperationBody = Type.Object({ operation: Str(40) }, { additionalProperties
 type Op = { operation?: string };
 
 export function repositoryRoutes(app: FastifyInstance, c: Container): void {
-  const component = (request: FastifyRequest<{ Params: { project: string; component: string } }>) =>
-    c.components.getVisible(request.actor, request.params.project, request.params.component);
+  const component = async (request: FastifyRequest<{ Params: { project: string; component: string; language?: string } }>) => {
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    // The translation level acts on the component's repository, but only for a translation that exists (404 otherwise).
+    if (request.params.language !== undefined) await c.translations.getVisible(request.actor, refs, request.params.language);
+    return refs;
+  };
 
   const componentStatus = async (request: FastifyRequest<{ Params: { project: string; component: string } }>) => {
     const refs = await component(request);
