@@ -13,7 +13,7 @@ const cache = new Map<string, CompiledRegex>();
  * backreference: the shapes that make a backtracking engine take exponential time. Character
  * classes and escapes are skipped so "[+*]" or "\+" do not count.
  */
-function dangerousShape(pattern: string): string | undefined {
+export function dangerousShape(pattern: string): string | undefined {
   // Stack of "does this open group contain a quantifier" for each open '('.
   const stack: boolean[] = [];
   let i = 0;

@@ -249,4 +249,11 @@ describe('search grammar: words named like Object.prototype members (fuzz regres
       expect(() => parseQuery(q!), q).toThrow(reason);
     }
   });
+
+  it('refuses regexes that could backtrack exponentially (nested quantifiers, backreferences)', () => {
+    for (const q of ['source:r"(a+)+$"', 'target:r"(\\w+\\s?)*x"', 'source:r"(a)\\1"']) {
+      expect(() => parseQuery(q), q).toThrow(/Regular expression not allowed/);
+    }
+    expect(() => parseQuery('source:r"^(ab)+c$"')).not.toThrow();
+  });
 });

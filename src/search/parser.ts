@@ -4,6 +4,7 @@ import { parseDate, type DateInterval } from './dates.js';
 import { LIMITS, SearchQueryError, TOO_COMPLEX } from './errors.js';
 import { ACTION_LOOKUP, BOOL_VALUES, FIELD_ALIASES, FIELDS, HAS_VALUES, IS_VALUES, own, STATE_NAMES, type FieldKind } from './fields.js';
 import { tokenize, type Op, type RawValue, type Token } from './lexer.js';
+import { dangerousShape } from '../checks/safe-regex.js';
 
 export interface ParseOptions {
   /** "Now" for relative dates (tests pin it). */
@@ -114,6 +115,9 @@ function textValue(v: RawValue, op: Op, kind: 'text' | 'user', field: string): T
     } catch (e) {
       fail(`Invalid regular expression: ${(e as Error).message}`, v.pos);
     }
+    // SQLite runs search regexes in JavaScript's backtracking engine: shapes that can take exponential time are refused.
+    const danger = dangerousShape(v.pattern);
+    if (danger) fail(`Regular expression not allowed: ${danger}`, v.pos);
     return { kind: 'regex', pattern: v.pattern };
   }
   const text = onlyText(field, v);
