@@ -374,12 +374,21 @@ export class MemoryService {
       const freq = await this.trigrams.frequencies();
       const groups = freq ? rareGroups(text, freq, isPgTrgmKey) : null;
       if (groups) {
+        // One query per group, at once on separate connections: the server reads the groups' posting lists
+        // in parallel instead of one after the other, and the union is ranked here.
         const like = (t: string) => sql`m.source ILIKE ${`%${t}%`}`;
-        const narrowed = sql.join(groups.map((p) => sql`(${sql.join(p.map(like), sql` AND `)})`), sql` OR `);
-        candidates = (
-          await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
-            WHERE (${narrowed}) AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(this.db)
-        ).rows;
+        const perGroup = await Promise.all(
+          groups.map(
+            async (p) =>
+              (
+                await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
+                  WHERE ${sql.join(p.map(like), sql` AND `)} AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(this.db)
+              ).rows,
+          ),
+        );
+        const byId = new Map<number, Candidate>();
+        for (const rows of perGroup) for (const r of rows) byId.set(r.id, r);
+        candidates = [...byId.values()];
       } else candidates = await this.db.transaction().execute(async (tx) => {
         await sql`SELECT set_config('pg_trgm.similarity_threshold', '0.3', true)`.execute(tx);
         const r = await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
