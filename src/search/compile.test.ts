@@ -50,6 +50,14 @@ describe('search compiler', () => {
     expect(parameters).toEqual(['% 12%', 'number 12[0-9]{2} about']);
   });
 
+  it('PostgreSQL: a word-start trigram is not asked when words starting with its letter are common (pg_trgm reads "  w" too)', () => {
+    // Every row has a word starting with "w"; " w1" and "w12" are both rare, and only "w12" is cheap to look up.
+    const freq = new TrigramFrequencies([...Array.from({ length: 2000 }, (_, i) => `string about w${5000 + i} and more words`), 'about w120 and', 'about w121 and']);
+    const where = searchCondition({ q: 'source:r"about w12[0-9] and"' }, { dialect: 'postgres', trigrams: () => freq })!;
+    const { parameters } = engines.postgres.selectFrom('units').select('units.id').where(where).compile();
+    expect(parameters).toEqual(['%w12%', 'about w12[0-9] and']);
+  });
+
   it('every field, has: and is: value has a compiler (adding a table = replacing one entry)', () => {
     for (const field of Object.keys(FIELDS)) expect(FIELD_COMPILERS[field] ?? CHANGE_COMPILERS[field], field).toBeDefined();
     for (const name of new Set(Object.values(HAS_VALUES))) expect(HAS_COMPILERS[name], `has:${name}`).toBeDefined();

@@ -6,7 +6,7 @@ import { PLURAL_SEPARATOR } from '../services/plurals.js';
 import type { Node, TermNode, TermValue } from './ast.js';
 import { CHANGE_FIELDS } from './fields.js';
 import { indexableLiteral, requiredLiterals } from './regex-literals.js';
-import { isPgTrgmKey, type TrigramFrequencies } from './trigram-sample.js';
+import { pgTrgmLookup, type TrigramFrequencies } from './trigram-sample.js';
 
 /*
  * The query this compiles into is used as
@@ -107,10 +107,10 @@ function ftsMatch(ctx: CompileContext, text: string, columns: readonly FtsColumn
 function rareTrigramNarrowing(ctx: CompileContext, literals: readonly string[], columns: readonly FtsColumn[], exprs: readonly Value[]): Sql | null {
   const sampled = columns.map((c) => ctx.trigrams?.(c) ?? null);
   if (sampled.some((f) => !f)) return null;
-  const usable = ctx.dialect === 'postgres' ? isPgTrgmKey : undefined;
   // The rarest over all columns: a trigram common in one column is common in the union of the lists.
   const rarest = new Map<string, number>();
   for (const freq of sampled as TrigramFrequencies[]) {
+    const usable = ctx.dialect === 'postgres' ? pgTrgmLookup(freq, TOO_COMMON) : undefined;
     for (const t of freq.rarest(literals, { max: RARE_TRIGRAMS * 3, usable })) rarest.set(t, Math.max(rarest.get(t) ?? 0, freq.share(t)));
   }
   if (rarest.size === 0) return null;

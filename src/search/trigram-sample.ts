@@ -19,6 +19,17 @@ const PG_TRGM_KEY = /^(?:[\p{L}\p{N}]{3}| [\p{L}\p{N}]{2}|[\p{L}\p{N}]{2} )$/u;
 export function isPgTrgmKey(trigram: string): boolean {
   return PG_TRGM_KEY.test(trigram);
 }
+
+/**
+ * The trigrams pg_trgm can look up alone in a LIKE pattern at an acceptable cost. A word-start trigram
+ * " ab" comes with "  a" (every word starting with "a"), whose posting list is read too: it is only worth
+ * asking when words starting with that letter are rarer than `maxShare` of the rows.
+ */
+export function pgTrgmLookup(freq: TrigramFrequencies, maxShare: number): (trigram: string) => boolean {
+  return (t) => isPgTrgmKey(t) && (t[0] !== ' ' || freq.wordStartShare(t[1]!) <= maxShare);
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
 /** The estimate is rebuilt when the table has grown or shrunk by this factor, or has aged past maxAgeMs. */
 const DRIFT = 1.25;
 
@@ -41,11 +52,25 @@ export function trigramsOf(text: string): Set<string> {
 /** How often each trigram occurs, as a share of rows, from one sample. */
 export class TrigramFrequencies {
   private readonly counts = new Map<string, number>();
+  /** Rows with a word starting with each character (pg_trgm's "  a" keys). */
+  private readonly wordStarts = new Map<string, number>();
   readonly rows: number;
 
   constructor(texts: readonly string[]) {
     this.rows = texts.length;
-    for (const text of texts) for (const t of trigramsOf(text)) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+    for (const text of texts) {
+      const lower = text.toLowerCase();
+      for (const t of trigramsOf(lower)) this.counts.set(t, (this.counts.get(t) ?? 0) + 1);
+      const starts = new Set<string>();
+      for (const m of lower.matchAll(WORD)) starts.add(String.fromCodePoint(m[0].codePointAt(0)!));
+      for (const c of starts) this.wordStarts.set(c, (this.wordStarts.get(c) ?? 0) + 1);
+    }
+  }
+
+  /** Share of rows with a word (a run of letters and digits) starting with `char`. */
+  wordStartShare(char: string): number {
+    if (this.rows === 0) return 0;
+    return (this.wordStarts.get(char.toLowerCase()) ?? 0.5) / this.rows;
   }
 
   /** Share of rows holding the trigram (0–1); unseen trigrams count as half a row of the sample. */

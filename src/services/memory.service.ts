@@ -8,7 +8,7 @@ import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { LanguagesService } from './languages.service.js';
 import { rankCandidates } from './memory-ranking.js';
-import { isPgTrgmKey, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
+import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /*
  * Scopes (as the reference's update_memory): a unit that becomes translated (state >= 20, non-empty target)
@@ -34,6 +34,8 @@ const CANDIDATES = 100;
 /** Rare trigrams of the text asked from the index, in groups: a candidate holds every trigram of at least one group. */
 const RARE_GROUPS = 4;
 const GROUP_SIZE = 3;
+/** A word-start trigram (" ab") is asked of pg_trgm only when words starting with its letter are this rare. */
+const PG_WORD_START_MAX = 0.2;
 
 export interface MemoryMatch {
   id: number;
@@ -372,7 +374,7 @@ export class MemoryService {
       ).rows;
     } else {
       const freq = await this.trigrams.frequencies();
-      const groups = freq ? rareGroups(text, freq, isPgTrgmKey) : null;
+      const groups = freq ? rareGroups(text, freq, pgTrgmLookup(freq, PG_WORD_START_MAX)) : null;
       if (groups) {
         // One query per group, at once on separate connections: the server reads the groups' posting lists
         // in parallel instead of one after the other, and the union is ranked here.
