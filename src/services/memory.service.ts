@@ -31,6 +31,11 @@ const MAX_CHUNKS = 16;
 const CHUNK = 8;
 /** Candidates scored per lookup. */
 const CANDIDATES = 100;
+/**
+ * SQLite reads FTS candidates in rowid order, not by likeness: the cap must be high enough that a near match
+ * is not cut off behind entries that share a group by chance (ranking them costs microseconds each).
+ */
+const FTS_CANDIDATES = 2000;
 /** Rare trigrams of the text asked from the index, in groups: a candidate holds every trigram of at least one group. */
 const RARE_GROUPS = 4;
 const GROUP_SIZE = 3;
@@ -370,7 +375,7 @@ export class MemoryService {
       // CROSS JOIN keeps the index first: otherwise SQLite walks every entry of the language pair and probes the index per entry.
       candidates = (
         await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory_fts CROSS JOIN memory m ON m.id = memory_fts.rowid
-          WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} LIMIT ${CANDIDATES * 5}`.execute(this.db)
+          WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} LIMIT ${FTS_CANDIDATES}`.execute(this.db)
       ).rows;
     } else {
       const freq = await this.trigrams.frequencies();
