@@ -150,6 +150,30 @@ export class CategoriesService {
     return { category, project };
   }
 
+  /**
+   * A category of a visible project by its slug path (top level first, as in its web_url), with the
+   * categories above it, its sub-categories and the ids of its whole subtree (for statistics).
+   */
+  async byPath(actor: Actor, project: ProjectRow, slugs: readonly string[]): Promise<{ trail: CategoryRow[]; children: CategoryRow[]; subtree: number[] }> {
+    if (!this.access.canView(actor, project) || slugs.length === 0) throw new NotFoundError();
+    const trail: CategoryRow[] = [];
+    for (const slug of slugs) {
+      const parent = trail.length ? trail[trail.length - 1]!.id : null;
+      const row = await this.db
+        .selectFrom('categories')
+        .selectAll()
+        .where('project_id', '=', project.id)
+        .where((eb) => (parent === null ? eb('category_id', 'is', null) : eb('category_id', '=', parent)))
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      trail.push(row);
+    }
+    const id = trail[trail.length - 1]!.id;
+    const children = await this.db.selectFrom('categories').selectAll().where('category_id', '=', id).orderBy('name').execute();
+    return { trail, children, subtree: await subtreeIds(this.db, id) };
+  }
+
   /** The project a `project` field names (API URL or slug), if the actor may see it. */
   private async projectOf(actor: Actor, value: unknown, errors: FieldErrors): Promise<ProjectRow | undefined> {
     if (value === undefined || value === null || value === '') {

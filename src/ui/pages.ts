@@ -87,6 +87,34 @@ ${changesSection(o.changes)}`,
   });
 }
 
+export function categoryPage(o: Common & { projectName: string; projectHref: string; trail: { label: string; href: string }[]; name: string; stats: Stats; categories: Listed[]; components: Listed[] }): string {
+  return page({
+    title: `${o.projectName} / ${o.name}`,
+    viewer: o.viewer,
+    here: o.here,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.projectName, href: o.projectHref }, ...o.trail, { label: o.name }],
+    body: html`<h1>${o.name}</h1>
+<h2>Overview</h2>${statsTable(o.stats)}
+${o.categories.length ? html`<h2>Categories</h2>${listTable('categories', 'Categories', o.categories, 'Category')}` : ''}
+<h2>Components</h2>${listTable('components', 'Components', o.components, 'Component')}`,
+  });
+}
+
+export function userPage(o: Common & { username: string; fullName: string; stats: Record<string, number>; changes: Changes }): string {
+  return page({
+    title: o.fullName || o.username,
+    viewer: o.viewer,
+    here: o.here,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.username }],
+    body: html`<h1>${o.fullName || o.username}</h1>
+<p>User name: ${o.username}</p>
+<table class="stats"><caption>Contributions</caption><tbody>
+${Object.entries(o.stats).map(([k, v]) => html`<tr><th scope="row">${k[0]!.toUpperCase()}${k.slice(1)}</th><td>${String(v)}</td></tr>`)}
+</tbody></table>
+${changesSection(o.changes)}`,
+  });
+}
+
 export function languagePage(o: Common & { name: string; code: string; direction: string; stats: Stats; translations: Listed[]; changes: Changes }): string {
   return page({
     title: o.name,

@@ -101,6 +101,7 @@ const NOTIFICATIONS = [
 const ALL = /*  */ 'ok   ok   ok    ok   ok   ok    ok     ok';
 /** Readable by whoever sees the project: everybody on pub, members on priv (§2.2, §8.7). */
 const VISIBLE: [string, string] = [ALL, '404  404  ok    ok   ok   ok    404    ok'];
+const NOWHERE = /*  */ '404  404  404   404  404  404   404    404';
 /** Needs an Administration-only permission (project.edit, component.edit, vcs.commit, …). */
 const ADMIN_ONLY: [string, string] = ['401  403  403   403  ok   ok    403    ok', '401  404  403   403  ok   ok    404    ok'];
 /** Site-wide permission (user.edit, role.edit, group.edit, language.edit, project.add): superuser only. */
@@ -779,6 +780,10 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/projects/:project/:component/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/app/` }) },
   { m: 'GET', route: '/projects/:project/:component/:language/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/` }) },
   { m: 'GET', route: '/languages/:code/', note: 'UI page', exp: ALL, call: () => ({ path: '/languages/cs/' }) },
+  { m: 'GET', route: '/projects/:project/:component/:language/:sub/', note: 'UI category page, 3 levels (none here)', exp: NOWHERE, call: (c) => ({ path: `/projects/${c.p.slug}/x/y/z/` }) },
+  { m: 'GET', route: '/engage/:project/', note: 'UI engage → project page', exp: VISIBLE, call: (c) => ({ path: `/engage/${c.p.slug}/` }) },
+  { m: 'GET', route: '/engage/:project/:language/', note: 'UI engage → project page', exp: VISIBLE, call: (c) => ({ path: `/engage/${c.p.slug}/cs/` }) },
+  { m: 'GET', route: '/user/:username/', note: 'UI user page, as /api/users/<name>/', exp: '404  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/user/victim/' }) },
   { m: 'GET', route: '/translate/:project/:component/:language/', note: 'UI editor', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/?id=${discussionUnit(c.p)}` }) },
   { m: 'GET', route: '/translate/:project/:component/:language/machinery/', note: 'UI matches (machinery.view)', exp: UI_MACHINERY, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/machinery/?id=${discussionUnit(c.p)}` }) },
   { m: 'POST', route: '/translate/:project/:component/:language/', note: 'UI save, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/`, form: multipart({ id: String(discussionUnit(c.p)), target_0: 'Přeloženo', action: 'save' }, {}) }) },
@@ -856,7 +861,7 @@ async function registeredRoutes(s: TestServer): Promise<string[]> {
   }
   const out: string[] = [];
   for (const [route, methods] of found) {
-    if (!/^\/(api|exports|hooks|projects|translate|languages)\//.test(route) || EXCLUDED_PREFIXES.some((p) => route.startsWith(p))) continue;
+    if (!/^\/(api|exports|hooks|projects|translate|languages|engage|user)\//.test(route) || EXCLUDED_PREFIXES.some((p) => route.startsWith(p))) continue;
     let real = methods;
     if (methods.includes('OPTIONS')) {
       const res = await s.api(route.replace(/:[a-z_]+/g, 'x'), { method: 'OPTIONS' });

@@ -7,7 +7,7 @@ import type { RepositoryStatus } from '../../services/repository.service.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { asset } from '../../ui/assets.js';
-import { componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';
+import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, userPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';
 import { seg } from '../../ui/widgets.js';
 import type { SessionAuth } from '../session-auth.js';
 import { errorText, safeNext, sendHtml, statsOf, statusOfError, str, uiKit, type Body, type Q } from '../ui-kit.js';
@@ -97,6 +97,44 @@ export function uiRoutes(app: FastifyInstance, c: Container, auth: SessionAuth):
     }),
   );
 
+  /** 404 errors become `value`; anything else is thrown on. */
+  const notFoundOr =
+    <T>(value: T) =>
+    (e: unknown): T => {
+      if (e instanceof NotFoundError) return value;
+      throw e;
+    };
+
+  const renderCategoryPage = async (request: FastifyRequest, projectSlug: string, slugs: string[]) => {
+    const project = await c.projects.getVisible(request.actor, projectSlug);
+    const { trail, children, subtree } = await c.categories.byPath(request.actor, project, slugs);
+    const review = project.translation_review === 1;
+    const projectHref = `/projects/${seg(project.slug)}/`;
+    const hrefOf = (path: readonly string[]) => `${projectHref}${path.map(seg).join('/')}/`;
+    const categories: Listed[] = [];
+    for (const child of children) {
+      const ids = (await c.categories.byPath(request.actor, project, [...slugs, child.slug])).subtree;
+      categories.push({ name: child.name, href: hrefOf([...slugs, child.slug]), stats: statsOf(c, await c.stats.ofCategory(request.actor, ids), child.name, review) });
+    }
+    const components: Listed[] = [];
+    const own = (await projectComponents(request.actor, project)).filter((comp) => comp.category_id === trail[trail.length - 1]!.id);
+    for (const comp of own) {
+      components.push({ name: comp.name, href: `${projectHref}${seg(componentPathSegment(comp))}/`, stats: statsOf(c, await c.stats.ofComponent(request.actor, comp.id), comp.name, review) });
+    }
+    const category = trail[trail.length - 1]!;
+    return categoryPage({
+      viewer: viewerOf(request),
+      here: request.url,
+      projectName: project.name,
+      projectHref,
+      trail: trail.slice(0, -1).map((t, i) => ({ label: t.name, href: hrefOf(slugs.slice(0, i + 1)) })),
+      name: category.name,
+      stats: statsOf(c, await c.stats.ofCategory(request.actor, subtree), category.name, review),
+      categories,
+      components,
+    });
+  };
+
   // ---------------------------------------------------------------- project, component, language, translation pages
   type PP = FastifyRequest<{ Params: { project: string } }>;
   app.get(
@@ -153,7 +191,8 @@ export function uiRoutes(app: FastifyInstance, c: Container, auth: SessionAuth):
   app.get(
     '/projects/:project/:component/',
     pageRoute(async (request: CP) => {
-      const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+      const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component).catch(notFoundOr(null));
+      if (!refs) return renderCategoryPage(request, request.params.project, [request.params.component]);
       const h = hrefs(refs);
       const review = refs.project.translation_review === 1;
       const rows = await c.translations.listQuery(request.actor).selectAll('translations').where('translations.component_id', '=', refs.component.id).orderBy('languages.name').execute();
@@ -250,7 +289,44 @@ export function uiRoutes(app: FastifyInstance, c: Container, auth: SessionAuth):
     });
   };
 
-  app.get('/projects/:project/:component/:language/', pageRoute(async (request: TP) => renderTranslationPage(request)));
+  app.get(
+    '/projects/:project/:component/:language/',
+    pageRoute(async (request: TP) => {
+      const { project, component, language } = request.params;
+      // A category's web_url has the same shape as a translation's: a translation first, then a category of that path.
+      return renderTranslationPage(request).catch(async (e: unknown) => {
+        if (!(e instanceof NotFoundError)) throw e;
+        return renderCategoryPage(request, project, [component, language]).catch(() => {
+          throw e;
+        });
+      });
+    }),
+  );
+  // Categories nest three deep: the deepest has a path of its own.
+  // (The parameter names follow the component and translation routes': the router shares one name per position.)
+  app.get<{ Params: { project: string; component: string; language: string; sub: string } }>(
+    '/projects/:project/:component/:language/:sub/',
+    pageRoute(async (request) => renderCategoryPage(request, request.params.project, [request.params.component, request.params.language, request.params.sub])),
+  );
+
+  // ---------------------------------------------------------------- engage and user pages
+  app.get<{ Params: { project: string } }>('/engage/:project/', async (request, reply) => redirect(reply, `/projects/${seg(request.params.project)}/`));
+  app.get<{ Params: { project: string; language: string } }>('/engage/:project/:language/', async (request, reply) => redirect(reply, `/projects/${seg(request.params.project)}/`));
+  app.get<{ Params: { username: string } }>(
+    '/user/:username/',
+    pageRoute(async (request) => {
+      const user = await c.users.getVisible(request.actor, request.params.username);
+      const rows = await c.changes.page(request.actor, {}, { user: user.username }, CHANGES_SHOWN, 0);
+      return userPage({
+        viewer: viewerOf(request),
+        here: request.url,
+        username: user.username,
+        fullName: user.full_name,
+        stats: { ...(await c.users.statistics(user)) },
+        changes: { rows, refs: await c.changes.refs(rows) },
+      });
+    }),
+  );
 
   // ---------------------------------------------------------------- repository operations and uploads (form POSTs)
   const repositoryPost = (level: 'project' | 'component' | 'translation') =>
