@@ -183,6 +183,17 @@ describe.each(DIALECTS)('translation memory on %s', (dialect) => {
     expect(fuzzy[1]!.quality).toBeLessThan(fuzzy[0]!.quality);
     expect(fuzzy[2]!.quality).toBeLessThan(fuzzy[1]!.quality);
     expect(await s.container.memory.lookup('Nothing like any entry at all, zebra', en, de)).toEqual([]);
+    // Short texts: an edit at either end still finds the entry (each trigram is a stretch of its own).
+    await s.container.memory.importEntries(
+      [
+        { source: 'Open file', target: 'Datei öffnen', source_language: 'en', target_language: 'de' },
+        { source: 'Save all', target: 'Alles speichern', source_language: 'en', target_language: 'de' },
+      ],
+      { origin: 'short.json' },
+    );
+    for (const [text, target] of [['Open files', 'Datei öffnen'], ['Open file!', 'Datei öffnen'], ['Save all!', 'Alles speichern'], ['save all', 'Alles speichern']]) {
+      expect((await s.container.memory.lookup(text!, en, de, { threshold: 70 }))[0]?.target, text).toBe(target);
+    }
 
     const res = await s.api('/api/memory/lookup/?source_language=en&target_language=de', { method: 'POST', json: { strings: [`${base}!`, 'Auf', 'Goodbye world'] } });
     expect(res.status, await res.clone().text()).toBe(200);
