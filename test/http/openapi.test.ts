@@ -5,37 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FIELDS } from '../../src/http/openapi/uploads.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { registeredRoutes } from '../helpers/routes.js';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 // Keywords of later JSON Schema drafts that OpenAPI 3.0 does not know.
 const NOT_IN_OAS30 = ['const', '$schema', '$id', '$defs', 'examples', 'prefixItems', 'unevaluatedProperties', 'patternProperties', 'if', 'then', 'else'];
-
-/** Every registered route as "METHOD /pattern", read from the router itself, narrowed by each resource's Allow header. */
-async function registeredRoutes(s: TestServer): Promise<string[]> {
-  const found = new Map<string, string[]>();
-  const stack: string[] = [];
-  for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    stack[depth] = m[2];
-    if (m[3]) found.set(stack.join(''), m[3].split(', '));
-  }
-  const out: string[] = [];
-  for (const [route, methods] of found) {
-    let real = methods;
-    // resource() answers the methods outside Allow with 405: those are not operations.
-    if (methods.includes('OPTIONS')) {
-      const res = await s.api(route.replace(/:[A-Za-z_]+/g, 'x'), { method: 'OPTIONS' });
-      const allow = res.headers.get('allow');
-      if (allow) real = allow.split(', ');
-    }
-    for (const m of real) if (m !== 'HEAD' && m !== 'OPTIONS') out.push(`${m} ${route}`);
-  }
-  return out.sort();
-}
 
 // The JSON endpoints of browser sessions belong to the API; the UI's HTML pages do not.
 const SESSION_ENDPOINTS = ['POST /accounts/login/', 'POST /accounts/logout/', 'GET /accounts/csrf/'];

@@ -30,6 +30,7 @@ import type { TestDialect } from '../helpers/databases.js';
 import { multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
+import { registeredRoutes } from '../helpers/routes.js';
 
 const ACTORS = ['anon', 'user', 'trans', 'rev', 'padm', 'token', 'ftoken', 'super'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -847,31 +848,8 @@ function expectationsOf(row: Row): { key: ProjectKey; cells: string[] }[] {
 const classify = (status: number) => (status >= 200 && status < 300 ? 'ok' : String(status));
 const bugOf = (row: Row, actor: ActorName, key: ProjectKey) => row.bugs?.[`${actor}@${key}`] ?? row.bugs?.[actor] ?? row.bugs?.['*'];
 
-/** Route patterns with their real methods: the router's tree, narrowed by each resource's Allow header. */
-async function registeredRoutes(s: TestServer): Promise<string[]> {
-  const found = new Map<string, string[]>();
-  const stack: string[] = [];
-  for (const line of s.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
-    if (!m) continue;
-    const depth = m[1].length / 4;
-    stack.length = depth;
-    stack[depth] = m[2];
-    if (m[3]) found.set(stack.join(''), m[3].split(', '));
-  }
-  const out: string[] = [];
-  for (const [route, methods] of found) {
-    if (!/^\/(api|exports|hooks|projects|translate|languages|engage|user)\//.test(route) || EXCLUDED_PREFIXES.some((p) => route.startsWith(p))) continue;
-    let real = methods;
-    if (methods.includes('OPTIONS')) {
-      const res = await s.api(route.replace(/:[a-z_]+/g, 'x'), { method: 'OPTIONS' });
-      const allow = res.headers.get('allow');
-      if (allow) real = allow.split(', ');
-    }
-    for (const m of real) if (m !== 'HEAD' && m !== 'OPTIONS') out.push(`${m} ${route}`);
-  }
-  return out.sort();
-}
+/** The routes the matrix must cover: the API, hooks, exports and the UI's pages. */
+const inMatrix = (route: string) => /^\/(api|exports|hooks|projects|translate|languages|engage|user)\//.test(route) && !EXCLUDED_PREFIXES.some((p) => route.startsWith(p));
 
 // ---------------------------------------------------------------- the suite
 /** The matrix on one database; permission-matrix.<db>.test.ts call it, so that the two run side by side. */
@@ -921,7 +899,7 @@ export function permissionMatrix(dialect: TestDialect): void {
     });
 
     it('has a row for every registered route and method, and registers every row', async () => {
-      const registered = await registeredRoutes(env.s);
+      const registered = await registeredRoutes(env.s, inMatrix);
       const covered = new Set(ROWS.map((r) => `${r.m} ${r.route}`));
       expect(registered.filter((r) => !covered.has(r)), 'routes without a matrix row').toEqual([]);
       expect([...covered].filter((r) => !registered.includes(r)), 'rows without a route').toEqual([]);
