@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { Container } from './container.js';
 import { registerAuth } from './http/plugins/auth.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
+import { registerNulGuard } from './http/plugins/nul-guard.js';
 import { registerMultipart } from './http/plugins/multipart.js';
 import { registerNegotiation } from './http/plugins/negotiation.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
@@ -70,6 +71,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   registerNegotiation(app, routeRegistry);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await registerMultipart(app, container.config.maxUploadSize);
+  registerNulGuard(app);
 
   rootRoutes(app, container);
   languagesRoutes(app, container);
