@@ -26,7 +26,10 @@ describe('FormatRegistry', () => {
     const a = dummyFormat('a');
     const b = dummyFormat('b');
     expect(registry.register(a).register(b)).toBe(registry);
-    expect(registry.get('a')).toBe(a);
+    // The registry hands out the format behind a NUL check on parse; everything else is the format's own.
+    expect(Object.getPrototypeOf(registry.get('a'))).toBe(a);
+    expect(registry.get('a')!.name).toBe('Dummy a');
+    expect(registry.get('a')!.parse).not.toBe(a.parse);
     expect(registry.has('b')).toBe(true);
     expect(registry.has('c')).toBe(false);
     expect(registry.get('c')).toBeUndefined();

@@ -3,7 +3,7 @@
 import { arbFormat } from './arb/arb.format.js';
 import { aresourceFormat } from './aresource/aresource.format.js';
 import { csvFormat, csvSimpleFormat } from './csv/csv.format.js';
-import type { TranslationFormat } from './format.js';
+import { FormatParseError, type ParsedStore, type TranslationFormat } from './format.js';
 import { goI18nJsonFormat, goI18nJsonV2Format } from './go-i18n/go-i18n.format.js';
 import { htmlFormat } from './html/html.format.js';
 import { i18nextFormat, i18nextV4Format } from './i18next/i18next.format.js';
@@ -30,7 +30,11 @@ export class FormatRegistry {
   /** Adds a format; ids are unique. Returns the registry for chaining. */
   register(format: TranslationFormat): this {
     if (this.byId.has(format.id)) throw new Error(`File format "${format.id}" is already registered`);
-    this.byId.set(format.id, format);
+    // Every file a format reads is refused when it carries NUL characters, whatever escape produced them.
+    const parse = format.parse.bind(format);
+    const checked = Object.create(format) as TranslationFormat;
+    checked.parse = (bytes, options) => withoutNul(parse(bytes, options), options?.filename);
+    this.byId.set(format.id, checked);
     return this;
   }
 
@@ -46,6 +50,21 @@ export class FormatRegistry {
   list(): TranslationFormat[] {
     return [...this.byId.values()];
   }
+}
+
+/**
+ * Strings with NUL cannot be stored (PostgreSQL refuses them in text) and are no translator's text: the
+ * file is refused with a parse error naming the string.
+ */
+function withoutNul(store: ParsedStore, filename?: string): ParsedStore {
+  const bad = (text: string) => text.includes('\u0000');
+  for (const value of Object.values(store.header)) if (bad(value)) throw new FormatParseError('Null characters are not allowed (in the header).', undefined, filename);
+  for (const u of store.units) {
+    if (bad(u.key) || bad(u.context) || u.source.some(bad) || u.target.some(bad) || bad(u.note) || bad(u.comment) || bad(u.location) || bad(u.flags) || bad(u.previousSource)) {
+      throw new FormatParseError(`Null characters are not allowed (string "${(u.key || u.source[0] || '').replaceAll('\u0000', '\\0').slice(0, 80)}").`, undefined, filename);
+    }
+  }
+  return store;
 }
 
 /** The formats known to the server (compat §15.4 ids). */

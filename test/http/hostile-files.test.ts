@@ -97,6 +97,23 @@ describe.each(DIALECTS)('hostile uploads (%s)', (dialect) => {
     expect((await res.json()).errors[0]).toMatchObject({ attr: 'file', detail: 'Uploaded translation file is too big.' });
   });
 
+  it('rejects NUL characters in any format (PostgreSQL cannot store them), however the file spells them, changing nothing', async () => {
+    const before = await snapshot();
+    for (const [data, name] of [
+      [XLIFF('cs', 'Ah\u0000oj'), 'cs.xlf'],
+      [XLIFF('cs', 'Ah&#0;oj'), 'cs.xlf'],
+      ['{"greeting": "Ah\\u0000oj"}', 'cs.json'],
+      ['msgid "Hello"\nmsgstr "Ah\u0000oj"\n', 'cs.po'],
+    ] as const) {
+      const res = await upload(data, name);
+      expect(res.status, name).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0].attr).toBe('file');
+      if (!/Illegal|invalid|character reference/i.test(body.detail)) expect(body.detail).toContain('Null characters are not allowed');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('rejects files whose extension no format reads', async () => {
     const res = await upload('whatever', 'cs.exe');
     expect(res.status).toBe(400);
