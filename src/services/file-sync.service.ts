@@ -1,7 +1,7 @@
 // Writes what changed in the database (pending edits, added and removed units) into the translation files.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../db/database.js';
+import { isSqlite, type Db } from '../db/database.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/schema.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
@@ -158,6 +158,9 @@ export class FileSyncService {
     const clear = async () => {
       await this.db.transaction().execute(async (tx) => {
         const stamps = [...new Set(pending.map((u) => u.pending))];
+        // PostgreSQL: take the row locks in id order first, as an upload does (its rows FOR UPDATE by id),
+        // so that the batched updates below never hold one row while waiting for another (a deadlock).
+        if (!isSqlite(tx)) await tx.selectFrom('units').select('id').where('translation_id', '=', t.id).where('pending', '<>', 0).orderBy('id').forUpdate().execute();
         for (let i = 0; i < stamps.length; i += BATCH) {
           await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.id).where('pending', 'in', stamps.slice(i, i + BATCH)).execute();
         }

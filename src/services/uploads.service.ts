@@ -203,7 +203,8 @@ export class UploadsService {
    */
   private async unitsByHash(db: Executor, translationId: number): Promise<Map<string, UnitRow>> {
     const query = db.selectFrom('units').selectAll().where('translation_id', '=', translationId);
-    const rows = await (isSqlite(db) ? query : query.forUpdate()).execute();
+    // In id order, like every other writer that locks several units of a translation (no lock-order deadlock).
+    const rows = await (isSqlite(db) ? query : query.orderBy('id').forUpdate()).execute();
     return new Map(rows.map((r) => [r.id_hash, r]));
   }
 
