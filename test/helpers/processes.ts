@@ -1,5 +1,6 @@
 // Real `parla` processes for the scale-out, crash and concurrency suites: spawn, wait, kill, and talk to them over HTTP.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,22 @@ export async function waitUntil<T>(what: string, probe: () => Promise<T | undefi
 }
 
 /** `parla <args>` run to completion (migrate, createadmin). */
+/** The environment of spawned Parla processes: a data dir, a fresh secret, local git remotes, quiet logs, no throttling; `extra` adds or overrides. */
+export function serverEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PARLA_DATA_DIR: dataDir,
+    PARLA_SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+    PARLA_VCS_ALLOW_LOCAL: '1',
+    PARLA_LOG_LEVEL: 'warn',
+    PARLA_API_RATELIMIT_ANON: '100000000/day',
+    PARLA_API_RATELIMIT_USER: '100000000/hour',
+    PARLA_HOST: '127.0.0.1',
+    ...extra,
+  };
+}
+
 export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
   return execFileAsync(process.execPath, [BIN, ...args], { cwd: ROOT, env });
 }

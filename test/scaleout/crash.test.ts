@@ -1,12 +1,11 @@
 // Crash safety: `parla serve` is SIGKILLed (with its git children) during an upload, a commit, a push and a component
 // setup; after a restart every acknowledged edit is there, nothing is half-imported, git is sound and no task is stuck.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, DIALECTS } from '../helpers/databases.js';
-import { apiClient, createAdmin, git, Processes, runCli, sleep, waitUntil, type Proc } from '../helpers/processes.js';
+import { apiClient, createAdmin, git, Processes, runCli, serverEnv, sleep, waitUntil, type Proc } from '../helpers/processes.js';
 import { createUpstream, poFile, stringNumber } from './upstream.js';
 
 const index = stringNumber;
@@ -103,18 +102,7 @@ for (const dialect of DIALECTS) {
       root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-crash-'));
       bare = createUpstream(root, N);
 
-      const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        PARLA_DATA_DIR: path.join(root, 'data'),
-        PARLA_SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-        PARLA_VCS_ALLOW_LOCAL: '1',
-        PARLA_LOG_LEVEL: 'warn',
-        PARLA_PAGE_SIZE: '1000',
-        PARLA_API_RATELIMIT_ANON: '100000000/day',
-        PARLA_API_RATELIMIT_USER: '100000000/hour',
-        PARLA_HOST: '127.0.0.1',
-      };
+      const env = serverEnv(path.join(root, 'data'), { PARLA_PAGE_SIZE: '1000' });
       if (dialect === 'postgres') {
         const pgDb = await createPgDatabase();
         dropDb = pgDb.drop;

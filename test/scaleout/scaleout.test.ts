@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, PG_URL } from '../helpers/databases.js';
-import { apiClient, createAdmin, git, Processes, runCli, sleep } from '../helpers/processes.js';
+import { apiClient, createAdmin, git, Processes, runCli, serverEnv, sleep } from '../helpers/processes.js';
 import { deleteRedisKeys, REDIS_URL } from '../helpers/redis.js';
 
 /** Strings 1–30 are edited through the API, 31–40 arrive by upload. */
@@ -50,20 +50,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('scale-out: 2 × serve + worker on Postgr
 
     const pgDb = await createPgDatabase();
     dropDb = pgDb.drop;
-    env = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PARLA_DATABASE_URL: pgDb.url,
-      PARLA_REDIS_URL: REDIS_URL,
-      PARLA_REDIS_PREFIX: prefix,
-      PARLA_DATA_DIR: path.join(root, 'data'),
-      PARLA_SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-      PARLA_VCS_ALLOW_LOCAL: '1',
-      PARLA_LOG_LEVEL: 'warn',
-      PARLA_API_RATELIMIT_ANON: '100000000/day',
-      PARLA_API_RATELIMIT_USER: '100000000/hour',
-      PARLA_HOST: '127.0.0.1',
-    };
+    env = serverEnv(path.join(root, 'data'), { PARLA_DATABASE_URL: pgDb.url, PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: prefix });
     procs = new Processes(env);
     await runCli(env, ['migrate']);
     token = await createAdmin(env);
