@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { redisKeyPrefix } from '../src/http/plugins/rate-limit.js';
 import { buildZip } from '../test/helpers/zip.js';
-import { exited, freePort, freshPgDatabase, start, startParla, waitFor, type ParlaProcess } from './harness.js';
+import { deleteKeys, exited, freePort, freshPgDatabase, start, startParla, waitFor, type ParlaProcess } from './harness.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -73,15 +73,6 @@ async function redisOrNull(): Promise<Redis | null> {
     redis.disconnect();
     return null;
   }
-}
-
-async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
 }
 
 /** `scaling`: requests/s of two processes over one, on the two-process rows. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { redisKeyPrefix } from '../src/http/plugins/rate-limit.js';
 import { buildZip } from '../test/helpers/zip.js';
-import { exited, freshPgDatabase, residentMemory, ROOT, startParla, type ParlaProcess } from './harness.js';
+import { deleteKeys, exited, freshPgDatabase, residentMemory, ROOT, startParla, type ParlaProcess } from './harness.js';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const DB = process.env.SOAK_DB ?? 'sqlite';
@@ -148,14 +148,7 @@ async function main(): Promise<void> {
     Object.assign(env, { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: database.url, PARLA_SECRET_KEY: secretKey, PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: prefix, PARLA_SERVE_RUNS_TASKS: '1' });
     cleanups.push(async () => {
       const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-      for (const pattern of [`${redisKeyPrefix(secretKey)}*`, `${prefix}:*`]) {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          if (keys.length) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
-      }
+      for (const pattern of [`${redisKeyPrefix(secretKey)}*`, `${prefix}:*`]) await deleteKeys(redis, pattern);
       redis.disconnect();
     });
     setup = 'PostgreSQL + Redis';
