@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '**/*.generated.json'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', '.tmp/', '**/*.generated.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

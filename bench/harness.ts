@@ -76,7 +76,9 @@ export async function startParla(extraEnv: Record<string, string> = {}, options:
       .trim()
       .split('\n')
       .pop()!;
-  const child = start(['bin/parla.mjs', 'serve'], env);
+  // BENCH_NODE_ARGS: node flags for the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = start([...nodeArgs, 'bin/parla.mjs', 'serve'], env);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/`);
   return {

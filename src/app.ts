@@ -64,7 +64,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
-  registerAuth(app, container.users, sessionAuth, container.access, container.database.db);
+  registerAuth(app, container.users, sessionAuth, container.access, container.database);
   registerRateLimit(app, container);
   // Records every route from here on, for the OpenAPI document and the browsable API's forms.
   const routeRegistry = new RouteRegistry(app);

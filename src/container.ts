@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { ReadCache } from './db/read-cache.js';
 import { seedLanguages, seedTeams } from './db/seed.js';
 import { AccessControl } from './auth/access.js';
 import { SessionsService } from './auth/sessions.js';
@@ -137,7 +138,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     throw e;
   }
   const db = database.db;
-  const access = new AccessControl();
+  const access = new AccessControl(new ReadCache(database, 1000));
   // Every request made on a user's behalf (machinery, webhooks, repository URLs) goes through this SSRF guard.
   const outbound = new OutboundGuard({ allowedHosts: config.allowedHosts });
   const paths = new DataPaths(config.dataDir);
@@ -152,7 +153,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   tasks.register('recalculate-statistics', (payload, ctx) =>
     stats.recalculate(typeof payload.componentId === 'number' ? payload.componentId : undefined, (done, total) => ctx.progress((100 * done) / total)),
   );
-  const users = new UsersService(db, access);
+  const users = new UsersService(db, access, new ReadCache(database, 1000));
   const fileSync = new FileSyncService(db, formats, paths);
   const scanner = new ComponentScanner(formats, languages);
   const git = new GitBackend({ allowLocal: config.vcsAllowLocal, dataDir: config.dataDir, homeDir: path.join(config.dataDir, 'home') });
@@ -184,7 +185,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   addons.services.baseUrl = config.siteUrl ?? `http://${config.host}:${config.port}`;
   addons.startDaily();
   addons.startChangeFeed();
-  const units = new UnitsService(db, access, database.dialect);
+  const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000));
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.

@@ -5,6 +5,7 @@ import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type 
 import type { Database, ProjectRow } from '../db/schema.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
 import type { Actor } from './actor.js';
+import { ReadCache } from '../db/read-cache.js';
 import {
   ACCESS_PROTECTED,
   ACCESS_PUBLIC,
@@ -108,16 +109,23 @@ function group<K, V>(rows: readonly { key: K; value: V }[]): Map<K, Set<V>> {
 }
 
 export class AccessControl {
+  /** Grants by user id (0: anonymous), read once per database change (read-cache.ts). */
+  constructor(private readonly grantsCache: ReadCache<number, Grants> = new ReadCache({ stamp: () => null })) {}
+
   /**
    * The actor with the grants of its teams: members of teams for users, the anonymous teams
    * (Guests, Viewers) for everybody else. Called once per request right after authentication.
    */
   async load(db: Kysely<Database>, actor: Actor): Promise<Actor> {
     if (actor.isSuperuser) return actor;
-    const user = actor.authenticated ? actor.user : null;
-    // Every request loads its grants: one round trip for the teams and everything they hold.
-    const teamIds = user
-      ? sql`SELECT group_id FROM group_members WHERE user_id = ${user.id}`
+    const userId = actor.authenticated && actor.user ? actor.user.id : null;
+    return { ...actor, grants: await this.grantsCache.get(userId ?? 0, () => this.loadGrants(db, userId)) };
+  }
+
+  private async loadGrants(db: Kysely<Database>, userId: number | null): Promise<Grants> {
+    // One round trip for the teams and everything they hold.
+    const teamIds = userId !== null
+      ? sql`SELECT group_id FROM group_members WHERE user_id = ${userId}`
       : sql`SELECT id FROM groups WHERE name IN (${sql.join([...ANONYMOUS_TEAMS])}) AND defining_project_id IS NULL AND internal = 1`;
     const { rows } = await sql<{ kind: string; team: number; a: number | null; b: number | null; codename: string | null }>`
       SELECT 'g' AS kind, g.id AS team, g.project_selection AS a, g.language_selection AS b, NULL AS codename FROM groups g WHERE g.id IN (${teamIds})
@@ -128,7 +136,7 @@ export class AccessControl {
         JOIN component_list_components lc ON lc.componentlist_id = gl.componentlist_id JOIN components c ON c.id = lc.component_id WHERE gl.group_id IN (${teamIds})
       UNION ALL SELECT 'l', gn.group_id, gn.language_id, NULL, NULL FROM group_languages gn WHERE gn.group_id IN (${teamIds})`.execute(db);
     const groups = rows.filter((r) => r.kind === 'g');
-    if (groups.length === 0) return { ...actor, grants: buildGrants([]) };
+    if (groups.length === 0) return buildGrants([]);
     const pairs = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ key: Number(r.team), value: Number(r.a) }));
     const perms = group(rows.filter((r) => r.kind === 'r').map((r) => ({ key: Number(r.team), value: r.codename! })));
     const projectIds = group(pairs('p'));
@@ -146,7 +154,7 @@ export class AccessControl {
         grantsView: grantsView(permissions),
       };
     });
-    return { ...actor, grants: buildGrants(teams) };
+    return buildGrants(teams);
   }
 
   private grants(actor: Actor): Grants {

@@ -15,6 +15,14 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Db;
   dialect: DialectName;
+  /**
+   * A value that changes whenever the database may have changed since it was last read: a write by this
+   * process or a commit by any other connection. null where the database cannot tell without a round trip
+   * (PostgreSQL), so that nothing is cached there (see read-cache.ts).
+   */
+  stamp(): string | null;
+  /** Forget what the stamp knows of other connections: called as each request arrives. */
+  refreshStamp(): void;
   close(): Promise<void>;
 }
 
@@ -24,29 +32,64 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
  * Kysely prepares every query anew; preparing is a large part of a small query's cost on SQLite, and
- * better-sqlite3 statements are reusable, so keep the most recent ones by SQL text.
+ * better-sqlite3 statements are reusable, so keep the most recent ones by SQL text. Kysely prepares a
+ * statement right before each execution, so `onWrite` is called before every statement that may change
+ * the database.
  */
-function withStatementCache(sqlite: SQLite.Database, size = 500): SQLite.Database {
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, size = 500): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    let stmt = cache.get(source);
+    if (stmt) {
+      cache.delete(source); // re-insert: the Map's order is the recency order
+    } else {
+      stmt = sqlite.prepare(source);
+      if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, stmt);
+    if (!stmt.readonly) onWrite();
+    return stmt;
+  };
+  const exec = (source: string) => {
+    onWrite();
+    return sqlite.exec(source);
+  };
   return new Proxy(sqlite, {
     get(target, prop) {
-      if (prop === 'prepare') {
-        return (source: string) => {
-          let stmt = cache.get(source);
-          if (stmt) {
-            cache.delete(source); // re-insert: the Map's order is the recency order
-          } else {
-            stmt = target.prepare(source);
-            if (cache.size >= size) cache.delete(cache.keys().next().value!);
-          }
-          cache.set(source, stmt);
-          return stmt;
-        };
-      }
+      if (prop === 'prepare') return prepare;
+      if (prop === 'exec') return exec;
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * SQLite's stamp: `PRAGMA data_version` changes when another connection (another process: a CLI command,
+ * a second server) commits; this connection's own writes are counted as they are prepared. Reading the
+ * pragma costs a read transaction, so its value is kept until `refresh()` (a new request arrived) or the
+ * end of the event loop's turn, whichever comes first: what a request reads is never older than its arrival.
+ */
+function sqliteStamp(sqlite: SQLite.Database): { stamp: () => string; refresh: () => void; onWrite: () => void } {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let writes = 0;
+  let version: number | null = null;
+  const refresh = () => {
+    version = null;
+  };
+  return {
+    stamp: () => {
+      if (version === null) {
+        version = dataVersion.get() as number;
+        setImmediate(refresh);
+      }
+      return `${version}:${writes}`;
+    },
+    refresh,
+    onWrite: () => {
+      writes++;
+    },
+  };
 }
 
 /**
@@ -95,8 +138,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('busy_timeout = 10000');
     registerRegexp(sqlite);
     registerContains(sqlite);
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const { stamp, refresh, onWrite } = sqliteStamp(sqlite);
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }) });
+    return { db, dialect: 'sqlite', stamp, refreshStamp: refresh, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection that the server drops (restart, admin termination) must not crash the
@@ -105,5 +149,5 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', stamp: () => null, refreshStamp: () => {}, close: () => db.destroy() };
 }

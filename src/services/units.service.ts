@@ -9,6 +9,7 @@ import type { CompileContext } from '../search/compile.js';
 import { withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from './unit-id-blocks.js';
+import { ReadCache } from '../db/read-cache.js';
 
 export interface UnitWithRefs {
   unit: LabeledUnit;
@@ -47,11 +48,16 @@ export function searchableUnits(db: Executor) {
     .innerJoin('languages', 'languages.id', 'translations.language_id');
 }
 
+/** A unit with its links and the access settings of its project, as one read gives them. */
+type VisibleUnit = { refs: UnitWithRefs; project: { id: number; access_control: number } };
+
 export class UnitsService {
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
     private readonly dialect: DialectName = 'sqlite',
+    /** Unit detail reads by id, kept until the database changes (read-cache.ts). */
+    private readonly byId: ReadCache<number, VisibleUnit | undefined> = new ReadCache({ stamp: () => null }),
   ) {}
 
   /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */
@@ -69,15 +75,21 @@ export class UnitsService {
   }
 
   async getVisible(actor: Actor, id: number): Promise<UnitWithRefs> {
+    const found = await this.byId.get(id, () => this.loadVisible(id));
+    if (!found || !this.access.canView(actor, found.project)) throw new NotFoundError();
+    return found.refs;
+  }
+
+  private async loadVisible(id: number): Promise<VisibleUnit | undefined> {
     const row = await this.joined()
       .selectAll('units')
       .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
       .where('units.id', '=', id)
       .executeTakeFirst();
-    if (!row || !this.access.canView(actor, { id: row.project_id, access_control: row.access_control })) throw new NotFoundError();
-    const { access_control: _a, project_id: _p, ...rest } = row;
+    if (!row) return undefined;
+    const { access_control, project_id, ...rest } = row;
     const [labeled] = await withLabels(this.db, [rest]);
-    return UnitsService.split(labeled!);
+    return { refs: UnitsService.split(labeled!), project: { id: project_id, access_control } };
   }
 
   async countInTranslation(translationId: number, where: UnitFilter = null): Promise<number> {

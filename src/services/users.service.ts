@@ -1,6 +1,7 @@
 // Users and their API tokens: authentication, creation (createadmin), editing, anonymising deletion.
 import type { Db, Executor } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
+import { ReadCache } from '../db/read-cache.js';
 import { userActor, type Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
@@ -34,20 +35,21 @@ export interface UserPatch {
   is_bot?: boolean;
 }
 
+type TokenUser = UserRow & { token_expires: string | null };
+
 export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
+    /** Every API request authenticates: its token's user is read once per database change, not per request. */
+    private readonly tokens: ReadCache<string, TokenUser | undefined> = new ReadCache({ stamp: () => null }),
   ) {}
 
   async authenticateToken(token: string): Promise<Actor> {
-    const row = await this.db
-      .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .selectAll('users')
-      .select(['tokens.expires as token_expires'])
-      .where('tokens.key_hash', '=', hashToken(token))
-      .executeTakeFirst();
+    const keyHash = hashToken(token);
+    const row = await this.tokens.get(keyHash, () =>
+      this.db.selectFrom('tokens').innerJoin('users', 'users.id', 'tokens.user_id').selectAll('users').select(['tokens.expires as token_expires']).where('tokens.key_hash', '=', keyHash).executeTakeFirst(),
+    );
     if (!row) throw new AuthenticationFailedError('Invalid token.');
     const now = nowIso();
     if (row.token_expires && row.token_expires < now) throw new AuthenticationFailedError('Invalid token.');

@@ -1,9 +1,8 @@
 // Authenticates every request from its Authorization header (Token or Bearer), else its session cookie, into request.actor.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AccessControl } from '../../auth/access.js';
 import { ANONYMOUS, type Actor } from '../../auth/actor.js';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../db/database.js';
 import type { UsersService } from '../../services/users.service.js';
 import { AuthenticationFailedError } from '../../shared/errors.js';
 import { requireAuthenticatedForWrites } from '../resource.js';
@@ -15,10 +14,13 @@ declare module 'fastify' {
   }
 }
 
-export function registerAuth(app: FastifyInstance, users: UsersService, sessions: SessionAuth, access: AccessControl, db: Kysely<Database>): void {
+export function registerAuth(app: FastifyInstance, users: UsersService, sessions: SessionAuth, access: AccessControl, database: Pick<Database, 'db' | 'refreshStamp'>): void {
+  const db = database.db;
   app.decorateRequest('actor', null as unknown as Actor);
   sessions.decorate(app);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Cached reads (read-cache.ts) answer this request from what the database holds now, not from before it arrived.
+    database.refreshStamp();
     request.actor = ANONYMOUS;
     const header = request.headers.authorization;
     if (header) {

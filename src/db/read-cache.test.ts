@@ -1,0 +1,95 @@
+// ReadCache: hits only while the database stamp is unchanged; never keeps a value read under an older stamp.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database.js';
+import { ReadCache } from './read-cache.js';
+
+function fakeStamp(initial: string | null = 'a') {
+  const state = { value: initial };
+  return { state, database: { stamp: () => state.value } };
+}
+
+describe('ReadCache', () => {
+  it('answers from memory while the stamp stays, and reloads everything once it moves', async () => {
+    const { state, database } = fakeStamp();
+    const cache = new ReadCache<number, string>(database);
+    let loads = 0;
+    const load = (v: string) => async () => {
+      loads++;
+      return v;
+    };
+    expect(await cache.get(1, load('one'))).toBe('one');
+    expect(await cache.get(1, load('ignored'))).toBe('one');
+    expect(loads).toBe(1);
+    state.value = 'b';
+    expect(await cache.get(1, load('new'))).toBe('new');
+    expect(loads).toBe(2);
+  });
+
+  it('does not keep a value whose load overlapped a newer stamp', async () => {
+    const { state, database } = fakeStamp();
+    const cache = new ReadCache<number, string>(database);
+    let release!: (v: string) => void;
+    const slow = cache.get(1, () => new Promise<string>((r) => (release = r)));
+    state.value = 'b';
+    expect(await cache.get(2, async () => 'two')).toBe('two'); // empties the cache for stamp b
+    release('old');
+    expect(await slow).toBe('old');
+    expect(await cache.get(1, async () => 'fresh')).toBe('fresh');
+  });
+
+  it('loads every time where the database has no stamp, and keeps neither undefined nor failures', async () => {
+    const { database } = fakeStamp(null);
+    const cache = new ReadCache<number, string | undefined>(database);
+    let loads = 0;
+    for (let i = 0; i < 3; i++) await cache.get(1, async () => `v${++loads}`);
+    expect(loads).toBe(3);
+    const stamped = new ReadCache<number, string | undefined>(fakeStamp().database);
+    expect(await stamped.get(1, async () => undefined)).toBeUndefined();
+    expect(await stamped.get(1, async () => 'now')).toBe('now');
+    await expect(stamped.get(2, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await stamped.get(2, async () => 'after')).toBe('after');
+  });
+
+  it('holds at most maxEntries, dropping the oldest', async () => {
+    const cache = new ReadCache<number, number>(fakeStamp().database, 2);
+    for (const k of [1, 2, 3]) await cache.get(k, async () => k);
+    expect(await cache.get(1, async () => -1)).toBe(-1);
+    expect(await cache.get(3, async () => -3)).toBe(3);
+  });
+});
+
+describe('SQLite stamp', () => {
+  let dir: string;
+  let database: Database;
+  afterEach(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('moves on this process’s writes and on other connections’ commits, not on reads', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-stamp-'));
+    const file = path.join(dir, 'db.sqlite3');
+    database = openDatabase(`sqlite:${file}`);
+    await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`.execute(database.db);
+    await sql`INSERT INTO t VALUES (1, 'a')`.execute(database.db);
+    const before = database.stamp();
+    await sql`SELECT * FROM t`.execute(database.db);
+    database.refreshStamp();
+    expect(database.stamp()).toBe(before);
+
+    await sql`UPDATE t SET v = 'b'`.execute(database.db);
+    const afterOwn = database.stamp();
+    expect(afterOwn).not.toBe(before);
+
+    const other = new SQLite(file); // what a CLI command or a second server process does
+    other.prepare("UPDATE t SET v = 'c'").run();
+    other.close();
+    database.refreshStamp();
+    expect(database.stamp()).not.toBe(afterOwn);
+  });
+});

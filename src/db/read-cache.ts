@@ -1,0 +1,39 @@
+// Per-process caches of database reads that are emptied whenever the database may have changed.
+import type { Database } from './database.js';
+
+/**
+ * A read cache keyed by what was read. Every lookup first asks the database for its stamp (one cheap
+ * call on SQLite); a different stamp than the entries were read under empties the cache, so a hit is
+ * exactly what the query would return now. Where the database has no stamp (PostgreSQL: several
+ * processes, no cheap way to learn of their commits) every lookup loads.
+ *
+ * Values are shared between requests: callers must not change them.
+ */
+export class ReadCache<K, V> {
+  private stamp: string | null = null;
+  private readonly entries = new Map<K, V>();
+
+  constructor(
+    private readonly database: Pick<Database, 'stamp'>,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(key: K, load: () => Promise<V>): Promise<V> {
+    const stamp = this.database.stamp();
+    if (stamp === null) return load();
+    if (stamp !== this.stamp) {
+      this.entries.clear();
+      this.stamp = stamp;
+    }
+    const hit = this.entries.get(key);
+    if (hit !== undefined) return hit;
+    // Read after the stamp was taken: the value is at least as new as the stamp says.
+    const value = await load();
+    // A lookup that saw a newer stamp meanwhile emptied the cache for it: this value may be older than that.
+    if (this.stamp === stamp && value !== undefined) {
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,99 @@
+// Cached reads (src/db/read-cache.ts) are never stale: unit details, tokens and team grants follow every
+// change made through the API, and on SQLite also changes committed by another process.
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { createPoComponent, createProject } from '../helpers/fixtures.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+describe.each(DIALECTS)('cached reads on %s', (dialect) => {
+  let s: TestServer;
+  let unitId: number;
+
+  const json = async (res: Response, status = 200) => {
+    const text = await res.text();
+    expect(res.status, text).toBe(status);
+    return text ? JSON.parse(text) : null;
+  };
+  const unit = async (token?: string | null) => s.api(`/api/units/${unitId}/`, { token });
+  /** What another process (a `parla` CLI command, a second server) does: its own connection to the SQLite file. */
+  const otherProcess = (statement: string, ...params: unknown[]) => {
+    const other = new SQLite(path.join(s.dataDir, 'parla.sqlite3'));
+    try {
+      other.prepare(statement).run(...params);
+    } finally {
+      other.close();
+    }
+  };
+
+  beforeAll(async () => {
+    s = await startServer(dialect);
+    await json(await createProject(s, 'demo'), 201);
+    await json(await createPoComponent(s, 'demo'), 201);
+    const page = await json(await s.api('/api/translations/demo/app/cs/units/'));
+    unitId = page.results.find((u: { source: string[] }) => u.source[0] === 'Hello').id;
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('shows a unit edit, a label and a project rename at once', async () => {
+    expect((await json(await unit())).target).toEqual(['Ahoj']);
+    await json(await s.api(`/api/units/${unitId}/`, { method: 'PATCH', json: { target: ['Zdravím'], state: 20 } }));
+    expect((await json(await unit())).target).toEqual(['Zdravím']);
+
+    const label = await json(await s.api('/api/projects/demo/labels/', { method: 'POST', json: { name: 'ui', color: 'navy' } }), 201);
+    // Labels belong to the source string: the Czech unit shows what its source unit's PATCH set.
+    const sourceUnit = (await json(await unit())).source_unit as string;
+    await json(await s.api(sourceUnit, { method: 'PATCH', json: { labels: [label.id] } }));
+    expect((await json(await unit())).labels.map((l: { name: string }) => l.name)).toEqual(['ui']);
+
+    await json(await s.api('/api/projects/demo/', { method: 'PATCH', json: { slug: 'renamed' } }));
+    expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/renamed/app/cs/`);
+    await json(await s.api('/api/projects/renamed/', { method: 'PATCH', json: { slug: 'demo' } }));
+    expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/demo/app/cs/`);
+  });
+
+  it('refuses a token as soon as it is replaced, and a user as soon as it is deactivated', async () => {
+    const old = await s.createUser('rita');
+    expect((await unit(old)).status).toBe(200);
+    const fresh = (await json(await s.api('/api/users/rita/token/', { method: 'POST', token: old }), 201)).token;
+    expect((await unit(old)).status).toBe(401);
+    expect((await unit(fresh)).status).toBe(200);
+    await json(await s.api('/api/users/rita/', { method: 'PATCH', json: { is_active: false } }));
+    expect((await unit(fresh)).status).toBe(401);
+  });
+
+  it('shows and hides a private project as the user joins and leaves its team', async () => {
+    await json(await createProject(s, 'secret', { access_control: 100 }), 201);
+    await json(await createPoComponent(s, 'secret'), 201);
+    const token = await s.createUser('sam');
+    const page = await json(await s.api('/api/translations/secret/app/cs/units/'));
+    const secretUnit = page.results[0].id;
+    expect((await s.api(`/api/units/${secretUnit}/`, { token })).status).toBe(404);
+    const groups = (await json(await s.api('/api/groups/?page_size=1000'))).results as { id: number; name: string; defining_project: string | null }[];
+    const team = groups.find((g) => g.name === 'Translate' && g.defining_project === `${s.url}/api/projects/secret/`)!;
+    await json(await s.api('/api/users/sam/groups/', { method: 'POST', json: { group_id: team.id } }));
+    expect((await s.api(`/api/units/${secretUnit}/`, { token })).status).toBe(200);
+    const left = await s.api('/api/users/sam/groups/', { method: 'DELETE', json: { group_id: team.id } });
+    expect(left.status, await left.clone().text()).toBeLessThan(300);
+    expect((await s.api(`/api/units/${secretUnit}/`, { token })).status).toBe(404);
+    // Anonymous visitors' grants are cached too: the project stays hidden, the public one visible.
+    expect((await s.api(`/api/units/${secretUnit}/`, { token: null })).status).toBe(404);
+    expect((await unit(null)).status).toBe(200);
+  });
+
+  it.runIf(dialect === 'sqlite')('sees what another process commits to the SQLite file', async () => {
+    const token = await s.createUser('olga');
+    expect((await json(await unit(token))).target).toEqual(['Zdravím']);
+    otherProcess('UPDATE units SET target = ? WHERE id = ?', 'Nazdar', unitId);
+    expect((await json(await unit(token))).target).toEqual(['Nazdar']);
+    otherProcess('UPDATE users SET is_active = 0 WHERE username = ?', 'olga');
+    expect((await unit(token)).status).toBe(401);
+    otherProcess('UPDATE projects SET access_control = 100 WHERE slug = ?', 'demo');
+    expect((await unit(null)).status).toBe(404);
+    otherProcess('UPDATE projects SET access_control = 0 WHERE slug = ?', 'demo');
+    expect((await unit(null)).status).toBe(200);
+  });
+});
