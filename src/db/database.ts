@@ -65,23 +65,72 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, size =
 }
 
 /**
- * SQLite's stamp: `PRAGMA data_version` changes when another connection (another process: a CLI command,
- * a second server) commits; this connection's own writes are counted as they are prepared. Reading the
- * pragma costs a read transaction, so its value is kept until `refresh()` (a new request arrived) or the
- * end of the event loop's turn, whichever comes first: what a request reads is never older than its arrival.
+ * Whether another connection committed since the last call, read from the WAL-index header (the first
+ * 48 bytes of the `-shm` file, https://www.sqlite.org/walformat.html): every commit changes its change
+ * counter and frame count. One read of shared memory instead of a read transaction (`PRAGMA
+ * data_version`: two locks and a stat); null when the file cannot be read (then the pragma answers).
  */
-function sqliteStamp(sqlite: SQLite.Database): { stamp: () => string; refresh: () => void; onWrite: () => void } {
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let writes = 0;
-  let version: number | null = null;
-  const refresh = () => {
-    version = null;
+function walIndexWatch(file: string): { changed: () => boolean | null; close: () => void } {
+  let fd: number | null = null;
+  const last = Buffer.alloc(48);
+  const now = Buffer.alloc(48);
+  return {
+    changed: () => {
+      try {
+        fd ??= fs.openSync(`${file}-shm`, 'r');
+        if (fs.readSync(fd, now, 0, 48, 0) !== 48) return null;
+      } catch {
+        return null;
+      }
+      // A header caught halfway through a commit differs too: that only empties a cache once more.
+      if (now.equals(last)) return false;
+      now.copy(last);
+      return true;
+    },
+    close: () => {
+      if (fd !== null) fs.closeSync(fd);
+      fd = null;
+    },
   };
+}
+
+/**
+ * SQLite's stamp: it moves when another connection (another process: a CLI command, a second server)
+ * commits, and on this connection's own writes, counted as they are prepared. What other connections
+ * did is asked once per request (`refresh()` as one arrives) or event loop turn, whichever comes first:
+ * what a request reads is never older than its arrival.
+ */
+function sqliteStamp(sqlite: SQLite.Database, file: string | null): { stamp: () => string; refresh: () => void; onWrite: () => void; close: () => void } {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const wal = file ? walIndexWatch(file) : null;
+  let writes = 0;
+  let others = 0;
+  let known = false;
+  let turnEnd = false;
+  const refresh = () => {
+    known = false;
+  };
+  const endOfTurn = () => {
+    turnEnd = false;
+    known = false;
+  };
+  // Prefixed by their source, so that the two counts never stand for each other.
+  const othersNow = () => {
+    const changed = wal?.changed() ?? null;
+    if (changed === null) return `v${dataVersion.get() as number}`;
+    if (changed) others++;
+    return `w${others}`;
+  };
+  let version = '';
   return {
     stamp: () => {
-      if (version === null) {
-        version = dataVersion.get() as number;
-        setImmediate(refresh);
+      if (!known) {
+        version = othersNow();
+        known = true;
+        if (!turnEnd) {
+          turnEnd = true;
+          setImmediate(endOfTurn);
+        }
       }
       return `${version}:${writes}`;
     },
@@ -89,6 +138,7 @@ function sqliteStamp(sqlite: SQLite.Database): { stamp: () => string; refresh: (
     onWrite: () => {
       writes++;
     },
+    close: () => wal?.close(),
   };
 }
 
@@ -138,9 +188,18 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('busy_timeout = 10000');
     registerRegexp(sqlite);
     registerContains(sqlite);
-    const { stamp, refresh, onWrite } = sqliteStamp(sqlite);
+    const { stamp, refresh, onWrite, close } = sqliteStamp(sqlite, file === ':memory:' ? null : file);
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }) });
-    return { db, dialect: 'sqlite', stamp, refreshStamp: refresh, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      stamp,
+      refreshStamp: refresh,
+      close: async () => {
+        close();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection that the server drops (restart, admin termination) must not crash the

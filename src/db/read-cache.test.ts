@@ -55,6 +55,18 @@ describe('ReadCache', () => {
     expect(await stamped.get(2, async () => 'after')).toBe('after');
   });
 
+  it('peeks without loading, and only at values of the current stamp', async () => {
+    const { state, database } = fakeStamp();
+    const cache = new ReadCache<number, string>(database);
+    expect(cache.peek(1)).toBeUndefined();
+    await cache.get(1, async () => 'one');
+    expect(cache.peek(1)).toBe('one');
+    state.value = 'b';
+    expect(cache.peek(1)).toBeUndefined();
+    state.value = null;
+    expect(cache.peek(1)).toBeUndefined();
+  });
+
   it('holds at most maxEntries, dropping the oldest', async () => {
     const cache = new ReadCache<number, number>(fakeStamp().database, 2);
     for (const k of [1, 2, 3]) await cache.get(k, async () => k);

@@ -18,13 +18,14 @@ export class ReadCache<K, V> {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** The value if it is cached and still current, without a promise (hot paths answer synchronously on a hit). */
+  peek(key: K): V | undefined {
+    return this.current() === null ? undefined : this.entries.get(key);
+  }
+
   async get(key: K, load: () => Promise<V>): Promise<V> {
-    const stamp = this.database.stamp();
+    const stamp = this.current();
     if (stamp === null) return load();
-    if (stamp !== this.stamp) {
-      this.entries.clear();
-      this.stamp = stamp;
-    }
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit;
     // Read after the stamp was taken: the value is at least as new as the stamp says.
@@ -35,5 +36,15 @@ export class ReadCache<K, V> {
       this.entries.set(key, value);
     }
     return value;
+  }
+
+  /** The database's stamp, after emptying the cache if it moved since the entries were read. */
+  private current(): string | null {
+    const stamp = this.database.stamp();
+    if (stamp !== null && stamp !== this.stamp) {
+      this.entries.clear();
+      this.stamp = stamp;
+    }
+    return stamp;
   }
 }

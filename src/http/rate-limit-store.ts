@@ -13,7 +13,8 @@ export interface HitResult {
 }
 
 export interface RateLimitStore {
-  hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<HitResult>;
+  /** The memory store answers at once (no promise on every request); Redis asynchronously. */
+  hit(key: string, limit: number, windowMs: number, nowMs: number): HitResult | Promise<HitResult>;
   close(): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.sweeper.unref();
   }
 
-  async hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<HitResult> {
+  hit(key: string, limit: number, windowMs: number, nowMs: number): HitResult {
     let log = this.logs.get(key);
     if (!log) {
       log = { windowMs, times: [] };

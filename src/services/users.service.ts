@@ -37,6 +37,16 @@ export interface UserPatch {
 
 type TokenUser = UserRow & { token_expires: string | null };
 
+/** The actor of a token's row; a missing row, an expired token or an inactive user fail authentication. */
+function tokenActor(row: TokenUser | undefined): Actor {
+  if (!row) throw new AuthenticationFailedError('Invalid token.');
+  const now = nowIso();
+  if (row.token_expires && row.token_expires < now) throw new AuthenticationFailedError('Invalid token.');
+  if (!row.is_active || (row.date_expires && row.date_expires < now)) throw new AuthenticationFailedError('User inactive or deleted.');
+  const { token_expires: _unused, ...user } = row;
+  return userActor(user as UserRow);
+}
+
 export class UsersService {
   constructor(
     private readonly db: Db,
@@ -50,12 +60,13 @@ export class UsersService {
     const row = await this.tokens.get(keyHash, () =>
       this.db.selectFrom('tokens').innerJoin('users', 'users.id', 'tokens.user_id').selectAll('users').select(['tokens.expires as token_expires']).where('tokens.key_hash', '=', keyHash).executeTakeFirst(),
     );
-    if (!row) throw new AuthenticationFailedError('Invalid token.');
-    const now = nowIso();
-    if (row.token_expires && row.token_expires < now) throw new AuthenticationFailedError('Invalid token.');
-    if (!row.is_active || (row.date_expires && row.date_expires < now)) throw new AuthenticationFailedError('User inactive or deleted.');
-    const { token_expires: _unused, ...user } = row;
-    return userActor(user as UserRow);
+    return tokenActor(row);
+  }
+
+  /** authenticateToken without waiting, when the token's user is in the read cache; undefined when it is not. */
+  cachedTokenActor(token: string): Actor | undefined {
+    const row = this.tokens.peek(hashToken(token));
+    return row && tokenActor(row);
   }
 
   canManage(actor: Actor): boolean {

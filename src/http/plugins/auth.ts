@@ -18,19 +18,52 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
   const db = database.db;
   app.decorateRequest('actor', null as unknown as Actor);
   sessions.decorate(app);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Cached reads (read-cache.ts) answer this request from what the database holds now, not from before it arrived.
-    database.refreshStamp();
-    request.actor = ANONYMOUS;
+  /** The actor from the read caches alone; undefined when something must be read first (or a session cookie is present). */
+  const cachedActor = (request: FastifyRequest): Actor | undefined => {
     const header = request.headers.authorization;
     if (header) {
-      const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
-      if (!m) throw new AuthenticationFailedError('Invalid token header. Expected "Token <key>".');
-      request.actor = await users.authenticateToken(m[2]);
+      const token = tokenOf(header);
+      const actor = users.cachedTokenActor(token);
+      return actor && access.cachedLoad(actor);
+    }
+    if (sessions.cookieToken(request)) return undefined;
+    request.session = null;
+    return access.cachedLoad(ANONYMOUS);
+  };
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const header = request.headers.authorization;
+    if (header) {
+      request.actor = await users.authenticateToken(tokenOf(header));
     } else {
       await sessions.authenticate(request, reply); // token-authenticated requests never need a CSRF token
     }
     request.actor = await access.load(db, request.actor); // team memberships once per request, checks stay synchronous
-    if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
+  };
+  // Callback style: on a read-cache hit the request goes on without a promise.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    // Cached reads (read-cache.ts) answer this request from what the database holds now, not from before it arrived.
+    database.refreshStamp();
+    request.actor = ANONYMOUS;
+    const finish = () => {
+      if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
+    };
+    let actor: Actor | undefined;
+    try {
+      actor = cachedActor(request);
+      if (actor) {
+        request.actor = actor;
+        finish();
+        return done();
+      }
+    } catch (error) {
+      return done(error as Error);
+    }
+    authenticate(request, reply).then(finish).then(() => done(), done);
   });
+}
+
+function tokenOf(header: string): string {
+  const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw new AuthenticationFailedError('Invalid token header. Expected "Token <key>".');
+  return m[2]!;
 }

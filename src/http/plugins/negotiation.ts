@@ -50,6 +50,19 @@ export function negotiate(accept: string | undefined): 'json' | 'html' | null {
   return html > json ? 'html' : 'json';
 }
 
+/** Clients send the same few Accept headers over and over: their decisions are kept (bounded). */
+const decisions = new Map<string, 'json' | 'html' | null>();
+function negotiateCached(accept: string | undefined): 'json' | 'html' | null {
+  if (!accept) return 'json';
+  let choice = decisions.get(accept);
+  if (choice === undefined) {
+    choice = negotiate(accept);
+    if (decisions.size >= 100) decisions.clear();
+    if (accept.length <= 1000) decisions.set(accept, choice);
+  }
+  return choice;
+}
+
 /** Whether the Accept header names `type` itself (not through a wildcard) with a non-zero quality. */
 export function explicitlyAccepts(accept: string | undefined, type: string): boolean {
   return !!accept && parseAccept(accept).some((r) => r.type === type && r.q > 0);
@@ -59,34 +72,36 @@ export function explicitlyAccepts(accept: string | undefined, type: string): boo
 export function registerNegotiation(app: FastifyInstance, routes?: RouteRegistry): void {
   const forms = routes ? new BrowsableForms(routes) : null;
   app.decorateRequest('wantsHtml', false);
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback-style hooks: every request passes through them, and a promise per hook is measurable on small reads.
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     reply.header('Vary', 'Accept');
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.rawFormat) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config?.rawFormat) return done();
     const format = (request.query as Record<string, unknown> | undefined)?.format;
     if (typeof format === 'string' && format !== '') {
-      if (format === 'json') return;
+      if (format === 'json') return done();
       if (format === 'api') {
         request.wantsHtml = true;
-        return;
+        return done();
       }
-      throw new NotFoundError(`Format "${format}" is not supported.`);
+      return done(new NotFoundError(`Format "${format}" is not supported.`));
     }
-    const choice = negotiate(request.headers.accept);
-    if (choice === null) throw new AppError('not_acceptable', 'Could not satisfy the request Accept header.');
+    const choice = negotiateCached(request.headers.accept);
+    if (choice === null) return done(new AppError('not_acceptable', 'Could not satisfy the request Accept header.'));
     request.wantsHtml = choice === 'html';
+    done();
   });
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
     const allow = request.routeOptions.config?.allow;
     if (allow) reply.header('Allow', allow);
-    if (!request.wantsHtml || typeof payload !== 'string') return payload;
+    if (!request.wantsHtml || typeof payload !== 'string') return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json')) return payload;
+    if (!type.startsWith('application/json')) return done(null, payload);
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.header('Content-Security-Policy', BROWSABLE_CSP);
     // Writes are offered to signed-in callers (anonymous ones get 401) on pages of objects that exist.
     const offerForm = forms && allow && request.actor?.authenticated && reply.statusCode < 400;
     const current = request.method === 'GET' && reply.statusCode === 200 ? payload : null;
     const form = offerForm ? forms.formFor(request.routeOptions.url ?? '', allow, current) : null;
-    return renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json: payload, form });
+    done(null, renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json: payload, form }));
   });
 }

@@ -40,8 +40,22 @@ export function registerRateLimit(app: FastifyInstance, options: { config: Confi
     : new MemoryRateLimitStore();
   app.addHook('onClose', async () => store.close());
 
-  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isThrottledUrl(request.url)) return;
+  /** Sets the X-RateLimit-* headers; the 429 error when some limit is exhausted. */
+  const verdict = (reply: FastifyReply, checks: [Check, ...Check[]], results: HitResult[], nowMs: number): AppError | undefined => {
+    const [first] = checks;
+    reply.header('X-RateLimit-Limit', String(first.limit.requests));
+    reply.header('X-RateLimit-Remaining', String(Math.max(0, first.limit.requests - results[0]!.count)));
+    reply.header('X-RateLimit-Reset', String(secondsUntilReset(results[0]!, first.limit, nowMs)));
+    const waits = results.flatMap((r, i) => (r.allowed ? [] : [secondsUntilReset(r, checks[i]!.limit, nowMs)]));
+    if (!waits.length) return undefined;
+    const wait = Math.max(...waits);
+    reply.header('Retry-After', String(wait));
+    return new AppError('throttled', `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`);
+  };
+
+  // Callback style: with the memory store every request passes without a promise.
+  app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (!isThrottledUrl(request.url)) return done();
     const actor = request.actor;
     // Anonymous callers are subject to both throttles (anon and user, both keyed by IP); the headers show the anon one.
     const checks: [Check, ...Check[]] =
@@ -52,25 +66,22 @@ export function registerRateLimit(app: FastifyInstance, options: { config: Confi
             { key: `user:ip:${request.ip}`, limit: config.rateLimitUser },
           ];
     const nowMs = Date.now();
-    let results: HitResult[];
-    try {
-      results = await Promise.all(checks.map((c) => store.hit(c.key, c.limit.requests, c.limit.windowSeconds * 1000, nowMs)));
-      redisDown = false;
-    } catch (error) {
-      // A limiter outage must not take the API down with it: serve the request unthrottled.
+    // A limiter outage must not take the API down with it: serve the request unthrottled.
+    const unthrottled = (error: unknown) => {
       request.log.warn({ err: error }, 'rate limits: counter store failed; request not throttled');
-      return;
+      done();
+    };
+    let hits: (HitResult | Promise<HitResult>)[];
+    try {
+      hits = checks.map((c) => store.hit(c.key, c.limit.requests, c.limit.windowSeconds * 1000, nowMs));
+    } catch (error) {
+      return unthrottled(error);
     }
-    const [first] = checks;
-    reply.header('X-RateLimit-Limit', String(first.limit.requests));
-    reply.header('X-RateLimit-Remaining', String(Math.max(0, first.limit.requests - results[0].count)));
-    reply.header('X-RateLimit-Reset', String(secondsUntilReset(results[0], first.limit, nowMs)));
-    const waits = results.flatMap((r, i) => (r.allowed ? [] : [secondsUntilReset(r, checks[i].limit, nowMs)]));
-    if (waits.length) {
-      const wait = Math.max(...waits);
-      reply.header('Retry-After', String(wait));
-      throw new AppError('throttled', `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`);
-    }
+    if (hits.every((h): h is HitResult => !(h instanceof Promise))) return done(verdict(reply, checks, hits, nowMs));
+    Promise.all(hits).then((results) => {
+      redisDown = false;
+      done(verdict(reply, checks, results, nowMs));
+    }, unthrottled);
   });
   return store;
 }
