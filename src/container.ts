@@ -179,7 +179,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
   tasks.register(AUTOTRANSLATE_TASK, (payload, ctx) => autotranslate.runTask(payload, ctx));
   addons.services.autotranslate = autotranslate;
-  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound);
+  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound, new ReadCache(database, 1000));
   // Discovery creates components; webhook payloads need absolute URLs outside any request.
   addons.services.components = components;
   addons.services.baseUrl = config.siteUrl ?? `http://${config.host}:${config.port}`;
@@ -210,7 +210,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     projectTokens: new ProjectTokensService(db, access),
     components,
     categories: new CategoriesService(db, access, changes, paths),
-    translations: new TranslationsService(db, access, changes, languages, formats, paths, addons),
+    translations: new TranslationsService(db, access, changes, languages, formats, paths, addons, new ReadCache(database, 1000)),
     units,
     unitEdits: new UnitEditsService(db, access, changes, addons),
     stats,

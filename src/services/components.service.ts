@@ -1,6 +1,7 @@
 // Components: lookup, creation from an uploaded ZIP or document (scanned into translations), settings, removal.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ReadCache } from '../db/read-cache.js';
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentRow, ComponentUpdate, LanguageRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -112,6 +113,8 @@ export class ComponentsService {
     private readonly tasks: TaskQueue,
     private readonly allowLocalRepos: boolean,
     private readonly outbound = new OutboundGuard(),
+    /** Components by project slug and path, read once per database change (read-cache.ts). */
+    private readonly byPath: ReadCache<string, ComponentWithRefs | undefined> = new ReadCache({ stamp: () => null }),
   ) {}
 
   /** The component an internal parla:// (or weblate://) URL points at, when it has its own repository. */
@@ -188,18 +191,19 @@ export class ComponentsService {
    * the path segment: the slug, preceded by category slugs joined with "%2F" for categorized ones.
    */
   async getVisible(actor: Actor, projectSlug: string, componentPath: string): Promise<ComponentWithRefs> {
-    const { categoryPath, slug } = splitComponentPath(componentPath);
-    const row = await this.db
-      .selectFrom('components')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .selectAll('components')
-      .where('projects.slug', '=', projectSlug)
-      .where('components.category_path', '=', categoryPath)
-      .where('components.slug', '=', slug)
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError();
-    const refs = await this.refs(row);
-    if (!this.access.canView(actor, refs.project)) throw new NotFoundError();
+    const refs = await this.byPath.get(`${projectSlug}\0${componentPath}`, async () => {
+      const { categoryPath, slug } = splitComponentPath(componentPath);
+      const row = await this.db
+        .selectFrom('components')
+        .innerJoin('projects', 'projects.id', 'components.project_id')
+        .selectAll('components')
+        .where('projects.slug', '=', projectSlug)
+        .where('components.category_path', '=', categoryPath)
+        .where('components.slug', '=', slug)
+        .executeTakeFirst();
+      return row && this.refs(row);
+    });
+    if (!refs || !this.access.canView(actor, refs.project)) throw new NotFoundError();
     return refs;
   }
 

@@ -1,6 +1,7 @@
 // Translations: lookup by project/component/language, adding a language (with its file), removal.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ReadCache } from '../db/read-cache.js';
 import type { Db } from '../db/database.js';
 import type { LanguageRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -35,25 +36,33 @@ export class TranslationsService {
     private readonly formats: FormatRegistry,
     private readonly paths: DataPaths,
     private readonly addons?: Pick<AddonsService, 'dispatch'>,
+    /** Translations by component and language code, read once per database change (read-cache.ts). */
+    private readonly byCode: ReadCache<string, Pick<TranslationWithRefs, 'translation' | 'language'> | undefined> = new ReadCache({ stamp: () => null }),
   ) {}
 
   async getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> {
+    const found = await this.byCode.get(`${refs.component.id}\0${languageCode}`, () => this.lookup(refs.component.id, languageCode));
+    if (!found) throw new NotFoundError();
+    return { ...refs, ...found };
+  }
+
+  private async lookup(componentId: number, languageCode: string): Promise<Pick<TranslationWithRefs, 'translation' | 'language'> | undefined> {
     // The language is usually the one the path names: ask for both at once (one round trip, not two).
     const [row, named] = await Promise.all([
       this.db
         .selectFrom('translations')
         .innerJoin('languages', 'languages.id', 'translations.language_id')
         .selectAll('translations')
-        .where('translations.component_id', '=', refs.component.id)
+        .where('translations.component_id', '=', componentId)
         .where((eb) => eb.or([eb('languages.code', '=', languageCode), eb('translations.language_code', '=', languageCode)]))
         .orderBy('translations.id')
         .executeTakeFirst(),
       this.db.selectFrom('languages').selectAll().where('code', '=', languageCode).executeTakeFirst(),
     ]);
-    if (!row) throw new NotFoundError();
+    if (!row) return undefined;
     const language =
       named?.id === row.language_id ? named : await this.db.selectFrom('languages').selectAll().where('id', '=', row.language_id).executeTakeFirstOrThrow();
-    return { ...refs, translation: row, language };
+    return { translation: row, language };
   }
 
   /**

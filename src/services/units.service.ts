@@ -6,7 +6,7 @@ import type { AccessControl } from '../auth/access.js';
 import { NotFoundError } from '../shared/errors.js';
 import { asSearchError, searchCondition, type SearchParams } from '../search/index.js';
 import type { CompileContext } from '../search/compile.js';
-import { withLabels, type LabeledUnit } from './labels.service.js';
+import { labelsOfUnit, withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from './unit-id-blocks.js';
 import { ReadCache } from '../db/read-cache.js';
@@ -81,15 +81,17 @@ export class UnitsService {
   }
 
   private async loadVisible(id: number): Promise<VisibleUnit | undefined> {
-    const row = await this.joined()
-      .selectAll('units')
-      .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
-      .where('units.id', '=', id)
-      .executeTakeFirst();
+    const [row, labels] = await Promise.all([
+      this.joined()
+        .selectAll('units')
+        .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
+        .where('units.id', '=', id)
+        .executeTakeFirst(),
+      labelsOfUnit(this.db, id),
+    ]);
     if (!row) return undefined;
     const { access_control, project_id, ...rest } = row;
-    const [labeled] = await withLabels(this.db, [rest]);
-    return { refs: UnitsService.split(labeled!), project: { id: project_id, access_control } };
+    return { refs: UnitsService.split({ ...rest, labels }), project: { id: project_id, access_control } };
   }
 
   async countInTranslation(translationId: number, where: UnitFilter = null): Promise<number> {

@@ -1,5 +1,6 @@
 // Cached reads (src/db/read-cache.ts) are never stale: unit details, tokens and team grants follow every
 // change made through the API, and on SQLite also changes committed by another process.
+import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,32 @@ describe.each(DIALECTS)('cached reads on %s', (dialect) => {
     expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/demo/app/cs/`);
   });
 
+  it('serves pages of units that follow edits, and whose links follow the address asked', async () => {
+    const page = async () => json(await s.api('/api/translations/demo/app/cs/units/?page_size=2'));
+    const first = await page();
+    const before = first.results.map((u: { target: string[] }) => u.target[0]);
+    const edited = first.results[0].id;
+    await json(await s.api(`/api/units/${edited}/`, { method: 'PATCH', json: { target: ['Změněno'], state: 20 } }));
+    const after = await page();
+    expect(after.results[0].target).toEqual(['Změněno']);
+    expect(after.results[1].target[0]).toBe(before[1]);
+    // The same page asked through another host name links to that host (fetch cannot set Host).
+    const other = await new Promise<{ next: string; results: { url: string }[] }>((resolve, reject) => {
+      const req = http.get(`${s.url}/api/translations/demo/app/cs/units/?page_size=2`, { headers: { Host: 'parla.example:8080', Authorization: `Token ${s.adminToken}` } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(JSON.parse(text)));
+      });
+      req.on('error', reject);
+    });
+    expect(other.next).toBe('http://parla.example:8080/api/translations/demo/app/cs/units/?page_size=2&page=2');
+    expect(other.results[0].url).toBe(`http://parla.example:8080/api/units/${edited}/`);
+    expect((await page()).next).toBe(`${s.url}/api/translations/demo/app/cs/units/?page_size=2&page=2`);
+    // A page past the end is still a 404, and it is never remembered as a page.
+    expect((await s.api('/api/translations/demo/app/cs/units/?page_size=2&page=99')).status).toBe(404);
+  });
+
   it('refuses a token as soon as it is replaced, and a user as soon as it is deactivated', async () => {
     const old = await s.createUser('rita');
     expect((await unit(old)).status).toBe(200);
@@ -86,9 +113,12 @@ describe.each(DIALECTS)('cached reads on %s', (dialect) => {
 
   it.runIf(dialect === 'sqlite')('sees what another process commits to the SQLite file', async () => {
     const token = await s.createUser('olga');
-    expect((await json(await unit(token))).target).toEqual(['Zdravím']);
+    const listed = async () =>
+      (await json(await s.api('/api/translations/demo/app/cs/units/?page_size=100', { token }))).results.find((u: { id: number }) => u.id === unitId).target;
+    expect(await listed()).toEqual((await json(await unit(token))).target);
     otherProcess('UPDATE units SET target = ? WHERE id = ?', 'Nazdar', unitId);
     expect((await json(await unit(token))).target).toEqual(['Nazdar']);
+    expect(await listed()).toEqual(['Nazdar']);
     otherProcess('UPDATE users SET is_active = 0 WHERE username = ?', 'olga');
     expect((await unit(token)).status).toBe(401);
     otherProcess('UPDATE projects SET access_control = 100 WHERE slug = ?', 'demo');

@@ -2,12 +2,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
-import { countOf, listLimits, paginate, UNIT_PAGES } from '../pagination.js';
+import { countOf, listLimits, pageRequest, paginate, UNIT_PAGES } from '../pagination.js';
+import { requestBaseUrl } from '../urls.js';
+import { ReadCache } from '../../db/read-cache.js';
 import { resource } from '../resource.js';
 import { TranslationParams } from '../schemas/common.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
 import { isFormBody, type SearchQuery } from './units.routes.js';
 import { componentPathSegment } from '../../services/categories.service.js';
+
+/** Pages of up to this many units are kept in memory (about 1 KB each: at most 64 pages of about 1 MB). */
+const MAX_CACHED_PAGE_SIZE = 1000;
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
@@ -29,6 +34,8 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request) => paginateTranslations(c, request, c.translations.listQuery(request.actor)),
     },
   });
+
+  const unitPages = new ReadCache<string, string>(c.database, 64);
 
   const get = async (request: T) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
@@ -55,18 +62,24 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
   resource(app, '/api/translations/:project/:component/:language/units/', { name: 'Translation Units' }, {
     GET: {
       schema: { params: TranslationParams },
-      handler: async (request: T) => {
+      handler: async (request: T, reply) => {
         const t = await get(request);
         const urls = urlsFor(c, request);
         const refs = { projectSlug: t.project.slug, componentSlug: componentPathSegment(t.component), languageCode: t.language.code };
         const where = c.units.filter(request.query as SearchQuery);
-        return paginate(
-          request,
-          UNIT_PAGES,
-          async () => (where ? c.units.countInTranslation(t.translation.id, where) : t.translation.total),
-          (limit, offset) => c.units.pageInTranslation(t.translation.id, limit, offset, where),
-          (rows) => rows.map((unit) => serializeUnit(urls, { ...refs, unit })),
-        );
+        const page = () =>
+          paginate(
+            request,
+            UNIT_PAGES,
+            async () => (where ? c.units.countInTranslation(t.translation.id, where) : t.translation.total),
+            (limit, offset) => c.units.pageInTranslation(t.translation.id, limit, offset, where),
+            (rows) => rows.map((unit) => serializeUnit(urls, { ...refs, unit })),
+          );
+        if (pageRequest(request, UNIT_PAGES).pageSize > MAX_CACHED_PAGE_SIZE) return page();
+        // Clients page through big translations again and again (wlc, CI scripts): a page's JSON is kept until
+        // the database changes. Who may see it was checked above; its links depend on the address asked.
+        const body = await unitPages.get(`${t.translation.id}\0${requestBaseUrl(request)}\0${request.url}`, async () => JSON.stringify(await page()));
+        return reply.type('application/json; charset=utf-8').send(body);
       },
     },
     POST: {
