@@ -56,21 +56,6 @@ export async function withLabels<T extends UnitRow>(db: Executor, units: readonl
   return units.map((u) => ({ ...u, labels: bySource.get(u.source_unit_id ?? u.id) ?? [] }));
 }
 
-/**
- * The labels of one unit's source string, found from the unit's id alone: it can run beside the query
- * that reads the unit (on PostgreSQL over another connection, so both cost one round trip).
- */
-export async function labelsOfUnit(db: Executor, unitId: number): Promise<LabelRef[]> {
-  return db
-    .selectFrom('unit_labels')
-    .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
-    .select(['labels.id', 'labels.name', 'labels.description', 'labels.color'])
-    .where('unit_labels.unit_id', '=', (eb) => eb.selectFrom('units').select((u) => u.fn.coalesce('units.source_unit_id', 'units.id').as('s')).where('units.id', '=', unitId))
-    .orderBy('labels.name')
-    .orderBy('labels.id')
-    .execute();
-}
-
 /** Label ids of a unit write (compat §12.1) must name labels of the unit's project: the first bad one is reported. */
 export async function checkLabelIds(db: Executor, projectId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

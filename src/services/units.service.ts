@@ -6,7 +6,9 @@ import type { AccessControl } from '../auth/access.js';
 import { NotFoundError } from '../shared/errors.js';
 import { asSearchError, searchCondition, type SearchParams } from '../search/index.js';
 import type { CompileContext } from '../search/compile.js';
-import { labelsOfUnit, withLabels, type LabeledUnit } from './labels.service.js';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { withLabels, type LabeledUnit, type LabelRef } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from './unit-id-blocks.js';
 import { ReadCache } from '../db/read-cache.js';
@@ -81,16 +83,28 @@ export class UnitsService {
   }
 
   private async loadVisible(id: number): Promise<VisibleUnit | undefined> {
-    const [row, labels] = await Promise.all([
-      this.joined()
-        .selectAll('units')
-        .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
-        .where('units.id', '=', id)
-        .executeTakeFirst(),
-      labelsOfUnit(this.db, id),
-    ]);
+    // The labels of the unit's source string come in the same query, as a JSON array: one round trip.
+    const jsonArrayFrom = this.dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+    const row = await this.joined()
+      .selectAll('units')
+      .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('unit_labels')
+            .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
+            .select(['labels.id', 'labels.name', 'labels.description', 'labels.color'])
+            .whereRef('unit_labels.unit_id', '=', eb.fn.coalesce('units.source_unit_id', 'units.id'))
+            .orderBy('labels.name')
+            .orderBy('labels.id'),
+        ).as('labels_json'),
+      )
+      .where('units.id', '=', id)
+      .executeTakeFirst();
     if (!row) return undefined;
-    const { access_control, project_id, ...rest } = row;
+    const { access_control, project_id, labels_json, ...rest } = row;
+    // PostgreSQL hands json over parsed, SQLite as text.
+    const labels = (typeof labels_json === 'string' ? JSON.parse(labels_json) : labels_json) as LabelRef[];
     return { refs: UnitsService.split({ ...rest, labels }), project: { id: project_id, access_control } };
   }
 
