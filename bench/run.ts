@@ -1,5 +1,7 @@
 // `npm run bench`: HTTP throughput of Parla's unit endpoints as a ratio to a bare Fastify route, same run; one
 // process on SQLite, then one and two `parla serve` processes on one PostgreSQL database (the scale-out factor).
+// Every figure is a median over rounds that alternate the subject with its baseline, so that a machine whose
+// speed drifts (shared cores) moves both alike; the server's CPU time per request is measured beside requests/s.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +12,8 @@ import { redisKeyPrefix } from '../src/http/plugins/rate-limit.js';
 import { buildZip } from '../test/helpers/zip.js';
 import { deleteKeys, exited, freePort, freshPgDatabase, start, startParla, waitFor, type ParlaProcess } from './harness.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const UNITS = Number(process.env.BENCH_UNITS ?? 10_000);
 /** `sqlite` (one process) and/or `postgres` (one, then two processes); BENCH_PROCESSES=1 leaves out the two-process runs. */
@@ -22,17 +25,53 @@ const REDIS_URL = process.env.BENCH_REDIS === '0' ? null : (process.env.PARLA_BE
 const TARGET_RATIO = 0.5;
 const TARGET_SCALING = 1.6;
 
-/** Requests per second; a separate autocannon worker keeps the load generator off the main thread. */
-async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
-  return result.requests.average;
+/** A server under load: its address and the process whose CPU time is counted. */
+interface Target {
+  url: string;
+  pid: number;
 }
 
-/** One load generator per server, all at once, their requests/s summed (no proxy in between). */
-async function measureTogether(urls: string[], headers: Record<string, string> = {}): Promise<number> {
-  const rates = await Promise.all(urls.map((url) => measure(url, headers)));
-  return rates.reduce((a, b) => a + b, 0);
+interface Measurement {
+  rps: number;
+  /** CPU time (user + system) of the servers per request, µs. */
+  cpuUs: number;
+}
+
+/** Clock ticks (user + system) a process has used: /proc/<pid>/stat fields 14 and 15. */
+function cpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+const TICKS_PER_SECOND = 100;
+
+/** One load generator per server, all at once (a separate autocannon worker each, off this thread); requests/s summed. */
+async function measure(targets: Target[], headers: Record<string, string> = {}): Promise<Measurement> {
+  const before = targets.map((t) => cpuTicks(t.pid));
+  const results = await Promise.all(targets.map((t) => autocannon({ url: t.url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 })));
+  const ticks = targets.reduce((sum, t, i) => sum + cpuTicks(t.pid) - before[i]!, 0);
+  for (const [i, r] of results.entries()) {
+    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${targets[i]!.url}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
+  }
+  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+  return { rps: results.reduce((sum, r) => sum + r.requests.average, 0), cpuUs: (ticks / TICKS_PER_SECOND / Math.max(1, requests)) * 1e6 };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface Comparison {
+  subject: Measurement;
+  baseline: Measurement;
+  /** Median over the rounds of subject requests/s over baseline requests/s. */
+  ratio: number;
+}
+
+/** ROUNDS alternations of baseline and subject (after one warm-up of the subject); medians of each and of their ratio. */
+async function compare(baseline: () => Promise<Measurement>, subject: () => Promise<Measurement>): Promise<Comparison> {
+  await subject();
+  const rounds: { b: Measurement; s: Measurement }[] = [];
+  for (let i = 0; i < ROUNDS; i++) rounds.push({ b: await baseline(), s: await subject() });
+  const pick = (which: 'b' | 's') => ({ rps: median(rounds.map((r) => r[which].rps)), cpuUs: median(rounds.map((r) => r[which].cpuUs)) });
+  return { subject: pick('s'), baseline: pick('b'), ratio: median(rounds.map((r) => r.s.rps / r.b.rps)) };
 }
 
 function poFile(n: number): string {
@@ -75,22 +114,78 @@ async function redisOrNull(): Promise<Redis | null> {
   }
 }
 
-/** `scaling`: requests/s of two processes over one, on the two-process rows. */
-type Row = [setup: string, endpoint: string, rps: number, target: string, scaling?: number];
+interface Row {
+  setup: string;
+  endpoint: string;
+  subject: Measurement;
+  /** What the ratio is taken against, and its figures from the same rounds. */
+  against: string;
+  baseline: Measurement;
+  ratio: number;
+  target: string;
+  met?: boolean;
+}
 
-async function sqliteRun(rows: Row[], notes: string[]): Promise<void> {
-  const parla = await startParla();
-  try {
-    const { importMs, detail, list } = await seed(parla);
-    notes.push(`import of the ${UNITS}-unit PO by ZIP upload (SQLite): ${importMs.toFixed(0)} ms`);
-    rows.push(['1 process, SQLite', 'GET /api/units/<id>/', await measure(parla.base + detail, parla.auth), `≥ ${TARGET_RATIO} × bare`]);
-    rows.push(['1 process, SQLite', 'GET …/units/?page_size=100', await measure(parla.base + list, parla.auth), `≥ ${TARGET_RATIO} × bare`]);
-  } finally {
-    parla.stop();
+class BareServers {
+  private readonly children: ReturnType<typeof start>[] = [];
+
+  async start(env: Record<string, string> = {}): Promise<Target & { base: string }> {
+    const port = await freePort();
+    const child = start(['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(port), ...env });
+    this.children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/`);
+    return { base, url: `${base}/`, pid: child.pid! };
+  }
+
+  stop(): void {
+    for (const c of this.children) c.kill();
   }
 }
 
-async function postgresRun(rows: Row[], notes: string[]): Promise<void> {
+const ratioRow = (setup: string, endpoint: string, c: Comparison, against: string, target = `≥ ${TARGET_RATIO} × bare`): Row => ({
+  setup,
+  endpoint,
+  subject: c.subject,
+  against,
+  baseline: c.baseline,
+  ratio: c.ratio,
+  target,
+  met: target ? c.ratio >= TARGET_RATIO : undefined,
+});
+
+/** The unit detail and the page of 100 units against the bare route; the page also against the bare route sending its bytes. */
+async function unitCases(setup: string, parla: Target & { base: string; auth: Record<string, string> }, paths: { detail: string; list: string }, bare: Target, bares: BareServers, rows: Row[]): Promise<void> {
+  const bareRun = () => measure([bare]);
+  const run = (p: string) => () => measure([{ url: parla.base + p, pid: parla.pid }], parla.auth);
+  rows.push(ratioRow(setup, 'GET /api/units/<id>/', await compare(bareRun, run(paths.detail)), 'bare route'));
+  const list = await compare(bareRun, run(paths.list));
+  rows.push(ratioRow(setup, 'GET …/units/?page_size=100', list, 'bare route'));
+  // The most any route can do with a body of this size: the bare route sending the page's own bytes.
+  const bodyFile = path.join(os.tmpdir(), `parla-bench-page-${process.pid}.json`);
+  fs.writeFileSync(bodyFile, await (await fetch(parla.base + paths.list, { headers: parla.auth })).text());
+  try {
+    const same = await bares.start({ BODY_FILE: bodyFile });
+    const sameBytes = await compare(() => measure([{ url: `${same.base}/body`, pid: same.pid }]), run(paths.list));
+    rows.push({ ...ratioRow(setup, 'GET …/units/?page_size=100', sameBytes, `bare route sending the same ${(fs.statSync(bodyFile).size / 1024).toFixed(0)} KiB`, ''), met: undefined });
+  } finally {
+    fs.rmSync(bodyFile, { force: true });
+  }
+}
+
+async function sqliteRun(bare: Target, bares: BareServers, rows: Row[], notes: string[]): Promise<void> {
+  const parla = await startParla();
+  try {
+    const { importMs, ...paths } = await seed(parla);
+    notes.push(`import of the ${UNITS}-unit PO by ZIP upload (SQLite): ${importMs.toFixed(0)} ms`);
+    await unitCases('1 process, SQLite', { base: parla.base, url: parla.base, auth: parla.auth, pid: parla.process.pid! }, paths, bare, bares, rows);
+  } finally {
+    parla.stop();
+    await exited(parla.process);
+  }
+}
+
+async function postgresRun(bare: Target, bares: BareServers, rows: Row[], notes: string[]): Promise<void> {
   const database = await freshPgDatabase('http');
   if (!database) return;
   const redis = await redisOrNull();
@@ -102,23 +197,24 @@ async function postgresRun(rows: Row[], notes: string[]): Promise<void> {
   const servers: ParlaProcess[] = [];
   try {
     servers.push(await startParla(env));
-    const { importMs, detail, list } = await seed(servers[0]!);
+    const { importMs, ...paths } = await seed(servers[0]!);
     notes.push(`import of the ${UNITS}-unit PO by ZIP upload (PostgreSQL): ${importMs.toFixed(0)} ms`);
     notes.push(`PostgreSQL processes: one database, one data dir, ${redis ? 'rate limits and tasks in Redis (as a multi-process installation runs)' : 'no Redis (rate limits counted per process)'}`);
-    const auth = servers[0]!.auth;
-    const one: Record<string, number> = {};
-    for (const [name, p] of [['GET /api/units/<id>/', detail], ['GET …/units/?page_size=100', list]] as const) {
-      one[name] = await measure(servers[0]!.base + p, auth);
-      rows.push(['1 process, PostgreSQL', name, one[name], `≥ ${TARGET_RATIO} × bare`]);
-    }
+    const one = servers[0]!;
+    await unitCases('1 process, PostgreSQL', { base: one.base, url: one.base, auth: one.auth, pid: one.process.pid! }, paths, bare, bares, rows);
     if (MAX_PROCESSES < 2) return;
-    servers.push(await startParla(env, { token: servers[0]!.token }));
-    for (const [name, p] of [['GET /api/units/<id>/', detail], ['GET …/units/?page_size=100', list]] as const) {
-      const rps = await measureTogether(
-        servers.map((s) => s.base + p),
-        auth,
+    servers.push(await startParla(env, { token: one.token }));
+    const targets = (p: string) => servers.map((s) => ({ url: s.base + p, pid: s.process.pid! }));
+    for (const [name, p] of [
+      ['GET /api/units/<id>/', paths.detail],
+      ['GET …/units/?page_size=100', paths.list],
+    ] as const) {
+      // Rounds alternate one process loaded alone and both loaded at once.
+      const c = await compare(
+        () => measure(targets(p).slice(0, 1), one.auth),
+        () => measure(targets(p), one.auth),
       );
-      rows.push(['2 processes, PostgreSQL', name, rps, `2/1 ≥ ${TARGET_SCALING}`, rps / one[name]!]);
+      rows.push({ setup: '2 processes, PostgreSQL', endpoint: name, subject: c.subject, against: '1 process, PostgreSQL (same rounds)', baseline: c.baseline, ratio: c.ratio, target: `2/1 ≥ ${TARGET_SCALING}`, met: c.ratio >= TARGET_SCALING });
     }
   } finally {
     for (const s of servers) s.stop();
@@ -136,37 +232,37 @@ async function postgresRun(rows: Row[], notes: string[]): Promise<void> {
 async function main(): Promise<void> {
   const rows: Row[] = [];
   const notes: string[] = [];
-  const bares = [] as ReturnType<typeof start>[];
-  const startBare = async () => {
-    const port = await freePort();
-    bares.push(start(['--import', 'tsx', 'bench/bare-server.ts'], { PORT: String(port) }));
-    await waitFor(`http://127.0.0.1:${port}/`);
-    return `http://127.0.0.1:${port}/`;
-  };
+  const bares = new BareServers();
   try {
-    const bareUrl = await startBare();
-    const bareRps = await measure(bareUrl);
-    rows.push(['1 process', 'bare Fastify route', bareRps, '']);
+    const bare = await bares.start();
     if (MODES.has('postgres') && MAX_PROCESSES >= 2) {
-      // The best two processes can do on this machine with the load generators beside them: the ceiling of the 2/1 factor.
-      const bare2 = await measureTogether([bareUrl, await startBare()]);
-      rows.push(['2 processes', 'bare Fastify route (the ceiling of 2/1 on this machine, load generators included)', bare2, '', bare2 / bareRps]);
+      // The best two processes can do on this machine with their load generators beside them: the ceiling of 2/1.
+      const second = await bares.start();
+      const c = await compare(
+        () => measure([bare]),
+        () => measure([bare, second]),
+      );
+      rows.push({ setup: '2 processes', endpoint: 'bare route (the ceiling of 2/1 here, load generators included)', subject: c.subject, against: '1 process (same rounds)', baseline: c.baseline, ratio: c.ratio, target: '' });
     }
-    for (const b of bares) b.kill();
-    if (MODES.has('sqlite')) await sqliteRun(rows, notes);
-    if (MODES.has('postgres')) await postgresRun(rows, notes);
-
-    console.log(`\nParla HTTP benchmark (${UNITS} units, ${CONNECTIONS} connections per server, ${DURATION} s each, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} at the end)`);
-    console.log('| setup | endpoint | requests/s | ratio to bare route (1 process) | 2/1 processes | target |');
-    console.log('|---|---|---:|---:|---:|---|');
-    for (const [setup, name, rps, target, scaling] of rows) {
-      console.log(`| ${setup} | ${name} | ${rps.toFixed(0)} | ${(rps / bareRps).toFixed(3)} | ${scaling === undefined ? '' : scaling.toFixed(2)} | ${target} |`);
-    }
-    console.log('');
-    for (const note of notes) console.log(`- ${note}`);
+    if (MODES.has('sqlite')) await sqliteRun(bare, bares, rows, notes);
+    if (MODES.has('postgres')) await postgresRun(bare, bares, rows, notes);
   } finally {
-    for (const b of bares) b.kill();
+    bares.stop();
   }
+
+  console.log(
+    `\nParla HTTP benchmark (${UNITS} units, ${CONNECTIONS} connections per server, ${ROUNDS} rounds of ${DURATION} s per side, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)} at the end)`,
+  );
+  console.log('| setup | endpoint | requests/s | server CPU µs/request | against | its requests/s | its CPU µs/request | ratio (median of rounds) | target |');
+  console.log('|---|---|---:|---:|---|---:|---:|---:|---|');
+  for (const r of rows) {
+    const verdict = r.met === undefined ? '' : r.met ? ' ✓' : ' ✗';
+    console.log(
+      `| ${r.setup} | ${r.endpoint} | ${r.subject.rps.toFixed(0)} | ${r.subject.cpuUs.toFixed(0)} | ${r.against} | ${r.baseline.rps.toFixed(0)} | ${r.baseline.cpuUs.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.target}${verdict} |`,
+    );
+  }
+  console.log('');
+  for (const note of notes) console.log(`- ${note}`);
 }
 
 await main();
