@@ -1,7 +1,7 @@
 // Automatic translation (compat §18): fills the units a query selects from other components' translations or machine translation.
 import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db, DialectName, Executor } from '../db/database.js';
+import { isSqlite, type Db, type DialectName, type Executor } from '../db/database.js';
 import type { ComponentRow, UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -385,8 +385,11 @@ export class AutotranslateService {
   private async apply(job: AutotranslateJob, place: UnitPlace, component: ComponentRow, state: number, found: Map<number, string[]>): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       const ids = [...found.keys()];
-      // Lock the rows first (a no-op update), then read them as they are now.
-      await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', 'in', ids).execute();
+      // Lock the rows first, then read them as they are now. PostgreSQL: in id order, like every other
+      // writer that locks several units (uploads, clearing pending flags), so that none waits on another
+      // in a cycle; SQLite: a no-op update takes the database's write lock before the reads.
+      if (isSqlite(tx)) await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', 'in', ids).execute();
+      else await tx.selectFrom('units').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
       const rows = await tx.selectFrom('units').selectAll().where('id', 'in', ids).orderBy('id').execute();
       const counters = emptyCounters();
       const changeLog: ChangeInput[] = [];
