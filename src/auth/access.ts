@@ -110,7 +110,7 @@ function group<K, V>(rows: readonly { key: K; value: V }[]): Map<K, Set<V>> {
 
 export class AccessControl {
   /** Grants by user id (0: anonymous), read once per database change (read-cache.ts). */
-  constructor(private readonly grantsCache: ReadCache<number, Grants> = new ReadCache({ stamp: () => null })) {}
+  constructor(private readonly grantsCache: ReadCache<number, Grants> = ReadCache.none()) {}
 
   /**
    * The actor with the grants of its teams: members of teams for users, the anonymous teams

@@ -18,6 +18,11 @@ export class ReadCache<K, V> {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /** A cache that always loads: what services use when they are built without one (tests, tools). */
+  static none<K, V>(): ReadCache<K, V> {
+    return new ReadCache<K, V>({ stamp: () => null });
+  }
+
   /** The value if it is cached and still current, without a promise (hot paths answer synchronously on a hit). */
   peek(key: K): V | undefined {
     return this.current() === null ? undefined : this.entries.get(key);

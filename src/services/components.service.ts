@@ -114,7 +114,7 @@ export class ComponentsService {
     private readonly allowLocalRepos: boolean,
     private readonly outbound = new OutboundGuard(),
     /** Components by project slug and path, read once per database change (read-cache.ts). */
-    private readonly byPath: ReadCache<string, ComponentWithRefs | undefined> = new ReadCache({ stamp: () => null }),
+    private readonly byPath: ReadCache<string, ComponentWithRefs | undefined> = ReadCache.none(),
   ) {}
 
   /** The component an internal parla:// (or weblate://) URL points at, when it has its own repository. */

@@ -37,7 +37,7 @@ export class TranslationsService {
     private readonly paths: DataPaths,
     private readonly addons?: Pick<AddonsService, 'dispatch'>,
     /** Translations by component and language code, read once per database change (read-cache.ts). */
-    private readonly byCode: ReadCache<string, Pick<TranslationWithRefs, 'translation' | 'language'> | undefined> = new ReadCache({ stamp: () => null }),
+    private readonly byCode: ReadCache<string, Pick<TranslationWithRefs, 'translation' | 'language'> | undefined> = ReadCache.none(),
   ) {}
 
   async getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> {

@@ -59,7 +59,7 @@ export class UnitsService {
     private readonly access: AccessControl,
     private readonly dialect: DialectName = 'sqlite',
     /** Unit detail reads by id, kept until the database changes (read-cache.ts). */
-    private readonly byId: ReadCache<number, VisibleUnit | undefined> = new ReadCache({ stamp: () => null }),
+    private readonly byId: ReadCache<number, VisibleUnit | undefined> = ReadCache.none(),
   ) {}
 
   /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */

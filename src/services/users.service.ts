@@ -52,7 +52,7 @@ export class UsersService {
     private readonly db: Db,
     private readonly access: AccessControl,
     /** Every API request authenticates: its token's user is read once per database change, not per request. */
-    private readonly tokens: ReadCache<string, TokenUser | undefined> = new ReadCache({ stamp: () => null }),
+    private readonly tokens: ReadCache<string, TokenUser | undefined> = ReadCache.none(),
   ) {}
 
   async authenticateToken(token: string): Promise<Actor> {
