@@ -193,15 +193,24 @@ export class ComponentsService {
   async getVisible(actor: Actor, projectSlug: string, componentPath: string): Promise<ComponentWithRefs> {
     const refs = await this.byPath.get(`${projectSlug}\0${componentPath}`, async () => {
       const { categoryPath, slug } = splitComponentPath(componentPath);
-      const row = await this.db
+      const component = this.db
         .selectFrom('components')
         .innerJoin('projects', 'projects.id', 'components.project_id')
-        .selectAll('components')
         .where('projects.slug', '=', projectSlug)
         .where('components.category_path', '=', categoryPath)
-        .where('components.slug', '=', slug)
-        .executeTakeFirst();
-      return row && this.refs(row);
+        .where('components.slug', '=', slug);
+      // The project and the source language are found from the address too: the three queries run at
+      // once (on PostgreSQL over three connections, one round trip instead of two in a row).
+      const [row, project, sourceLanguage] = await Promise.all([
+        component.selectAll('components').executeTakeFirst(),
+        this.db.selectFrom('projects').selectAll().where('slug', '=', projectSlug).executeTakeFirst(),
+        this.db
+          .selectFrom('languages')
+          .selectAll()
+          .where('id', '=', component.select('components.source_language_id'))
+          .executeTakeFirst(),
+      ]);
+      return row && project && sourceLanguage ? { component: row, project, sourceLanguage } : undefined;
     });
     if (!refs || !this.access.canView(actor, refs.project)) throw new NotFoundError();
     return refs;
