@@ -50,14 +50,9 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void, size =
     if (!stmt.readonly) onWrite();
     return stmt;
   };
-  const exec = (source: string) => {
-    onWrite();
-    return sqlite.exec(source);
-  };
   return new Proxy(sqlite, {
     get(target, prop) {
       if (prop === 'prepare') return prepare;
-      if (prop === 'exec') return exec;
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
