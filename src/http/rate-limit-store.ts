@@ -39,9 +39,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.logs.set(key, log);
     }
     log.windowMs = windowMs;
-    const expired = log.times.findIndex((t) => t > nowMs - windowMs);
-    if (expired === -1) log.times.length = 0;
-    else if (expired > 0) log.times.splice(0, expired);
+    const times = log.times;
+    let expired = 0;
+    while (expired < times.length && times[expired]! <= nowMs - windowMs) expired++;
+    if (expired === times.length) times.length = 0;
+    else if (expired > 0) times.splice(0, expired);
     const allowed = log.times.length < limit;
     if (allowed) log.times.push(nowMs);
     return { allowed, count: log.times.length, oldestMs: log.times.length ? log.times[0] : null };

@@ -66,18 +66,24 @@ describe.each(DIALECTS)('cached reads on %s', (dialect) => {
     expect(after.results[0].target).toEqual(['Změněno']);
     expect(after.results[1].target[0]).toBe(before[1]);
     // The same page asked through another host name links to that host (fetch cannot set Host).
-    const other = await new Promise<{ next: string; results: { url: string }[] }>((resolve, reject) => {
-      const req = http.get(`${s.url}/api/translations/demo/app/cs/units/?page_size=2`, { headers: { Host: 'parla.example:8080', Authorization: `Token ${s.adminToken}` } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve(JSON.parse(text)));
+    const viaOtherHost = (path: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const req = http.get(`${s.url}${path}`, { headers: { Host: 'parla.example:8080', Authorization: `Token ${s.adminToken}` } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(JSON.parse(text)));
+        });
+        req.on('error', reject);
       });
-      req.on('error', reject);
-    });
+    const other = (await viaOtherHost('/api/translations/demo/app/cs/units/?page_size=2')) as { next: string; results: { url: string }[] };
     expect(other.next).toBe('http://parla.example:8080/api/translations/demo/app/cs/units/?page_size=2&page=2');
     expect(other.results[0].url).toBe(`http://parla.example:8080/api/units/${edited}/`);
     expect((await page()).next).toBe(`${s.url}/api/translations/demo/app/cs/units/?page_size=2&page=2`);
+    // So does a unit's detail, kept as JSON per address too.
+    expect((await json(await s.api(`/api/units/${edited}/`))).url).toBe(`${s.url}/api/units/${edited}/`);
+    expect((await viaOtherHost(`/api/units/${edited}/`)).url).toBe(`http://parla.example:8080/api/units/${edited}/`);
+    expect((await json(await s.api(`/api/units/${edited}/`))).url).toBe(`${s.url}/api/units/${edited}/`);
     // A page past the end is still a 404, and it is never remembered as a page.
     expect((await s.api('/api/translations/demo/app/cs/units/?page_size=2&page=99')).status).toBe(404);
   });

@@ -44,18 +44,21 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
     // Cached reads (read-cache.ts) answer this request from what the database holds now, not from before it arrived.
     database.refreshStamp();
     request.actor = ANONYMOUS;
-    const finish = () => {
-      if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
-    };
     // A throw here (a malformed header, an inactive user) reaches the error handler: Fastify catches hooks' throws.
     const actor = cachedActor(request);
     if (actor) {
       request.actor = actor;
-      finish();
+      refuseAnonymousWrites(request);
       return done();
     }
-    authenticate(request, reply).then(finish).then(() => done(), done);
+    authenticate(request, reply)
+      .then(() => refuseAnonymousWrites(request))
+      .then(() => done(), done);
   });
+}
+
+function refuseAnonymousWrites(request: FastifyRequest): void {
+  if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
 }
 
 function tokenOf(header: string): string {

@@ -41,24 +41,26 @@ export function registerRateLimit(app: FastifyInstance, options: { config: Confi
   app.addHook('onClose', async () => store.close());
 
   /** Sets the X-RateLimit-* headers; the 429 error when some limit is exhausted. */
-  const verdict = (reply: FastifyReply, checks: [Check, ...Check[]], results: HitResult[], nowMs: number): AppError | undefined => {
-    const [first] = checks;
-    reply.header('X-RateLimit-Limit', String(first.limit.requests));
-    reply.header('X-RateLimit-Remaining', String(Math.max(0, first.limit.requests - results[0]!.count)));
-    reply.header('X-RateLimit-Reset', String(secondsUntilReset(results[0]!, first.limit, nowMs)));
-    const waits = results.flatMap((r, i) => (r.allowed ? [] : [secondsUntilReset(r, checks[i]!.limit, nowMs)]));
-    if (!waits.length) return undefined;
-    const wait = Math.max(...waits);
+  const verdict = (reply: FastifyReply, checks: Check[], results: HitResult[], nowMs: number): AppError | undefined => {
+    const first = checks[0]!.limit;
+    reply.header('X-RateLimit-Limit', String(first.requests));
+    reply.header('X-RateLimit-Remaining', String(Math.max(0, first.requests - results[0]!.count)));
+    reply.header('X-RateLimit-Reset', String(secondsUntilReset(results[0]!, first, nowMs)));
+    let wait = 0;
+    for (let i = 0; i < results.length; i++) if (!results[i]!.allowed) wait = Math.max(wait, secondsUntilReset(results[i]!, checks[i]!.limit, nowMs));
+    if (wait === 0) return undefined;
     reply.header('Retry-After', String(wait));
     return new AppError('throttled', `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`);
   };
+  /** A limiter outage must not take the API down with it: the request is served unthrottled. */
+  const unthrottled = (request: FastifyRequest, error: unknown) => request.log.warn({ err: error }, 'rate limits: counter store failed; request not throttled');
 
-  // Callback style: with the memory store every request passes without a promise.
+  // Callback style: with the memory store every request passes without a promise (this runs on every API request).
   app.addHook('preValidation', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (!isThrottledUrl(request.url)) return done();
     const actor = request.actor;
     // Anonymous callers are subject to both throttles (anon and user, both keyed by IP); the headers show the anon one.
-    const checks: [Check, ...Check[]] =
+    const checks: Check[] =
       actor.authenticated && actor.user
         ? [{ key: `user:${actor.user.id}`, limit: config.rateLimitUser }]
         : [
@@ -66,22 +68,29 @@ export function registerRateLimit(app: FastifyInstance, options: { config: Confi
             { key: `user:ip:${request.ip}`, limit: config.rateLimitUser },
           ];
     const nowMs = Date.now();
-    // A limiter outage must not take the API down with it: serve the request unthrottled.
-    const unthrottled = (error: unknown) => {
-      request.log.warn({ err: error }, 'rate limits: counter store failed; request not throttled');
-      done();
-    };
-    let hits: (HitResult | Promise<HitResult>)[];
+    const hits: (HitResult | Promise<HitResult>)[] = [];
+    let pending = false;
     try {
-      hits = checks.map((c) => store.hit(c.key, c.limit.requests, c.limit.windowSeconds * 1000, nowMs));
+      for (const check of checks) {
+        const hit = store.hit(check.key, check.limit.requests, check.limit.windowSeconds * 1000, nowMs);
+        if (hit instanceof Promise) pending = true;
+        hits.push(hit);
+      }
     } catch (error) {
-      return unthrottled(error);
+      unthrottled(request, error);
+      return done();
     }
-    if (hits.every((h): h is HitResult => !(h instanceof Promise))) return done(verdict(reply, checks, hits, nowMs));
-    Promise.all(hits).then((results) => {
-      redisDown = false;
-      done(verdict(reply, checks, results, nowMs));
-    }, unthrottled);
+    if (!pending) return done(verdict(reply, checks, hits as HitResult[], nowMs));
+    Promise.all(hits).then(
+      (results) => {
+        redisDown = false;
+        done(verdict(reply, checks, results, nowMs));
+      },
+      (error: unknown) => {
+        unthrottled(request, error);
+        done();
+      },
+    );
   });
   return store;
 }

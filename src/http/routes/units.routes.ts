@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
+import { requestBaseUrl } from '../urls.js';
+import { ReadCache } from '../../db/read-cache.js';
 import { paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { serializeUnit } from '../serializers/serializers.js';
@@ -44,10 +46,17 @@ export function unitsRoutes(app: FastifyInstance, c: Container): void {
   const write = (partial: boolean) => async (request: R) =>
     serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: isFormBody(request) }));
 
+  // A unit's JSON is the same for everyone who may see it, given the address asked (its links): kept until the database changes.
+  const unitJson = new ReadCache<string, string>(c.database, 10_000);
   resource(app, '/api/units/:id/', { name: 'Unit Instance' }, {
     GET: {
       schema: { params: Params },
-      handler: async (request: R) => serializeUnit(urlsFor(c, request), await c.units.getVisible(request.actor, unitId(request))),
+      handler: async (request: R, reply) => {
+        const id = unitId(request);
+        const unit = await c.units.getVisible(request.actor, id);
+        const body = await unitJson.get(`${id}\0${requestBaseUrl(request)}`, async () => JSON.stringify(serializeUnit(urlsFor(c, request), unit)));
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
     },
     PUT: { schema: { params: Params }, handler: write(false) },
     PATCH: { schema: { params: Params }, handler: write(true) },
