@@ -3,7 +3,7 @@
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
-import { createProject } from '../helpers/fixtures.js';
+import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const XSS = '<script>alert("x")</script>';
@@ -152,5 +152,23 @@ describe.each(DIALECTS)('browsable API on %s', (dialect) => {
     expect(html).toContain('<form id="api-form"');
     const res = await s.api('/api/projects/xss/', { method: 'PATCH', token: plainToken, json: JSON.parse(formOf(html).bodies!.PATCH) });
     expect(res.status).toBe(403);
+  });
+  it('renders the bodies the read caches keep as bytes (a unit, a page of units) like any other', async () => {
+    expect((await createPoComponent(s, 'xss')).status).toBe(201);
+    const units = await (await s.api('/api/translations/xss/app/cs/units/?page_size=2')).json();
+    const unit = units.results[0];
+    // Twice: on SQLite the second answer comes from the read cache.
+    for (let i = 0; i < 2; i++) {
+      expect(await (await s.api(`/api/units/${unit.id}/`)).json()).toEqual(unit);
+      const detail = await page(`/api/units/${unit.id}/?format=api`);
+      expect(detail.res.status).toBe(200);
+      const form = formOf(detail.html);
+      expect(form.options).toEqual(['PUT', 'PATCH', 'DELETE']);
+      expect(JSON.parse(form.bodies!.PATCH)).toMatchObject({ target: unit.target, state: unit.state });
+      const list = await page('/api/translations/xss/app/cs/units/?page_size=2&format=api');
+      expect(list.res.status).toBe(200);
+      expect(list.html).toContain(`/api/units/${unit.id}/`);
+      expect(list.html).toContain('&quot;count&quot;');
+    }
   });
 });

@@ -93,15 +93,17 @@ export function registerNegotiation(app: FastifyInstance, routes?: RouteRegistry
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
     const allow = request.routeOptions.config?.allow;
     if (allow) reply.header('Allow', allow);
-    if (!request.wantsHtml || typeof payload !== 'string') return done(null, payload);
+    if (!request.wantsHtml) return done(null, payload);
+    // Cached bodies (read caches) come as bytes, the rest as text.
+    const json = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('application/json')) return done(null, payload);
+    if (json === null || !type.startsWith('application/json')) return done(null, payload);
     reply.header('content-type', 'text/html; charset=utf-8');
     reply.header('Content-Security-Policy', BROWSABLE_CSP);
     // Writes are offered to signed-in callers (anonymous ones get 401) on pages of objects that exist.
     const offerForm = forms && allow && request.actor?.authenticated && reply.statusCode < 400;
-    const current = request.method === 'GET' && reply.statusCode === 200 ? payload : null;
+    const current = request.method === 'GET' && reply.statusCode === 200 ? json : null;
     const form = offerForm ? forms.formFor(request.routeOptions.url ?? '', allow, current) : null;
-    done(null, renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json: payload, form }));
+    done(null, renderBrowsableApi({ method: request.method, url: request.url, status: reply.statusCode, allow: allow ?? '', json, form }));
   });
 }

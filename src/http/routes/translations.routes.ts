@@ -35,7 +35,8 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
-  const unitPages = new ReadCache<string, string>(c.database, 64);
+  // As bytes: sending a string costs its UTF-8 encoding on every request.
+  const unitPages = new ReadCache<string, Buffer>(c.database, 64);
 
   const get = async (request: T) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
@@ -64,21 +65,23 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
       schema: { params: TranslationParams },
       handler: async (request: T, reply) => {
         const t = await get(request);
-        const urls = urlsFor(c, request);
-        const refs = { projectSlug: t.project.slug, componentSlug: componentPathSegment(t.component), languageCode: t.language.code };
-        const where = c.units.filter(request.query as SearchQuery);
-        const page = () =>
-          paginate(
+        // Built only when the page is not in the cache (a query that does not parse is never cached).
+        const page = () => {
+          const urls = urlsFor(c, request);
+          const refs = { projectSlug: t.project.slug, componentSlug: componentPathSegment(t.component), languageCode: t.language.code };
+          const where = c.units.filter(request.query as SearchQuery);
+          return paginate(
             request,
             UNIT_PAGES,
             async () => (where ? c.units.countInTranslation(t.translation.id, where) : t.translation.total),
             (limit, offset) => c.units.pageInTranslation(t.translation.id, limit, offset, where),
             (rows) => rows.map((unit) => serializeUnit(urls, { ...refs, unit })),
           );
+        };
         if (pageRequest(request, UNIT_PAGES).pageSize > MAX_CACHED_PAGE_SIZE) return page();
         // Clients page through big translations again and again (wlc, CI scripts): a page's JSON is kept until
         // the database changes. Who may see it was checked above; its links depend on the address asked.
-        const body = await unitPages.get(`${t.translation.id}\0${requestBaseUrl(request)}\0${request.url}`, async () => JSON.stringify(await page()));
+        const body = await unitPages.get(`${t.translation.id}\0${requestBaseUrl(request)}\0${request.url}`, async () => Buffer.from(JSON.stringify(await page())));
         return reply.type('application/json; charset=utf-8').send(body);
       },
     },

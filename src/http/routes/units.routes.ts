@@ -47,14 +47,14 @@ export function unitsRoutes(app: FastifyInstance, c: Container): void {
     serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: isFormBody(request) }));
 
   // A unit's JSON is the same for everyone who may see it, given the address asked (its links): kept until the database changes.
-  const unitJson = new ReadCache<string, string>(c.database, 10_000);
+  const unitJson = new ReadCache<string, Buffer>(c.database, 10_000);
   resource(app, '/api/units/:id/', { name: 'Unit Instance' }, {
     GET: {
       schema: { params: Params },
       handler: async (request: R, reply) => {
         const id = unitId(request);
         const unit = await c.units.getVisible(request.actor, id);
-        const body = await unitJson.get(`${id}\0${requestBaseUrl(request)}`, async () => JSON.stringify(serializeUnit(urlsFor(c, request), unit)));
+        const body = await unitJson.get(`${id}\0${requestBaseUrl(request)}`, async () => Buffer.from(JSON.stringify(serializeUnit(urlsFor(c, request), unit))));
         return reply.type('application/json; charset=utf-8').send(body);
       },
     },
