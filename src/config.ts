@@ -33,6 +33,8 @@ export interface Config {
   allowedHosts: string[];
   trustProxy: boolean | string[]; // whose X-Forwarded-* headers are believed: nobody, every peer, or these addresses/CIDRs // internal hosts/IPs/CIDRs outbound requests may reach despite the SSRF guard
   logLevel: string;
+  /** Read caches (db/read-cache.ts): SQLite only (auto), also PostgreSQL on one host (on), or none (off). */
+  readCache: 'auto' | 'on' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +53,13 @@ function parseBool(name: string, value: string | undefined, fallback: boolean): 
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`${name}: expected a boolean (1/0, true/false, yes/no, on/off), got "${value}"`);
+}
+
+function parseReadCache(value: string | undefined): 'auto' | 'on' | 'off' {
+  if (value === undefined || value === '') return 'auto';
+  const v = value.toLowerCase();
+  if (v === 'auto' || v === 'on' || v === 'off') return v;
+  throw new ConfigError(`PARLA_READ_CACHE: expected auto, on or off, got "${value}"`);
 }
 
 function parseInt10(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -140,5 +149,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts: parseAllowedHosts(env.PARLA_ALLOWED_HOSTS),
     trustProxy: parseTrustProxy(env.PARLA_TRUST_PROXY),
     logLevel: env.PARLA_LOG_LEVEL || 'info',
+    readCache: parseReadCache(env.PARLA_READ_CACHE),
   };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
+import { databaseOptions, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { ReadCache } from './db/read-cache.js';
 import { seedLanguages, seedTeams } from './db/seed.js';
@@ -126,7 +126,7 @@ export interface ContainerOptions {
 
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, databaseOptions(config));
   try {
     if (options.migrate !== false) {
       await migrate(database);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../config.js';
 import { createContainer } from '../container.js';
-import { openDatabase } from '../db/database.js';
+import { databaseOptions, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { seedLanguages, seedTeams } from '../db/seed.js';
 import { AppError } from '../shared/errors.js';
@@ -123,7 +123,7 @@ async function machinery(args: string[]): Promise<number> {
 
 async function runMigrate(): Promise<number> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, databaseOptions(config));
   try {
     const applied = await migrate(database);
     const seeded = await seedLanguages(database);

@@ -1,10 +1,12 @@
 // Opens the database (SQLite by default, PostgreSQL on postgres:// URLs) as one typed Kysely instance.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
+import { CommitWatchingPostgresDialect } from './commit-watch.js';
 
 export type Db = Kysely<Schema>;
 export type Tx = Transaction<Schema>;
@@ -18,7 +20,7 @@ export interface Database {
   /**
    * A value that changes whenever the database may have changed since it was last read: a write by this
    * process or a commit by any other connection. null where the database cannot tell without a round trip
-   * (PostgreSQL), so that nothing is cached there (see read-cache.ts).
+   * (PostgreSQL, unless its processes share a stamp file), so that nothing is cached there (see read-cache.ts).
    */
   stamp(): string | null;
   /** Forget what the stamp knows of other connections: called as each request arrives. */
@@ -90,33 +92,19 @@ function walIndexWatch(file: string): { changed: () => boolean | null; close: ()
 }
 
 /**
- * SQLite's stamp: it moves when another connection (another process: a CLI command, a second server)
- * commits, and on this connection's own writes, counted as they are prepared. What other connections
- * did is asked once per request (`refresh()` as one arrives) or event loop turn, whichever comes first:
- * what a request reads is never older than its arrival.
+ * A stamp from what other connections did (`othersNow`) and this process's own writes (counted by
+ * `onWrite`). Other connections are asked once per request (`refresh()` as one arrives) or event loop
+ * turn, whichever comes first: what a request reads is never older than its arrival.
  */
-function sqliteStamp(sqlite: SQLite.Database, file: string | null): { stamp: () => string; refresh: () => void; onWrite: () => void; close: () => void } {
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  const wal = file ? walIndexWatch(file) : null;
+function memoStamp(othersNow: () => string): { stamp: () => string; refresh: () => void; onWrite: () => void } {
   let writes = 0;
-  let others = 0;
   let known = false;
   let turnEnd = false;
-  const refresh = () => {
-    known = false;
-  };
+  let version = '';
   const endOfTurn = () => {
     turnEnd = false;
     known = false;
   };
-  // Prefixed by their source, so that the two counts never stand for each other.
-  const othersNow = () => {
-    const changed = wal?.changed() ?? null;
-    if (changed === null) return `v${dataVersion.get() as number}`;
-    if (changed) others++;
-    return `w${others}`;
-  };
-  let version = '';
   return {
     stamp: () => {
       if (!known) {
@@ -129,11 +117,70 @@ function sqliteStamp(sqlite: SQLite.Database, file: string | null): { stamp: () 
       }
       return `${version}:${writes}`;
     },
-    refresh,
+    refresh: () => {
+      known = false;
+    },
     onWrite: () => {
       writes++;
     },
-    close: () => wal?.close(),
+  };
+}
+
+/**
+ * SQLite's stamp: it moves when another connection (another process: a CLI command, a second server)
+ * commits, and on this connection's own writes, counted as they are prepared.
+ */
+function sqliteStamp(sqlite: SQLite.Database, file: string | null): ReturnType<typeof memoStamp> & { close: () => void } {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const wal = file ? walIndexWatch(file) : null;
+  let others = 0;
+  // Prefixed by their source, so that the two counts never stand for each other.
+  const memo = memoStamp(() => {
+    const changed = wal?.changed() ?? null;
+    if (changed === null) return `v${dataVersion.get() as number}`;
+    if (changed) others++;
+    return `w${others}`;
+  });
+  return { ...memo, close: () => wal?.close() };
+}
+
+/**
+ * PostgreSQL's stamp where every process that writes runs on one host with one data dir: after each
+ * commit that may have changed data, a process writes a new random value into a small shared file,
+ * which the others read as SQLite's WAL index is read. Commits made by other means (psql, a process
+ * on another host) are not seen: hence opt-in (PARLA_READ_CACHE=on).
+ */
+function sharedFileStamp(file: string): ReturnType<typeof memoStamp> & { onCommit: () => void; close: () => void } {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+  const last = Buffer.alloc(16);
+  const now = Buffer.alloc(16);
+  fs.readSync(fd, last, 0, 16, 0);
+  let others = 0;
+  const memo = memoStamp(() => {
+    const n = fs.readSync(fd, now, 0, 16, 0);
+    now.fill(0, n);
+    // A value caught half-written differs too: that only empties a cache once more.
+    if (!now.equals(last)) {
+      now.copy(last);
+      others++;
+    }
+    return `f${others}`;
+  });
+  return {
+    ...memo,
+    onCommit: () => {
+      // Our own write moves our stamp through onWrite; `last` takes our value so that it is not counted twice.
+      memo.onWrite();
+      crypto.randomFillSync(last);
+      try {
+        fs.writeSync(fd, last, 0, 16, 0);
+      } catch (e) {
+        // The commit stands; the other processes learn of it with the next write that reaches the file.
+        process.emitWarning(`read caches: ${file} could not be written (${(e as Error).message}); other processes may serve older data until the next write`);
+      }
+    },
+    close: () => fs.closeSync(fd),
   };
 }
 
@@ -172,7 +219,24 @@ export function isSqlite(db: Executor): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+export interface DatabaseOptions {
+  poolSize?: number;
+  /**
+   * Read caches (read-cache.ts): `auto` keeps them on SQLite only; `on` on PostgreSQL too, where the
+   * processes learn of each other's commits through `stampFile` (one host, one data dir); `off` nowhere.
+   */
+  readCache?: 'auto' | 'on' | 'off';
+  /** PostgreSQL with readCache `on`: the file the processes share (`<data dir>/read-cache.stamp`). */
+  stampFile?: string;
+}
+
+/** openDatabase's options from the configuration: the stamp file lives in the data dir that the processes share. */
+export function databaseOptions(config: { dataDir: string; readCache: DatabaseOptions['readCache'] }): DatabaseOptions {
+  return { readCache: config.readCache, stampFile: path.join(config.dataDir, 'read-cache.stamp') };
+}
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
+  const readCache = options.readCache ?? 'auto';
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -188,7 +252,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     return {
       db,
       dialect: 'sqlite',
-      stamp,
+      stamp: readCache === 'off' ? () => null : stamp,
       refreshStamp: refresh,
       close: async () => {
         close();
@@ -202,6 +266,21 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
+  if (readCache === 'on') {
+    if (!options.stampFile) throw new Error('read caches on PostgreSQL need a stamp file');
+    const shared = sharedFileStamp(options.stampFile);
+    const db = new Kysely<Schema>({ dialect: new CommitWatchingPostgresDialect({ pool }, shared.onCommit) });
+    return {
+      db,
+      dialect: 'postgres',
+      stamp: shared.stamp,
+      refreshStamp: shared.refresh,
+      close: async () => {
+        await db.destroy();
+        shared.close();
+      },
+    };
+  }
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', stamp: () => null, refreshStamp: () => {}, close: () => db.destroy() };
 }

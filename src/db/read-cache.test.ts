@@ -5,6 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PG_URL, createPgDatabase } from '../../test/helpers/databases.js';
 import { openDatabase, type Database } from './database.js';
 import { ReadCache } from './read-cache.js';
 
@@ -75,7 +76,7 @@ describe('ReadCache', () => {
   });
 });
 
-describe('SQLite stamp', () => {
+describe('database stamps', () => {
   let dir: string;
   let database: Database;
   afterEach(async () => {
@@ -103,5 +104,53 @@ describe('SQLite stamp', () => {
     other.close();
     database.refreshStamp();
     expect(database.stamp()).not.toBe(afterOwn);
+  });
+
+  it('is null everywhere with read caches off, and on PostgreSQL unless they are on', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-stamp-'));
+    database = openDatabase(`sqlite:${path.join(dir, 'db.sqlite3')}`, { readCache: 'off' });
+    expect(database.stamp()).toBeNull();
+    if (!PG_URL) return;
+    const pg = await createPgDatabase();
+    const plain = openDatabase(pg.url);
+    try {
+      expect(plain.stamp()).toBeNull();
+    } finally {
+      await plain.close();
+      await pg.drop();
+    }
+  });
+
+  it.runIf(PG_URL)('moves on PostgreSQL with read caches on: own commits, and other processes’ through the shared file', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-stamp-'));
+    const pg = await createPgDatabase();
+    const options = { readCache: 'on' as const, stampFile: path.join(dir, 'read-cache.stamp') };
+    database = openDatabase(pg.url, options);
+    const other = openDatabase(pg.url, options);
+    try {
+      await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`.execute(database.db);
+      const before = database.stamp();
+      expect(before).not.toBeNull();
+      await sql`SELECT * FROM t`.execute(database.db);
+      database.refreshStamp();
+      expect(database.stamp()).toBe(before);
+      await sql`INSERT INTO t VALUES (1, 'a')`.execute(database.db);
+      const afterOwn = database.stamp();
+      expect(afterOwn).not.toBe(before);
+      await sql`UPDATE t SET v = 'b'`.execute(other.db);
+      database.refreshStamp();
+      const afterOther = database.stamp();
+      expect(afterOther).not.toBe(afterOwn);
+      // The other process's own write is no news to itself twice: its stamp moved when it wrote.
+      other.refreshStamp();
+      const otherNow = other.stamp();
+      other.refreshStamp();
+      expect(other.stamp()).toBe(otherNow);
+    } finally {
+      await other.close();
+      await database.close();
+      database = undefined as unknown as Database;
+      await pg.drop();
+    }
   });
 });

@@ -1,14 +1,21 @@
 // Cached reads (src/db/read-cache.ts) are never stale: unit details, tokens and team grants follow every
-// change made through the API, and on SQLite also changes committed by another process.
+// change made through the API, and also changes committed by another process: on SQLite always, on
+// PostgreSQL with PARLA_READ_CACHE=on (a second server on the same data dir); without it nothing is cached there.
 import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
+import { loadConfig } from '../../src/config.js';
+import { createContainer, type Container } from '../../src/container.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-describe.each(DIALECTS)('cached reads on %s', (dialect) => {
+/** Each database, and PostgreSQL once more with its read caches on. */
+type Variant = [name: string, dialect: (typeof DIALECTS)[number], env: Record<string, string>];
+const VARIANTS: Variant[] = DIALECTS.flatMap((d): Variant[] => (d === 'postgres' ? [[d, d, {}], ['postgres with PARLA_READ_CACHE=on', d, { PARLA_READ_CACHE: 'on' }]] : [[d, d, {}]]));
+
+describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
   let s: TestServer;
   let unitId: number;
 
@@ -29,7 +36,7 @@ describe.each(DIALECTS)('cached reads on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    s = await startServer(dialect);
+    s = await startServer(dialect, env);
     await json(await createProject(s, 'demo'), 201);
     await json(await createPoComponent(s, 'demo'), 201);
     const page = await json(await s.api('/api/translations/demo/app/cs/units/'));
@@ -131,5 +138,33 @@ describe.each(DIALECTS)('cached reads on %s', (dialect) => {
     expect((await unit(null)).status).toBe(404);
     otherProcess('UPDATE projects SET access_control = 0 WHERE slug = ?', 'demo');
     expect((await unit(null)).status).toBe(200);
+  });
+  it.runIf(env.PARLA_READ_CACHE === 'on')('sees what another process on the same data dir commits to PostgreSQL', async () => {
+    // Another `parla` process: its own container (own pool, own caches) on the same database and data dir.
+    const config = loadConfig({ PARLA_DATA_DIR: s.dataDir, PARLA_DATABASE_URL: s.container.config.databaseUrl, PARLA_READ_CACHE: 'on', PARLA_LOG_LEVEL: 'silent' });
+    const other: Container = await createContainer(config, { migrate: false });
+    try {
+      const token = await s.createUser('petra');
+      const listed = async () =>
+        (await json(await s.api('/api/translations/demo/app/cs/units/?page_size=100', { token }))).results.find((u: { id: number }) => u.id === unitId).target;
+      expect(await listed()).toEqual((await json(await unit(token))).target);
+      await other.database.db.updateTable('units').set({ target: 'Nazdar' }).where('id', '=', unitId).execute();
+      expect((await json(await unit(token))).target).toEqual(['Nazdar']);
+      expect(await listed()).toEqual(['Nazdar']);
+      // A transaction counts once it has committed.
+      await other.database.db.transaction().execute(async (tx) => {
+        await tx.updateTable('units').set({ target: 'Čau' }).where('id', '=', unitId).execute();
+        expect((await json(await unit(token))).target).toEqual(['Nazdar']);
+      });
+      expect((await json(await unit(token))).target).toEqual(['Čau']);
+      await other.database.db.updateTable('users').set({ is_active: 0 }).where('username', '=', 'petra').execute();
+      expect((await unit(token)).status).toBe(401);
+      await other.database.db.updateTable('projects').set({ access_control: 100 }).where('slug', '=', 'demo').execute();
+      expect((await unit(null)).status).toBe(404);
+      await other.database.db.updateTable('projects').set({ access_control: 0 }).where('slug', '=', 'demo').execute();
+      expect((await unit(null)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,7 @@
 // Concurrency: 50 clients edit the same translation (several of them the same strings at once) through two `parla serve`
 // processes on PostgreSQL + Redis; the last acknowledged write of each string wins and every write is recorded exactly once.
+// The servers keep read caches (PARLA_READ_CACHE=on: one host, one data dir), so every read below also checks that a
+// server never answers from what it read before the other one's writes.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,7 +38,7 @@ describe.skipIf(!PG_URL || !REDIS_URL)('concurrency: 50 clients editing one tran
     bare = createUpstream(root, N);
     const pgDb = await createPgDatabase();
     dropDb = pgDb.drop;
-    const env = serverEnv(path.join(root, 'data'), { PARLA_DATABASE_URL: pgDb.url, PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: prefix, PARLA_PAGE_SIZE: '1000' });
+    const env = serverEnv(path.join(root, 'data'), { PARLA_DATABASE_URL: pgDb.url, PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: prefix, PARLA_PAGE_SIZE: '1000', PARLA_READ_CACHE: 'on' });
     procs = new Processes(env);
     await runCli(env, ['migrate']);
     token = await createAdmin(env);
@@ -70,6 +72,10 @@ describe.skipIf(!PG_URL || !REDIS_URL)('concurrency: 50 clients editing one tran
     const units = await all<Unit>(servers[0]!, `${tr}/units/`);
     expect(units).toHaveLength(N);
     const idOf = new Map(units.map((u) => [stringNumber(u.source[0]!), u.id]));
+    // Both servers hold the page and the units in their read caches before the writes.
+    const brief = (list: Unit[]) => list.map((u) => [u.id, u.target]);
+    expect(brief(await all<Unit>(servers[1]!, `${tr}/units/`))).toEqual(brief(units));
+    for (const u of units.slice(0, 2 * HOT)) for (const base of servers) expect((await (await api(base, `/api/units/${u.id}/`)).json()).target).toEqual(u.target);
 
     // Every write has a target nobody else writes, so each one can be found in the history.
     const acknowledged: Write[] = [];
@@ -79,6 +85,9 @@ describe.skipIf(!PG_URL || !REDIS_URL)('concurrency: 50 clients editing one tran
       expect(res.status, `${w.target}: ${await res.clone().text()}`).toBe(200);
       const body = (await res.json()) as Unit;
       expect(body.target).toEqual([w.target]);
+      // The other server never shows the string as it was before an acknowledged write (every write is non-empty).
+      const seen = (await (await api(servers[(client + 1) % 2]!, `/api/units/${w.unit}/`)).json()) as Unit;
+      expect(seen.target[0], `${w.target}: the other server still shows the string untranslated`).not.toBe('');
       acknowledged.push(w);
     };
     const client = async (c: number) => {

@@ -1,0 +1,113 @@
+// A Kysely PostgreSQL dialect that reports every commit that may have changed data (read caches across processes).
+import { PostgresDialect, type CompiledQuery, type DatabaseConnection, type Driver, type PostgresDialectConfig, type QueryResult, type TransactionSettings } from 'kysely';
+
+/** Whether a statement may change data: anything but a SELECT (raw SQL is judged by its text; FOR UPDATE only locks). */
+export function mayWrite(query: CompiledQuery): boolean {
+  if (query.query.kind === 'SelectQueryNode') return false;
+  return !/^\s*select\b/i.test(query.sql);
+}
+
+/** One acquisition of a pooled connection: remembers whether its open transaction wrote. */
+class WatchedConnection implements DatabaseConnection {
+  inTransaction = false;
+  wrote = false;
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly changed: () => void,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const write = mayWrite(query);
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } finally {
+      // Also after a failure: whether a failed statement changed something is not known here.
+      if (write) {
+        if (this.inTransaction) this.wrote = true;
+        else this.changed();
+      }
+    }
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (mayWrite(query)) {
+      if (this.inTransaction) this.wrote = true;
+      else this.changed(); // before the rows come: at worst one needless report
+    }
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+
+  /** The end of a transaction: reported when it wrote, committed or not (a cache may have read its own writes). */
+  ended(): void {
+    const wrote = this.wrote;
+    this.inTransaction = false;
+    this.wrote = false;
+    if (wrote) this.changed();
+  }
+}
+
+class CommitWatchingDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly changed: () => void,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new WatchedConnection(await this.inner.acquireConnection(), this.changed);
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const c = connection as WatchedConnection;
+    await this.inner.beginTransaction(c.inner, settings);
+    c.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as WatchedConnection;
+    try {
+      await this.inner.commitTransaction(c.inner);
+    } finally {
+      c.ended();
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const c = connection as WatchedConnection;
+    try {
+      await this.inner.rollbackTransaction(c.inner);
+    } finally {
+      c.ended();
+    }
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection((connection as WatchedConnection).inner);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/**
+ * PostgresDialect whose `changed` is called after every statement outside a transaction that may have
+ * written, and after every transaction that did, once it has ended: before the caller goes on, so
+ * before any response that follows from the write.
+ */
+export class CommitWatchingPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly changed: () => void,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new CommitWatchingDriver(super.createDriver(), this.changed);
+  }
+}
