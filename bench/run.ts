@@ -22,6 +22,9 @@ const MAX_PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 /** The processes of a real multi-process installation share rate limits (and tasks) through Redis; BENCH_REDIS=0 runs without. */
 const REDIS_URL = process.env.BENCH_REDIS === '0' ? null : (process.env.PARLA_BENCH_REDIS_URL ?? process.env.PARLA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
+/** PARLA_READ_CACHE of the PostgreSQL processes: `on` (the default here: they share one host and data dir) or `auto` (nothing cached). */
+const PG_READ_CACHE = process.env.BENCH_PG_READ_CACHE ?? 'on';
+
 const TARGET_RATIO = 0.5;
 const TARGET_SCALING = 1.6;
 
@@ -192,7 +195,8 @@ async function postgresRun(bare: Target, bares: BareServers, rows: Row[], notes:
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bench-pg-'));
   const secretKey = crypto.randomBytes(24).toString('base64url');
   const queuePrefix = `parla-bench-${process.pid}`;
-  const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: database.url, PARLA_SECRET_KEY: secretKey };
+  const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: database.url, PARLA_SECRET_KEY: secretKey, PARLA_READ_CACHE: PG_READ_CACHE };
+  const pg = PG_READ_CACHE === 'on' ? 'PostgreSQL (read caches on)' : 'PostgreSQL';
   if (redis) Object.assign(env, { PARLA_REDIS_URL: REDIS_URL!, PARLA_REDIS_PREFIX: queuePrefix, PARLA_SERVE_RUNS_TASKS: '1' });
   const servers: ParlaProcess[] = [];
   try {
@@ -201,7 +205,21 @@ async function postgresRun(bare: Target, bares: BareServers, rows: Row[], notes:
     notes.push(`import of the ${UNITS}-unit PO by ZIP upload (PostgreSQL): ${importMs.toFixed(0)} ms`);
     notes.push(`PostgreSQL processes: one database, one data dir, ${redis ? 'rate limits and tasks in Redis (as a multi-process installation runs)' : 'no Redis (rate limits counted per process)'}`);
     const one = servers[0]!;
-    await unitCases('1 process, PostgreSQL', { base: one.base, url: one.base, auth: one.auth, pid: one.process.pid! }, paths, bare, bares, rows);
+    await unitCases(`1 process, ${pg}`, { base: one.base, url: one.base, auth: one.auth, pid: one.process.pid! }, paths, bare, bares, rows);
+    if (PG_READ_CACHE === 'on') {
+      // For comparison: a process without read caches (PARLA_READ_CACHE's default on PostgreSQL), on the same database.
+      const plain = await startParla({ ...env, PARLA_READ_CACHE: 'auto' }, { token: one.token });
+      try {
+        const c = await compare(
+          () => measure([bare]),
+          () => measure([{ url: plain.base + paths.detail, pid: plain.process.pid! }], plain.auth),
+        );
+        rows.push(ratioRow('1 process, PostgreSQL (no read caches)', 'GET /api/units/<id>/', c, 'bare route'));
+      } finally {
+        plain.stop();
+        await exited(plain.process);
+      }
+    }
     if (MAX_PROCESSES < 2) return;
     servers.push(await startParla(env, { token: one.token }));
     const targets = (p: string) => servers.map((s) => ({ url: s.base + p, pid: s.process.pid! }));
@@ -214,7 +232,7 @@ async function postgresRun(bare: Target, bares: BareServers, rows: Row[], notes:
         () => measure(targets(p).slice(0, 1), one.auth),
         () => measure(targets(p), one.auth),
       );
-      rows.push({ setup: '2 processes, PostgreSQL', endpoint: name, subject: c.subject, against: '1 process, PostgreSQL (same rounds)', baseline: c.baseline, ratio: c.ratio, target: `2/1 ≥ ${TARGET_SCALING}`, met: c.ratio >= TARGET_SCALING });
+      rows.push({ setup: `2 processes, ${pg}`, endpoint: name, subject: c.subject, against: '1 process (same rounds)', baseline: c.baseline, ratio: c.ratio, target: `2/1 ≥ ${TARGET_SCALING}`, met: c.ratio >= TARGET_SCALING });
     }
   } finally {
     for (const s of servers) s.stop();

@@ -63,7 +63,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-// One sorted set per key (score = request time in ms), pruned, counted and extended atomically.
+// One sorted set per key (score = request time in ms), pruned, counted and extended atomically. ARGV[4..] are
+// the members of the hits asked at once, allowed in their order while the limit leaves room.
 const HIT_SCRIPT = `
 local key = KEYS[1]
 local now = tonumber(ARGV[1])
@@ -71,22 +72,28 @@ local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
-local allowed = 0
-if count < limit then
-  redis.call('ZADD', key, now, ARGV[4])
-  count = count + 1
-  allowed = 1
-end
-if count > 0 then redis.call('PEXPIRE', key, window) end
+local allowed = math.max(0, math.min(#ARGV - 3, limit - count))
+for i = 1, allowed do redis.call('ZADD', key, now, ARGV[3 + i]) end
+if count + allowed > 0 then redis.call('PEXPIRE', key, window) end
 local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-return {allowed, count, oldest[2] or '-1'}
+return {count, allowed, oldest[2] or '-1'}
 `;
 
-type HitCommand = (key: string, nowMs: number, windowMs: number, limit: number, member: string) => Promise<[number, number, string]>;
+type HitCommand = (key: string, nowMs: number, windowMs: number, limit: number, ...members: string[]) => Promise<[number, number, string]>;
+
+/** The hits on one key (and limit) waiting for the next round trip. */
+interface Batch {
+  key: string;
+  limit: number;
+  windowMs: number;
+  waiting: { resolve: (result: HitResult) => void; reject: (error: unknown) => void }[];
+}
 
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly hitCommand: HitCommand;
+  private readonly batches = new Map<string, Batch>();
+  private flushing = false;
 
   /** `prefix` namespaces the keys, so several installations (or test runs) can share one Redis. */
   constructor(
@@ -102,11 +109,45 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.hitCommand = commands.parlaRateLimitHit.bind(this.redis);
   }
 
-  async hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<HitResult> {
-    const member = `${nowMs}-${crypto.randomBytes(6).toString('hex')}`;
-    const [allowed, count, oldest] = await this.hitCommand(this.prefix + key, nowMs, windowMs, limit, member);
-    const oldestMs = Number(oldest);
-    return { allowed: allowed === 1, count: Number(count), oldestMs: oldestMs >= 0 ? oldestMs : null };
+  /**
+   * Hits on one key that arrive in the same event-loop turn (a client's parallel requests) go to Redis as one
+   * script call: each is answered as if they had come one after the other, at one instant.
+   */
+  hit(key: string, limit: number, windowMs: number, _nowMs: number): Promise<HitResult> {
+    const id = `${limit}/${windowMs}/${key}`;
+    let batch = this.batches.get(id);
+    if (!batch) {
+      batch = { key, limit, windowMs, waiting: [] };
+      this.batches.set(id, batch);
+    }
+    const waiting = batch.waiting;
+    const result = new Promise<HitResult>((resolve, reject) => waiting.push({ resolve, reject }));
+    if (!this.flushing) {
+      this.flushing = true;
+      setImmediate(() => this.flush());
+    }
+    return result;
+  }
+
+  private flush(): void {
+    this.flushing = false;
+    const batches = [...this.batches.values()];
+    this.batches.clear();
+    for (const batch of batches) void this.send(batch);
+  }
+
+  private async send({ key, limit, windowMs, waiting }: Batch): Promise<void> {
+    const nowMs = Date.now();
+    const tag = crypto.randomBytes(6).toString('hex');
+    const members = waiting.map((_, i) => `${nowMs}-${tag}-${i}`);
+    try {
+      const [count, allowed, oldest] = await this.hitCommand(this.prefix + key, nowMs, windowMs, limit, ...members);
+      const oldestMs = Number(oldest) >= 0 ? Number(oldest) : null;
+      const room = Number(allowed);
+      waiting.forEach((w, i) => w.resolve({ allowed: i < room, count: Number(count) + Math.min(i + 1, room), oldestMs }));
+    } catch (error) {
+      for (const w of waiting) w.reject(error);
+    }
   }
 
   async close(): Promise<void> {
