@@ -17,17 +17,24 @@ class WatchedConnection implements DatabaseConnection {
     private readonly changed: () => void,
   ) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const write = mayWrite(query);
-    try {
-      return await this.inner.executeQuery<R>(query);
-    } finally {
-      // Also after a failure: whether a failed statement changed something is not known here.
-      if (write) {
-        if (this.inTransaction) this.wrote = true;
-        else this.changed();
-      }
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Reads, and writes inside a transaction (reported when it ends), pass straight through: imports run many.
+    if (!mayWrite(query)) return this.inner.executeQuery<R>(query);
+    if (this.inTransaction) {
+      this.wrote = true;
+      return this.inner.executeQuery<R>(query);
     }
+    // Also after a failure: whether a failed statement changed something is not known here.
+    return this.inner.executeQuery<R>(query).then(
+      (result) => {
+        this.changed();
+        return result;
+      },
+      (error: unknown) => {
+        this.changed();
+        throw error;
+      },
+    );
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
