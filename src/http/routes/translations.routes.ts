@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
 import { countOf, listLimits, pageRequest, paginate, UNIT_PAGES } from '../pagination.js';
-import { requestBaseUrl } from '../urls.js';
-import { ReadCache } from '../../db/read-cache.js';
+import { CachedJson } from '../cached-json.js';
 import { resource } from '../resource.js';
 import { TranslationParams } from '../schemas/common.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
@@ -35,8 +34,7 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
-  // As bytes: sending a string costs its UTF-8 encoding on every request.
-  const unitPages = new ReadCache<string, Buffer>(c.database, 64);
+  const unitPages = new CachedJson(c.database, 64);
 
   const get = async (request: T) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
@@ -80,9 +78,8 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
         };
         if (pageRequest(request, UNIT_PAGES).pageSize > MAX_CACHED_PAGE_SIZE) return page();
         // Clients page through big translations again and again (wlc, CI scripts): a page's JSON is kept until
-        // the database changes. Who may see it was checked above; its links depend on the address asked.
-        const body = await unitPages.get(`${t.translation.id}\0${requestBaseUrl(request)}\0${request.url}`, async () => Buffer.from(JSON.stringify(await page())));
-        return reply.type('application/json; charset=utf-8').send(body);
+        // the database changes. Who may see it was checked above.
+        return unitPages.send(request, reply, `${t.translation.id}\0${request.url}`, page);
       },
     },
     POST: {

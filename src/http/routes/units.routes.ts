@@ -4,8 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
-import { requestBaseUrl } from '../urls.js';
-import { ReadCache } from '../../db/read-cache.js';
+import { CachedJson } from '../cached-json.js';
 import { paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { serializeUnit } from '../serializers/serializers.js';
@@ -46,16 +45,15 @@ export function unitsRoutes(app: FastifyInstance, c: Container): void {
   const write = (partial: boolean) => async (request: R) =>
     serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: isFormBody(request) }));
 
-  // A unit's JSON is the same for everyone who may see it, given the address asked (its links): kept until the database changes.
-  const unitJson = new ReadCache<string, Buffer>(c.database, 10_000);
+  // A unit's JSON is the same for everyone who may see it: kept until the database changes.
+  const unitJson = new CachedJson(c.database, 10_000);
   resource(app, '/api/units/:id/', { name: 'Unit Instance' }, {
     GET: {
       schema: { params: Params },
       handler: async (request: R, reply) => {
         const id = unitId(request);
         const unit = await c.units.getVisible(request.actor, id);
-        const body = await unitJson.get(`${id}\0${requestBaseUrl(request)}`, async () => Buffer.from(JSON.stringify(serializeUnit(urlsFor(c, request), unit))));
-        return reply.type('application/json; charset=utf-8').send(body);
+        return unitJson.send(request, reply, String(id), () => serializeUnit(urlsFor(c, request), unit));
       },
     },
     PUT: { schema: { params: Params }, handler: write(false) },
