@@ -74,19 +74,19 @@ class CommitWatchingDriver implements Driver {
     c.inTransaction = true;
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const c = connection as WatchedConnection;
-    try {
-      await this.inner.commitTransaction(c.inner);
-    } finally {
-      c.ended();
-    }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.ending(connection, (inner) => this.inner.commitTransaction(inner));
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.ending(connection, (inner) => this.inner.rollbackTransaction(inner));
+  }
+
+  /** A transaction's commit or rollback, after which its writes (if any) are reported whatever the outcome. */
+  private async ending(connection: DatabaseConnection, end: (inner: DatabaseConnection) => Promise<void>): Promise<void> {
     const c = connection as WatchedConnection;
     try {
-      await this.inner.rollbackTransaction(c.inner);
+      await end(c.inner);
     } finally {
       c.ended();
     }

@@ -4,8 +4,9 @@ import type { Database } from './database.js';
 /**
  * A read cache keyed by what was read. Every lookup first asks the database for its stamp (one cheap
  * call on SQLite); a different stamp than the entries were read under empties the cache, so a hit is
- * exactly what the query would return now. Where the database has no stamp (PostgreSQL: several
- * processes, no cheap way to learn of their commits) every lookup loads.
+ * exactly what the query would return now. Where the database has no stamp (read caches off, or
+ * PostgreSQL without PARLA_READ_CACHE=on: no cheap way to learn of other processes' commits) every
+ * lookup loads.
  *
  * Values are shared between requests: callers must not change them.
  */
