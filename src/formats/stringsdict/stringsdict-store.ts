@@ -2,12 +2,19 @@
 
 import { FormatParseError, type FormatUnit, type NewUnit, type UnitChange } from '../format.js';
 import { makeUnit, requiredKey, singleTarget, sizedTarget, type XmlRecord, XmlRecordStore, type XmlSource } from '../xml/record-store.js';
-import { appendChildren, escapeXmlText, firstChild, textContent } from '../xml/scanner.js';
+import { appendChildren, detectEol, escapeXmlText, firstChild, indentationAt, textContent } from '../xml/scanner.js';
 import type { TextPatcher, XmlElement } from '../xml/scanner.js';
 
 export const DEFAULT_CATEGORIES: readonly string[] = ['one', 'other'];
 export const FORMAT_KEY = 'NSStringLocalizedFormatKey';
 const VARIABLE_REFERENCE = /%(?:\d+\$)?#@([^@]*)@/g;
+/** Every CLDR category in CLDR's (and Apple's) order; forms are kept and inserted in it. */
+const CLDR_ORDER: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const cldrRank = (category: string): number => {
+  const i = CLDR_ORDER.indexOf(category);
+  return i < 0 ? CLDR_ORDER.length : i;
+};
+const byCldrRank = (a: string, b: string): number => cldrRank(a) - cldrRank(b);
 
 /** A <key> and the value element after it. */
 interface Entry {
@@ -85,7 +92,10 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
     }
     for (const variable of variables) {
       const forms = new Map<string, Entry>();
-      for (const form of entries(variable.value, fail)) if (form.value.name === 'string') forms.set(textContent(form.keyEl), form);
+      for (const form of entries(variable.value, fail)) {
+        const category = textContent(form.keyEl);
+        if (form.value.name === 'string' && CLDR_ORDER.includes(category)) forms.set(category, form);
+      }
       const single = variables.length === 1;
       const target = this.categories.map((c) => (forms.has(c) ? stringOf(forms.get(c)!.value) : ''));
       const unitKey = single ? key : `${key}:${textContent(variable.keyEl)}`;
@@ -144,13 +154,55 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
       if (value === (initial.target[i] ?? '')) return;
       const form = record.forms.get(category);
       if (form) this.setString(patcher, form.value, value);
-      else if (value !== '') missing.push(`<key>${category}</key>`, `<string>${escapeXmlText(value)}</string>`);
+      else if (value !== '') missing.push(category);
     });
-    if (missing.length === 0) return;
-    const variable = record.variable!.value;
-    const lastString = [...record.forms.values()].map((f) => f.value).sort((a, b) => a.start - b.start).pop();
-    const lastChild = variable.children.filter((c): c is XmlElement => c.kind === 'element').pop();
-    appendChildren(patcher, this.text, this.source.doc.root, variable, () => missing, lastString ?? lastChild);
+    if (missing.length > 0) this.insertForms(record, missing, patcher);
+  }
+
+  /**
+   * Puts new category forms where Apple's and CLDR's order has them (after the closest lower category
+   * present, else before the closest higher one), spaced like the forms already there.
+   */
+  private insertForms(record: DictRecord, categories: string[], patcher: TextPatcher): void {
+    const present = [...record.forms.entries()].map(([category, form]) => ({ rank: cldrRank(category), form }));
+    const value = (category: string): string => escapeXmlText(record.unit.target[this.categories.indexOf(category)] ?? '');
+    if (present.length === 0) {
+      appendChildren(patcher, this.text, this.source.doc.root, record.variable!.value, () =>
+        [...categories].sort(byCldrRank).flatMap((c) => [`<key>${c}</key>`, `<string>${value(c)}</string>`]),
+      );
+      return;
+    }
+    const { inner, outer } = this.formSpacing(present.map((p) => p.form));
+    for (const category of [...categories].sort(byCldrRank)) {
+      const rank = cldrRank(category);
+      const pair = `<key>${category}</key>${inner}<string>${value(category)}</string>`;
+      const before = present.filter((p) => p.rank < rank).sort((a, b) => b.rank - a.rank)[0];
+      if (before) {
+        patcher.insert(before.form.value.end, outer + pair);
+      } else {
+        const after = present.filter((p) => p.rank > rank).sort((a, b) => a.rank - b.rank)[0]!;
+        patcher.insert(after.form.keyEl.start, pair + outer);
+      }
+    }
+  }
+
+  /** The whitespace between a form's key and its string, and between one pair and the next, as the file has it. */
+  private formSpacing(forms: Entry[]): { inner: string; outer: string } {
+    const blank = (s: string): boolean => /^\s*$/.test(s);
+    const first = forms[0]!;
+    const inner = this.text.slice(first.keyEl.end, first.value.start);
+    const siblings = (first.keyEl.parent?.children ?? []).filter((c): c is XmlElement => c.kind === 'element');
+    let outer: string | null = null;
+    for (const form of forms) {
+      const previous = siblings[siblings.indexOf(form.keyEl) - 1];
+      const gap = previous ? this.text.slice(previous.end, form.keyEl.start) : null;
+      if (gap !== null && blank(gap)) {
+        outer = gap;
+        break;
+      }
+    }
+    const fallback = detectEol(this.text) + (indentationAt(this.text, first.keyEl.start) ?? '');
+    return { inner: blank(inner) ? inner : fallback, outer: outer ?? (blank(inner) ? inner : fallback) };
   }
 
   protected patchRemoval(record: DictRecord, patcher: TextPatcher): void {

@@ -31,12 +31,12 @@ describe('stringsdict', () => {
     ]);
   });
 
-  it('inserts a missing category after the last form, in the file\'s indentation', () => {
+  it('inserts a missing category at its CLDR position, in the file\'s indentation', () => {
     const body = entry('k', '%#@n@', variable('n', { one: '%d soubor', other: '%d souborů' }));
     const store = parse(body, { pluralCategories: ['one', 'few', 'other'] });
     store.updateUnit(0, { target: ['%d soubor', '%d soubory', '%d souborů'] });
     expect(store.serialize().toString('utf8')).toBe(
-      plist(body.replace('<string>%d souborů</string>\n', '<string>%d souborů</string>\n\t\t\t<key>few</key>\n\t\t\t<string>%d soubory</string>\n')),
+      plist(body.replace('<string>%d soubor</string>\n', '<string>%d soubor</string>\n\t\t\t<key>few</key>\n\t\t\t<string>%d soubory</string>\n')),
     );
   });
 
