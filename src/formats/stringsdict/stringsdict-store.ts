@@ -1,13 +1,12 @@
-// Apple .stringsdict (plist) as units: plural variables by CLDR category, format strings, plain strings; spliced on write.
+// Apple .stringsdict (plist) as units: format strings, plural variables by CLDR category, plain strings; spliced on write.
 
 import { FormatParseError, type FormatUnit, type NewUnit, type UnitChange } from '../format.js';
 import { makeUnit, requiredKey, singleTarget, sizedTarget, type XmlRecord, XmlRecordStore, type XmlSource } from '../xml/record-store.js';
 import { appendChildren, detectEol, escapeXmlText, firstChild, indentationAt, textContent } from '../xml/scanner.js';
-import type { TextPatcher, XmlElement } from '../xml/scanner.js';
+import type { ChildLayout, TextPatcher, XmlElement } from '../xml/scanner.js';
 
 export const DEFAULT_CATEGORIES: readonly string[] = ['one', 'other'];
 export const FORMAT_KEY = 'NSStringLocalizedFormatKey';
-const VARIABLE_REFERENCE = /%(?:\d+\$)?#@([^@]*)@/g;
 /** Every CLDR category in CLDR's (and Apple's) order; forms are kept and inserted in it. */
 const CLDR_ORDER: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const cldrRank = (category: string): number => {
@@ -22,17 +21,22 @@ interface Entry {
   value: XmlElement;
 }
 
+/**
+ * Units follow the reference tool's (translate-toolkit, so Weblate's) ids: an entry's format string is
+ * the unit "key", each of its variables the unit "key:variable"; a plain top-level <string> is "key".
+ */
 interface DictRecord extends XmlRecord {
   kind: 'plain' | 'format' | 'plural';
-  /** The top-level entry the unit belongs to (removed with a plain or single-variable unit). */
+  /** The top-level key the unit belongs to. */
+  outer: string;
+  /** plural: the variable's name (the part of the unit key after the last colon). */
+  variableName: string;
+  /** The top-level entry holding the unit; null for added units. */
   entry: Entry | null;
-  /** plain/format: the <string> holding the text. */
-  stringEl: XmlElement | null;
-  /** plural: the variable's entry and its forms by category. */
-  variable: Entry | null;
+  /** The unit's own pair in the file: a plain entry, the format string's pair or the variable's pair. */
+  pair: Entry | null;
+  /** plural: the forms in the file by CLDR category. */
   forms: Map<string, Entry>;
-  /** plural units named key:variable are removed alone; a key's only variable takes the entry with it. */
-  ownsEntry: boolean;
 }
 
 /** The <key>/value pairs of a <dict>; a key without a value is malformed. */
@@ -56,7 +60,19 @@ function entries(dict: XmlElement, fail: (message: string, el: XmlElement) => ne
 
 const stringOf = (el: XmlElement): string => (el.name === 'string' ? textContent(el) : '');
 
+/** The printf conversion of the first integer placeholder, which Apple wants as the variable's value type. */
+function valueType(target: readonly string[]): string {
+  for (const text of target) {
+    const m = /%(?:\d+\$)?(hh|h|ll|l|q|z|t|j)?([diuoxX])/.exec(text);
+    if (m) return (m[1] ?? '') + m[2]!;
+  }
+  return 'd';
+}
+
 export class StringsdictStore extends XmlRecordStore<DictRecord> {
+  /** Top-level dictionary entries by key (the last one when a key repeats, as plist readers take it). */
+  private readonly dictEntries = new Map<string, Entry>();
+
   constructor(
     source: XmlSource,
     private readonly categories: readonly string[],
@@ -75,38 +91,34 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
 
   private readEntry(entry: Entry, fail: (message: string, el: XmlElement) => never): void {
     const key = textContent(entry.keyEl);
+    const base = { outer: key, variableName: '', entry, forms: new Map<string, Entry>() };
     if (entry.value.name === 'string') {
-      this.push({ kind: 'plain', entry, stringEl: entry.value, variable: null, forms: new Map(), ownsEntry: true }, key, [stringOf(entry.value)]);
+      this.push({ ...base, kind: 'plain', pair: entry }, key, [stringOf(entry.value)]);
       return;
     }
     if (entry.value.name !== 'dict') return; // other plist values are kept as they are
-    const inner = entries(entry.value, fail);
-    const format = inner.find((e) => textContent(e.keyEl) === FORMAT_KEY);
-    const variables = inner.filter((e) => e.value.name === 'dict' && textContent(e.keyEl) !== FORMAT_KEY);
-    if (format) {
-      const text = stringOf(format.value);
-      // Text around the %#@variable@ references is translatable too.
-      if (text.replace(VARIABLE_REFERENCE, '').trim() !== '') {
-        this.push({ kind: 'format', entry, stringEl: format.value, variable: null, forms: new Map(), ownsEntry: false }, `${key}:${FORMAT_KEY}`, [text]);
+    this.dictEntries.set(key, entry);
+    for (const pair of entries(entry.value, fail)) {
+      const name = textContent(pair.keyEl);
+      if (name === FORMAT_KEY) {
+        // Always a unit, also when it is only "%#@variable@": the translation may need words around it.
+        if (pair.value.name === 'string') this.push({ ...base, kind: 'format', pair }, key, [stringOf(pair.value)]);
+        continue;
       }
-    }
-    for (const variable of variables) {
+      if (pair.value.name !== 'dict') continue;
       const forms = new Map<string, Entry>();
-      for (const form of entries(variable.value, fail)) {
+      for (const form of entries(pair.value, fail)) {
         const category = textContent(form.keyEl);
         if (form.value.name === 'string' && CLDR_ORDER.includes(category)) forms.set(category, form);
       }
-      const single = variables.length === 1;
       const target = this.categories.map((c) => (forms.has(c) ? stringOf(forms.get(c)!.value) : ''));
-      const unitKey = single ? key : `${key}:${textContent(variable.keyEl)}`;
-      this.push({ kind: 'plural', entry, stringEl: null, variable, forms, ownsEntry: single }, unitKey, target);
+      this.push({ ...base, kind: 'plural', variableName: name, pair, forms }, `${key}:${name}`, target);
     }
   }
 
   private push(record: Omit<DictRecord, 'unit' | 'initial'>, key: string, target: string[]): void {
     const unit = makeUnit({ key, context: key, source: [key], target });
-    const { kind, entry, stringEl, variable, forms, ownsEntry } = record;
-    this.records.push({ kind, entry, stringEl, variable, forms, ownsEntry, unit, initial: { ...unit, target: [...target] } });
+    this.records.push({ ...record, unit, initial: { ...unit, target: [...target] } });
   }
 
   get header(): Readonly<Record<string, string>> {
@@ -121,17 +133,23 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
     return { ...record.unit, target: record.kind === 'plural' ? sizedTarget(change.target, this.categories.length) : singleTarget(record.unit, change.target) };
   }
 
+  /**
+   * As the reference reads ids, "key:variable" (split at the last colon) is a variable of entry
+   * "key"; so is a unit with several forms, which without a colon gets the variable "value".
+   * Other units are an entry's format string.
+   */
   protected newRecord(unit: NewUnit): DictRecord {
     const key = requiredKey(unit);
-    const plural = (unit.target?.length ?? 0) > 1 || unit.source.length > 1;
+    const colon = key.lastIndexOf(':');
+    const plural = colon > 0 || (unit.target?.length ?? 0) > 1 || unit.source.length > 1;
     const target = plural ? sizedTarget(unit.target, this.categories.length) : [unit.target?.[0] ?? ''];
     return {
-      kind: plural ? 'plural' : 'plain',
+      kind: plural ? 'plural' : 'format',
+      outer: plural && colon > 0 ? key.slice(0, colon) : key,
+      variableName: plural ? (colon > 0 ? key.slice(colon + 1) : 'value') : '',
       entry: null,
-      stringEl: null,
-      variable: null,
+      pair: null,
       forms: new Map(),
-      ownsEntry: true,
       initial: null,
       unit: makeUnit({ key, context: key, source: [key], target }),
     };
@@ -145,7 +163,7 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
   protected patchRecord(record: DictRecord, patcher: TextPatcher): void {
     const initial = record.initial!;
     if (record.kind !== 'plural') {
-      if (record.unit.target[0] !== initial.target[0]) this.setString(patcher, record.stringEl!, record.unit.target[0] ?? '');
+      if (record.unit.target[0] !== initial.target[0]) this.setString(patcher, record.pair!.value, record.unit.target[0] ?? '');
       return;
     }
     const missing: string[] = [];
@@ -167,7 +185,7 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
     const present = [...record.forms.entries()].map(([category, form]) => ({ rank: cldrRank(category), form }));
     const value = (category: string): string => escapeXmlText(record.unit.target[this.categories.indexOf(category)] ?? '');
     if (present.length === 0) {
-      appendChildren(patcher, this.text, this.source.doc.root, record.variable!.value, () =>
+      appendChildren(patcher, this.text, this.source.doc.root, record.pair!.value, () =>
         [...categories].sort(byCldrRank).flatMap((c) => [`<key>${c}</key>`, `<string>${value(c)}</string>`]),
       );
       return;
@@ -205,44 +223,70 @@ export class StringsdictStore extends XmlRecordStore<DictRecord> {
     return { inner: blank(inner) ? inner : fallback, outer: outer ?? (blank(inner) ? inner : fallback) };
   }
 
+  /** The entry of the file an added unit goes into: the dictionary of its key, if there is one. */
+  private joinedEntry(record: DictRecord): Entry | undefined {
+    return record.initial === null ? this.dictEntries.get(record.outer) : undefined;
+  }
+
+  /** A unit goes alone; the entry goes with its last unit, unless added units join it. */
   protected patchRemoval(record: DictRecord, patcher: TextPatcher): void {
-    if (record.kind === 'format') {
-      if (this.removed.some((r) => r.ownsEntry && r.entry === record.entry)) return; // the whole entry goes
-      // The entry needs its format string: keep only the variable references, which reads as no unit.
-      this.setString(patcher, record.stringEl!, (record.initial!.target[0] ?? '').match(VARIABLE_REFERENCE)?.join('') ?? '');
-      return;
-    }
-    const pair = record.ownsEntry ? record.entry! : record.variable!;
-    this.cut(patcher, pair.keyEl, pair.value);
+    const entry = record.entry!;
+    const kept = this.records.some((r) => r.entry === entry || this.joinedEntry(r) === entry);
+    if (kept) this.cut(patcher, record.pair!.keyEl, record.pair!.value);
+    else if (this.removed.find((r) => r.entry === entry) === record) this.cut(patcher, entry.keyEl, entry.value);
   }
 
-  /** Removing a plain or single-variable unit removes its whole entry, and so its format string unit too. */
-  override removeUnit(index: number): void {
-    const record = this.record(index);
-    super.removeUnit(index);
-    if (!record.ownsEntry || record.entry === null) return;
-    for (let i = this.records.length - 1; i >= 0; i--) if (this.records[i]!.entry === record.entry) this.records.splice(i, 1);
-    this.touch();
-  }
-
+  /**
+   * Units of a key that has a dictionary go into it; the others make new dictionary entries at the
+   * end (a single text too: Apple reads stringsdict entries as dictionaries, and the format string
+   * can take variables added later).
+   */
   protected patchAdded(records: DictRecord[], patcher: TextPatcher): void {
     const { doc } = this.source;
+    const joining = new Map<Entry, DictRecord[]>();
+    const fresh = new Map<string, DictRecord[]>();
+    for (const record of records) {
+      const entry = this.joinedEntry(record);
+      if (entry) joining.set(entry, [...(joining.get(entry) ?? []), record]);
+      else fresh.set(record.outer, [...(fresh.get(record.outer) ?? []), record]);
+    }
+    for (const [entry, group] of joining) appendChildren(patcher, doc.text, doc.root, entry.value, (layout) => this.renderMembers(group, layout, false));
+    if (fresh.size === 0) return;
     const top = firstChild(doc.root, 'dict');
     if (!top) throw new Error('a stringsdict without a top-level <dict> cannot take new units');
-    appendChildren(patcher, doc.text, doc.root, top, ({ indent, step, eol }) =>
-      records.flatMap(({ unit, kind }) => {
-        const key = `<key>${escapeXmlText(unit.key)}</key>`;
-        if (kind === 'plain') return [key, `<string>${escapeXmlText(unit.target[0] ?? '')}</string>`];
-        const i1 = eol + indent + step;
-        const i2 = i1 + step;
-        const forms = this.categories.map((c, i) => `${i2}<key>${c}</key>${i2}<string>${escapeXmlText(unit.target[i] ?? '')}</string>`).join('');
-        return [
-          key,
-          `<dict>${i1}<key>${FORMAT_KEY}</key>${i1}<string>%#@value@</string>${i1}<key>value</key>${i1}<dict>` +
-            `${i2}<key>NSStringFormatSpecTypeKey</key>${i2}<string>NSStringPluralRuleType</string>` +
-            `${i2}<key>NSStringFormatValueTypeKey</key>${i2}<string>d</string>${forms}${i1}</dict>${eol}${indent}</dict>`,
-        ];
-      }),
+    appendChildren(patcher, doc.text, doc.root, top, (layout) => [...fresh].flatMap(([outer, group]) => this.renderEntry(outer, group, layout)));
+  }
+
+  private renderEntry(outer: string, group: DictRecord[], layout: ChildLayout): string[] {
+    const { indent, step, eol } = layout;
+    const key = `<key>${escapeXmlText(outer)}</key>`;
+    const members = this.renderMembers(group, { indent: indent + step, step, eol }, true);
+    return [key, `<dict>${members.map((m) => eol + indent + step + m).join('')}${eol}${indent}</dict>`];
+  }
+
+  /** Format string and variables of one entry; a new entry without a format string gets one naming its variables. */
+  private renderMembers(group: DictRecord[], layout: ChildLayout, newEntry: boolean): string[] {
+    const formats = group.filter((r) => r.kind !== 'plural');
+    const variables = group.filter((r) => r.kind === 'plural');
+    const formatPair = (text: string): string[] => [`<key>${FORMAT_KEY}</key>`, `<string>${escapeXmlText(text)}</string>`];
+    const out = formats.flatMap((r) => formatPair(r.unit.target[0] ?? ''));
+    if (newEntry && formats.length === 0) out.push(...formatPair(variables.map((v) => `%#@${v.variableName}@`).join('')));
+    for (const v of variables) out.push(`<key>${escapeXmlText(v.variableName)}</key>`, this.renderVariable(v, layout));
+    return out;
+  }
+
+  /** A plural variable's dictionary; empty forms are left out (as the reference writes), except the "other" Apple requires. */
+  private renderVariable(record: DictRecord, { indent, step, eol }: ChildLayout): string {
+    const i1 = eol + indent + step;
+    const forms = this.categories
+      .map((category, i) => ({ category, text: record.unit.target[i] ?? '' }))
+      .filter(({ category, text }) => text !== '' || category === 'other')
+      .sort((a, b) => byCldrRank(a.category, b.category));
+    return (
+      `<dict>${i1}<key>NSStringFormatSpecTypeKey</key>${i1}<string>NSStringPluralRuleType</string>` +
+      `${i1}<key>NSStringFormatValueTypeKey</key>${i1}<string>${valueType(record.unit.target)}</string>` +
+      forms.map(({ category, text }) => `${i1}<key>${category}</key>${i1}<string>${escapeXmlText(text)}</string>`).join('') +
+      `${eol}${indent}</dict>`
     );
   }
 }

@@ -76,10 +76,10 @@ const CS = { pluralCategories: ['one', 'few', 'many', 'other'] };
 describeFormatContract({
   format: stringsdictFormat,
   samples: [
-    { name: 'single and multiple variables, format text, plain string', units: 6, bytes: FILE, options: CS },
+    { name: 'single and multiple variables, format text, plain string', units: 8, bytes: FILE, options: CS },
     { name: 'empty dictionary', units: 0, bytes: '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n' },
   ],
-  plural: { sample: 0, unit: 0 },
+  plural: { sample: 0, unit: 1 },
   malformed: [
     { name: 'key without value', bytes: '<plist version="1.0">\n<dict>\n  <key>a</key>\n</dict>\n</plist>\n', expectLine: true },
     { name: 'unclosed dict', bytes: '<plist version="1.0">\n<dict>\n  <key>a</key>\n  <string>b</string>\n</plist>\n', expectLine: true },

@@ -19,11 +19,14 @@ function createStringsdict(options: CreateOptions): ParsedStore {
 }
 
 /**
- * Apple stringsdict. A key whose NSStringLocalizedFormatKey uses one plural variable is one unit
- * (key = the key) whose target forms are the variable's strings in ParseOptions.pluralCategories
- * order; with several variables each is a unit "key:variable". Text of the format string around
- * the %#@variable@ references is a unit "key:NSStringLocalizedFormatKey". Plain <string> values
- * of the top dictionary are single units. New plural units get a "%#@value@" format string.
+ * Apple stringsdict, with the unit ids translate-toolkit (and so Weblate) gives it: every entry's
+ * NSStringLocalizedFormatKey is a unit keyed by the entry's key (also when it is only
+ * "%#@variable@"), each plural variable a unit "key:variable" whose target forms are its strings in
+ * ParseOptions.pluralCategories order ('' for a category the file lacks; categories outside the
+ * list stay in the file untouched). Plain <string> values of the top dictionary are units too.
+ * Added units go into the dictionary of their key, or a new one: "key:variable" as a variable,
+ * others as the format string; new plural units without a colon get a variable "value" (and a
+ * "%#@value@" format string when none is added).
  */
 export const stringsdictFormat: TranslationFormat = {
   id: 'stringsdict',
