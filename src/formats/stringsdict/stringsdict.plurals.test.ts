@@ -51,9 +51,9 @@ const LANGUAGES: Language[] = [
   },
 ];
 
-/** The plural unit of an entry (its only unit with several forms). */
+/** The plural unit of an entry (its only variable in these files). */
 function pluralIndex(store: ParsedStore, entryKey: string): number {
-  const i = store.units.findIndex((u) => (u.key === entryKey || u.key.startsWith(`${entryKey}:`)) && u.target.length > 1);
+  const i = store.units.findIndex((u) => u.key.startsWith(`${entryKey}:`));
   expect(i, `plural unit of ${entryKey}`).toBeGreaterThanOrEqual(0);
   return i;
 }
@@ -168,6 +168,24 @@ describe('stringsdict plural categories outside the language', () => {
     expect(out).toBe(xcode(xcodeEntry('k', '%#@n@', 'n', [['zero', 'none'], ['many', 'many'], ['other', '%ld items']])));
   });
 
+  it('keeps CRLF line ends when it inserts a form', () => {
+    const file = xcode(xcodeEntry('k', '%#@n@', 'n', [['one', 'a'], ['other', 'b']])).replace(/\n/g, '\r\n');
+    const store = stringsdictFormat.parse(Buffer.from(file), { pluralCategories: RU });
+    store.updateUnit(pluralIndex(store, 'k'), { target: ['a', 'c', '', 'b'] });
+    expect(store.serialize().toString('utf8')).toBe(xcode(xcodeEntry('k', '%#@n@', 'n', [['one', 'a'], ['few', 'c'], ['other', 'b']])).replace(/\n/g, '\r\n'));
+  });
+
+  it('reads and writes the single form of a language with only "other"', () => {
+    const file = xcode(xcodeEntry('k', '%#@n@', 'n', [['other', '%ld件']]));
+    const store = stringsdictFormat.parse(Buffer.from(file), { pluralCategories: ['other'] });
+    expect(store.units.map((u) => [u.key, u.target])).toEqual([
+      ['k', ['%#@n@']],
+      ['k:n', ['%ld件']],
+    ]);
+    store.updateUnit(1, { target: ['%ld 件'] });
+    expect(store.serialize().toString('utf8')).toBe(file.replace('%ld件', '%ld 件'));
+  });
+
   it('writes an emptied form as an empty string and does not add empty missing ones', () => {
     const file = xcode(xcodeEntry('k', '%#@n@', 'n', [['one', 'a'], ['other', 'b']]));
     const store = stringsdictFormat.parse(Buffer.from(file), { pluralCategories: RU });
@@ -199,10 +217,8 @@ describe.skipIf(!fs.existsSync(FIXTURES)).each(REAL)('Mastodon iOS $file', ({ fi
       const back = stringsdictFormat.parse(Buffer.from(out), { pluralCategories: categories });
       expect(back.units[i]!.target).toEqual(set);
       expect(back.units.map((b) => b.key)).toEqual(store.units.map((s) => s.key));
-      const [entryKey, variable] = u.key.includes(':') ? u.key.split(':') : [u.key, null];
-      const lines = text.split('\n');
-      const varName = variable ?? lines[lines.findIndex((l) => l.trim() === `<key>${entryKey}</key>`) + 4]!.trim().replace(/<\/?key>/g, '');
-      expectOnlyVariableChanged(text, out, entryKey!, varName);
+      const [entryKey, variable] = u.key.split(':');
+      expectOnlyVariableChanged(text, out, entryKey!, variable!);
     }
   });
 });
