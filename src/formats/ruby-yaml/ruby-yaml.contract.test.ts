@@ -48,7 +48,7 @@ describeFormatContract({
   plural: { sample: 0, unit: 1 },
   createOptions: { language: 'pt_BR', pluralCategories: ['one', 'many', 'other'] },
   malformed: [
-    { name: 'alias', bytes: 'en:\n  a: &x text\n  b: *x\n', expectLine: true },
+    { name: 'alias to no anchor', bytes: 'en:\n  a: &x text\n  b: *y\n', expectLine: true },
     { name: 'unterminated single quote', bytes: "en:\n  a: 'text\n", expectLine: true },
     { name: 'sequence at the root', bytes: '- a\n- b\n', expectLine: true },
     { name: 'bad indentation', bytes: 'en:\n  a: 1\n   b: 2\n', expectLine: true },

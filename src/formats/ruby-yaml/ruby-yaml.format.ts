@@ -5,7 +5,7 @@ import { renderKey } from '../yaml/scalars.js';
 import { createYamlStore, parseYamlStore } from '../yaml/yaml.format.js';
 import type { YamlFlavour } from '../yaml/yaml-store.js';
 
-const RAILS: YamlFlavour = { languageRoot: true, plurals: true };
+const RAILS: YamlFlavour = { languageRoot: true };
 
 /** Rails spells locales with a hyphen (pt-BR), as rails-i18n names its files and keys. */
 export function railsLocale(language: string): string {

@@ -1,149 +1,8 @@
-// YAML scalar styles: decoding plain, quoted and block scalars, and writing a value back in a given style.
+// Writing YAML scalars: a value in a given style (plain, quoted, block) that reads back as the same string.
 
-import { decodeBackslashes } from '../text/backslash-escapes.js';
+import { CST, Parser } from 'yaml';
 
-export type Chomp = '' | '-' | '+';
-
-const DOUBLE_ESCAPES: Record<string, string> = {
-  '0': '\0',
-  a: '\u0007',
-  b: '\b',
-  t: '\t',
-  '\t': '\t',
-  n: '\n',
-  v: '\v',
-  f: '\f',
-  r: '\r',
-  e: '\u001b',
-  ' ': ' ',
-  '"': '"',
-  '/': '/',
-  '\\': '\\',
-  N: '\u0085',
-  _: '\u00a0',
-  L: '\u2028',
-  P: '\u2029',
-};
-
-const HEX_LENGTH: Record<string, number> = { x: 2, u: 4, U: 8 };
-
-/** Decodes the escapes of one line of a double-quoted scalar; throws Error on an invalid escape. */
-export function unescapeDouble(raw: string): string {
-  return decodeBackslashes(raw, 'dangling backslash in a double-quoted scalar', (next, at) => {
-    const simple = DOUBLE_ESCAPES[next];
-    if (simple !== undefined) return [simple, 1];
-    const length = HEX_LENGTH[next];
-    const hex = length === undefined ? '' : raw.slice(at + 1, at + 1 + length);
-    if (length === undefined || !new RegExp(`^[0-9A-Fa-f]{${length}}$`).test(hex)) {
-      throw new Error(`invalid escape '\\${next}' in a double-quoted scalar`);
-    }
-    const code = parseInt(hex, 16);
-    if (code > 0x10ffff) throw new Error(`invalid escape '\\${next}${hex}' in a double-quoted scalar`);
-    return [String.fromCodePoint(code), 1 + length];
-  });
-}
-
-/** True when `s` ends with an odd number of backslashes (the last one escapes what follows). */
-function endsEscaped(s: string, end = s.length): boolean {
-  let n = 0;
-  while (end - n - 1 >= 0 && s[end - n - 1] === '\\') n++;
-  return n % 2 === 1;
-}
-
-function trimEndUnescaped(s: string, double: boolean): string {
-  let end = s.length;
-  while (end > 0 && (s[end - 1] === ' ' || s[end - 1] === '\t') && !(double && endsEscaped(s, end - 1))) end--;
-  return s.slice(0, end);
-}
-
-/**
- * Joins the lines of a quoted scalar (the text between the quotes, split at line breaks) with
- * YAML line folding: one break becomes a space, n empty lines become n newlines, and in
- * double quotes a backslash before the break removes it.
- */
-export function foldQuoted(lines: readonly string[], double: boolean): string {
-  const decode = (s: string): string => (double ? unescapeDouble(s) : s.replace(/''/g, "'"));
-  if (lines.length === 1) return decode(lines[0]!);
-  const last = lines.length - 1;
-  let out = '';
-  let empty = 0;
-  let escapedBreak = false;
-  for (let i = 0; i <= last; i++) {
-    let s = lines[i]!;
-    if (i > 0) s = s.replace(/^[ \t]+/, '');
-    let escapesNext = false;
-    if (i < last) {
-      if (double && endsEscaped(s)) {
-        s = s.slice(0, -1);
-        escapesNext = true;
-      } else {
-        s = trimEndUnescaped(s, double);
-      }
-    }
-    if (i > 0 && i < last && s === '') {
-      empty++;
-      continue;
-    }
-    if (i > 0) out += empty > 0 ? '\n'.repeat(empty) : escapedBreak ? '' : ' ';
-    empty = 0;
-    out += decode(s);
-    escapedBreak = escapesNext;
-  }
-  return out;
-}
-
-/** Joins the lines of a multi-line plain scalar (already trimmed; '' for an empty line). */
-export function foldPlain(lines: readonly string[]): string {
-  let out = lines[0] ?? '';
-  let empty = 0;
-  for (let i = 1; i < lines.length; i++) {
-    const s = lines[i]!;
-    if (s === '') {
-      empty++;
-      continue;
-    }
-    out += (empty > 0 ? '\n'.repeat(empty) : ' ') + s;
-    empty = 0;
-  }
-  return out;
-}
-
-/**
- * Decodes block scalar content. `lines` are the content lines with the content indentation
- * removed, null for an empty line; `finalBreak` is false when the last content line ends the file
- * without a line break.
- */
-export function decodeBlock(lines: readonly (string | null)[], folded: boolean, chomp: Chomp, finalBreak: boolean): string {
-  let lastContent = lines.length - 1;
-  while (lastContent >= 0 && lines[lastContent] === null) lastContent--;
-  let out = '';
-  let gap = 0;
-  let previous: string | null = null;
-  for (let i = 0; i <= lastContent; i++) {
-    const line = lines[i];
-    if (line === null || line === undefined) {
-      gap++;
-      continue;
-    }
-    if (previous === null) {
-      out += '\n'.repeat(gap);
-    } else if (folded && !/^[ \t]/.test(previous) && !/^[ \t]/.test(line)) {
-      out += gap === 0 ? ' ' : '\n'.repeat(gap);
-    } else {
-      out += '\n'.repeat(gap + 1);
-    }
-    gap = 0;
-    out += line;
-    previous = line;
-  }
-  const trailing = lines.length - 1 - lastContent;
-  if (lastContent < 0) return chomp === '+' ? '\n'.repeat(trailing) : '';
-  if (chomp === '-') return out;
-  const brk = trailing > 0 || finalBreak ? '\n' : '';
-  return chomp === '+' ? out + brk + '\n'.repeat(trailing) : out + brk;
-}
-
-// ---- writing ----
+type Chomp = '' | '-' | '+';
 
 /** Characters YAML does not allow raw in a scalar (besides tab and line breaks), and line breaks other than \n. */
 // eslint-disable-next-line no-control-regex
@@ -195,7 +54,10 @@ const NUMBER =
   /^[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?::[0-5]?[0-9])*|(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+|\.(?:inf|Inf|INF))$|^\.(?:nan|NaN|NAN)$/;
 const TIMESTAMP = /^\d{4}-\d\d?-\d\d?(?:$|[Tt ])/;
 
-/** True when a plain scalar with this text would not load as a string (null, bool, number, date, merge key). */
+/**
+ * True when a plain scalar with this text would not load as a string (null, bool, number, date, merge key). The
+ * YAML 1.1 readings count too (yes/no/on/off): Ruby's Psych, which loads Rails locales, still uses them.
+ */
 export function looksTyped(text: string): boolean {
   // Most texts start with a letter no typed scalar starts with: skip the patterns for them.
   if (text !== '' && !/^[-+.0-9~<=yYnNtTfFoO]/.test(text)) return false;
@@ -261,6 +123,17 @@ export function renderBlock(value: string, folded: boolean, indent: string, head
     newlines = 0;
   }
   for (let i = 1; i < trailing; i++) content.push(null);
-  if (decodeBlock(content, folded, chomp, true) !== value) return null;
-  return [(folded ? '>' : '|') + chomp + headerRest, ...content.map((line) => (line === null ? '' : indent + line))];
+  const lines = [(folded ? '>' : '|') + chomp + headerRest, ...content.map((line) => (line === null ? '' : indent + line))];
+  return readsBackAs(lines, value) ? lines : null;
+}
+
+/** Whether the block scalar `lines` (header first) loads as `value`, as the yaml package reads it. */
+function readsBackAs(lines: readonly string[], value: string): boolean {
+  const text = lines.join('\n') + '\n';
+  for (const token of new Parser().parse(text)) {
+    if (token.type !== 'document') continue;
+    const scalar = token.value ? CST.resolveAsScalar(token.value, true) : null;
+    return scalar?.value === value && scalar.type === (lines[0]![0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL');
+  }
+  return false;
 }

@@ -2,7 +2,7 @@
 
 import { FormatParseError, type NewUnit } from '../format.js';
 import { KeyedTextStore, spliceText, withUtf8Bom, type KeyedRec, type TextForm, type TextPatch } from '../text/keyed-text-store.js';
-import type { LineTable, YamlDocument, YamlEntry, YamlItem, YamlMap, YamlNode, YamlScalar, YamlSeq } from './reader.js';
+import type { LineTable, YamlDocument, YamlEntry, YamlFile, YamlItem, YamlMap, YamlNode, YamlScalar, YamlSeq } from './reader.js';
 import { renderBlock, renderDouble, renderKey, renderPlain, renderSingle } from './scalars.js';
 
 /** CLDR plural categories in their canonical order. */
@@ -11,8 +11,6 @@ export const CLDR_CATEGORIES: readonly string[] = ['zero', 'one', 'two', 'few', 
 export interface YamlFlavour {
   /** Rails i18n: the single top-level key is the language code and is not part of unit keys. */
   languageRoot: boolean;
-  /** Rails i18n: a map whose keys are all CLDR categories is one plural unit. */
-  plurals: boolean;
 }
 
 export interface YamlStoreInit {
@@ -20,7 +18,7 @@ export interface YamlStoreInit {
   bom: boolean;
   /** Bytes the store was parsed from; serialize() returns them while nothing changed. */
   original: Uint8Array | null;
-  doc: YamlDocument;
+  doc: YamlFile;
   flavour: YamlFlavour;
   pluralCategories: readonly string[];
   /** Language code for the top-level key of a Rails file that has none yet. */
@@ -33,6 +31,12 @@ interface Form extends TextForm {
   category: string;
   /** The scalar in the file; null for a plural category the file lacks and for added units. */
   node: YamlScalar | null;
+}
+
+/** A document of the stream: where its unit keys start (the root, or the value of a Rails file's language key). */
+interface DocumentRoot {
+  unitRoot: YamlNode | null;
+  rootEntry: YamlEntry | null;
 }
 
 type Owner = { kind: 'entry'; entry: YamlEntry; map: YamlMap } | { kind: 'item'; item: YamlItem };
@@ -81,7 +85,7 @@ const isNullish = (node: YamlNode): boolean =>
 const isEmptyValue = (node: YamlNode): node is YamlScalar => node.kind === 'scalar' && node.style === 'null';
 
 function isPluralMap(node: YamlNode): node is YamlMap {
-  return node.kind === 'map' && node.entries.length > 0 && node.entries.every((e) => CLDR.has(e.key) && e.value.kind === 'scalar');
+  return node.kind === 'map' && node.entries.length > 0 && node.entries.every((e) => !e.merge && CLDR.has(e.key) && e.value.kind === 'scalar');
 }
 
 /** "a.b[2].c" → ['a', 'b', 2, 'c']. */
@@ -121,9 +125,8 @@ export class YamlStore extends KeyedTextStore<Rec> {
   private readonly categories: readonly string[];
   private readonly language: string | undefined;
   private readonly step: number;
-  /** Where unit keys start: the document root, or the value of a Rails file's language key. */
-  private readonly unitRoot: YamlNode | null;
-  private readonly rootEntry: YamlEntry | null;
+  /** Each document of the stream with where its unit keys start. */
+  private readonly docs: DocumentRoot[];
   private readonly removed: Rec[] = [];
   private readonly removedEntries = new Set<YamlEntry>();
   private readonly insertions = new Map<unknown, Insertion>();
@@ -137,23 +140,21 @@ export class YamlStore extends KeyedTextStore<Rec> {
     this.language = init.language;
     const firstBreak = init.text.indexOf('\n');
     this.eol = firstBreak > 0 && init.text[firstBreak - 1] === '\r' ? '\r\n' : '\n';
-    const root = init.doc.root;
-    if (root && root.kind !== 'map' && !(root.kind === 'seq' && !init.flavour.languageRoot)) {
-      throw new FormatParseError(`the document must be a mapping of keys to texts`, 1, init.filename);
+    this.docs = init.doc.documents.map((doc) => this.documentRoot(doc, init.filename));
+    this.step = init.doc.documents.reduce<number | null>((step, doc) => step ?? detectStep(doc.root), null) ?? 2;
+    // Every document's units, in file order; a key repeated in a later document is a unit of its own.
+    for (const doc of this.docs) if (doc.unitRoot) this.collect(doc.unitRoot, '');
+  }
+
+  private documentRoot({ root, line }: YamlDocument, filename: string | undefined): DocumentRoot {
+    if (root && root.kind !== 'map' && !(root.kind === 'seq' && !this.flavour.languageRoot)) {
+      throw new FormatParseError(`the document must be a mapping of keys to texts`, line + 1, filename);
     }
-    this.step = detectStep(root) ?? 2;
-    let unitRoot: YamlNode | null = root;
-    let rootEntry: YamlEntry | null = null;
-    if (init.flavour.languageRoot && root?.kind === 'map' && root.entries.length === 1) {
+    if (this.flavour.languageRoot && root?.kind === 'map' && root.entries.length === 1) {
       const only = root.entries[0]!;
-      if (only.value.kind === 'map' || isEmptyValue(only.value)) {
-        rootEntry = only;
-        unitRoot = only.value.kind === 'map' ? only.value : null;
-      }
+      if (only.value.kind === 'map' || isEmptyValue(only.value)) return { unitRoot: only.value.kind === 'map' ? only.value : null, rootEntry: only };
     }
-    this.unitRoot = unitRoot;
-    this.rootEntry = rootEntry;
-    if (unitRoot) this.collect(unitRoot, '');
+    return { unitRoot: root, rootEntry: null };
   }
 
   // ---- reading ----
@@ -161,9 +162,11 @@ export class YamlStore extends KeyedTextStore<Rec> {
   private collect(node: YamlNode, path: string, owner: Owner | null = null): void {
     if (node.kind === 'map') {
       for (const entry of node.entries) {
+        // What a merge key brings in is the merged mapping's own units (as translate-toolkit reads it too).
+        if (entry.merge) continue;
         const key = path === '' ? entry.key : `${path}.${entry.key}`;
         const entryOwner: Owner = { kind: 'entry', entry, map: node };
-        if (this.flavour.plurals && isPluralMap(entry.value)) this.addPluralRec(key, entry.value, entryOwner);
+        if (isPluralMap(entry.value)) this.addPluralRec(key, entry.value, entryOwner);
         else this.collect(entry.value, key, entryOwner);
       }
     } else if (node.kind === 'seq') {
@@ -216,7 +219,7 @@ export class YamlStore extends KeyedTextStore<Rec> {
 
   protected createRec(key: string, unit: NewUnit): Rec {
     const target = unit.target ?? [];
-    const plural = this.flavour.plurals && (unit.source.length > 1 || target.length > 1);
+    const plural = unit.source.length > 1 || target.length > 1;
     const forms: Form[] = plural
       ? this.categories.map((category, i) => ({ category, node: null, original: '', current: target[i] ?? '' }))
       : [{ category: '', node: null, original: '', current: target[0] ?? '' }];
@@ -243,7 +246,7 @@ export class YamlStore extends KeyedTextStore<Rec> {
   private findEntry(map: YamlMap, tokens: Token[], from: number): { entry: YamlEntry; next: number } | null {
     let index = this.entryIndex.get(map);
     if (!index) {
-      index = new Map(map.entries.map((e) => [e.key, e]));
+      index = new Map(map.entries.filter((e) => !e.merge).map((e) => [e.key, e]));
       this.entryIndex.set(map, index);
     }
     let names = 0;
@@ -263,9 +266,19 @@ export class YamlStore extends KeyedTextStore<Rec> {
     this.modified = true;
   }
 
+  /** The document a new key goes to: the first one that has its first key, else the last one with content. */
+  private documentFor(tokens: Token[]): DocumentRoot {
+    if (this.docs.length > 1) {
+      for (const doc of this.docs) if (doc.unitRoot?.kind === 'map' && this.findEntry(doc.unitRoot, tokens, 0)) return doc;
+    }
+    const withContent = this.docs.filter((doc) => doc.unitRoot || doc.rootEntry);
+    return withContent[withContent.length - 1] ?? this.docs[this.docs.length - 1] ?? { unitRoot: null, rootEntry: null };
+  }
+
   private place(rec: Rec, tokens: Token[]): void {
-    let node = this.unitRoot;
-    let holder = this.rootEntry;
+    const doc = this.documentFor(tokens);
+    let node = doc.unitRoot;
+    let holder = doc.rootEntry;
     let i = 0;
     for (;;) {
       if (node === null) {
@@ -278,7 +291,7 @@ export class YamlStore extends KeyedTextStore<Rec> {
         const found = this.findEntry(node, tokens, i);
         if (!found) return this.insert(node, node.lastLine, node.indent, tokens.slice(i), rec);
         const { entry, next } = found;
-        if (this.flavour.plurals && isPluralMap(entry.value)) this.conflict(rec);
+        if (isPluralMap(entry.value)) this.conflict(rec);
         if (isEmptyValue(entry.value)) {
           if (next === tokens.length && !rec.plural) return this.fillEmpty(rec, entry.value, { kind: 'entry', entry, map: node });
           return this.insert(entry, entry.lastLine, entry.keyColumn + this.step, tokens.slice(next), rec);
@@ -418,17 +431,24 @@ export class YamlStore extends KeyedTextStore<Rec> {
     return { start: first > 0 ? ends[first - 1]! : 0, end: this.text.length, text: '', depth: 0, order: 0 };
   }
 
-  /** A plural category the file lacks goes next to its neighbours in CLDR order. */
+  /** A plural category the file lacks goes next to its neighbours in CLDR order, quoted as the neighbour before it is. */
   private categoryInsertion(map: YamlMap, category: string, value: string): Patch {
     const rank = CLDR_CATEGORIES.indexOf(category);
-    const line = `${' '.repeat(map.indent)}${renderKey(category)}: ${YamlStore.renderNew(value)}`;
     const before = map.entries.filter((e) => CLDR_CATEGORIES.indexOf(e.key) < rank).pop();
     const first = map.entries[0]!;
+    const line = `${' '.repeat(map.indent)}${renderKey(category)}: ${YamlStore.renderLike(value, (before ?? first).value)}`;
     const { at, text } =
       before || first.onDashLine
         ? this.lineInsertion((before ?? map.entries[map.entries.length - 1]!).lastLine, [line])
         : { at: this.lines.starts[first.keyLine]!, text: line + this.eol };
     return { start: at, end: at, text, depth: map.indent, order: rank };
+  }
+
+  /** `value` in the quoting style of `sibling` where that style can hold it (plain ones fall back to double quotes). */
+  private static renderLike(value: string, sibling: YamlNode): string {
+    if (sibling.kind === 'scalar' && sibling.style === 'single') return renderSingle(value) ?? renderDouble(value);
+    if (sibling.kind === 'scalar' && sibling.style === 'double') return renderDouble(value);
+    return YamlStore.renderNew(value);
   }
 
   protected buildText(): string {

