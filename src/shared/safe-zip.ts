@@ -1,6 +1,8 @@
-// Extracts an uploaded ZIP safely: no path traversal, no links, bounded entry count, size and ratio.
+// Reads untrusted ZIP archives with yauzl: extraction of uploads (no traversal, no links) and in-memory reading of parts, all bounded.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 export class ZipError extends Error {}
@@ -13,9 +15,11 @@ export interface ZipLimits {
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxTotalBytes: 512 * 1024 * 1024, maxRatio: 200 };
 
+const OPEN_OPTIONS = { lazyEntries: true, validateEntrySizes: true, strictFileNames: false } as const;
+
 function openZip(buffer: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) => {
+    yauzl.fromBuffer(buffer, { ...OPEN_OPTIONS }, (err, zip) => {
       if (err || !zip) reject(new ZipError(`Could not parse uploaded ZIP file: ${err?.message ?? 'unknown error'}`));
       else resolve(zip);
     });
@@ -99,4 +103,100 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
       stream.on('end', () => resolve(Buffer.concat(chunks)));
     });
   });
+}
+
+export interface PartLimits {
+  maxEntries: number;
+  /** Largest uncompressed size of one entry that read() inflates. */
+  maxEntryBytes: number;
+}
+
+/**
+ * yauzl's reader for a Buffer answers on a later tick; this one answers at once, so that opening
+ * the archive and reading its directory complete inside the call (for synchronous format parsers).
+ */
+class ImmediateBufferReader extends yauzl.RandomAccessReader {
+  constructor(private readonly buffer: Buffer) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return Readable.from([this.buffer.subarray(start, end)]);
+  }
+
+  override read(target: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+    const end = Math.min(position + Math.min(length, target.length - offset), this.buffer.length);
+    const copied = position < end ? this.buffer.copy(target, offset, position, end) : 0;
+    // yauzl takes the count of bytes read as a second argument, which its typings leave out.
+    (callback as (err: Error | null, bytesRead: number) => void)(null, copied);
+  }
+
+  override close(callback: (err: Error | null) => void): void {
+    callback(null);
+  }
+}
+
+/** Runs one yauzl step that ImmediateBufferReader lets finish within the call. */
+function immediately<T>(step: (callback: (err: Error | null, value: T) => void) => void): T {
+  let outcome: { err: Error | null; value: T } | null = null;
+  step((err, value) => (outcome ??= { err, value }));
+  if (!outcome) throw new ZipError('Could not read the ZIP file: an entry could not be read synchronously.');
+  const { err, value } = outcome as { err: Error | null; value: T };
+  if (err) throw err instanceof ZipError ? err : new ZipError(err.message);
+  return value;
+}
+
+/** A ZIP archive held in memory: its entries by name, each inflated on request. */
+export class ZipParts {
+  private constructor(
+    private readonly zip: ZipFile,
+    private readonly buffer: Buffer,
+    private readonly limits: PartLimits,
+    readonly entries: ReadonlyMap<string, Entry>,
+  ) {}
+
+  /**
+   * Reads the central directory synchronously (yauzl parses it, ZIP64 included). Throws a ZipError
+   * for anything that is not a readable archive or has more than limits.maxEntries entries.
+   */
+  static open(bytes: Uint8Array, limits: PartLimits): ZipParts {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const zip = immediately<ZipFile>((done) => yauzl.fromRandomAccessReader(new ImmediateBufferReader(buffer), buffer.length, { ...OPEN_OPTIONS, autoClose: false }, done));
+    if (zip.entryCount > limits.maxEntries) throw new ZipError(`The ZIP file has too many entries (${zip.entryCount}, at most ${limits.maxEntries}).`);
+    let entry: Entry | null = null;
+    let failure: Error | null = null;
+    zip.on('entry', (e: Entry) => (entry = e));
+    // Stays attached: a step yauzl defers (which we report as an error) may still fail later.
+    zip.on('error', (error: Error) => (failure ??= error));
+    const entries = new Map<string, Entry>();
+    for (let i = 0; i < zip.entryCount; i++) {
+      entry = null;
+      zip.readEntry();
+      if (failure) throw new ZipError((failure as Error).message);
+      const read = entry as Entry | null;
+      if (!read) throw new ZipError('Could not read the ZIP file: an entry could not be read synchronously.');
+      if (read.isEncrypted()) throw new ZipError(`The ZIP file entry ${read.fileName} is encrypted.`);
+      entries.set(read.fileName, read);
+    }
+    return new ZipParts(zip, buffer, limits, entries);
+  }
+
+  /** One entry's bytes, inflated, with its size and CRC checked (yauzl leaves the CRC to its callers). */
+  read(entry: Entry): Buffer {
+    if (entry.uncompressedSize > this.limits.maxEntryBytes) throw new ZipError(`The ZIP file entry ${entry.fileName} is too large.`);
+    // Also checks that the entry's data lies inside the archive.
+    const { fileDataStart } = immediately<{ fileDataStart: number }>((done) => this.zip.readLocalFileHeader(entry, { minimal: true }, done));
+    const raw = this.buffer.subarray(fileDataStart, fileDataStart + entry.compressedSize);
+    let data: Buffer;
+    if (entry.compressionMethod === 0) data = Buffer.from(raw);
+    else if (entry.compressionMethod === 8) {
+      try {
+        data = zlib.inflateRawSync(raw, { maxOutputLength: this.limits.maxEntryBytes });
+      } catch (e) {
+        throw new ZipError(`The ZIP file entry ${entry.fileName} cannot be inflated (${(e as Error).message}).`);
+      }
+    } else throw new ZipError(`The ZIP file entry ${entry.fileName} uses unsupported compression method ${entry.compressionMethod}.`);
+    if (data.length !== entry.uncompressedSize || zlib.crc32(data) !== entry.crc32) throw new ZipError(`The ZIP file entry ${entry.fileName} is damaged (size or CRC mismatch).`);
+    return data;
+  }
 }

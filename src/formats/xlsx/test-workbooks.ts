@@ -1,5 +1,6 @@
 // Test helper: workbooks written the way openpyxl/Excel write them (shared strings, styles, several sheets).
-import { zipSync } from '../../shared/zip-writer.js';
+// Deflated like openpyxl's and Excel's output (the workbooks Parla writes are stored), so that the reader's inflate path is tested.
+import { buildZip } from '../../../test/helpers/zip.js';
 
 export type CellValue = string | number | boolean | null;
 
@@ -80,7 +81,5 @@ export function buildWorkbook(spec: WorkbookSpec): Buffer {
     },
     { name: '[Content_Types].xml', data: Buffer.from('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
   ];
-  return zipSync(
-    files.filter((f) => spec.shared || f.name !== 'xl/sharedStrings.xml').map((f) => ({ ...f, mtime: new Date(2024, 0, 2) })),
-  );
+  return buildZip(files.filter((f) => spec.shared || f.name !== 'xl/sharedStrings.xml'));
 }

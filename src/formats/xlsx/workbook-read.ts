@@ -1,7 +1,7 @@
 // Reads the first worksheet of an XLSX workbook as a grid of strings (shared, inline and plain cell values).
 import { FormatParseError } from '../format.js';
 import { childElements, decodeXmlBytes, firstChild, getAttribute, localName, parseXml, textContent, type XmlDocument, type XmlElement } from '../xml/scanner.js';
-import { readZipDirectory, readZipEntry, type ZipEntryInfo } from './zip-read.js';
+import { ZipError, ZipParts } from '../../shared/safe-zip.js';
 
 export interface SheetRow {
   /** 1-based row number in the sheet. */
@@ -14,6 +14,9 @@ export interface WorkbookGrid {
   /** Rows with at least one non-empty cell, in sheet order. */
   rows: SheetRow[];
 }
+
+// Far above any translation table; larger parts are ZIP bombs or not translation files.
+const ZIP_LIMITS = { maxEntries: 10_000, maxEntryBytes: 256 * 1024 * 1024 };
 
 const OFFICE_DOCUMENT = '/officeDocument';
 const WORKSHEET = '/worksheet';
@@ -65,23 +68,37 @@ function stringItemText(item: XmlElement): string {
 }
 
 class WorkbookReader {
-  private readonly entries: Map<string, ZipEntryInfo>;
+  private readonly zip: ZipParts;
 
   constructor(
-    private readonly bytes: Uint8Array,
+    bytes: Uint8Array,
     private readonly filename: string | undefined,
   ) {
-    this.entries = readZipDirectory(bytes, filename);
+    try {
+      this.zip = ZipParts.open(bytes, ZIP_LIMITS);
+    } catch (e) {
+      if (e instanceof ZipError) throw new FormatParseError(`not a readable XLSX file: ${e.message}`, undefined, filename);
+      throw e;
+    }
   }
 
   has(part: string): boolean {
-    return this.entries.has(part);
+    return this.zip.entries.has(part);
+  }
+
+  private bytes(part: string): Buffer {
+    const entry = this.zip.entries.get(part);
+    if (!entry) throw new FormatParseError(`missing part ${part}`, undefined, this.filename);
+    try {
+      return this.zip.read(entry);
+    } catch (e) {
+      if (e instanceof ZipError) throw new FormatParseError(`${part}: ${e.message}`, undefined, this.filename);
+      throw e;
+    }
   }
 
   xml(part: string): XmlDocument {
-    const entry = this.entries.get(part);
-    if (!entry) throw new FormatParseError(`missing part ${part}`, undefined, this.filename);
-    const { text } = decodeXmlBytes(readZipEntry(this.bytes, entry, this.filename), this.filename);
+    const { text } = decodeXmlBytes(this.bytes(part), this.filename);
     try {
       return parseXml(text, { filename: this.filename });
     } catch (e) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { zipSync } from '../../shared/zip-writer.js';
+import { buildZip } from '../../../test/helpers/zip.js';
 import { FormatParseError } from '../format.js';
 import { buildWorkbook } from './test-workbooks.js';
 import { readFirstSheet } from './workbook-read.js';
@@ -82,6 +83,11 @@ describe('xlsx reading', () => {
     expect(() => xlsxFormat.parse(zipSync([{ name: 'xl/workbook.xml', data: Buffer.from('<nope/>') }]))).toThrow(/expected a <workbook> root element/);
     const missing = buildWorkbook({ rows: [], rawSheet: `<worksheet xmlns="${NS}"><sheetData><row><c t="s"><v>7</v></c></row></sheetData></worksheet>` });
     expect(() => xlsxFormat.parse(missing)).toThrow(/missing shared string/);
+  });
+
+  it('rejects archives with more parts than a workbook could need', () => {
+    const crowded = buildZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `xl/media/image${i}.bin`, data: 'x', store: true })));
+    expect(() => xlsxFormat.parse(crowded)).toThrow(/too many entries/);
   });
 
   it('rejects DOCTYPE entity declarations in parts', () => {
