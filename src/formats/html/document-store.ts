@@ -33,8 +33,11 @@ export interface Appended {
 export interface DocumentSyntax {
   segment(text: string): Segment[];
   append(text: string, lastSegmentEnd: number): Appended;
+  /** Segments with the same text are one unit (with several locations) instead of numbered duplicates. */
+  mergeDuplicates?: boolean;
 }
 
+/** One occurrence of a unit's text in the document. */
 interface Entry {
   start: number;
   end: number;
@@ -46,13 +49,21 @@ interface Entry {
   originalText: string;
   raw: string;
   render: (text: string) => string;
-  removed: boolean;
   /** Added by addUnit: occupies no text of the parsed document. */
   added: boolean;
-  /** Takes key and source from the template's unit at the same position. */
-  aligned: boolean;
   /** Insertion order, to keep units added at the same offset in order. */
   seq: number;
+  group: Group;
+}
+
+/** A unit and the places its text occupies. */
+interface Group {
+  entries: Entry[];
+  removed: boolean;
+  /** Takes key and source from a unit of the template. */
+  aligned: boolean;
+  /** The document's text for the unit as parsed (its first occurrence's). */
+  originalText: string;
   unit: FormatUnit;
 }
 
@@ -69,11 +80,20 @@ export interface DocumentStoreInit {
 
 const NO_HEADER: Readonly<Record<string, string>> = Object.freeze({});
 
+/** For each segment of a parsed document, in order, the index of its unit (-1: the unit was removed). */
+function segmentUnits(template: ParsedStore | undefined): number[] {
+  if (!template) return [];
+  if (template instanceof DocumentStore) return template.unitOfSegments();
+  return template.units.map((_, i) => i);
+}
+
 /**
- * A document split into segments. Without a template the document is its own source (target =
- * source = the segment's text). With a template (a translated document), segment i takes the key
- * and source text of the template's unit i, and reads as untranslated when its text equals that
- * source; segments beyond the template's count keep their own hashed key and text as source.
+ * A document split into segments, grouped into units. Without a template the document is its own
+ * source (target = source = the segment's text). With a template (a translated document), segment i
+ * belongs to the unit of the template's segment i, taking its key and source text, and reads as
+ * untranslated when its text equals that source; segments beyond the template's keep their own
+ * hashed key and text as source. With mergeDuplicates, segments of equal text are one unit, and
+ * writing the unit writes every occurrence.
  */
 export class DocumentStore implements ParsedStore {
   private readonly text: string;
@@ -81,7 +101,8 @@ export class DocumentStore implements ParsedStore {
   private readonly original: Uint8Array | null;
   private readonly syntax: DocumentSyntax;
   private readonly entries: Entry[] = [];
-  private active: Entry[] | null = null;
+  private readonly groups: Group[] = [];
+  private active: Group[] | null = null;
   private unitViews: FormatUnit[] | null = null;
   private readonly keys = new SegmentKeys();
   private modified = false;
@@ -93,17 +114,49 @@ export class DocumentStore implements ParsedStore {
     this.original = init.original;
     this.syntax = init.syntax;
     const templateUnits = init.template?.units ?? [];
+    const templateOf = segmentUnits(init.template);
     const segments = init.syntax.segment(init.text);
-    const own: (string | null)[] = segments.map(() => null);
     // Template keys first so that hashed keys of extra segments never repeat one of them.
-    for (let i = 0; i < segments.length && i < templateUnits.length; i++) own[i] = this.keys.claim(templateUnits[i]!.key);
+    const alignedGroups = new Map<number, Group>();
+    const ownGroups = new Map<string, Group>();
+    const claimed = new Map<number, string>();
+    for (const u of templateOf.slice(0, segments.length)) if (u >= 0 && !claimed.has(u)) claimed.set(u, this.keys.claim(templateUnits[u]!.key));
     segments.forEach((segment, i) => {
-      const key = own[i] ?? this.keys.next(segment.where, segment.text);
-      const aligned = i < templateUnits.length;
-      const source = aligned ? (templateUnits[i]!.source[0] ?? '') : segment.text;
-      const raw = init.text.slice(segment.start, segment.end);
+      const u = i < templateOf.length ? templateOf[i]! : -1;
       const location = init.filename ? `${init.filename}:${segment.line}` : String(segment.line);
-      this.entries.push({
+      let group = u >= 0 ? alignedGroups.get(u) : init.syntax.mergeDuplicates ? ownGroups.get(segment.text) : undefined;
+      if (!group) {
+        const aligned = u >= 0;
+        const key = aligned ? claimed.get(u)! : this.keys.next(segment.where, segment.text);
+        const source = aligned ? (templateUnits[u]!.source[0] ?? '') : segment.text;
+        group = {
+          entries: [],
+          removed: false,
+          aligned,
+          originalText: segment.text,
+          unit: {
+            key,
+            context: key,
+            source: [source],
+            target: [aligned && segment.text === source ? '' : segment.text],
+            fuzzy: false,
+            approved: false,
+            note: segment.where,
+            comment: '',
+            location,
+            flags: '',
+            previousSource: '',
+            obsolete: false,
+          },
+        };
+        if (aligned) alignedGroups.set(u, group);
+        else if (init.syntax.mergeDuplicates) ownGroups.set(segment.text, group);
+        this.groups.push(group);
+      } else {
+        group.unit.location = `${group.unit.location}, ${location}`;
+      }
+      const raw = init.text.slice(segment.start, segment.end);
+      const entry: Entry = {
         start: segment.start,
         end: segment.end,
         removeStart: segment.removeStart ?? segment.start,
@@ -114,30 +167,17 @@ export class DocumentStore implements ParsedStore {
         originalText: segment.text,
         raw,
         render: segment.render,
-        removed: false,
         added: false,
-        aligned,
         seq: this.seq++,
-        unit: {
-          key,
-          context: key,
-          source: [source],
-          target: [aligned && segment.text === source ? '' : segment.text],
-          fuzzy: false,
-          approved: false,
-          note: segment.where,
-          comment: '',
-          location,
-          flags: '',
-          previousSource: '',
-          obsolete: false,
-        },
-      });
+        group,
+      };
+      group.entries.push(entry);
+      this.entries.push(entry);
     });
   }
 
   get units(): readonly FormatUnit[] {
-    this.unitViews ??= this.activeEntries().map((entry) => entry.unit);
+    this.unitViews ??= this.activeGroups().map((group) => group.unit);
     return this.unitViews;
   }
 
@@ -150,38 +190,44 @@ export class DocumentStore implements ParsedStore {
     return undefined;
   }
 
-  private activeEntries(): Entry[] {
-    this.active ??= this.entries.filter((entry) => !entry.removed);
+  /** For each parsed segment, the index of its unit in `units`, or -1 when the unit was removed. */
+  unitOfSegments(): number[] {
+    const index = new Map(this.activeGroups().map((group, i) => [group, i]));
+    return this.entries.filter((entry) => !entry.added).map((entry) => index.get(entry.group) ?? -1);
+  }
+
+  private activeGroups(): Group[] {
+    this.active ??= this.groups.filter((group) => !group.removed);
     return this.active;
   }
 
-  private entryAt(index: number): Entry {
-    const entry = Number.isInteger(index) ? this.activeEntries()[index] : undefined;
-    if (!entry) throw new RangeError(`Unit index ${index} out of range (0..${this.activeEntries().length - 1})`);
-    return entry;
+  private groupAt(index: number): Group {
+    const group = Number.isInteger(index) ? this.activeGroups()[index] : undefined;
+    if (!group) throw new RangeError(`Unit index ${index} out of range (0..${this.activeGroups().length - 1})`);
+    return group;
   }
 
   /** What the document holds for a requested target: untranslated ('') means the source text. */
-  private storedText(entry: Entry, target: string): string {
+  private storedText(group: Group, target: string): string {
     if (target !== '') return target;
-    return entry.aligned ? (entry.unit.source[0] ?? '') : entry.originalText;
+    return group.aligned ? (group.unit.source[0] ?? '') : group.originalText;
   }
 
-  private setText(entry: Entry, text: string): void {
-    entry.raw = text === entry.originalText ? entry.originalRaw : entry.render(text);
+  private setText(group: Group, text: string): void {
+    for (const entry of group.entries) entry.raw = text === entry.originalText ? entry.originalRaw : entry.render(text);
     // The source stays as parsed (for a source document a reparse shows the edit as the new source).
-    const source = entry.unit.source[0] ?? '';
-    entry.unit = { ...entry.unit, target: [entry.aligned && text === source ? '' : text] };
+    const source = group.unit.source[0] ?? '';
+    group.unit = { ...group.unit, target: [group.aligned && text === source ? '' : text] };
   }
 
   updateUnit(index: number, change: UnitChange): void {
-    const entry = this.entryAt(index);
+    const group = this.groupAt(index);
     if (change.target === undefined) return; // no fuzzy or approved state in a document
     if (change.target.length > 1) throw new RangeError(`Unit ${index} is not plural but ${change.target.length} target forms were given`);
-    const text = this.storedText(entry, change.target[0] ?? '');
-    const current = this.storedText(entry, entry.unit.target[0] ?? '');
+    const text = this.storedText(group, change.target[0] ?? '');
+    const current = this.storedText(group, group.unit.target[0] ?? '');
     if (text === current) return;
-    this.setText(entry, text);
+    this.setText(group, text);
     this.modified = true;
     this.unitViews = null;
   }
@@ -189,25 +235,15 @@ export class DocumentStore implements ParsedStore {
   addUnit(unit: NewUnit): void {
     const text = unit.target?.[0] || unit.source[0] || '';
     if (text === '') throw new RangeError('A document segment needs a non-empty text');
-    const lastEnd = this.entries.reduce((max, entry) => Math.max(max, entry.removed ? 0 : entry.end), 0);
+    const lastEnd = this.entries.reduce((max, entry) => Math.max(max, entry.group.removed ? 0 : entry.end), 0);
     const place = this.syntax.append(this.text, lastEnd);
     const key = this.keys.claim(unit.key || unit.context || this.keys.next(unit.note ?? '', text));
     const raw = place.render(text);
-    this.entries.push({
-      start: place.at,
-      end: place.at,
-      removeStart: place.at,
-      removeEnd: place.at,
-      before: place.before,
-      after: place.after,
-      originalRaw: raw,
-      originalText: text,
-      raw,
-      render: place.render,
+    const group: Group = {
+      entries: [],
       removed: false,
-      added: true,
       aligned: false,
-      seq: this.seq++,
+      originalText: text,
       unit: {
         key,
         context: key,
@@ -222,16 +258,41 @@ export class DocumentStore implements ParsedStore {
         previousSource: '',
         obsolete: false,
       },
-    });
+    };
+    const entry: Entry = {
+      start: place.at,
+      end: place.at,
+      removeStart: place.at,
+      removeEnd: place.at,
+      before: place.before,
+      after: place.after,
+      originalRaw: raw,
+      originalText: text,
+      raw,
+      render: place.render,
+      added: true,
+      seq: this.seq++,
+      group,
+    };
+    group.entries.push(entry);
+    this.groups.push(group);
+    this.entries.push(entry);
     this.modified = true;
     this.active = null;
     this.unitViews = null;
   }
 
   removeUnit(index: number): void {
-    const entry = this.entryAt(index);
-    entry.removed = true;
-    // The whole element or block goes, unless another segment lives inside it (an attribute).
+    const group = this.groupAt(index);
+    group.removed = true;
+    for (const entry of group.entries) this.narrowRemoval(entry);
+    this.modified = true;
+    this.active = null;
+    this.unitViews = null;
+  }
+
+  /** The whole element or block goes, unless another segment lives inside it (an attribute). */
+  private narrowRemoval(entry: Entry): void {
     const i = this.entries.indexOf(entry);
     const neighbour = (step: number): Entry | undefined => {
       for (let j = i + step; j >= 0 && j < this.entries.length; j += step) {
@@ -242,15 +303,12 @@ export class DocumentStore implements ParsedStore {
     };
     const prev = neighbour(-1);
     const next = neighbour(1);
-    const prevEnd = prev ? (prev.removed ? prev.removeEnd : prev.end) : 0;
-    const nextStart = next ? (next.removed ? next.removeStart : next.start) : this.text.length;
+    const prevEnd = prev ? (prev.group.removed ? prev.removeEnd : prev.end) : 0;
+    const nextStart = next ? (next.group.removed ? next.removeStart : next.start) : this.text.length;
     if (entry.removeStart < prevEnd || entry.removeEnd > nextStart) {
       entry.removeStart = entry.start;
       entry.removeEnd = entry.end;
     }
-    this.modified = true;
-    this.active = null;
-    this.unitViews = null;
   }
 
   /** Documents have no header; the call is ignored. */
@@ -262,11 +320,12 @@ export class DocumentStore implements ParsedStore {
     const parts: string[] = [];
     let cursor = 0;
     for (const entry of order) {
-      if (entry.removed && entry.added) continue; // an added unit that was removed again
-      const from = Math.max(cursor, entry.removed ? entry.removeStart : entry.start);
+      const removed = entry.group.removed;
+      if (removed && entry.added) continue; // an added unit that was removed again
+      const from = Math.max(cursor, removed ? entry.removeStart : entry.start);
       parts.push(this.text.slice(cursor, from));
-      if (!entry.removed) parts.push(entry.before, entry.raw, entry.after);
-      cursor = Math.max(from, entry.removed ? entry.removeEnd : entry.end);
+      if (!removed) parts.push(entry.before, entry.raw, entry.after);
+      cursor = Math.max(from, removed ? entry.removeEnd : entry.end);
     }
     parts.push(this.text.slice(cursor));
     return encodeDocument(parts.join(''), this.bom);
