@@ -110,11 +110,24 @@ export const BLOCK_ELEMENTS = new Set([
   'title', 'tr', 'ul', 'xmp',
 ]);
 
-/** Subtrees whose text is never translated (besides translate="no"). */
-export const UNTRANSLATED_ELEMENTS = new Set(['pre']);
+/**
+ * Elements whose content is one translation unit, as the reference extraction has them (a nested one
+ * splits the outer unit into the parts before and after it). Text outside all of them is not
+ * translated. summary and legend are added: they label details and fieldsets for readers.
+ */
+export const TRANSLATABLE_ELEMENTS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'caption', 'dd', 'div', 'dt', 'figcaption', 'footer', 'h1', 'h2', 'h3', 'h4',
+  'h5', 'h6', 'header', 'legend', 'li', 'main', 'nav', 'option', 'p', 'pre', 'section', 'summary', 'td', 'th', 'title',
+]);
 
-/** Attributes holding text for readers. */
-export const TRANSLATABLE_ATTRIBUTES = new Set(['alt', 'title', 'placeholder', 'aria-label']);
+/** Attributes holding text for readers, on any element. */
+export const TRANSLATABLE_ATTRIBUTES = new Set(['abbr', 'alt', 'aria-label', 'placeholder', 'summary', 'title']);
 
-/** <meta name=...> whose content is shown to readers (search results). */
-export const TRANSLATABLE_META = new Set(['description', 'keywords', 'og:title', 'og:description', 'twitter:title', 'twitter:description']);
+/** <input type=...> whose value is the label of a button. */
+export const BUTTON_INPUT_TYPES = new Set(['button', 'reset', 'submit']);
+
+/** <meta name|property=...> whose content is shown to readers (search results, link previews). */
+export const TRANSLATABLE_META = new Set([
+  'description', 'keywords', 'og:title', 'og:description', 'og:site_name', 'og:image:alt', 'twitter:title',
+  'twitter:description', 'twitter:image:alt',
+]);

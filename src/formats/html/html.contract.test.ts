@@ -42,7 +42,7 @@ const FRAGMENT = `<h2>Fragment heading here</h2>
 describeFormatContract({
   format: htmlFormat,
   samples: [
-    { name: 'page with head, inline markup, attributes and untranslated blocks', units: 10, bytes: PAGE },
+    { name: 'page with head, inline markup, attributes and untranslated blocks', units: 13, bytes: PAGE },
     { name: 'fragment', units: 4, bytes: FRAGMENT },
   ],
   malformed: [
@@ -52,4 +52,6 @@ describeFormatContract({
     { name: 'invalid UTF-8', bytes: Buffer.from([0x3c, 0x70, 0x3e, 0x0a, 0xc3, 0x28, 0x3c]), expectLine: true },
   ],
   fixtures: ['html'],
+  // Segments are HTML with whitespace collapsed: a newline reads back as a space and a bare & as &amp;.
+  skipTricky: true,
 });

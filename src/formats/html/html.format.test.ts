@@ -25,11 +25,36 @@ describe('html segments', () => {
     expect(texts('<blockquote>Quoted words</blockquote>')).toEqual(['Quoted words']);
   });
 
-  it('leaves script, style, pre, textarea, translate="no" and code-only blocks alone', () => {
+  it('leaves script, style, textarea and translate="no" blocks alone, and keeps <pre> text as it is', () => {
     const html =
-      '<script>var s = "<p>x</p>";</script><style>p{}</style><pre>keep <b>me</b></pre><textarea>raw</textarea>' +
+      '<script>var s = "<p>x</p>";</script><style>p{}</style><pre>\n  keep  <b>me</b>\n    here\n</pre><textarea>raw</textarea>' +
       '<div translate="no">brand <p>inner</p></div><p translate=no>not this<li><code>only_code()</code></li><li>Text <span translate="no">Parla</span></li>';
-    expect(texts(html)).toEqual(['Text <span translate="no">Parla</span>']);
+    expect(texts(html)).toEqual(['keep  <b>me</b>\n    here', 'only_code()', 'Text <span translate="no">Parla</span>']);
+  });
+
+  it('extracts only translatable elements; markup wrapping a whole segment stays in the document', () => {
+    expect(texts('<body>Loose text<ul><li><a href="/x"><b>Wrapped</b></a></li></ul><span>Loose too</span></body>')).toEqual(['Wrapped']);
+    expect(texts('<p><a href="#a">Start</a> middle <em>end</em></p>')).toEqual(['<a href="#a">Start</a> middle <em>end</em>']);
+    expect(texts('<dl><dt>Term<dd>Text <ul><li>Item</li></ul> after</dl>')).toEqual(['Term', 'Text', 'Item', 'after']);
+  });
+
+  it('collapses whitespace runs inside a segment to one space, keeping non-breaking spaces', () => {
+    expect(texts('<p>\n  Two\t lines\n  joined\u00a0here&nbsp;too  </p>')).toEqual(['Two lines joined\u00a0here&nbsp;too']);
+    expect(texts('<img alt="  spaced\n  alt ">')).toEqual(['spaced alt']);
+  });
+
+  it('extracts the html lang, button values, summary and abbr attributes, and social meta descriptions', () => {
+    const html =
+      '<html lang="en"><head><meta property="og:title" content="Shared title"><meta name="robots" content="index"></head>' +
+      '<body><input type="submit" value="Send"><input type="hidden" value="token"><table summary="Prices"><tr><th abbr="Qty">Quantity</th></tr></table></body></html>';
+    expect(parse(html).units.map((u) => [u.note, u.target[0]])).toEqual([
+      ['<html lang>', 'en'],
+      ['<meta content>', 'Shared title'],
+      ['<input value>', 'Send'],
+      ['<table summary>', 'Prices'],
+      ['<th abbr>', 'Qty'],
+      ['<th>', 'Quantity'],
+    ]);
   });
 
   it('does not count text inside svg or math as words, nor treat their <title> as the page title', () => {
@@ -57,18 +82,26 @@ describe('html segments', () => {
     ]);
   });
 
-  it('keys hash the text and number duplicates; edits elsewhere keep them', () => {
-    const a = parse('<p>Same</p><p>Other</p><p>Same</p>');
-    expect(a.units[2]!.key).toBe(`${a.units[0]!.key}-2`);
-    const b = parse('<h1>New heading</h1><p>Same</p><p>Changed</p><p>Same</p>');
-    expect(b.units.slice(1).map((u) => u.key)).toEqual([a.units[0]!.key, b.units[2]!.key, a.units[2]!.key]);
+  it('keys hash the text; edits elsewhere keep them', () => {
+    const a = parse('<p>Same</p>\n<p>Other</p>');
+    const b = parse('<h1>New heading</h1>\n<p>Same</p>\n<p>Changed</p>');
     expect(b.units[1]!.key).toBe(a.units[0]!.key);
     expect(b.units[0]!.location).toBe('1');
   });
 
-  it('gives a heading and a paragraph with the same text different keys', () => {
-    const store = parse('<h1>Title</h1><p>Title</p>');
-    expect(store.units[0]!.key).not.toBe(store.units[1]!.key);
+  it('makes one unit of equal segments, with every location, and writes all of them', () => {
+    const html = '<title>Same</title>\n<h1>Same</h1>\n<p>Other</p>\n<p>Same</p>\n<img alt="Same">\n';
+    const store = parse(html);
+    expect(store.units.map((u) => [u.target[0], u.location, u.note])).toEqual([
+      ['Same', '1, 2, 4, 5', '<title>'],
+      ['Other', '3', '<p>'],
+    ]);
+    store.updateUnit(0, { target: ['Stejné & "jiné"'] });
+    expect(out(store)).toBe(
+      '<title>Stejné &amp; "jiné"</title>\n<h1>Stejné &amp; "jiné"</h1>\n<p>Other</p>\n<p>Stejné &amp; "jiné"</p>\n<img alt="Stejné &amp; &quot;jiné&quot;">\n',
+    );
+    store.removeUnit(0);
+    expect(out(store)).toBe('<p>Other</p>\n<img>\n');
   });
 });
 
@@ -84,20 +117,23 @@ describe('html editing', () => {
 
   it('escapes the quote of an attribute value and quotes unquoted values when needed', () => {
     const store = parse('<img alt="A" title=\'B\' placeholder=C><input aria-label=D>');
-    store.updateUnit(0, { target: ['Say "hi" & \'bye\''] });
-    store.updateUnit(1, { target: ['It\'s "ok"'] });
+    store.updateUnit(0, { target: ['Say "hi" & \'bye\' <3'] });
+    store.updateUnit(1, { target: ['It\'s "ok" &amp; fine'] });
     store.updateUnit(2, { target: ['two words'] });
     store.updateUnit(3, { target: ['one'] });
-    expect(out(store)).toBe(`<img alt="Say &quot;hi&quot; & 'bye'" title='It&#39;s "ok"' placeholder="two words"><input aria-label=one>`);
-    expect(parse(out(store)).units.map((u) => u.target[0])).toEqual(['Say &quot;hi&quot; & \'bye\'', 'It&#39;s "ok"', 'two words', 'one']);
+    expect(out(store)).toBe(`<img alt="Say &quot;hi&quot; &amp; 'bye' &lt;3" title='It&#39;s "ok" &amp; fine' placeholder="two words"><input aria-label=one>`);
+    expect(parse(out(store)).units.map((u) => u.target[0])).toEqual(['Say &quot;hi&quot; &amp; \'bye\' &lt;3', 'It&#39;s "ok" &amp; fine', 'two words', 'one']);
   });
 
-  it('keeps markup, quotes, line breaks and backslashes of an edited text verbatim', () => {
-    const tricky = 'Say "hi" & <b>bye</b> \'now\'\nnext line: čeština 日本語 =:# \\ {0} %s';
+  it('keeps the markup of an edited text and escapes a bare & or < as text', () => {
     const store = parse('<title>T</title><p>x</p>');
-    store.updateUnit(0, { target: [tricky] });
-    store.updateUnit(1, { target: [tricky] });
-    expect(parse(out(store)).units.map((u) => u.target[0])).toEqual([tricky, tricky]);
+    const text = 'Say "hi" & <b>bye</b> a<b &copy; &#x263A; \\ {0} %s <a href="?a=1&b=2">link</a> <i>open';
+    store.updateUnit(0, { target: [text] });
+    store.updateUnit(1, { target: [text] });
+    expect(out(store)).toBe(
+      '<title>Say "hi" &amp; &lt;b>bye&lt;/b> a&lt;b &copy; &#x263A; \\ {0} %s &lt;a href="?a=1&amp;b=2">link&lt;/a> &lt;i>open</title>' +
+        '<p>Say "hi" &amp; <b>bye</b> a&lt;b &copy; &#x263A; \\ {0} %s <a href="?a=1&amp;b=2">link</a> &lt;i>open</p>',
+    );
   });
 
   it('removes a whole element line, or only an attribute', () => {
@@ -122,11 +158,11 @@ describe('html editing', () => {
 });
 
 describe('html translations aligned with the template', () => {
-  const source = '<html lang="en"><head><title>Hello</title></head><body><p>First paragraph</p><p>Second paragraph</p></body></html>';
+  const source = '<html><head><title>Hello</title></head><body><p>First paragraph</p><p>Second paragraph</p></body></html>';
 
   it('takes keys and sources from the template and reads identical text as untranslated', () => {
     const template = parse(source);
-    const translation = parse('<html lang="cs"><head><title>Ahoj</title></head><body><p>First paragraph</p><p>Druhý odstavec</p><p>Extra</p></body></html>', template);
+    const translation = parse('<html><head><title>Ahoj</title></head><body><p>First paragraph</p><p>Druhý odstavec</p><p>Extra</p></body></html>', template);
     expect(translation.units.map((u) => [u.key, u.source[0], u.target[0]])).toEqual([
       [template.units[0]!.key, 'Hello', 'Ahoj'],
       [template.units[1]!.key, 'First paragraph', ''],
@@ -154,10 +190,11 @@ describe('html translations aligned with the template', () => {
     if (!fs.existsSync(dir)) return;
     const template = htmlFormat.parse(fs.readFileSync(path.join(dir, 'index.en.html')));
     const ar = htmlFormat.parse(fs.readFileSync(path.join(dir, 'index.ar.html')), { template });
-    expect(ar.units[0]!.source).toEqual(['Internationalization Quick Tips for the Web']);
-    expect(ar.units[0]!.target).toEqual(['إرشادات مختصرة لتدويل الشبكة العالمية']);
-    expect(ar.units[0]!.key).toBe(template.units[0]!.key);
-    expect(ar.units[1]!.note).toBe('<meta content>');
+    expect(ar.units[0]!.target).toEqual(['ar']);
+    expect(ar.units[1]!.source).toEqual(['Internationalization Quick Tips for the Web']);
+    expect(ar.units[1]!.target).toEqual(['إرشادات مختصرة لتدويل الشبكة العالمية']);
+    expect(ar.units[1]!.key).toBe(template.units[1]!.key);
+    expect(ar.units[2]!.note).toBe('<meta content>');
   });
 });
 

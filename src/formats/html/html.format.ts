@@ -3,6 +3,7 @@
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
 import { DocumentStore, type Appended, type DocumentSyntax } from './document-store.js';
 import { decodeDocument, detectEol, lineAt } from './document-text.js';
+import { markupRulesFor } from './html-escape.js';
 import { segmentHtml } from './html-segmenter.js';
 import { TagError } from './html-tags.js';
 
@@ -26,13 +27,14 @@ function syntaxFor(filename: string | undefined): DocumentSyntax {
   return {
     segment: (text) => {
       try {
-        return segmentHtml(text);
+        return segmentHtml(text, 0, text.length, markupRulesFor(text, filename));
       } catch (error) {
         if (error instanceof TagError) throw new FormatParseError(error.message, lineAt(text, error.offset), filename);
         throw error;
       }
     },
     append: appendParagraph,
+    mergeDuplicates: true,
   };
 }
 
