@@ -61,7 +61,7 @@ export async function readStore<C>(ctx: AddonEventContext<C>, file: TranslationF
   if (!full) return null;
   const bytes = await fs.readFile(full).catch(() => null);
   if (!bytes) return null;
-  return formatOf(ctx).parse(bytes, parseOptionsFor(file.language, file.translation.filename, template));
+  return formatOf(ctx).parse(bytes, parseOptionsFor(formatOf(ctx), file.language, file.translation.filename, template));
 }
 
 /** Parses the component's template (monolingual base or POT), or null. */
@@ -73,7 +73,7 @@ export async function readTemplate<C>(ctx: AddonEventContext<C>): Promise<Parsed
   if (!full) return null;
   const bytes = await fs.readFile(full).catch(() => null);
   if (!bytes) return null;
-  return formatOf(ctx).parse(bytes, parseOptionsFor(refs.sourceLanguage, base));
+  return formatOf(ctx).parse(bytes, parseOptionsFor(formatOf(ctx), refs.sourceLanguage, base));
 }
 
 /** Writes a file inside the component directory and stages it when its content changed. */

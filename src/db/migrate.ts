@@ -23,6 +23,7 @@ import * as m020 from './migrations/020-component-lists.js';
 import * as m021 from './migrations/021-addons.js';
 import * as m022 from './migrations/022-source-hash.js';
 import * as m023 from './migrations/023-unit-id-blocks.js';
+import * as m024 from './migrations/024-translation-plurals.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '021-addons': m021,
   '022-source-hash': m022,
   '023-unit-id-blocks': m023,
+  '024-translation-plurals': m024,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -166,6 +166,8 @@ export interface TranslationsTable {
   is_source: Bool;
   plural_number: number;
   plural_formula: string;
+  plural_source: Generated<number>;
+  plural_categories: Generated<string>; // JSON array of CLDR names, '' when never scanned
   total: number;
   total_words: number;
   total_chars: number;

@@ -9,7 +9,7 @@ import { ValidationError } from '../shared/errors.js';
 import { matchFilemask } from './filemask.js';
 import { planImport, type ScannedFile } from './import-plan.js';
 import type { LanguagesService } from './languages.service.js';
-import { parseOptionsFor } from './parse-options.js';
+import { parseOptionsFor, pluralRuleOf } from './parse-options.js';
 import { insertTranslation } from './units-writer.js';
 
 /** The layout fields scanning needs (a component row or a creation request). */
@@ -40,7 +40,7 @@ export class ComponentScanner {
         throw ValidationError.field(attr, `Failed to find the file ${rel} in the upload.`);
       }
       try {
-        return format.parse(bytes, parseOptionsFor(language, rel, template));
+        return format.parse(bytes, parseOptionsFor(format, language, rel, template));
       } catch (e) {
         if (e instanceof FormatParseError) throw ValidationError.field(field, `Could not parse ${rel}: ${e.reason}${e.line ? ` (line ${e.line})` : ''}`, 'parse_error');
         throw e;
@@ -58,7 +58,7 @@ export class ComponentScanner {
       const store = m.path === template?.path ? template.store : await parse(m.path, field, language, template?.store);
       scanned.push({ path: m.path, code: m.code, store, language });
     }
-    return { template, newBase, intermediate, files: scanned, monolingual: format.monolingual, sourceCode: source.code };
+    return { template, newBase, intermediate, files: scanned, format, monolingual: format.monolingual, sourceCode: source.code };
   }
 
   async importScanned(tx: Executor, component: ComponentRow, source: LanguageRow, scanned: ScannedTree): Promise<void> {
@@ -68,14 +68,12 @@ export class ComponentScanner {
       const language = f.language ?? (await this.createLanguageFor(tx, f.code, f.store));
       if (files.some((x) => x.languageId === language.id)) continue; // two files for one language: the first wins
       languageById.set(language.id, language);
-      files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store });
+      files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store, plural: pluralRuleOf(scanned.format, language, f.store) });
     }
-    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, template: scanned.template, newBase: scanned.newBase, intermediate: scanned.intermediate, editTemplate: component.edit_template !== 0, files });
-    const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, pluralNumber: source.plural_number, pluralFormula: source.plural_formula }, null);
-    for (const t of plan.translations) {
-      const lang = languageById.get(t.languageId)!;
-      await insertTranslation(tx, t, { componentId: component.id, pluralNumber: lang.plural_number, pluralFormula: lang.plural_formula }, unitIds);
-    }
+    const sourcePlural = pluralRuleOf(scanned.format, source);
+    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, sourcePlural, template: scanned.template, newBase: scanned.newBase, intermediate: scanned.intermediate, editTemplate: component.edit_template !== 0, files });
+    const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, plural: plan.source.plural }, null);
+    for (const t of plan.translations) await insertTranslation(tx, t, { componentId: component.id, plural: t.plural }, unitIds);
   }
 
   /** Unknown codes in file names become languages, with the file's own plural rule when it has one. */

@@ -3,7 +3,6 @@ import type { UnitRow } from '../db/schema.js';
 import type { FormatUnit, TranslationFormat } from '../formats/format.js';
 import type { Exporter } from '../formats/exporters/exporter.js';
 import type { FormatRegistry } from '../formats/registry.js';
-import { pluralCategories } from '../languages/plural-categories.js';
 import { splitPlurals } from './plurals.js';
 import { STATE_APPROVED, STATE_FUZZY } from './statistics.js';
 
@@ -13,6 +12,8 @@ export interface ConversionMeta {
   sourceLanguage: string;
   language: string;
   pluralForms: { number: number; formula: string };
+  /** CLDR name of each plural form of the translation. */
+  pluralCategories: readonly string[];
   /** The component's own units are keyed (monolingual format). */
   monolingual: boolean;
   /** The component's own format id (mo only converts gettext PO). */
@@ -58,7 +59,7 @@ function viaFormat(id: string, format: TranslationFormat, mimeType: string, exte
       const store = format.create({
         language: meta.language,
         pluralForms: meta.pluralForms,
-        pluralCategories: pluralCategories(meta.language, meta.pluralForms.formula, meta.pluralForms.number),
+        pluralCategories: meta.pluralCategories,
       });
       for (const u of formatUnitsOf(units)) {
         // Keyed formats hold what is translated; bilingual ones list every string.

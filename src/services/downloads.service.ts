@@ -11,6 +11,7 @@ import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { asSearchError, searchCondition } from '../search/index.js';
 import { ZipWriter } from '../shared/zip-writer.js';
+import { ruleOfTranslation } from '../languages/plural-rule.js';
 import type { ComponentWithRefs } from './components.service.js';
 import type { Conversion, ConversionMeta } from './conversions.js';
 import type { FileSyncService } from './file-sync.service.js';
@@ -57,7 +58,8 @@ export class DownloadsService {
       component: refs.component.slug,
       sourceLanguage: refs.sourceLanguage.code,
       language: language.code,
-      pluralForms: { number: language.plural_number, formula: language.plural_formula },
+      pluralForms: { number: t.plural_number, formula: t.plural_formula },
+      pluralCategories: ruleOfTranslation(t, language.code).categories,
       monolingual: format.monolingual,
       componentFormat: refs.component.file_format,
     };

@@ -6,6 +6,7 @@ import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/s
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { KeyedMutex } from '../shared/keyed-mutex.js';
+import { ruleOfTranslation } from '../languages/plural-rule.js';
 import type { DataPaths } from './data-paths.js';
 import { unitIdHash } from './import-plan.js';
 import { parseOptionsFor } from './parse-options.js';
@@ -87,7 +88,8 @@ export class FileSyncService {
     const { component } = place;
     if (!component.template) return undefined;
     const bytes = await fs.readFile(path.join(this.componentDir(place), component.template));
-    return this.formatOf(component).parse(bytes, parseOptionsFor(sourceLanguage ?? null, component.template));
+    const format = this.formatOf(component);
+    return format.parse(bytes, parseOptionsFor(format, sourceLanguage ?? null, component.template));
   }
 
   /** Parses one translation's file with its language's plural names (and the template for documents). */
@@ -96,7 +98,7 @@ export class FileSyncService {
     const file = path.join(this.componentDir(place), translation.filename);
     const bytes = await fs.readFile(file);
     const isTemplate = translation.filename === place.component.template;
-    return format.parse(bytes, parseOptionsFor(language, translation.filename, isTemplate ? undefined : template));
+    return format.parse(bytes, parseOptionsFor(format, language, translation.filename, isTemplate ? undefined : template));
   }
 
   /** Writes the pending changes of one translation, or of every translation of the component. */
@@ -179,7 +181,7 @@ export class FileSyncService {
       store = await this.loadStore(place, t, language, template);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-      store = format.create({ language: language.code, pluralForms: { number: language.plural_number, formula: language.plural_formula }, ...(isTemplate || !template ? {} : { template }) });
+      store = format.create({ language: language.code, pluralForms: { number: t.plural_number, formula: t.plural_formula }, pluralCategories: ruleOfTranslation(t, language.code).categories, ...(isTemplate || !template ? {} : { template }) });
     }
     const index = new Map<string, number>();
     store.units.forEach((u, i) => {

@@ -1,5 +1,6 @@
 // Turns parsed translation files into the units to store: source units, per-language units and states.
 import type { FormatUnit, ParsedStore } from '../formats/format.js';
+import type { PluralRule } from '../languages/plural-rule.js';
 import { hash64 } from '../shared/hashing.js';
 import { STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { countChars, countWords } from './text-metrics.js';
@@ -9,6 +10,8 @@ export interface ScannedFile {
   code: string; // as found in the file name
   languageId: number;
   store: ParsedStore;
+  /** The plural rule the file follows in its language. */
+  plural: PluralRule;
 }
 
 export interface PlannedUnit {
@@ -32,7 +35,8 @@ export interface PlannedTranslation {
   languageCode: string;
   filename: string;
   isSource: boolean;
-  pluralForms?: { number: number; formula: string };
+  /** The rule of a translation's file; the source follows its language's rule. */
+  plural: PluralRule;
   units: PlannedUnit[];
 }
 
@@ -45,6 +49,8 @@ export interface PlanOptions {
   monolingual: boolean;
   sourceLanguageId: number;
   sourceLanguageCode: string;
+  /** The plural rule of the source language in this component's format. */
+  sourcePlural: PluralRule;
   /** Monolingual base file (required for monolingual formats). */
   template?: { path: string; store: ParsedStore };
   /** Bilingual base (e.g. a POT) that fixes the order and set of source strings. */
@@ -60,8 +66,23 @@ function isReadOnly(flags: string): boolean {
   return flags.split(',').some((f) => f.trim() === 'read-only');
 }
 
+/**
+ * A string counts as translated when the file holds text for it: a plural with some forms still empty
+ * is translated, and the plurals check names the empty forms (as the reference counts it).
+ */
 function isTranslated(target: readonly string[]): boolean {
-  return target.length > 0 && target.every((t) => t !== '');
+  return target.some((t) => t !== '');
+}
+
+/**
+ * One form per plural form of the rule for a plural string (empty ones where the file has none), a
+ * single form otherwise. Forms beyond the rule are kept: a form the file holds is never hidden.
+ */
+export function fitTarget(source: readonly string[], target: readonly string[], forms: number): string[] {
+  const wanted = source.length > 1 ? forms : 1;
+  const out = target.length > 0 ? [...target] : [''];
+  while (out.length < wanted) out.push('');
+  return out;
 }
 
 function stateOf(unit: FormatUnit, target: string[]): number {
@@ -129,15 +150,17 @@ function planBilingual(opts: PlanOptions): ImportPlan {
       if (seen.has(id)) continue; // a duplicate entry keeps its first occurrence
       seen.add(id);
       addSource(u);
-      units.push(planned(u, id, u.source, u.target, stateOf(u, u.target), units.length + 1));
+      const target = fitTarget(u.source, u.target, file.plural.number);
+      units.push(planned(u, id, u.source, target, stateOf(u, target), units.length + 1));
     }
-    translations.push({ languageId: file.languageId, languageCode: file.code, filename: file.path, isSource: false, pluralForms: file.store.pluralForms, units });
+    translations.push({ languageId: file.languageId, languageCode: file.code, filename: file.path, isSource: false, plural: file.plural, units });
   }
   const source: PlannedTranslation = {
     languageId: opts.sourceLanguageId,
     languageCode: sourceFile?.code ?? opts.sourceLanguageCode,
     filename: sourceFile?.path ?? '',
     isSource: true,
+    plural: opts.sourcePlural,
     units: [...sourceUnits.values()],
   };
   return { source, translations };
@@ -172,16 +195,17 @@ function planMonolingual(opts: PlanOptions): ImportPlan {
     const units = keys.map(({ id, unit }, i) => {
       const tu = byKey.get(unit.key);
       const src = sourceForms(unit);
-      const target = tu ? (tu.target.length ? tu.target : ['']) : [''];
+      const target = fitTarget(src, tu?.target ?? [], file.plural.number);
       return planned(tu ?? unit, id, src, target, tu ? stateOf(tu, target) : STATE_EMPTY, i + 1, unit);
     });
-    translations.push({ languageId: file.languageId, languageCode: file.code, filename: file.path, isSource: false, pluralForms: file.store.pluralForms, units });
+    translations.push({ languageId: file.languageId, languageCode: file.code, filename: file.path, isSource: false, plural: file.plural, units });
   }
   const source: PlannedTranslation = {
     languageId: opts.sourceLanguageId,
     languageCode: opts.files.find((f) => f.path === template.path)?.code ?? opts.sourceLanguageCode,
     filename: template.path,
     isSource: true,
+    plural: opts.sourcePlural,
     units: sourceUnits,
   };
   return { source, translations };

@@ -1,19 +1,25 @@
 // Parse options for a translation file: its language, the CLDR names of its plural forms, the document template.
-import type { ParsedStore, ParseOptions } from '../formats/format.js';
-import { pluralCategories } from '../languages/plural-categories.js';
+import type { ParsedStore, ParseOptions, TranslationFormat } from '../formats/format.js';
+import { pluralKindOf } from '../formats/plural-kind.js';
+import { ruleFor, type LanguagePlural } from '../languages/plural-rule.js';
 
-export interface LanguagePlural {
-  code: string;
-  plural_number: number;
-  plural_formula: string;
-}
+export type { LanguagePlural };
 
-export function parseOptionsFor(language: LanguagePlural | null, filename: string, template?: ParsedStore): ParseOptions {
+/**
+ * What a format needs to read a file of `language`: category-keyed formats get the CLDR categories of
+ * the language, gettext formats the language's own forms (a PO file's header may declare others).
+ */
+export function parseOptionsFor(format: Pick<TranslationFormat, 'id'>, language: LanguagePlural | null, filename: string, template?: ParsedStore): ParseOptions {
   const options: ParseOptions = { filename };
   if (language) {
     options.language = language.code;
-    options.pluralCategories = pluralCategories(language.code, language.plural_formula, language.plural_number);
+    options.pluralCategories = ruleFor(pluralKindOf(format.id), language).categories;
   }
   if (template) options.template = template;
   return options;
+}
+
+/** The plural rule of a parsed file of `format` in `language`. */
+export function pluralRuleOf(format: Pick<TranslationFormat, 'id'>, language: LanguagePlural, store?: Pick<ParsedStore, 'pluralForms'>) {
+  return ruleFor(pluralKindOf(format.id), language, store?.pluralForms);
 }

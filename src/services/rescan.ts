@@ -4,6 +4,8 @@ import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/s
 import type { ComponentScanner, ScannedTree } from './component-scanner.js';
 import { planImport, type PlannedUnit, type ScannedFile } from './import-plan.js';
 import { joinPlurals } from './plurals.js';
+import { pluralRuleOf } from './parse-options.js';
+import { storedPlural, type PluralRule } from '../languages/plural-rule.js';
 import { recountTranslation, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { insertTranslation, unitRow } from './units-writer.js';
 import { UnitChecker } from './unit-checks.js';
@@ -119,6 +121,18 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   }
 }
 
+/** Keeps a translation's file name and plural rule as its file now says. */
+async function updateTranslationFile(tx: Executor, translation: TranslationRow, filename: string, plural: PluralRule): Promise<void> {
+  const stored = storedPlural(plural);
+  const same =
+    translation.filename === filename &&
+    translation.plural_source === stored.plural_source &&
+    translation.plural_number === stored.plural_number &&
+    translation.plural_formula === stored.plural_formula &&
+    translation.plural_categories === stored.plural_categories;
+  if (!same) await tx.updateTable('translations').set({ filename, ...stored }).where('id', '=', translation.id).execute();
+}
+
 /** Collects the changes a rescan finds in existing translations (strings added or updated in the repository). */
 class ChangeLog {
   readonly changes: ChangeInput[] = [];
@@ -159,12 +173,13 @@ export async function reconcileComponent(
     const language = f.language ?? (await scanner.createLanguageFor(tx, f.code, f.store));
     if (files.some((x) => x.languageId === language.id)) continue;
     languageById.set(language.id, language);
-    files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store });
+    files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store, plural: pluralRuleOf(scanned.format, language, f.store) });
   }
   const plan = planImport({
     monolingual: scanned.monolingual,
     sourceLanguageId: source.id,
     sourceLanguageCode: source.code,
+    sourcePlural: pluralRuleOf(scanned.format, source),
     template: scanned.template,
     newBase: scanned.newBase,
     intermediate: scanned.intermediate,
@@ -172,15 +187,15 @@ export async function reconcileComponent(
     files,
   });
   const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', component.id).execute();
-  const meta = (language: LanguageRow) => ({ componentId: component.id, pluralNumber: language.plural_number, pluralFormula: language.plural_formula });
+  const meta = (plural: PluralRule) => ({ componentId: component.id, plural });
 
   let sourceT = translations.find((t) => t.is_source === 1);
   if (!sourceT) {
-    sourceT = (await insertTranslation(tx, plan.source, meta(source), null)).translation;
+    sourceT = (await insertTranslation(tx, plan.source, meta(plan.source.plural), null)).translation;
     result.languagesAdded++;
   } else {
     await reconcileUnits(tx, sourceT, plan.source.units, null, result, log);
-    if (sourceT.filename !== plan.source.filename) await tx.updateTable('translations').set({ filename: plan.source.filename }).where('id', '=', sourceT.id).execute();
+    await updateTranslationFile(tx, sourceT, plan.source.filename, plan.source.plural);
   }
   const sourceRows = await tx.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', sourceT.id).execute();
   const sourceIds = new Map(sourceRows.map((r) => [r.id_hash, r.id]));
@@ -188,16 +203,15 @@ export async function reconcileComponent(
   const seen = new Set<number>([sourceT.id]);
   for (const p of plan.translations) {
     const existing = translations.find((t) => t.language_id === p.languageId && t.is_source === 0);
-    const language = languageById.get(p.languageId)!;
     if (!existing) {
-      const { translation } = await insertTranslation(tx, p, meta(language), sourceIds);
+      const { translation } = await insertTranslation(tx, p, meta(p.plural), sourceIds);
       seen.add(translation.id);
       result.languagesAdded++;
       continue;
     }
     seen.add(existing.id);
     await reconcileUnits(tx, existing, p.units, sourceIds, result, log);
-    if (existing.filename !== p.filename) await tx.updateTable('translations').set({ filename: p.filename }).where('id', '=', existing.id).execute();
+    await updateTranslationFile(tx, existing, p.filename, p.plural);
   }
   for (const t of translations) {
     if (seen.has(t.id)) continue;

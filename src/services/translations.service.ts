@@ -15,8 +15,8 @@ import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
 import type { DataPaths } from './data-paths.js';
 import { filenameFor } from './filemask.js';
-import { parseOptionsFor } from './parse-options.js';
-import type { PlannedUnit } from './import-plan.js';
+import { parseOptionsFor, pluralRuleOf } from './parse-options.js';
+import { fitTarget, type PlannedUnit } from './import-plan.js';
 import type { LanguagesService } from './languages.service.js';
 import { splitPlurals } from './plurals.js';
 import { STATE_EMPTY } from './statistics.js';
@@ -135,13 +135,13 @@ export class TranslationsService {
     const base = component.new_base || (format.monolingual ? component.template : '');
     if (base) {
       try {
-        template = format.parse(await fs.readFile(path.join(dir, base)), parseOptionsFor(refs.sourceLanguage, base));
+        template = format.parse(await fs.readFile(path.join(dir, base)), parseOptionsFor(format, refs.sourceLanguage, base));
       } catch {
         throw new PermissionDeniedError('Could not add new translation file.');
       }
     }
-    const pluralForms = { number: language.plural_number, formula: language.plural_formula };
-    const store = format.create({ language: language.code, pluralForms, template, pluralCategories: parseOptionsFor(language, filename).pluralCategories ?? [] });
+    const plural = pluralRuleOf(format, language);
+    const store = format.create({ language: language.code, pluralForms: { number: plural.number, formula: plural.formula }, template, pluralCategories: plural.categories });
     if (!template && !format.monolingual) {
       for (const u of sourceUnits) store.addUnit({ source: splitPlurals(u.source), context: u.context, key: u.context, location: u.location, note: u.note, flags: u.flags });
     }
@@ -150,7 +150,7 @@ export class TranslationsService {
       content_hash: u.content_hash,
       context: u.context,
       source: splitPlurals(u.source),
-      target: Array.from({ length: splitPlurals(u.source).length > 1 ? language.plural_number : 1 }, () => ''),
+      target: fitTarget(splitPlurals(u.source), [], plural.number),
       previous_source: '',
       location: u.location,
       note: u.note,
@@ -170,8 +170,8 @@ export class TranslationsService {
       const translation = await this.db.transaction().execute(async (tx) => {
         const { translation } = await insertTranslation(
           tx,
-          { languageId: language.id, languageCode: language.code, filename, isSource: false, units },
-          { componentId: component.id, pluralNumber: language.plural_number, pluralFormula: language.plural_formula },
+          { languageId: language.id, languageCode: language.code, filename, isSource: false, plural, units },
+          { componentId: component.id, plural },
           sourceIds,
         );
         await this.changes.record(tx, { action: Action.LANGUAGE_ADDED, userId: actor.user?.id, projectId: project.id, componentId: component.id, translationId: translation.id, languageId: language.id, target: language.code });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { Flags, mergeFlags } from '../checks/flags.js';
 import { isEnforced, runChecks, type CheckContext } from '../checks/registry.js';
-import { pluralCategories } from '../languages/plural-categories.js';
+import { ruleOfTranslation, type PluralRule } from '../languages/plural-rule.js';
 import { nowIso } from '../shared/clock.js';
 import { CONTENT_ACTIONS } from './change-actions.js';
 import { splitPlurals } from './plurals.js';
@@ -81,16 +81,17 @@ export function parseEnforced(value: string | null | undefined): string[] {
 export async function loadCheckScope(db: Executor, translationId: number): Promise<CheckScope> {
   const t = await db
     .selectFrom('translations')
-    .select(['id', 'component_id', 'language_id', 'is_source', 'plural_number', 'plural_formula'])
-    .where('id', '=', translationId)
+    .innerJoin('languages', 'languages.id', 'translations.language_id')
+    .select(['translations.component_id', 'translations.language_id', 'translations.is_source', 'translations.plural_source', 'translations.plural_number', 'translations.plural_formula', 'translations.plural_categories', 'languages.code'])
+    .where('translations.id', '=', translationId)
     .executeTakeFirstOrThrow();
-  return buildCheckScope(db, { translationId, componentId: t.component_id, languageId: t.language_id, isSource: t.is_source === 1, pluralNumber: t.plural_number, pluralFormula: t.plural_formula });
+  return buildCheckScope(db, { translationId, componentId: t.component_id, languageId: t.language_id, isSource: t.is_source === 1, plural: ruleOfTranslation(t, t.code) });
 }
 
 /** The scope of a translation that may not be stored yet (translationId 0 until it is: set it before flush). */
 export async function buildCheckScope(
   db: Executor,
-  t: { translationId: number; componentId: number; languageId: number; isSource: boolean; pluralNumber: number; pluralFormula: string },
+  t: { translationId: number; componentId: number; languageId: number; isSource: boolean; plural: PluralRule },
 ): Promise<CheckScope> {
   const row = await db
     .selectFrom('components')
@@ -110,8 +111,8 @@ export async function buildCheckScope(
     enforced: parseEnforced(row.enforced_checks),
     language: language.code,
     sourceLanguage: row.source_language,
-    pluralCount: t.pluralNumber,
-    pluralCategories: pluralCategories(language.code, t.pluralFormula, t.pluralNumber),
+    pluralCount: t.plural.number,
+    pluralCategories: t.plural.categories,
     glossary: t.isSource ? undefined : await loadGlossary(db, row.project_id, row.source_language_id, t.languageId),
   };
 }

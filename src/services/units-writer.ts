@@ -1,6 +1,7 @@
 // Writes planned translations and units in batches inside the caller's transaction, with their counters.
 import type { Executor } from '../db/database.js';
 import type { NewUnit, TranslationRow } from '../db/schema.js';
+import { storedPlural, type PluralRule } from '../languages/plural-rule.js';
 import { nowIso } from '../shared/clock.js';
 import type { PlannedTranslation, PlannedUnit } from './import-plan.js';
 import { joinPlurals } from './plurals.js';
@@ -12,8 +13,8 @@ const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-par
 
 export interface TranslationMeta {
   componentId: number;
-  pluralNumber: number;
-  pluralFormula: string;
+  /** The plural rule the translation's file follows. */
+  plural: PluralRule;
 }
 
 /** The row of a new unit; flags that only later work sets (suggestions, checks) start empty. */
@@ -74,7 +75,7 @@ export async function insertTranslation(
   let checker: UnitChecker | null = null;
   let outcomes: (CheckOutcome | null)[] | undefined;
   if (!plan.isSource && plan.units.some((u) => u.target.some((t) => t !== ''))) {
-    const scope = await buildCheckScope(db, { translationId: 0, componentId: meta.componentId, languageId: plan.languageId, isSource: false, pluralNumber: meta.pluralNumber, pluralFormula: meta.pluralFormula });
+    const scope = await buildCheckScope(db, { translationId: 0, componentId: meta.componentId, languageId: plan.languageId, isSource: false, plural: meta.plural });
     checker = new UnitChecker(scope, new Map(), await sourceFlagsOf(db, meta.componentId));
     const c = checker;
     outcomes = plan.units.map((u) => {
@@ -94,8 +95,7 @@ export async function insertTranslation(
       filename: plan.filename,
       revision: '',
       is_source: plan.isSource ? 1 : 0,
-      plural_number: meta.pluralNumber,
-      plural_formula: meta.pluralFormula,
+      ...storedPlural(meta.plural),
       created: now,
       ...countersOf(plan.units, outcomes),
     })

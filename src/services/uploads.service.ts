@@ -14,6 +14,7 @@ import { writeFileAtomic, type FileSyncService } from './file-sync.service.js';
 import { insertNewString, targetForms } from './new-string.js';
 import { bilingualId, monolingualId } from './import-plan.js';
 import { parseOptionsFor } from './parse-options.js';
+import { readPluralFormsHeader } from '../languages/plural-rule.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
 import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
 import type { TranslationWithRefs } from './translations.service.js';
@@ -163,15 +164,16 @@ export class UploadsService {
     const template = componentFormat.monolingual && uploadedFormat === componentFormat ? await this.files.loadTemplate(t, t.sourceLanguage).catch(() => undefined) : undefined;
     let store: ParsedStore;
     try {
-      store = uploadedFormat.parse(file.data, parseOptionsFor(t.language, file.filename, template));
+      store = uploadedFormat.parse(file.data, parseOptionsFor(uploadedFormat, t.language, file.filename, template));
     } catch (e) {
       if (e instanceof FormatParseError) throw ValidationError.field('file', `Could not parse uploaded file: ${uploadedFormat.name}: ${e.message}`, 'parse_error');
       throw ValidationError.field('file', `Could not parse uploaded file: ${(e as Error).message}`, 'parse_error');
     }
-    const declared = store.pluralForms?.number;
-    if (declared !== undefined && declared !== t.translation.plural_number && store.units.some((u) => u.source.length > 1 || u.target.length > 1)) {
-      throw ValidationError.field('file', 'Plural forms do not match the language.');
+    const declared = readPluralFormsHeader(store.header['Plural-Forms']);
+    if (declared && 'problem' in declared) {
+      throw ValidationError.field('file', `Could not parse uploaded file: invalid Plural-Forms header${headerLine(file.data, 'Plural-Forms')}: ${declared.problem}`, 'parse_error');
     }
+    if (declared && declared.number !== t.translation.plural_number) throw ValidationError.field('file', 'Plural forms do not match the language.');
     return { store, uploadedFormat };
   }
 
@@ -416,4 +418,11 @@ export class UploadsService {
     });
     if (actor.user) await tx.updateTable('users').set((eb) => ({ stat_uploaded: eb('stat_uploaded', '+', 1) })).where('id', '=', actor.user.id).execute();
   }
+}
+
+/** " (line N)" for the first line of `bytes` that starts a `name:` header field, '' when there is none. */
+function headerLine(bytes: Uint8Array, name: string): string {
+  const text = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('utf8');
+  const index = text.search(new RegExp(`^"?${name}\\s*:`, 'im'));
+  return index < 0 ? '' : ` (line ${text.slice(0, index).split('\n').length})`;
 }

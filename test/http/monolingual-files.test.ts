@@ -127,10 +127,12 @@ describe.each(DIALECTS)('keyed components (%s)', (dialect) => {
     const units = await unitsOf('/api/translations/mono/android/cs/');
     const files = units.find((u) => u.context === 'files')!;
     expect(files.source).toEqual(['%d file', '%d files']);
-    expect(files.target).toEqual(['%d soubor', '', '%d souborů']);
-    expect((await server.api(`/api/units/${files.id}/`, { method: 'PATCH', json: { target: ['%d soubor', '%d soubory', '%d souborů'], state: 20 } })).status).toBe(200);
+    // Czech in CLDR: one, few, many (fractions), other.
+    expect(files.target).toEqual(['%d soubor', '', '', '%d souborů']);
+    expect((await server.api(`/api/units/${files.id}/`, { method: 'PATCH', json: { target: ['%d soubor', '%d soubory', '%d souboru', '%d souborů'], state: 20 } })).status).toBe(200);
     const file = await (await server.api('/api/translations/mono/android/cs/file/')).text();
     expect(file).toContain('<item quantity="few">%d soubory</item>');
     expect(file).toContain('<item quantity="one">%d soubor</item>');
+    expect(file).toContain('<item quantity="many">%d souboru</item>');
   });
 });

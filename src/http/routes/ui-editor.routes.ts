@@ -4,7 +4,8 @@ import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../services/translations.service.js';
 import { splitPlurals } from '../../services/plurals.js';
 import { targetForms } from '../../services/new-string.js';
-import { pluralCategories } from '../../languages/plural-categories.js';
+import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
+import { pluralRuleOf } from '../../services/parse-options.js';
 import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
@@ -21,7 +22,8 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
 
   // ---------------------------------------------------------------- the editor
   const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
-  const pluralNames = (code: string, formula: string, number: number) => pluralCategories(code, formula, number).slice();
+  /** Each form's label: its CLDR name and the numbers it is for, e.g. "few (2~4, 22~24, …)". */
+  const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${name} (${rule.examples[i]})` : name));
 
   /** The unit filter of a search; a bad query is reported on the page (with status 400), not thrown. */
   const searchFilter = (q: string): { where: ReturnType<Container['units']['filter']>; error: string | null } => {
@@ -87,7 +89,7 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
       ...pageHeader(request, t),
       notice: st.notice,
       pluralNames: [] as string[],
-      sourcePluralNames: pluralNames(sourceLang.code, sourceLang.plural_formula, sourceLang.plural_number),
+      sourcePluralNames: pluralNames(pluralRuleOf(c.fileSync.formatOf(t.component), sourceLang)),
       q: st.q,
       searchError: error,
     };
@@ -113,9 +115,10 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
     const perms = permissions(unitRow.state);
     const source = splitPlurals(unitRow.source);
     // One field per form the translation's plural rule has, however many forms the stored target holds.
-    const count = targetForms(source, t.translation);
-    const target = Array.from({ length: count }, (_, i) => splitPlurals(unitRow.target)[i] ?? '');
-    const names = count > 1 ? pluralNames(t.language.code, t.translation.plural_formula, t.translation.plural_number).slice(0, count) : [];
+    const stored = splitPlurals(unitRow.target);
+    const count = source.length > 1 ? Math.max(targetForms(source, t.translation), stored.length) : targetForms(source, t.translation);
+    const target = Array.from({ length: count }, (_, i) => stored[i] ?? '');
+    const names = count > 1 ? pluralNames(ruleOfTranslation(t.translation, t.language.code)) : [];
     const [extras, suggestions, comments] = await Promise.all([
       unitExtras(db, unitRow),
       c.suggestions.list(request.actor, unitRow.id),

@@ -1,4 +1,5 @@
 // Rows → API objects, with the url/web_url links of every object.
+import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
 import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { splitPlurals } from '../../services/plurals.js';
 import type { GroupRelations } from '../../services/teams.service.js';
@@ -160,6 +161,11 @@ export interface TranslationRefs extends ComponentRefs {
   language: LanguageRow;
 }
 
+/** The plural rule a translation uses: its forms, the formula picking one, each form's CLDR name and example numbers. */
+export function serializePluralRule(rule: PluralRule) {
+  return { source: rule.source, number: rule.number, formula: rule.formula, categories: [...rule.categories], examples: [...rule.examples] };
+}
+
 export function serializeTranslation(u: Urls, r: TranslationRefs, lastAuthor: string | null, opts: { includeComponent?: boolean } = {}) {
   const t = r.translation;
   const p = r.project.slug;
@@ -178,6 +184,7 @@ export function serializeTranslation(u: Urls, r: TranslationRefs, lastAuthor: st
     url: api,
     is_template: r.component.template !== '' && t.is_source === 1,
     is_source: t.is_source === 1,
+    plural: serializePluralRule(ruleOfTranslation(t, r.language.code)),
     total: t.total,
     total_words: t.total_words,
     translated: t.translated,
