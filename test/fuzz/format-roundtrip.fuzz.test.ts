@@ -59,7 +59,8 @@ const CAPS: Record<string, Capabilities> = {
   'ruby-yaml': { plural: true, note: true, nested: true, keyPattern: IDENT },
   aresource: { plural: true, note: true, keyPattern: /^[A-Za-z_][A-Za-z0-9_]*$/, noteOk: (n) => !n.includes('--') && !n.endsWith('-') },
   resx: { plural: false, note: true, keyOk: (k) => !k.startsWith('>>') }, // ">>" names are WinForms designer data
-  stringsdict: { plural: true, note: false, keyPattern: IDENT },
+  // A plural variable is a unit beside its entry's format-string unit, so generated plurals cannot map one to one.
+  stringsdict: { plural: false, note: false, keyPattern: IDENT },
 };
 
 interface GeneratedUnit {
