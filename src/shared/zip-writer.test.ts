@@ -1,4 +1,4 @@
-// ZipWriter and zipSync output read back by yauzl and Debian's unzip; streaming of a 1 GiB archive in constant memory.
+// ZipWriter and zipSync output read back by yauzl and Debian's unzip; ZIP64 past 65,535 entries; streaming in constant memory.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -8,13 +8,14 @@ import { Readable, Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import yauzl, { type Entry } from 'yauzl';
-import { crc32, ZipLimitError, ZipWriter, zipSync } from './zip-writer.js';
+import { ZipWriter, zipSync } from './zip-writer.js';
 
 interface ReadEntry {
   name: string;
   data: Buffer;
   flags: number;
   modified: Date;
+  method: number;
 }
 
 function readZip(buffer: Buffer): Promise<ReadEntry[]> {
@@ -31,7 +32,7 @@ function readZip(buffer: Buffer): Promise<ReadEntry[]> {
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('error', reject);
           stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks), flags: entry.generalPurposeBitFlag, modified: entry.getLastModDate() });
+            out.push({ name: entry.fileName, data: Buffer.concat(chunks), flags: entry.generalPurposeBitFlag, modified: entry.getLastModDate(), method: entry.compressionMethod });
             zip.readEntry();
           });
         });
@@ -42,15 +43,17 @@ function readZip(buffer: Buffer): Promise<ReadEntry[]> {
 }
 
 /** Collects everything written into one Buffer. */
-function collector(): { sink: Writable; result: () => Buffer } {
+function collector(): { sink: Writable; result: () => Buffer; written: () => number } {
   const chunks: Buffer[] = [];
+  let size = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       chunks.push(chunk);
+      size += chunk.length;
       callback();
     },
   });
-  return { sink, result: () => Buffer.concat(chunks) };
+  return { sink, result: () => Buffer.concat(chunks), written: () => size };
 }
 
 function hasCommand(name: string): boolean {
@@ -89,21 +92,6 @@ async function sampleArchive(): Promise<Buffer> {
   return result();
 }
 
-describe('crc32', () => {
-  it('matches the standard check value and zlib', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
-    expect(crc32(Buffer.alloc(0))).toBe(0);
-    const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => (i * 7919) & 0xff));
-    // Incremental use: continuing from a previous value equals one pass.
-    expect(crc32(data.subarray(13), crc32(data.subarray(0, 13)))).toBe(crc32(data));
-    const native = (zlib as unknown as { crc32?: (d: Uint8Array) => number }).crc32;
-    if (native) expect(crc32(data)).toBe(native(data));
-    // gzip's trailer holds the CRC-32 of the data: an independent reference on any Node version.
-    const gz = zlib.gzipSync(data);
-    expect(crc32(data)).toBe(gz.readUInt32LE(gz.length - 8));
-  });
-});
-
 describe('ZipWriter', () => {
   it('writes entries that yauzl reads back with UTF-8 names, data descriptors and times', async () => {
     const entries = await readZip(await sampleArchive());
@@ -140,16 +128,87 @@ describe('ZipWriter', () => {
     expect(report).toContain(UNICODE_NAME);
   });
 
-  it('refuses archives past the ZIP32 limit cleanly, and every later call', async () => {
-    const { sink } = collector();
-    const zip = new ZipWriter(sink, { maxSize: 100_000 });
-    await zip.addFile('small.txt', Buffer.from('fits'));
-    const big = Readable.from((function* () {
-      for (let i = 0; i < 50; i++) yield Buffer.alloc(10_000, i);
-    })());
-    await expect(zip.addFile('big.bin', big)).rejects.toBeInstanceOf(ZipLimitError);
-    await expect(zip.addFile('after.txt', Buffer.from('x'))).rejects.toBeInstanceOf(ZipLimitError);
-    await expect(zip.finish()).rejects.toThrow(/4 GiB/);
+  it('writes ZIP64 records past 65,535 entries, streaming them as they are added', { timeout: 240_000 }, async () => {
+    const count = 65_600;
+    const { sink, result, written } = collector();
+    const zip = new ZipWriter(sink, { level: 0 });
+    const name = (i: number) => `files/${Math.floor(i / 1000)}/entry-${i}.txt`;
+    for (let i = 0; i < count; i++) await zip.addFile(name(i), Buffer.from(`#${i}`), { mtime: MTIME });
+    // Every entry but the tail still in flight already reached the output before the central directory.
+    expect(written()).toBeGreaterThan((count - 100) * (30 + 'files/0/entry-0.txt'.length + 2 + 16));
+    await zip.finish();
+    const archive = result();
+    expect(archive.readUInt32LE(archive.length - 22)).toBe(0x06054b50);
+    expect(archive.readUInt16LE(archive.length - 22 + 10), 'ZIP32 count field saturated').toBe(0xffff);
+    expect(archive.readUInt32LE(archive.length - 22 - 20 - 56), 'ZIP64 end of central directory').toBe(0x06064b50);
+
+    const zipfile = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(archive, { lazyEntries: false, strictFileNames: true }, (err, z) => (err || !z ? reject(err ?? new Error('no zip')) : resolve(z))),
+    );
+    expect(zipfile.entryCount).toBe(count);
+    const names: string[] = [];
+    const sample = new Map<string, Entry>();
+    await new Promise<void>((resolve, reject) => {
+      zipfile.on('entry', (entry: Entry) => {
+        names.push(entry.fileName);
+        if (names.length % 9_999 === 1 || names.length === count) sample.set(entry.fileName, entry);
+      });
+      zipfile.on('end', resolve);
+      zipfile.on('error', reject);
+    });
+    expect(names).toEqual(Array.from({ length: count }, (_, i) => name(i)));
+    for (const [entryName, entry] of sample) {
+      const data = await new Promise<string>((resolve, reject) =>
+        zipfile.openReadStream(entry, (err, stream) => {
+          if (err || !stream) return reject(err ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => resolve(Buffer.concat(chunks).toString()));
+        }),
+      );
+      expect(data).toBe(`#${/entry-(\d+)/.exec(entryName)![1]}`);
+    }
+  });
+
+  it('reads a source no faster than the output takes the archive', async () => {
+    const stalled = new Writable({
+      highWaterMark: 16 * 1024,
+      write() {
+        // never calls back: a client that stopped reading
+      },
+    });
+    const zip = new ZipWriter(stalled);
+    let pulled = 0;
+    const chunk = randomBytes(64 * 1024);
+    const source = new Readable({
+      read() {
+        if (pulled >= 64 * 1024 * 1024) return this.push(null);
+        pulled += chunk.length;
+        this.push(chunk);
+      },
+    });
+    let settled = false;
+    const pending = zip.addFile('random.bin', source).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    expect(pulled, 'bytes read from the source while the output is stalled').toBeLessThan(2 * 1024 * 1024);
+    stalled.destroy();
+    await expect(pending).rejects.toThrow(/closed before the archive was complete/);
+    expect(source.destroyed, 'the source is released').toBe(true);
+  });
+
+  it('fails the archive when a source fails, and every later call', async () => {
+    const zip = new ZipWriter(collector().sink);
+    await zip.addFile('ok.txt', Buffer.from('fine'));
+    const broken = new Readable({
+      read() {
+        this.destroy(new Error('disk on fire'));
+      },
+    });
+    await expect(zip.addFile('broken.txt', broken)).rejects.toThrow(/disk on fire/);
+    await expect(zip.addFile('after.txt', Buffer.from('x'))).rejects.toThrow(/disk on fire/);
+    await expect(zip.finish()).rejects.toThrow(/disk on fire/);
   });
 
   it('refuses bad names and calls after finish()', async () => {
@@ -216,7 +275,7 @@ describe('ZipWriter', () => {
           new Readable({
             read() {
               if (sent++ < chunksPerFile) {
-                crc = crc32(pattern, crc);
+                crc = zlib.crc32(pattern, crc);
                 this.push(pattern);
               } else this.push(null);
             },
@@ -242,7 +301,7 @@ describe('ZipWriter', () => {
       expect(tail.readUInt32LE(p)).toBe(0x02014b50);
       expect(tail.readUInt32LE(p + 16)).toBe(expectedCrc[f]);
       expect(tail.readUInt32LE(p + 24)).toBe(chunksPerFile * MiB);
-      p += 46 + tail.readUInt16LE(p + 28);
+      p += 46 + tail.readUInt16LE(p + 28) + tail.readUInt16LE(p + 30) + tail.readUInt16LE(p + 32);
     }
   });
 });
@@ -260,7 +319,11 @@ describe('zipSync', () => {
       [UNICODE_NAME, 'čeština'],
       ['empty', ''],
     ]);
-    expect(entries[0]!.flags & (1 << 3)).toBe(0);
+    for (const e of entries) {
+      expect(e.flags & (1 << 3), 'sizes in the local header').toBe(0);
+      expect(e.method, 'stored').toBe(0);
+      expect(e.modified.getTime()).toBe(MTIME.getTime());
+    }
     if (HAS_UNZIP) expect(unzipTest(archive)).toMatch(/No errors detected/);
   });
 });

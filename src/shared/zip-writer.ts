@@ -1,162 +1,16 @@
-// ZIP archives without third-party code: a streaming writer (data descriptors, constant memory) and a small sync builder.
-import { Readable, Transform, Writable } from 'node:stream';
+// ZIP archives written with yazl: a streaming writer with backpressure per entry, and a small synchronous builder.
+import { type PassThrough, type Writable, Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
+import yazl from 'yazl';
 
-/** Thrown when an archive would need ZIP64 (an entry, offset or the archive past 4 GiB, or > 65,535 entries). */
-export class ZipLimitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ZipLimitError';
-  }
-}
-
-// Slice-by-8 tables: Node 20 (our floor) has no zlib.crc32, and a byte-wise loop would dominate a 1 GB export.
-const CRC_TABLES: Uint32Array[] = (() => {
-  const tables = Array.from({ length: 8 }, () => new Uint32Array(256));
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    tables[0]![n] = c >>> 0;
-  }
-  for (let n = 0; n < 256; n++) {
-    let c = tables[0]![n]!;
-    for (let t = 1; t < 8; t++) {
-      c = tables[0]![c & 0xff]! ^ (c >>> 8);
-      tables[t]![n] = c >>> 0;
-    }
-  }
-  return tables;
-})();
-
-/** CRC-32 (ISO-HDLC, as ZIP and gzip use) of `data`, continuing from `crc` (the previous result). */
-export function crc32(data: Uint8Array, crc = 0): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = CRC_TABLES as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array];
-  let c = ~crc >>> 0;
-  let i = 0;
-  const end8 = data.length - (data.length % 8);
-  while (i < end8) {
-    const lo = (c ^ (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24))) >>> 0;
-    c =
-      t7[lo & 0xff]! ^
-      t6[(lo >>> 8) & 0xff]! ^
-      t5[(lo >>> 16) & 0xff]! ^
-      t4[lo >>> 24]! ^
-      t3[data[i + 4]!]! ^
-      t2[data[i + 5]!]! ^
-      t1[data[i + 6]!]! ^
-      t0[data[i + 7]!]!;
-    i += 8;
-  }
-  while (i < data.length) c = t0[(c ^ data[i++]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
-
-const MAX_32 = 0xffffffff;
-const MAX_ENTRIES = 0xffff;
-const FLAG_DATA_DESCRIPTOR = 1 << 3;
-const FLAG_UTF8 = 1 << 11;
-const METHOD_DEFLATE = 8;
-const VERSION_NEEDED = 20;
-// "Made by" Unix so that unzip applies the permission bits in the external attributes.
-const VERSION_MADE_BY = (3 << 8) | 20;
-const EXTERNAL_FILE_ATTRIBUTES = (0o100644 << 16) >>> 0;
-
-interface EntryRecord {
-  name: Buffer;
-  flags: number;
-  time: number;
-  date: number;
-  crc: number;
-  compressedSize: number;
-  size: number;
-  offset: number;
-}
-
-/** MS-DOS date and time (local time, 2-second resolution), clamped to the format's 1980–2107 range. */
-function dosDateTime(date: Date): { time: number; date: number } {
-  const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
-  if (year !== date.getFullYear()) return { time: 0, date: ((year - 1980) << 9) | (1 << 5) | 1 };
-  return {
-    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
-    date: ((year - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
-  };
-}
-
-function entryName(name: string): Buffer {
-  if (name === '' || name.includes('\u0000')) throw new Error(`Invalid ZIP entry name: ${JSON.stringify(name)}`);
-  const bytes = Buffer.from(name, 'utf8');
-  if (bytes.length > 0xffff) throw new Error('ZIP entry name is too long');
-  return bytes;
-}
-
-function localHeader(e: EntryRecord): Buffer {
-  const b = Buffer.alloc(30 + e.name.length);
-  b.writeUInt32LE(0x04034b50, 0);
-  b.writeUInt16LE(VERSION_NEEDED, 4);
-  b.writeUInt16LE(e.flags, 6);
-  b.writeUInt16LE(METHOD_DEFLATE, 8);
-  b.writeUInt16LE(e.time, 10);
-  b.writeUInt16LE(e.date, 12);
-  // With a data descriptor these three stay zero here and follow the data instead.
-  const known = (e.flags & FLAG_DATA_DESCRIPTOR) === 0;
-  b.writeUInt32LE(known ? e.crc : 0, 14);
-  b.writeUInt32LE(known ? e.compressedSize : 0, 18);
-  b.writeUInt32LE(known ? e.size : 0, 22);
-  b.writeUInt16LE(e.name.length, 26);
-  b.writeUInt16LE(0, 28);
-  e.name.copy(b, 30);
-  return b;
-}
-
-function dataDescriptor(e: EntryRecord): Buffer {
-  const b = Buffer.alloc(16);
-  b.writeUInt32LE(0x08074b50, 0);
-  b.writeUInt32LE(e.crc, 4);
-  b.writeUInt32LE(e.compressedSize, 8);
-  b.writeUInt32LE(e.size, 12);
-  return b;
-}
-
-function centralHeader(e: EntryRecord): Buffer {
-  const b = Buffer.alloc(46 + e.name.length);
-  b.writeUInt32LE(0x02014b50, 0);
-  b.writeUInt16LE(VERSION_MADE_BY, 4);
-  b.writeUInt16LE(VERSION_NEEDED, 6);
-  b.writeUInt16LE(e.flags, 8);
-  b.writeUInt16LE(METHOD_DEFLATE, 10);
-  b.writeUInt16LE(e.time, 12);
-  b.writeUInt16LE(e.date, 14);
-  b.writeUInt32LE(e.crc, 16);
-  b.writeUInt32LE(e.compressedSize, 20);
-  b.writeUInt32LE(e.size, 24);
-  b.writeUInt16LE(e.name.length, 28);
-  // extra length, comment length, disk number, internal attributes: all zero
-  b.writeUInt32LE(EXTERNAL_FILE_ATTRIBUTES, 38);
-  b.writeUInt32LE(e.offset, 42);
-  e.name.copy(b, 46);
-  return b;
-}
-
-function endOfCentralDirectory(count: number, size: number, offset: number): Buffer {
-  const b = Buffer.alloc(22);
-  b.writeUInt32LE(0x06054b50, 0);
-  b.writeUInt16LE(count, 8);
-  b.writeUInt16LE(count, 10);
-  b.writeUInt32LE(size, 12);
-  b.writeUInt32LE(offset, 16);
-  return b;
-}
-
-function tooLarge(what: string): ZipLimitError {
-  return new ZipLimitError(`ZIP archive too large: ${what} exceeds 4 GiB, and ZIP64 is not supported`);
-}
+// Regular file, rw-r--r--: what unzip applies on extraction (yazl's default would be group-writable).
+const FILE_MODE = 0o100644;
+// Buffers are fed to yazl in slices, so that one large entry is not deflated in a single step.
+const CHUNK = 64 * 1024;
 
 export interface ZipWriterOptions {
-  /** zlib compression level, default 6. */
+  /** zlib compression level, default 6; 0 stores entries uncompressed. */
   level?: number;
-  /** Largest size or offset accepted, default 0xffffffff (the ZIP32 limit); lowered by tests. */
-  maxSize?: number;
 }
 
 export interface ZipFileOptions {
@@ -164,132 +18,108 @@ export interface ZipFileOptions {
   mtime?: Date;
 }
 
-/**
- * Writes a ZIP archive to `output` as entries arrive. Each entry is deflated while it streams and
- * followed by a data descriptor, so neither sizes nor data are held in memory: memory use does not
- * depend on the archive size. Calls to addFile are queued in order; await finish() at the end.
- * After a ZipLimitError (or any other failure) the archive is incomplete: abort the output.
- */
-export class ZipWriter {
-  private readonly entries: EntryRecord[] = [];
-  private offset = 0;
-  private queue: Promise<void> = Promise.resolve();
-  private failure: Error | null = null;
-  private finished = false;
-  private readonly level: number;
-  private readonly maxSize: number;
-
-  constructor(
-    private readonly output: Writable,
-    options: ZipWriterOptions = {},
-  ) {
-    this.level = options.level ?? 6;
-    this.maxSize = options.maxSize ?? MAX_32;
-  }
-
-  /** Adds one file; resolves once its bytes (and data descriptor) are handed to the output. */
-  addFile(name: string, data: Buffer | Readable, options: ZipFileOptions = {}): Promise<void> {
-    if (this.finished) return Promise.reject(new Error('ZipWriter: addFile() after finish()'));
-    return this.enqueue(() => this.writeEntry(name, data, options));
-  }
-
-  /** Writes the central directory, ends the output and waits until it has flushed. */
-  finish(): Promise<void> {
-    if (this.finished) return Promise.reject(new Error('ZipWriter: finish() called twice'));
-    this.finished = true;
-    return this.enqueue(async () => {
-      const directoryOffset = this.offset;
-      for (const entry of this.entries) await this.write(centralHeader(entry));
-      const directorySize = this.offset - directoryOffset;
-      if (directoryOffset > this.maxSize || directorySize > this.maxSize) throw tooLarge('the central directory offset');
-      await this.write(endOfCentralDirectory(this.entries.length, directorySize, directoryOffset));
-      const done = finished(this.output, { readable: false });
-      this.output.end();
-      await done;
-    });
-  }
-
-  private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(async () => {
-      if (this.failure) throw this.failure;
-      try {
-        await task();
-      } catch (error) {
-        this.failure = error as Error;
-        throw error;
-      }
-    });
-    this.queue = run.catch(() => {});
-    return run;
-  }
-
-  private async write(chunk: Buffer): Promise<void> {
-    this.offset += chunk.length;
-    if (this.output.destroyed) throw new Error('ZipWriter: the output was closed before the archive was complete');
-    if (!this.output.write(chunk)) await drained(this.output);
-  }
-
-  private async writeEntry(name: string, data: Buffer | Readable, options: ZipFileOptions): Promise<void> {
-    if (this.entries.length >= MAX_ENTRIES) throw new ZipLimitError(`ZIP archive too large: more than ${MAX_ENTRIES} entries, and ZIP64 is not supported`);
-    if (this.offset > this.maxSize) throw tooLarge(`the offset of ${name}`);
-    const { time, date } = dosDateTime(options.mtime ?? new Date());
-    const entry: EntryRecord = { name: entryName(name), flags: FLAG_DATA_DESCRIPTOR | FLAG_UTF8, time, date, crc: 0, compressedSize: 0, size: 0, offset: this.offset };
-    await this.write(localHeader(entry));
-
-    const maxSize = this.maxSize;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        entry.size += chunk.length;
-        if (entry.size > maxSize) return callback(tooLarge(`entry ${name}`));
-        entry.crc = crc32(chunk, entry.crc);
-        callback(null, chunk);
-      },
-    });
-    const sink = new Writable({
-      write: (chunk: Buffer, _encoding, callback) => {
-        entry.compressedSize += chunk.length;
-        if (entry.compressedSize > maxSize || this.offset + chunk.length > maxSize) return callback(tooLarge(`entry ${name}`));
-        this.write(chunk).then(() => callback(), callback);
-      },
-    });
-    const source = Buffer.isBuffer(data) ? Readable.from(chunksOf(data)) : data;
-    await pipeline(source, measure, zlib.createDeflateRaw({ level: this.level }), sink);
-    await this.write(dataDescriptor(entry));
-    this.entries.push(entry);
-  }
+function checkName(name: string): void {
+  if (name === '' || name.includes('\u0000')) throw new Error(`Invalid ZIP entry name: ${JSON.stringify(name)}`);
 }
 
-/** Resolves on 'drain'; rejects when the output fails or closes first (a client that went away). */
-function drained(output: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cleanup = (): void => {
-      output.off('drain', onDrain);
-      output.off('close', onClose);
-      output.off('error', onError);
-    };
-    const onDrain = (): void => {
-      cleanup();
-      resolve();
-    };
-    const onClose = (): void => {
-      cleanup();
-      reject(new Error('ZipWriter: the output was closed before the archive was complete'));
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(error);
-    };
-    output.on('drain', onDrain);
-    output.on('close', onClose);
-    output.on('error', onError);
+/** A Readable over `data` that lets go of the buffer once it has been read. */
+function bufferSource(data: Buffer): Readable {
+  let rest: Buffer | null = data;
+  return new Readable({
+    read() {
+      if (rest === null || rest.length === 0) {
+        rest = null;
+        this.push(null);
+        return;
+      }
+      const chunk = rest.subarray(0, CHUNK);
+      rest = rest.length > CHUNK ? rest.subarray(CHUNK) : null;
+      this.push(chunk);
+    },
   });
 }
 
-/** A large buffer in 64 KiB views, so that one addFile(Buffer) does not deflate in a single step. */
-function* chunksOf(data: Buffer): Generator<Buffer> {
-  const size = 64 * 1024;
-  if (data.length === 0) return;
-  for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
+/**
+ * Writes a ZIP archive to `output` as entries arrive (yazl: data descriptors, ZIP64 records once an
+ * archive passes 65,535 entries or 4 GiB). addFile() resolves only when yazl has read the whole
+ * entry, and yazl reads no faster than `output` takes the bytes, so a caller that awaits each
+ * addFile() holds one entry at a time, whatever the archive's size. Await finish() at the end.
+ * After any failure (a source error, the output closing early) every later call rejects: abort the output.
+ * yazl rescans its list of entries at each step, so CPU time grows with the square of the entry
+ * count: negligible for thousands of files, about a minute for 65,536 on a slow machine.
+ */
+export class ZipWriter {
+  private readonly zip = new yazl.ZipFile();
+  private readonly compressionLevel: number;
+  private readonly sources = new Set<Readable>();
+  private readonly done: Promise<void>;
+  private failure: Error | null = null;
+  private readonly failed: Promise<never>;
+  private rejectFailed!: (error: Error) => void;
+  private ended = false;
+
+  constructor(output: Writable, options: ZipWriterOptions = {}) {
+    this.compressionLevel = options.level ?? 6;
+    this.failed = new Promise<never>((_, reject) => (this.rejectFailed = reject));
+    this.failed.catch(() => {});
+    this.zip.on('error', (error: Error) => this.fail(error));
+    const source = this.zip.outputStream as Readable;
+    this.done = pipeline(source, output).catch((error: unknown) => {
+      // pipeline's "Premature close" would not tell a caller that the client went away.
+      const reason = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' ? new Error('ZipWriter: the output was closed before the archive was complete') : (error as Error);
+      this.fail(reason);
+      throw reason;
+    });
+    this.done.catch(() => {});
+  }
+
+  /** Adds one file; resolves once the archive has read all of `data`. */
+  async addFile(name: string, data: Buffer | Readable, options: ZipFileOptions = {}): Promise<void> {
+    if (this.ended) throw new Error('ZipWriter: addFile() after finish()');
+    if (this.failure) throw this.failure;
+    checkName(name);
+    const source = Buffer.isBuffer(data) ? bufferSource(data) : data;
+    // yazl does not listen for source errors: without this a failing source would stall the archive.
+    source.on('error', (error: Error) => this.fail(error));
+    let pending: Readable | null = source;
+    const entryOptions = { mtime: options.mtime ?? new Date(), mode: FILE_MODE, compress: this.compressionLevel !== 0, compressionLevel: this.compressionLevel };
+    try {
+      // Lazy so that yazl's list of entries (kept for the central directory) does not keep each source alive.
+      this.zip.addReadStreamLazy(name, entryOptions, (callback) => {
+        const stream = pending!;
+        pending = null;
+        callback(null, stream);
+      });
+    } catch (error) {
+      source.destroy();
+      throw error;
+    }
+    this.sources.add(source);
+    try {
+      await Promise.race([finished(source, { writable: false }), this.failed]);
+    } finally {
+      this.sources.delete(source);
+    }
+  }
+
+  /** Writes the central directory, ends the output and waits until it has flushed. */
+  async finish(): Promise<void> {
+    if (this.ended) throw new Error('ZipWriter: finish() called twice');
+    this.ended = true;
+    if (this.failure) throw this.failure;
+    this.zip.end();
+    await Promise.race([this.done, this.failed]);
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.rejectFailed(error);
+    // Queued sources may hold open files.
+    for (const source of this.sources) source.destroy();
+    this.sources.clear();
+    (this.zip.outputStream as Readable).destroy(error);
+  }
 }
 
 export interface ZipSyncEntry {
@@ -299,26 +129,30 @@ export interface ZipSyncEntry {
 }
 
 /**
- * Builds a small archive in memory, synchronously (sizes in the local headers, no data descriptors),
- * for formats whose serialize() is synchronous, such as XLSX workbooks.
+ * Builds a small archive in memory, synchronously, for formats whose serialize() is synchronous
+ * (XLSX workbooks). yazl only deflates asynchronously, so the entries are stored uncompressed;
+ * stored entries are written and pumped to yazl's output within the calling tick.
  */
-export function zipSync(files: readonly ZipSyncEntry[], options: { level?: number } = {}): Buffer {
-  if (files.length > MAX_ENTRIES) throw new ZipLimitError(`ZIP archive too large: more than ${MAX_ENTRIES} entries, and ZIP64 is not supported`);
-  const parts: Buffer[] = [];
-  const entries: EntryRecord[] = [];
-  let offset = 0;
+export function zipSync(files: readonly ZipSyncEntry[]): Buffer {
+  const zip = new yazl.ZipFile();
+  let failure: Error | null = null;
+  zip.on('error', (error: Error) => (failure = error));
   for (const file of files) {
-    const compressed = zlib.deflateRawSync(file.data, { level: options.level ?? 6 });
-    const { time, date } = dosDateTime(file.mtime ?? new Date());
-    const entry: EntryRecord = { name: entryName(file.name), flags: FLAG_UTF8, time, date, crc: crc32(file.data), compressedSize: compressed.length, size: file.data.length, offset };
-    if (offset > MAX_32 || entry.size > MAX_32) throw tooLarge(`entry ${file.name}`);
-    const header = localHeader(entry);
-    parts.push(header, compressed);
-    offset += header.length + compressed.length;
-    entries.push(entry);
+    checkName(file.name);
+    const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
+    zip.addBuffer(data, file.name, { mtime: file.mtime ?? new Date(), mode: FILE_MODE, compress: false });
   }
-  const directory = entries.map(centralHeader);
-  const directorySize = directory.reduce((sum, b) => sum + b.length, 0);
-  if (offset > MAX_32) throw tooLarge('the central directory offset');
-  return Buffer.concat([...parts, ...directory, endOfCentralDirectory(entries.length, directorySize, offset)]);
+  zip.end();
+  // yazl's output is a PassThrough: its writable side tells whether every write has gone through.
+  const output = zip.outputStream as PassThrough;
+  const chunks: Buffer[] = [];
+  let chunk = output.read() as Buffer | null;
+  while (chunk !== null) {
+    chunks.push(chunk);
+    chunk = output.read() as Buffer | null;
+  }
+  if (failure) throw failure;
+  // Guards against a yazl version that defers any of the writes: the archive would be cut short.
+  if (!output.writableEnded || output.writableLength !== 0 || output.readableLength !== 0) throw new Error('zipSync: yazl did not write the archive synchronously');
+  return Buffer.concat(chunks);
 }
