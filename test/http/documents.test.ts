@@ -42,11 +42,12 @@ describe.each(DIALECTS)('document components (%s)', (dialect) => {
     const res = await server.api('/api/projects/docs/components/', { method: 'POST', body: multipart({ name: 'Guide', slug: 'guide', file_format: 'html' }, { docfile: { name: 'guide.html', data: HTML } }) });
     expect(res.status, await res.clone().text()).toBe(201);
     const source = await units('/api/translations/docs/guide/en/');
-    expect(source.map((u) => u.source[0])).toEqual(['Parla guide', 'Welcome', 'Parla keeps your <b>translations</b> safe.']);
+    // The page's language and preformatted text are translatable too, as in the reference's extraction.
+    expect(source.map((u) => u.source[0])).toEqual(['en', 'Parla guide', 'Welcome', 'Parla keeps your <b>translations</b> safe.', 'npm start']);
 
     expect((await server.api('/api/components/docs/guide/translations/', { method: 'POST', json: { language_code: 'cs' } })).status).toBe(201);
     const cs = await units('/api/translations/docs/guide/cs/');
-    expect(cs.map((u) => u.target[0])).toEqual(['', '', '']);
+    expect(cs.map((u) => u.target[0])).toEqual(['', '', '', '', '']);
     const welcome = cs.find((u) => u.source[0] === 'Welcome')!;
     expect((await server.api(`/api/units/${welcome.id}/`, { method: 'PATCH', json: { target: ['Vítejte'], state: 20 } })).status).toBe(200);
     const file = await (await server.api('/api/translations/docs/guide/cs/file/')).text();
