@@ -137,3 +137,107 @@ describe('ruby-yaml empty plural form at the end of the file (fuzz regression)',
     expect(rubyYamlFormat.parse(Buffer.from(out), options).units[0]!.target).toEqual(['a', 'b', 'c']);
   });
 });
+
+const FOUR = ['one', 'few', 'many', 'other'];
+const ARABIC = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** Rails locale shapes of plural maps (the categories as rails-i18n and app locales write them). */
+const PLURAL_FILES: { language: string; categories: string[]; text: string }[] = [
+  {
+    language: 'ru',
+    categories: FOUR,
+    text:
+      'ru:\n  title: Заголовок\n  datetime:\n    distance_in_words:\n      x_days:\n' +
+      '        one: "%{count} день"\n        few: "%{count} дня"\n        many: "%{count} дней"\n        other: "%{count} дня"\n  footer: Подвал\n',
+  },
+  {
+    language: 'uk',
+    categories: FOUR,
+    text: 'uk:\n  number:\n    human:\n      units:\n        thousand:\n          one: тисяча\n          few: тисячі\n          many: тисяч\n          other: тисячі\n        unit: ""\n',
+  },
+  {
+    language: 'pl',
+    categories: FOUR,
+    text:
+      'pl:\n  errors:\n    messages:\n      too_long:\n        one: jest za długie (maksymalnie jeden znak)\n' +
+      '        few: jest za długie (maksymalnie %{count} znaki)\n        many: jest za długie (maksymalnie %{count} znaków)\n' +
+      '        other: jest za długie (maksymalnie %{count} znaku)\n      blank: nie może być puste\n',
+  },
+  {
+    language: 'cs',
+    categories: FOUR,
+    text: "cs:\n  x_minutes:\n    one: minuta\n    few: '%{count} minuty'\n    many: '%{count} minuty'\n    other: '%{count} minut'\n  hello: Ahoj\n",
+  },
+  {
+    language: 'ar',
+    categories: ARABIC,
+    text:
+      'ar:\n  x_seconds:\n    zero: لا ثوان\n    one: ثانية واحدة\n    two: ثانيتان\n    few: "%{count} ثوان"\n' +
+      '    many: "%{count} ثانية"\n    other: "%{count} ثانية"\n  ok: حسنا\n',
+  },
+];
+
+/** Lines of `after` that differ from `before`, for edits that keep the number of lines. */
+function differingLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return b.filter((line, i) => line !== a[i]);
+}
+
+describe('ruby-yaml plural forms of ru, uk, pl, cs, ar', () => {
+  for (const { language, categories, text } of PLURAL_FILES) {
+    it(`${language}: every form is read, written, and read back as set; no other line changes`, () => {
+      const options = { language, pluralCategories: categories };
+      const store = parse(text, options);
+      const index = store.units.findIndex((u) => u.target.length > 1);
+      expect(store.units[index]!.target).toHaveLength(categories.length);
+      expect(store.units[index]!.target.every((t) => t !== '')).toBe(true);
+      const others = store.units.filter((_, i) => i !== index).map((u) => [u.key, u.target]);
+      const forms = categories.map((c, i) => `${c}: %{count} form ${i} "x" #${i}`);
+      store.updateUnit(index, { target: forms });
+      const written = out(store);
+      expect(differingLines(text, written)).toHaveLength(categories.length);
+      const back = parse(written, options);
+      expect(back.units[index]!.target).toEqual(forms);
+      expect(back.units.filter((_, i) => i !== index).map((u) => [u.key, u.target])).toEqual(others);
+      // Setting them again leaves none stale, also when a form is emptied.
+      const again = categories.map((_, i) => (i === 1 ? '' : `again ${i}`));
+      back.updateUnit(index, { target: again });
+      expect(parse(out(back), options).units[index]!.target).toEqual(again);
+    });
+  }
+
+  it('a Russian map without "many" has four forms, "many" empty; filling it adds the line in the layout of its siblings', () => {
+    const options = { language: 'ru', pluralCategories: FOUR };
+    const text = 'ru:\n  posts:\n      one: "%{count} запись"\n      few: "%{count} записи"\n      other: "%{count} записей"\n  title: Заголовок\n';
+    const store = parse(text, options);
+    expect(store.units[0]!.target).toEqual(['%{count} запись', '%{count} записи', '', '%{count} записей']);
+    store.updateUnit(0, { target: ['%{count} запись', '%{count} записи', 'записей', '%{count} записей'] });
+    expect(out(store)).toBe(text.replace('few: "%{count} записи"\n', 'few: "%{count} записи"\n      many: "записей"\n'));
+    expect(parse(out(store), options).units[0]!.target).toEqual(['%{count} запись', '%{count} записи', 'записей', '%{count} записей']);
+    // An empty form stays out of the file.
+    const untouched = parse(text, options);
+    untouched.updateUnit(0, { target: ['%{count} запись', '%{count} записи', '', '%{count} записей'] });
+    expect(out(untouched)).toBe(text);
+  });
+
+  it('a missing form takes the quoting of its siblings: single quotes, or plain when the text allows it', () => {
+    const options = { language: 'pl', pluralCategories: FOUR };
+    const single = parse("pl:\n  n:\n    one: 'plik'\n    other: 'plików'\n", options);
+    single.updateUnit(0, { target: ['plik', "pliki 'x'", 'plików', 'plików'] });
+    expect(out(single)).toBe("pl:\n  n:\n    one: 'plik'\n    few: 'pliki ''x'''\n    many: 'plików'\n    other: 'plików'\n");
+    const plain = parse('pl:\n  n:\n    one: plik\n    other: plików\n', options);
+    plain.updateUnit(0, { target: ['plik', 'pliki', '%{count} plików', 'plików'] });
+    expect(out(plain)).toBe('pl:\n  n:\n    one: plik\n    few: pliki\n    many: "%{count} plików"\n    other: plików\n');
+  });
+
+  it('keeps a category the language does not use untouched (zero in English)', () => {
+    const options = { language: 'en', pluralCategories: ['one', 'other'] };
+    const text = 'en:\n  messages:\n    zero: No messages\n    one: One message\n    other: "%{count} messages"\n';
+    const store = parse(text, options);
+    expect(store.units[0]!.target).toEqual(['One message', '%{count} messages']);
+    store.updateUnit(0, { target: ['A message', '%{count} notes'] });
+    expect(out(store)).toBe('en:\n  messages:\n    zero: No messages\n    one: A message\n    other: "%{count} notes"\n');
+  });
+});

@@ -1,6 +1,6 @@
 // Reads YAML with the yaml package into a tree of mappings, sequences and scalars with the offsets and lines edits splice.
 
-import { Composer, isAlias, isMap, isScalar, Parser, type CST, type Document, type Pair, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Parser, type Alias, type CST, type Document, type Pair, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { FormatParseError } from '../format.js';
 import { looksTyped } from './scalars.js';
 
@@ -13,6 +13,7 @@ export interface YamlMap {
   entries: YamlEntry[];
   /** Last line (0-based) of the last entry. */
   lastLine: number;
+  anchor?: Anchor;
 }
 
 export interface YamlEntry {
@@ -67,6 +68,12 @@ export interface YamlScalar {
   /** A plain scalar that loads as null, a boolean or a number rather than a string. */
   typed: boolean;
   block?: BlockInfo;
+  anchor?: Anchor;
+}
+
+/** An anchor on a node; `aliased` once an alias refers to it (the node's text is then shared). */
+export interface Anchor {
+  aliased: boolean;
 }
 
 /** Flow collections (`[a, b]`, `{a: b}`) and aliases (`*name`): kept as they are, never units. */
@@ -144,8 +151,8 @@ function nestingDepthAt(tokens: readonly CST.Token[]): number {
 }
 
 class TreeBuilder {
-  /** Anchors defined so far: an alias must name one defined before it. */
-  private anchors = new Set<string>();
+  /** Anchors defined so far, the latest definition of each name: an alias must name one defined before it. */
+  private anchors = new Map<string, Anchor>();
 
   constructor(
     private readonly text: string,
@@ -170,7 +177,7 @@ class TreeBuilder {
   }
 
   document(doc: Document.Parsed): YamlDocument {
-    this.anchors = new Set();
+    this.anchors = new Map();
     const root = doc.contents as ParsedNode | null;
     if (!root || (isScalar(root) && !root.srcToken)) return { root: null, line: this.lineOf(doc.range[0]) };
     return { root: this.node(root, -1, root.range[0], -1), line: this.lineOf(root.range[0]) };
@@ -178,15 +185,47 @@ class TreeBuilder {
 
   /** `emptyAt`: where an empty value would be written; `parentIndent`: column of the owning collection; `dashLine`: line of the "-" it follows. */
   private node(node: ParsedNode, parentIndent: number, emptyAt: number, dashLine: number): YamlNode {
-    if (node.anchor) this.anchors.add(node.anchor);
+    const anchor = this.define(node);
     if (isAlias(node)) {
-      if (!this.anchors.has(node.source)) this.fail(`alias *${node.source} names no anchor defined before it`, node.range[0]);
+      this.refer(node);
       return { kind: 'opaque', lastLine: this.lineOf(node.range[1] - 1) };
     }
-    if (isScalar(node)) return this.scalar(node, parentIndent, emptyAt);
-    if (node.srcToken?.type === 'flow-collection') return { kind: 'opaque', lastLine: this.lineOf(node.range[1] - 1) };
-    if (isMap(node)) return this.map(node as YAMLMap.Parsed, dashLine);
+    if (isScalar(node)) return { ...this.scalar(node, parentIndent, emptyAt), ...(anchor ? { anchor } : {}) };
+    if (node.srcToken?.type === 'flow-collection') {
+      this.scanFlow(node, 0);
+      return { kind: 'opaque', lastLine: this.lineOf(node.range[1] - 1) };
+    }
+    if (isMap(node)) return { ...this.map(node as YAMLMap.Parsed, dashLine), ...(anchor ? { anchor } : {}) };
     return this.seq(node as YAMLSeq.Parsed);
+  }
+
+  private define(node: ParsedNode): Anchor | undefined {
+    if (!node.anchor) return undefined;
+    const anchor = { aliased: false };
+    this.anchors.set(node.anchor, anchor);
+    return anchor;
+  }
+
+  private refer(alias: Alias.Parsed): void {
+    const anchor = this.anchors.get(alias.source);
+    if (!anchor) this.fail(`alias *${alias.source} names no anchor defined before it`, alias.range[0]);
+    anchor.aliased = true;
+  }
+
+  /** Anchors and aliases inside a flow collection, which is otherwise kept as it is. */
+  private scanFlow(node: ParsedNode | null, depth: number): void {
+    if (!node || depth > MAX_NESTING) return;
+    this.define(node);
+    if (isAlias(node)) this.refer(node);
+    if (!isMap(node) && !isSeq(node)) return;
+    for (const item of node.items as unknown[]) {
+      if (isPair(item)) {
+        this.scanFlow(item.key as ParsedNode | null, depth + 1);
+        this.scanFlow(item.value as ParsedNode | null, depth + 1);
+      } else {
+        this.scanFlow(item as ParsedNode, depth + 1);
+      }
+    }
   }
 
   private scalar(node: Scalar.Parsed, parentIndent: number, emptyAt: number): YamlScalar {
@@ -234,7 +273,7 @@ class TreeBuilder {
       const props = item.start.find((t) => t.type === 'anchor' || t.type === 'tag' || t.type === 'explicit-key-ind');
       const keyStart = props?.offset ?? key?.range[0] ?? item.sep?.[0]?.offset ?? node.range[0];
       if (!key || !isScalar(key) || !key.srcToken) this.fail('mapping keys must be texts (no lists, mappings, aliases or empty keys)', keyStart);
-      if (key.anchor) this.anchors.add(key.anchor);
+      this.define(key);
       const merge = typeof key.value === 'symbol';
       const name = String(key.source);
       // Checked here rather than by the composer, which compares every key with every other one.
@@ -286,9 +325,9 @@ class TreeBuilder {
 
 /** Parses YAML text (without BOM), every document of the stream; throws FormatParseError with the line of the first error. */
 export function readYaml(text: string, filename?: string): YamlFile {
+  if (text.length > MAX_TEXT_LENGTH) throw new FormatParseError(`the file is larger than ${MAX_TEXT_LENGTH} characters`, undefined, filename);
   const lines = buildLines(text);
   const builder = new TreeBuilder(text, lines, filename);
-  if (text.length > MAX_TEXT_LENGTH) throw new FormatParseError(`the file is larger than ${MAX_TEXT_LENGTH} characters`, undefined, filename);
   const tokens = [...new Parser().parse(text)];
   const tooDeep = nestingDepthAt(tokens);
   if (tooDeep >= 0) builder.fail(`nesting deeper than ${MAX_NESTING} levels`, tooDeep);

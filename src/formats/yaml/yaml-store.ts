@@ -118,6 +118,13 @@ function detectStep(node: YamlNode | null): number | null {
   return null;
 }
 
+/**
+ * Units are the scalars the file spells out, keyed by their path of keys ("a.b[2].c"); a mapping whose keys are all
+ * CLDR categories is one plural unit with a form per category of the language. Aliases (`*name`) and what a merge key
+ * (`<<: *name`) brings in are not units of their own: their text is the anchored value's, which is its own unit, so
+ * editing that unit changes every place that shares it, as the file's author set it up. A key that only a merge key
+ * provides gets an entry of its own in the merging mapping when it is added (an override, as YAML reads it).
+ */
 export class YamlStore extends KeyedTextStore<Rec> {
   private readonly lines: LineTable;
   private readonly eol: string;
@@ -231,6 +238,8 @@ export class YamlStore extends KeyedTextStore<Rec> {
   protected forgetRec(rec: Rec): void {
     if (rec.addedIn && 'list' in rec.addedIn) rec.addedIn.list.splice(rec.addedIn.list.indexOf(rec), 1);
     else if (rec.addedIn) rec.addedIn.map.entries.delete(rec.addedIn.key);
+    // A value that aliases elsewhere in the file refer to stays: without it they would name nothing and the file would not load.
+    if (rec.owner && (rec.pluralMap ?? rec.forms[0]!.node)?.anchor?.aliased) return;
     if (rec.owner) {
       this.removed.push(rec);
       if (rec.owner.kind === 'entry') this.removedEntries.add(rec.owner.entry);

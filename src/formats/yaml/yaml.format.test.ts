@@ -278,3 +278,131 @@ describe('yaml nesting limit (fuzz regression: "- - - …" overflowed the stack)
     expect(parse(text).units.map((u) => u.target)).toEqual([['deep']]);
   });
 });
+
+/** Lines of `after` that differ from `before`, for edits that keep the number of lines. */
+function differingLines(before: string, after: string): string[] {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return b.filter((line, i) => line !== a[i]);
+}
+
+const ANCHORED =
+  'defaults: &defaults\n' +
+  '  save: Save\n' +
+  '  cancel: Cancel\n' +
+  'dialog:\n' +
+  '  <<: *defaults\n' +
+  '  cancel: Close\n' +
+  'list: &items\n' +
+  '- one\n' +
+  '- two\n' +
+  'copy: *items\n' +
+  'shared: &text Shared text # comment\n' +
+  'reused: *text\n' +
+  'tagged: !!str 12\n' +
+  'custom: !ruby/object:Foo\n' +
+  '  label: Custom\n' +
+  'flow: &flow {a: &inner x}\n' +
+  'inner: *inner\n';
+
+describe('yaml anchors, aliases, merge keys, tags and documents', () => {
+  it('makes units of the values the file spells out, not of aliases or merged keys', () => {
+    expect(pairs(parse(ANCHORED))).toEqual([
+      ['defaults.save', 'Save'],
+      ['defaults.cancel', 'Cancel'],
+      ['dialog.cancel', 'Close'],
+      ['list[0]', 'one'],
+      ['list[1]', 'two'],
+      ['shared', 'Shared text'],
+      ['tagged', '12'],
+      ['custom.label', 'Custom'],
+    ]);
+  });
+
+  it('round-trips untouched and edits only the edited value, keeping anchors, tags and comments', () => {
+    expect(out(parse(ANCHORED))).toBe(ANCHORED);
+    const count = parse(ANCHORED).units.length;
+    for (let i = 0; i < count; i++) {
+      const store = parse(ANCHORED);
+      const before = store.units.map((u) => u.target);
+      store.updateUnit(i, { target: ['Nový text'] });
+      const text = out(store);
+      expect(differingLines(ANCHORED, text)).toHaveLength(1);
+      expect(parse(text).units.map((u) => u.target)).toEqual(before.map((t, j) => (j === i ? ['Nový text'] : t)));
+    }
+    expect(edited(ANCHORED, 5, 'Changed')).toContain('shared: &text Changed # comment\nreused: *text\n');
+    expect(edited(ANCHORED, 6, '13')).toContain('tagged: !!str 13\n');
+  });
+
+  it('adds a key that only a merge key provides as an override in the merging mapping', () => {
+    const store = parse(ANCHORED);
+    store.addUnit({ key: 'dialog.save', source: ['dialog.save'], target: ['Uložit'] });
+    expect(out(store)).toContain('dialog:\n  <<: *defaults\n  cancel: Close\n  save: Uložit\nlist:');
+    expect(() => store.addUnit({ key: 'reused.x', source: ['x'], target: ['x'] })).toThrow(RangeError);
+    expect(() => store.addUnit({ key: 'copy[2]', source: ['x'], target: ['x'] })).toThrow(RangeError);
+    expect(() => store.addUnit({ key: '<<', source: ['x'], target: ['x'] })).not.toThrow();
+    expect(parse(out(store)).units.map((u) => u.key)).toContain('dialog.save');
+  });
+
+  it('keeps an aliased value in the file when its unit is removed, so the aliases still resolve', () => {
+    const store = parse(ANCHORED);
+    store.removeUnit(5); // shared, aliased by reused
+    store.removeUnit(0); // defaults.save: the mapping stays, one key fewer
+    const text = out(store);
+    expect(text).toContain('shared: &text Shared text # comment\n');
+    expect(text).not.toContain('save: Save');
+    expect(() => parse(text)).not.toThrow();
+  });
+
+  it('never expands aliases, so an alias bomb costs what its text costs', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let i = 1; i < 12; i++) levels.push(`l${i}: &l${i} [${Array(9).fill(i === 1 ? '*a' : `*l${i - 1}`).join(',')}]`);
+    const block = Array.from({ length: 12 }, (_, i) => `b${i}: &b${i}\n${Array.from({ length: 9 }, () => `- ${i === 0 ? 'lol' : `*b${i - 1}`}`).join('\n')}`);
+    const started = performance.now();
+    const store = parse([...levels, ...block, 'title: Text'].join('\n') + '\n');
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(store.units.map((u) => u.key)).toEqual([...Array.from({ length: 9 }, (_, i) => `b0[${i}]`), 'title']);
+  });
+
+  it('reads every document of a stream and edits and adds within them', () => {
+    const text = '%YAML 1.2\n---\ntitle: Title\n---\nmenu:\n  home: Home\n...\n';
+    const store = parse(text);
+    expect(pairs(store)).toEqual([
+      ['title', 'Title'],
+      ['menu.home', 'Home'],
+    ]);
+    expect(out(store)).toBe(text);
+    store.updateUnit(1, { target: ['Domů'] });
+    store.addUnit({ key: 'menu.about', source: ['menu.about'], target: ['O nás'] });
+    store.addUnit({ key: 'footer', source: ['footer'], target: ['Patička'] });
+    expect(out(store)).toBe('%YAML 1.2\n---\ntitle: Title\n---\nmenu:\n  home: Domů\n  about: O nás\nfooter: Patička\n...\n');
+    expect(parse(out(store)).units.map((u) => u.key)).toEqual(['title', 'menu.home', 'menu.about', 'footer']);
+  });
+});
+
+describe('yaml bounds', () => {
+  it('reports an alias to an anchor defined later or nowhere', () => {
+    expect(parseError('a: *x\nb: &x text\n')).toMatchObject({ line: 1 });
+    expect(parseError('a: [&x one]\nb: *y\n')).toMatchObject({ line: 2 });
+    expect(pairs(parse('a: [&x one]\nb: *x\nc: ok\n'))).toEqual([['c', 'ok']]);
+  });
+
+  it('refuses flow collections nested thousands of levels deep', () => {
+    expect(parseError('a: ' + '['.repeat(5000) + ']'.repeat(5000) + '\n').reason).toContain('nesting deeper than 500 levels');
+  });
+});
+
+describe('yaml plural maps', () => {
+  const RU = { pluralCategories: ['one', 'few', 'many', 'other'] };
+
+  it('reads a mapping of CLDR categories as one plural unit in plain YAML too', () => {
+    const store = yamlFormat.parse(Buffer.from('title: Заголовок\nposts:\n  one: "%d запись"\n  few: "%d записи"\n  other: "%d записей"\n'), RU);
+    expect(store.units.map((u) => [u.key, u.target])).toEqual([
+      ['title', ['Заголовок']],
+      ['posts', ['%d запись', '%d записи', '', '%d записей']],
+    ]);
+    store.updateUnit(1, { target: ['%d запись', '%d записи', '%d записей', '%d записи'] });
+    expect(out(store)).toBe('title: Заголовок\nposts:\n  one: "%d запись"\n  few: "%d записи"\n  many: "%d записей"\n  other: "%d записи"\n');
+  });
+});

@@ -1,9 +1,9 @@
-// Generic YAML translation files ("yaml"): nested keys joined with ".", list items as "[n]", no plural grouping.
+// Generic YAML translation files ("yaml"): nested keys joined with ".", list items as "[n]", CLDR category maps as plurals.
 
 import { isUtf8 } from 'node:buffer';
 import { FormatParseError, type CreateOptions, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
 import { splitUtf8Bom } from '../text/keyed-text-store.js';
-import { readYaml } from './reader.js';
+import { MAX_TEXT_LENGTH, readYaml } from './reader.js';
 import { YamlStore, type YamlFlavour } from './yaml-store.js';
 
 /** Plural categories assumed when the caller does not pass the language's own. */
@@ -11,6 +11,8 @@ const DEFAULT_CATEGORIES: readonly string[] = ['one', 'other'];
 
 /** Parses YAML bytes (UTF-8, optional BOM) into an editable store of the given flavour. */
 export function parseYamlStore(bytes: Uint8Array, options: ParseOptions | undefined, flavour: YamlFlavour): YamlStore {
+  // Checked before decoding: UTF-8 never has fewer bytes than the text has UTF-16 code units.
+  if (bytes.length > MAX_TEXT_LENGTH) throw new FormatParseError(`the file is larger than ${MAX_TEXT_LENGTH} bytes`, undefined, options?.filename);
   const { bom, body } = splitUtf8Bom(bytes);
   if (!isUtf8(body)) throw new FormatParseError('the file is not valid UTF-8', undefined, options?.filename);
   const text = body.toString('utf8');
