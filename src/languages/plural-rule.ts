@@ -110,12 +110,30 @@ export interface LanguagePlural {
  * The rule a file of `kind` follows in `language`: gettext formats take the file's own valid
  * `Plural-Forms` (else the language's gettext rule), category-keyed formats take CLDR's categories of
  * the language (its gettext rule when CLDR does not know it), formats without plurals have one form.
+ * A gettext-style file without a header of its own (Qt, XLIFF plural groups) whose plurals all hold
+ * CLDR's number of forms for the language (`held`) was written with CLDR's rule, as Transifex writes
+ * them: that rule is its own, so no form it holds is hidden.
  */
-export function ruleFor(kind: PluralKind, language: LanguagePlural, declared?: { number: number; formula: string }): PluralRule {
+export function ruleFor(kind: PluralKind, language: LanguagePlural, declared?: { number: number; formula: string }, held?: number | null): PluralRule {
   if (kind === 'none') return SINGLE_FORM_RULE;
   if (kind === 'cldr') return cldrRule(language.code) ?? gettextRule(language.code, language.plural_number, language.plural_formula);
   if (declared && pluralFormsProblem(declared.number, declared.formula) === null) return gettextRule(language.code, declared.number, declared.formula, PLURAL_SOURCE.file);
+  if (held && held !== language.plural_number) {
+    const cldr = cldrRule(language.code);
+    if (cldr && cldr.number === held) return cldr;
+  }
   return gettextRule(language.code, language.plural_number, language.plural_formula);
+}
+
+/** The number of forms every translated plural of a file holds, or null when they differ or there are none. */
+export function heldPluralForms(units: Iterable<{ source: readonly string[]; target: readonly string[] }>): number | null {
+  let held: number | null = null;
+  for (const u of units) {
+    if (u.source.length < 2 || !u.target.some((t) => t !== '')) continue;
+    if (held !== null && held !== u.target.length) return null;
+    held = u.target.length;
+  }
+  return held;
 }
 
 /** The stored columns of a translation's rule. */

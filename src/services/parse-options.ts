@@ -1,7 +1,7 @@
 // Parse options for a translation file: its language, the CLDR names of its plural forms, the document template.
 import type { ParsedStore, ParseOptions, TranslationFormat } from '../formats/format.js';
 import { pluralKindOf } from '../formats/plural-kind.js';
-import { ruleFor, type LanguagePlural } from '../languages/plural-rule.js';
+import { heldPluralForms, ruleFor, type LanguagePlural, type PluralRule } from '../languages/plural-rule.js';
 
 export type { LanguagePlural };
 
@@ -19,7 +19,10 @@ export function parseOptionsFor(format: Pick<TranslationFormat, 'id'>, language:
   return options;
 }
 
-/** The plural rule of a parsed file of `format` in `language`. */
-export function pluralRuleOf(format: Pick<TranslationFormat, 'id'>, language: LanguagePlural, store?: Pick<ParsedStore, 'pluralForms'>) {
-  return ruleFor(pluralKindOf(format.id), language, store?.pluralForms);
+/** The plural rule of a parsed file of `format` in `language` (see ruleFor). */
+export function pluralRuleOf(format: Pick<TranslationFormat, 'id'>, language: LanguagePlural, store?: Pick<ParsedStore, 'pluralForms' | 'units'>): PluralRule {
+  const kind = pluralKindOf(format.id);
+  // Only headerless gettext-style files need the forms they hold (a PO file's header says it).
+  const held = kind === 'gettext' && store && !store.pluralForms ? heldPluralForms(store.units) : null;
+  return ruleFor(kind, language, store?.pluralForms, held);
 }

@@ -1,18 +1,12 @@
 // The shared format contract run on Android strings.xml and the real Etar and NewPipe resources.
 import path from 'node:path';
-import { describeFormatContract } from '../contract/format-contract.js';
+import { describeFormatContract, languageOptions, PLURAL_FIXTURES_DIR } from '../contract/format-contract.js';
 import { aresourceFormat } from './aresource.format.js';
 
-const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other'];
-
-/** CLDR categories of a values-xx folder's language (integers only, as Android plurals use them). */
-function categoriesOf(file: string): string[] {
+/** The language of a values-xx folder. */
+function languageOf(file: string): string {
   const folder = path.basename(path.dirname(file));
-  const language = folder === 'values' ? 'en' : folder.slice('values-'.length).replace(/-r/, '-');
-  const rules = new Intl.PluralRules(language);
-  const used = new Set<string>();
-  for (let n = 0; n < 200; n++) used.add(rules.select(n));
-  return ORDER.filter((c) => used.has(c));
+  return folder === 'values' ? 'en' : folder.slice('values-'.length).replace(/-r/, '_');
 }
 
 const STRINGS = `<?xml version="1.0" encoding="utf-8"?>
@@ -49,5 +43,11 @@ describeFormatContract({
     { name: 'entity declaration', bytes: '<?xml version="1.0"?>\n<!DOCTYPE resources [<!ENTITY a "aaaa">]>\n<resources/>\n', expectLine: true },
   ],
   fixtures: ['aresource'],
-  fixtureOptions: (file) => ({ pluralCategories: categoriesOf(file) }),
+  fixtureOptions: (file) => languageOptions(aresourceFormat, languageOf(file)),
+  pluralCases: [
+    ...['ru', 'uk', 'pl'].map((language) => ({ name: `Etar values-${language}`, language, file: path.join(PLURAL_FIXTURES_DIR, `aresource/etar-calendar/values-${language}/strings.xml`) })),
+    { name: 'Etar values-cs', language: 'cs', file: 'aresource/etar-calendar/values-cs/strings.xml' },
+    { name: 'Etar values-ar (six forms)', language: 'ar', file: 'aresource/etar-calendar/values-ar/strings.xml' },
+    { name: 'NewPipe values-he', language: 'he', file: 'aresource/newpipe/values-he/strings.xml' },
+  ],
 });

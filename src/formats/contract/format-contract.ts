@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findBuiltinLanguage } from '../../languages/catalog.js';
+import { heldPluralForms, ruleFor } from '../../languages/plural-rule.js';
 import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
+import { pluralKindOf } from '../plural-kind.js';
 
 /** A handcrafted file the format's test supplies. */
 export interface ContractSample {
@@ -11,6 +14,31 @@ export interface ContractSample {
   options?: ParseOptions;
   /** Expected number of units in `units`. */
   units: number;
+}
+
+/**
+ * A file with plural strings in a language: a real one (`file`, absolute or under REAL_WORLD_DIR) or
+ * handcrafted `bytes`. It is read with the plural rule Parla gives the format in that language.
+ */
+export interface PluralCase {
+  name: string;
+  language: string;
+  file?: string;
+  bytes?: Uint8Array | string;
+}
+
+/** The plural rule Parla gives a file of `format` in `language` (a gettext file's own header first). */
+function ruleOfFile(format: Pick<TranslationFormat, 'id'>, language: string, store?: ParsedStore) {
+  const def = findBuiltinLanguage(language);
+  if (!def) return null;
+  const held = store && !store.pluralForms ? heldPluralForms(store.units) : null;
+  return ruleFor(pluralKindOf(format.id), { code: def.code, plural_number: def.plural.number, plural_formula: def.plural.formula }, store?.pluralForms, held);
+}
+
+/** Parse options of a file in `language` as Parla reads it: the language's plural rule for the format. */
+export function languageOptions(format: Pick<TranslationFormat, 'id'>, language: string): ParseOptions {
+  const rule = ruleOfFile(format, language);
+  return rule ? { language, pluralCategories: rule.categories } : { language };
 }
 
 export interface ContractSpec {
@@ -41,11 +69,19 @@ export interface ContractSpec {
   trickyText?: string;
   /** Units whose targets cannot hold `trickyText` verbatim (e.g. documents): skip that case. */
   skipTricky?: boolean;
+  /**
+   * Files with plural strings: every plural unit gets every form set (each reads back as set and no other
+   * unit's lines change), and units whose file lacks some forms get them filled. Together the cases
+   * must hold at least one unit with fewer forms in the file than the rule has.
+   */
+  pluralCases?: PluralCase[];
   /** Options for create(); default { language: 'cs' }. */
   createOptions?: Parameters<TranslationFormat['create']>[0];
 }
 
 export const REAL_WORLD_DIR = path.resolve(import.meta.dirname, '../../../../shared/fixtures/real-world');
+/** Real files with plural strings kept in this repository (see its README). */
+export const PLURAL_FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../test/fixtures/plurals');
 const MAX_EDITED_UNITS = 150; // per fixture, to keep the suite fast on big files
 
 const bytesOf = (b: Uint8Array | string): Uint8Array => (typeof b === 'string' ? Buffer.from(b, 'utf8') : b);
@@ -207,6 +243,8 @@ export function describeFormatContract(spec: ContractSpec): void {
       });
     }
 
+    if (spec.pluralCases) describePluralCases(spec, spec.pluralCases);
+
     it('creates an empty file that parses back', () => {
       const created = spec.format.create(spec.createOptions ?? { language: 'cs' });
       const back = reparse(spec, created.serialize(), { language: spec.createOptions?.language ?? 'cs' });
@@ -249,5 +287,65 @@ export function describeFormatContract(spec: ContractSpec): void {
         });
       });
     }
+  });
+}
+
+const MAX_PLURAL_UNITS = 40; // per file, to keep the suite fast
+
+/** Distinct text for every form of unit `index`. */
+const formsFor = (index: number, count: number) => Array.from({ length: count }, (_, k) => `plural form ${k} of unit ${index}`);
+
+/** Sets `target` on unit `index` of a fresh parse and checks the result: read back as set, others untouched, lines confined. */
+function expectPluralEdit(spec: ContractSpec, name: string, bytes: Uint8Array, options: ParseOptions, index: number, target: (current: string[]) => string[]): void {
+  const store = spec.format.parse(bytes, options);
+  const before = store.units.map(essence);
+  const original = store.units.map((u) => ({ ...u, target: [...u.target] }));
+  const wanted = target(before[index]!.target);
+  store.updateUnit(index, { target: wanted });
+  const out = store.serialize();
+  const after = reparse(spec, out, options).units.map(essence);
+  expect(after.length, `${name}: unit count`).toBe(before.length);
+  expect(after[index]!.target, `${name}: unit ${index} (${before[index]!.key}) after reparse`).toEqual(wanted);
+  for (let i = 0; i < before.length; i++) if (i !== index) expect(after[i], `${name}: unit ${i} untouched`).toEqual(before[i]);
+  expectEditConfined(bytes, out, original, index);
+}
+
+function describePluralCases(spec: ContractSpec, cases: PluralCase[]): void {
+  const loaded = cases.map((c) => {
+    const file = c.file === undefined ? undefined : path.isAbsolute(c.file) ? c.file : path.join(REAL_WORLD_DIR, c.file);
+    const bytes = c.bytes !== undefined ? bytesOf(c.bytes) : file && fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+    const options = { filename: c.name, ...languageOptions(spec.format, c.language) };
+    return { ...c, bytes, options };
+  });
+  let lacking = 0;
+  describe('plural forms as the language\'s rule has them', () => {
+    for (const c of loaded) {
+      if (!c.bytes) {
+        it.skip(`${c.name} (${c.file} is absent)`, () => {});
+        continue;
+      }
+      const bytes = c.bytes;
+      it(`${c.name}: every plural form is shown, set, read back as set, no other line changed`, () => {
+        const store = spec.format.parse(bytes, c.options);
+        const forms = ruleOfFile(spec.format, c.language, store)?.number;
+        const units = store.units;
+        const plurals = units.flatMap((u, i) => (u.source.length > 1 || u.target.length > 1 ? [i] : [])).slice(0, MAX_PLURAL_UNITS);
+        expect(plurals.length, 'plural units in the file').toBeGreaterThan(0);
+        for (const i of plurals) {
+          expect(units[i]!.target.length, `unit ${units[i]!.key} shows one form per form of the rule`).toBe(forms);
+          expectPluralEdit(spec, c.name, bytes, c.options, i, (current) => formsFor(i, current.length));
+        }
+      });
+      const units = spec.format.parse(bytes, c.options).units;
+      const partial = units.flatMap((u, i) => (u.target.length > 1 && u.target.some((t) => t === '') && u.target.some((t) => t !== '') ? [i] : [])).slice(0, MAX_PLURAL_UNITS);
+      lacking += partial.length;
+      if (partial.length === 0) continue;
+      it(`${c.name}: the forms a unit lacks are added when filled, every other form kept`, () => {
+        for (const i of partial) expectPluralEdit(spec, c.name, bytes, c.options, i, (current) => current.map((t, k) => (t === '' ? `added form ${k}` : t)));
+      });
+    }
+    it('the cases hold a unit with fewer forms in its file than the rule', () => {
+      expect(lacking).toBeGreaterThan(0);
+    });
   });
 }

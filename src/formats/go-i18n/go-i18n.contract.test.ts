@@ -1,9 +1,14 @@
 // The shared format contract run on go-i18n v1 and v2 JSON (no real-world folder: handcrafted samples only).
-import { describeFormatContract } from '../contract/format-contract.js';
+import { describeFormatContract, languageOptions } from '../contract/format-contract.js';
 import type { ParseOptions } from '../format.js';
 import { goI18nJsonFormat, goI18nJsonV2Format } from './go-i18n.format.js';
 
-const CS: ParseOptions = { language: 'cs', pluralCategories: ['one', 'few', 'other'] };
+const CS: ParseOptions = languageOptions(goI18nJsonFormat, 'cs');
+
+/** A Russian v2 file whose plural lacks the "many" form. */
+const RU_V2 = '{\n  "Files": {\n    "one": "{{.Count}} файл",\n    "few": "{{.Count}} файла",\n    "other": "{{.Count}} файла"\n  },\n  "Close": "Закрыть"\n}\n';
+/** A Polish v1 file whose plural lacks "few" and "many". */
+const PL_V1 = '[\n  {\n    "id": "files",\n    "translation": {\n      "one": "{{.Count}} plik",\n      "other": "{{.Count}} pliku"\n    }\n  },\n  {\n    "id": "close",\n    "translation": "Zamknij"\n  }\n]\n';
 
 describeFormatContract({
   format: goI18nJsonFormat,
@@ -24,6 +29,7 @@ describeFormatContract({
     { name: 'missing comma between items', bytes: '[\n  {"id": "a"}\n  {"id": "b"}\n]\n', expectLine: true },
   ],
   fixtures: [],
+  pluralCases: [{ name: 'Polish v1 without few and many', language: 'pl', bytes: PL_V1 }],
 });
 
 describeFormatContract({
@@ -43,4 +49,5 @@ describeFormatContract({
   plural: { sample: 0, unit: 1 },
   malformed: [{ name: 'unterminated string', bytes: '{\n  "a": "x\n}\n', expectLine: true }],
   fixtures: [],
+  pluralCases: [{ name: 'Russian v2 without many', language: 'ru', bytes: RU_V2 }],
 });

@@ -1,18 +1,15 @@
 // The shared format contract run on i18next v4 JSON (the real-world files use v4 suffixes) and v3.
 import path from 'node:path';
-import { findBuiltinLanguage } from '../../languages/catalog.js';
-import { pluralCategories } from '../../languages/plural-categories.js';
-import { describeFormatContract } from '../contract/format-contract.js';
+import { describeFormatContract, languageOptions, PLURAL_FIXTURES_DIR } from '../contract/format-contract.js';
 import type { ParseOptions } from '../format.js';
 import { i18nextFormat, i18nextV4Format } from './i18next.format.js';
 
-const CS: ParseOptions = { language: 'cs', pluralCategories: ['one', 'few', 'other'] };
+const CS = languageOptions(i18nextV4Format, 'cs');
+const CS_V3 = languageOptions(i18nextFormat, 'cs');
 
 /** Language and plural categories from the locale folder (frigate/<lang>/common.json). */
 function optionsFromPath(file: string): ParseOptions {
-  const language = path.basename(path.dirname(file));
-  const def = findBuiltinLanguage(language);
-  return def ? { language, pluralCategories: pluralCategories(language, def.plural.formula, def.plural.number) } : { language };
+  return languageOptions(i18nextV4Format, path.basename(path.dirname(file)));
 }
 
 describeFormatContract({
@@ -35,6 +32,10 @@ describeFormatContract({
   ],
   fixtures: ['i18next'],
   fixtureOptions: optionsFromPath,
+  pluralCases: [
+    ...['ru', 'uk', 'pl'].map((language) => ({ name: `frigate ${language}`, language, file: path.join(PLURAL_FIXTURES_DIR, `i18next/frigate/${language}/common.json`) })),
+    { name: 'frigate he', language: 'he', file: 'i18next/frigate/he/common.json' },
+  ],
 });
 
 describeFormatContract({
@@ -48,7 +49,7 @@ describeFormatContract({
     {
       name: 'v3 numbered forms',
       units: 2,
-      options: CS,
+      options: CS_V3,
       bytes: '{\n  "file_0": "{{count}} soubor",\n  "file_1": "{{count}} soubory",\n  "file_2": "{{count}} souborů",\n  "title": "Nadpis"\n}\n',
     },
   ],

@@ -30,4 +30,17 @@ describeFormatContract({
   ],
   fixtures: ['ts'],
   fixtureOptions: optionsFromPath,
+  pluralCases: [
+    { name: 'KeePassXC cs (four forms, as Transifex writes Czech)', language: 'cs', file: 'ts/keepassxc/keepassxc_cs.ts' },
+    { name: 'KeePassXC ar (six forms)', language: 'ar', file: 'ts/keepassxc/keepassxc_ar.ts' },
+    { name: 'PCManFM-Qt he', language: 'he', file: 'ts/pcmanfm-qt/pcmanfm-qt_he.ts' },
+    {
+      name: 'a numerus message with fewer forms than the language has',
+      language: 'ru',
+      bytes:
+        '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="ru">\n<context>\n    <name>Main</name>\n' +
+        '    <message numerus="yes">\n        <source>%n file(s)</source>\n        <translation>\n            <numerusform>%n файл</numerusform>\n            <numerusform>%n файла</numerusform>\n        </translation>\n    </message>\n' +
+        '    <message>\n        <source>Close</source>\n        <translation>Закрыть</translation>\n    </message>\n</context>\n</TS>\n',
+    },
+  ],
 });

@@ -30,4 +30,20 @@ describeFormatContract({
     { name: 'not XLIFF', bytes: '<?xml version="1.0"?>\n<resources/>', expectLine: true },
   ],
   fixtures: ['xliff'],
+  pluralCases: [
+    { name: 'a gettext plural group in Czech', language: 'cs', bytes: XLIFF_SAMPLE },
+    {
+      name: 'a plural group with fewer trans-units than the language has forms',
+      language: 'ru',
+      bytes:
+        HEAD +
+        '<file original="app.po" source-language="en" target-language="ru" datatype="po">\n    <body>\n' +
+        '      <group id="files" restype="x-gettext-plurals">\n' +
+        '        <trans-unit id="files[0]" xml:space="preserve">\n          <source>One file</source>\n          <target>Один файл</target>\n        </trans-unit>\n' +
+        '        <trans-unit id="files[1]" xml:space="preserve">\n          <source>%d files</source>\n          <target>%d файла</target>\n        </trans-unit>\n' +
+        '      </group>\n' +
+        '      <trans-unit id="close">\n        <source>Close</source>\n        <target>Закрыть</target>\n      </trans-unit>\n' +
+        '    </body>\n  </file>\n</xliff>\n',
+    },
+  ],
 });

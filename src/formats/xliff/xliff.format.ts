@@ -18,8 +18,11 @@ function parseXliff(bytes: Uint8Array, options: ParseOptions | undefined): Xliff
   }
   const units: Parameters<typeof collectUnits>[1] = [];
   for (const file of childElements(doc.root, 'file')) for (const body of childElements(file, 'body')) collectUnits(body, units);
+  const forms = options?.pluralCategories?.length ?? 0;
   const records: XliffRecord[] = units.map(([container, parts]) => {
     const unit = readUnit(doc.text, container, parts);
+    // Every form the language has is shown; one the group has no trans-unit for yet is empty.
+    if (container !== parts[0]!.el) while (unit.target.length < forms) unit.target.push('');
     return { unit, initial: unit, container, parts };
   });
   return new XliffStore(source, records);
