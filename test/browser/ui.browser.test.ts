@@ -129,6 +129,20 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('web UI in Chromium on %s', (dial
     expect((await json(await s.api('/api/translations/pub/app/cs/statistics/'))).translated).toBe(translatedBefore + 1);
   });
 
+  browse('labels each plural field with its form and example numbers and saves every form', async ({ page }) => {
+    await signIn(page, TRANSLATOR, '/translate/pub/app/cs/?offset=3');
+    expect(await page.locator('#source-0').textContent()).toBe('One file');
+    // The Czech file's own Plural-Forms has three forms: 1, 2–4, and the rest.
+    const labels = await page.locator('label[for^="target-"]').allTextContents();
+    expect(labels).toEqual(['Translation, plural form 1: one (1)', 'Translation, plural form 2: few (2, 3, 4)', 'Translation, plural form 3: other (0, 5, 6, 7, 8, 9, …)']);
+    const forms = ['%d soubor', '%d soubory', '%d souborů'];
+    for (const [i, text] of forms.entries()) await page.fill(`#target-${i}`, text);
+    await Promise.all([page.waitForURL(/done=saved/), page.click('#save')]);
+    expect((await unitBySource('cs', 'One file')).target).toEqual(forms);
+    const file = await (await s.api('/api/translations/pub/app/cs/file/')).text();
+    expect(file).toContain('msgstr[0] "%d soubor"\nmsgstr[1] "%d soubory"\nmsgstr[2] "%d souborů"\n');
+  });
+
   browse('opens the shortcut help with ?, copies the source with Ctrl+B and toggles Needs editing with Ctrl+E', async ({ page }) => {
     const unit = await unitBySource('cs', 'Goodbye world');
     await signIn(page, TRANSLATOR, `/translate/pub/app/cs/?id=${unit.id}`);
