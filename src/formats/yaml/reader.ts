@@ -323,12 +323,49 @@ class TreeBuilder {
   }
 }
 
+/**
+ * The first line (0-based) whose block structure could nest deeper than MAX_NESTING, or -1. Every level of block
+ * nesting takes at least one column of indentation or a compact "- " or "? " before it, so a line whose content starts
+ * within 2 × MAX_NESTING columns cannot be deeper; checking this before parsing keeps the parser's recursion shallow.
+ */
+function deepLine(text: string, lines: LineTable): number {
+  const limit = 2 * MAX_NESTING;
+  for (let line = 0; line < lines.starts.length; line++) {
+    const start = lines.starts[line]!;
+    const end = lines.ends[line]!;
+    let at = start;
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (c === 0x20) at++;
+      else if ((c === 0x2d || c === 0x3f) && (at + 1 === end || text[at + 1] === ' ')) at++;
+      else break;
+    }
+    if (at - start > limit) return line;
+  }
+  return -1;
+}
+
+/**
+ * The CST of `text`. The parser closes nested collections recursively, so thousands of levels on end exhaust the
+ * stack before any depth can be checked: that overflow is the input's fault and reported as such.
+ */
+function parseTokens(text: string, filename: string | undefined): CST.Token[] {
+  try {
+    return [...new Parser().parse(text)];
+  } catch (e) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw new FormatParseError(`nesting deeper than ${MAX_NESTING} levels`, undefined, filename);
+    throw e;
+  }
+}
+
 /** Parses YAML text (without BOM), every document of the stream; throws FormatParseError with the line of the first error. */
 export function readYaml(text: string, filename?: string): YamlFile {
   if (text.length > MAX_TEXT_LENGTH) throw new FormatParseError(`the file is larger than ${MAX_TEXT_LENGTH} characters`, undefined, filename);
   const lines = buildLines(text);
   const builder = new TreeBuilder(text, lines, filename);
-  const tokens = [...new Parser().parse(text)];
+  const deep = deepLine(text, lines);
+  if (deep >= 0) throw new FormatParseError(`nesting deeper than ${MAX_NESTING} levels`, deep + 1, filename);
+  const tokens = parseTokens(text, filename);
   const tooDeep = nestingDepthAt(tokens);
   if (tooDeep >= 0) builder.fail(`nesting deeper than ${MAX_NESTING} levels`, tooDeep);
   // Aliases are never expanded (units are the nodes the file spells out), so no alias count can blow up the work.

@@ -1,5 +1,8 @@
 // Writing YAML scalars: a value in a given style (plain, quoted, block) that reads back as the same string.
 
+// Not the yaml package's CST.setScalarValue: it writes `yes` or `on` plain (strings in YAML 1.2, booleans to Ruby's
+// Psych, which loads Rails locales) and spreads a double-quoted text with line breaks over several lines.
+
 import { CST, Parser } from 'yaml';
 
 type Chomp = '' | '-' | '+';
