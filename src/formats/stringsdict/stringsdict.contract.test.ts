@@ -1,5 +1,5 @@
 // The shared format contract run on Apple stringsdict files and the real Mastodon iOS dictionaries.
-import { describeFormatContract } from '../contract/format-contract.js';
+import { describeFormatContract, languageOptions } from '../contract/format-contract.js';
 import { stringsdictFormat } from './stringsdict.format.js';
 
 const FILE = `<?xml version="1.0" encoding="UTF-8"?>
@@ -86,10 +86,17 @@ describeFormatContract({
     { name: 'not a plist', bytes: '<?xml version="1.0"?>\n<resources/>\n', expectLine: true },
   ],
   fixtures: ['stringsdict'],
-  fixtureOptions: (file) =>
-    file.includes('/ar.lproj/')
-      ? { pluralCategories: ['zero', 'one', 'two', 'few', 'many', 'other'] }
-      : file.includes('/cs.lproj/')
-        ? CS
-        : { pluralCategories: ['one', 'other'] },
+  fixtureOptions: (file) => languageOptions(stringsdictFormat, /\/(\w+)\.lproj\//.exec(file)?.[1]?.replace('Base', 'en') ?? 'en'),
+  pluralCases: [
+    { name: 'Mastodon cs', language: 'cs', file: 'stringsdict/mastodon-ios/cs.lproj/Localizable.stringsdict' },
+    { name: 'Mastodon ar (six forms)', language: 'ar', file: 'stringsdict/mastodon-ios/ar.lproj/Localizable.stringsdict' },
+    {
+      name: 'a Russian variable without many and other',
+      language: 'ru',
+      bytes:
+        '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n\t<key>files.count</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@files@</string>\n' +
+        '\t\t<key>files</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>ld</string>\n' +
+        '\t\t\t<key>one</key>\n\t\t\t<string>%ld файл</string>\n\t\t\t<key>few</key>\n\t\t\t<string>%ld файла</string>\n\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n',
+    },
+  ],
 });
