@@ -180,19 +180,19 @@ class TreeBuilder {
     this.anchors = new Map();
     const root = doc.contents as ParsedNode | null;
     if (!root || (isScalar(root) && !root.srcToken)) return { root: null, line: this.lineOf(doc.range[0]) };
-    return { root: this.node(root, -1, root.range[0], -1), line: this.lineOf(root.range[0]) };
+    return { root: this.node(root, root.range[0], -1), line: this.lineOf(root.range[0]) };
   }
 
-  /** `emptyAt`: where an empty value would be written; `parentIndent`: column of the owning collection; `dashLine`: line of the "-" it follows. */
-  private node(node: ParsedNode, parentIndent: number, emptyAt: number, dashLine: number): YamlNode {
+  /** `emptyAt`: where an empty value would be written; `dashLine`: line of the "-" it follows. */
+  private node(node: ParsedNode, emptyAt: number, dashLine: number): YamlNode {
     const anchor = this.define(node);
     if (isAlias(node)) {
       this.refer(node);
       return { kind: 'opaque', lastLine: this.lineOf(node.range[1] - 1) };
     }
-    if (isScalar(node)) return { ...this.scalar(node, parentIndent, emptyAt), ...(anchor ? { anchor } : {}) };
+    if (isScalar(node)) return { ...this.scalar(node, emptyAt), ...(anchor ? { anchor } : {}) };
     if (node.srcToken?.type === 'flow-collection') {
-      this.scanFlow(node, 0);
+      this.scanFlow(node as YAMLMap.Parsed | YAMLSeq.Parsed);
       return { kind: 'opaque', lastLine: this.lineOf(node.range[1] - 1) };
     }
     if (isMap(node)) return { ...this.map(node as YAMLMap.Parsed, dashLine), ...(anchor ? { anchor } : {}) };
@@ -212,23 +212,19 @@ class TreeBuilder {
     anchor.aliased = true;
   }
 
-  /** Anchors and aliases inside a flow collection, which is otherwise kept as it is. */
-  private scanFlow(node: ParsedNode | null, depth: number): void {
-    if (!node || depth > MAX_NESTING) return;
-    this.define(node);
-    if (isAlias(node)) this.refer(node);
-    if (!isMap(node) && !isSeq(node)) return;
+  /** Anchors and aliases inside a flow collection, which is otherwise kept as it is (nestingDepthAt bounds the recursion). */
+  private scanFlow(node: YAMLMap.Parsed | YAMLSeq.Parsed): void {
     for (const item of node.items as unknown[]) {
-      if (isPair(item)) {
-        this.scanFlow(item.key as ParsedNode | null, depth + 1);
-        this.scanFlow(item.value as ParsedNode | null, depth + 1);
-      } else {
-        this.scanFlow(item as ParsedNode, depth + 1);
+      for (const child of (isPair(item) ? [item.key, item.value] : [item]) as (ParsedNode | null)[]) {
+        if (!child) continue;
+        this.define(child);
+        if (isAlias(child)) this.refer(child);
+        else if (isMap(child) || isSeq(child)) this.scanFlow(child);
       }
     }
   }
 
-  private scalar(node: Scalar.Parsed, parentIndent: number, emptyAt: number): YamlScalar {
+  private scalar(node: Scalar.Parsed, emptyAt: number): YamlScalar {
     const token = node.srcToken;
     if (!token) return this.empty(emptyAt);
     const style = SCALAR_STYLES[node.type ?? 'PLAIN'] ?? 'plain';
@@ -240,7 +236,7 @@ class TreeBuilder {
       // The token ends after the last line break; the span ends with the content of its last line.
       if (this.text[end - 1] === '\n') end--;
       if (this.text[end - 1] === '\r') end--;
-      block = this.blockInfo(token, parentIndent, end);
+      block = this.blockInfo(token, end);
     }
     return { kind: 'scalar', style, value, start, end, lastLine: this.lineOf(end), typed: style === 'plain' && looksTyped(value), ...(block ? { block } : {}) };
   }
@@ -249,13 +245,14 @@ class TreeBuilder {
     return { kind: 'scalar', style: 'null', value: '', start: at, end: at, lastLine: this.lineOf(at), typed: true };
   }
 
-  private blockInfo(token: CST.BlockScalar, parentIndent: number, end: number): BlockInfo {
+  private blockInfo(token: CST.BlockScalar, end: number): BlockInfo {
     const header = token.props.find((t) => t.type === 'block-scalar-header') as CST.SourceToken;
     const headerLine = this.lineOf(header.offset);
     const headerRest = this.text.slice(header.offset + header.source.length, this.lines.ends[headerLine]);
     const chomp = (/[-+]/.exec(header.source)?.[0] ?? '') as BlockInfo['chomp'];
     const explicit = /[1-9]/.exec(header.source)?.[0];
-    const base = Math.max(parentIndent, 0);
+    // The token's indent is the column of the collection holding the scalar, which an indentation indicator counts from.
+    const base = Math.max(token.indent, 0);
     let contentIndent = explicit ? base + Number(explicit) : -1;
     for (let line = headerLine + 1; contentIndent < 0 && line <= this.lineOf(end) && this.lines.starts[line]! <= end; line++) {
       const content = this.text.slice(this.lines.starts[line], this.lines.ends[line]);
@@ -281,7 +278,7 @@ class TreeBuilder {
       seen.add(name);
       const keyLine = this.lineOf(keyStart);
       const value = pair.value
-        ? this.node(pair.value, this.columnOf(keyStart, keyLine), this.emptyValueAt(item.sep ?? [], key.range[1]), -1)
+        ? this.node(pair.value, this.emptyValueAt(item.sep ?? [], key.range[1]), -1)
         : this.empty(key.range[1]);
       entries.push({
         key: name,
@@ -304,8 +301,7 @@ class TreeBuilder {
     node.items.forEach((child, i) => {
       const dash = dashes[i]?.offset ?? (child as ParsedNode).range[0];
       const line = this.lineOf(dash);
-      const column = this.columnOf(dash, line);
-      const value = this.node(child as ParsedNode, column, dash + 1, line);
+      const value = this.node(child as ParsedNode, dash + 1, line);
       items.push({ line, dash, value, lastLine: Math.max(line, value.lastLine) });
     });
     return { kind: 'seq', indent: items.length > 0 ? this.columnOf(items[0]!.dash, items[0]!.line) : 0, items, lastLine: items[items.length - 1]?.lastLine ?? this.lineOf(node.range[0]) };
