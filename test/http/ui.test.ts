@@ -248,9 +248,9 @@ describe.each(DIALECTS)('web UI on %s', (dialect) => {
   it('labels one field per plural form with its category, and lays out right-to-left languages', async () => {
     const plural = await unitBySource('pub', 'cs', 'One file');
     const html = await page(`/translate/pub/app/cs/?id=${plural.id}`, { token: s.adminToken });
-    expect(html).toContain('<label for="target-0">Translation, plural form 1: one</label>');
-    expect(html).toContain('<label for="target-1">Translation, plural form 2: few</label>');
-    expect(html).toContain('<label for="target-2">Translation, plural form 3: other</label>');
+    expect(html).toContain('<label for="target-0">Translation, plural form 1: one (1)</label>');
+    expect(html).toContain('<label for="target-1">Translation, plural form 2: few (2, 3, 4)</label>');
+    expect(html).toContain('<label for="target-2">Translation, plural form 3: other (0, 5, 6, 7, 8, 9, …)</label>');
     expect(html).toMatch(/<textarea id="target-2" name="target_2"/);
 
     const he = await unitBySource('pub', 'he', 'Hello');

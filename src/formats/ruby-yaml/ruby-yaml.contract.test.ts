@@ -1,12 +1,9 @@
 // The shared format contract run on Rails i18n YAML (language root key, CLDR plural maps) and its real-world files.
 import path from 'node:path';
-import { describeFormatContract } from '../contract/format-contract.js';
-import type { ParseOptions } from '../format.js';
-import { findBuiltinLanguage } from '../../languages/catalog.js';
-import { pluralCategories } from '../../languages/plural-categories.js';
+import { describeFormatContract, languageOptions } from '../contract/format-contract.js';
 import { rubyYamlFormat } from './ruby-yaml.format.js';
 
-const CS: ParseOptions = { language: 'cs', pluralCategories: ['one', 'few', 'other'] };
+const CS = languageOptions(rubyYamlFormat, 'cs');
 
 const RAILS =
   '---\n' +
@@ -55,11 +52,15 @@ describeFormatContract({
   ],
   fixtures: ['ruby-yaml'],
   fixtureFilter: (file) => file.endsWith('.yml'),
-  fixtureOptions: (file) => {
-    const language = path.basename(file, '.yml');
-    const definition = findBuiltinLanguage(language);
-    return definition
-      ? { language, pluralCategories: pluralCategories(language, definition.plural.formula, definition.plural.number) }
-      : { language };
-  },
+  fixtureOptions: (file) => languageOptions(rubyYamlFormat, path.basename(file, '.yml')),
+  pluralCases: [
+    { name: 'rails-i18n cs', language: 'cs', file: 'ruby-yaml/rails-i18n/cs.yml' },
+    { name: 'rails-i18n ar (six forms)', language: 'ar', file: 'ruby-yaml/rails-i18n/ar.yml' },
+    { name: 'diaspora ar', language: 'ar', file: 'ruby-yaml/diaspora/ar.yml' },
+    {
+      name: 'a Russian plural map without many',
+      language: 'ru',
+      bytes: 'ru:\n  files:\n    one: "%{count} файл"\n    few: "%{count} файла"\n    other: "%{count} файла"\n  close: Закрыть\n',
+    },
+  ],
 });
