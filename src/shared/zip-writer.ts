@@ -1,12 +1,12 @@
-// ZIP archives written with yazl: a streaming writer with backpressure per entry, and a small synchronous builder.
-import { type PassThrough, type Writable, Readable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
+// ZIP archives: streamed with zip-stream (archiver's engine: constant work per entry, ZIP64 when needed); built in memory with fflate, which deflates synchronously.
+import { once } from 'node:events';
+import { type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { zipSync as fflateZipSync, type Zippable } from 'fflate';
+import ZipStream from 'zip-stream';
 
-// Regular file, rw-r--r--: what unzip applies on extraction (yazl's default would be group-writable).
-const FILE_MODE = 0o100644;
-// Buffers are fed to yazl in slices, so that one large entry is not deflated in a single step.
-const CHUNK = 64 * 1024;
+// Regular file, rw-r--r--: what unzip applies on extraction.
+const FILE_MODE = 0o644;
 
 export interface ZipWriterOptions {
   /** zlib compression level, default 6; 0 stores entries uncompressed. */
@@ -18,53 +18,43 @@ export interface ZipFileOptions {
   mtime?: Date;
 }
 
+/**
+ * zip-stream rewrites some names instead of refusing them (backslashes, doubled slashes, a leading
+ * "/", "../" or "word:") and takes a trailing "/" for a directory; ".." segments elsewhere would let
+ * an extractor write outside its folder. Refusing them keeps every entry under the name asked for.
+ */
 function checkName(name: string): void {
-  if (name === '' || name.includes('\u0000')) throw new Error(`Invalid ZIP entry name: ${JSON.stringify(name)}`);
-}
-
-/** A Readable over `data` that lets go of the buffer once it has been read. */
-function bufferSource(data: Buffer): Readable {
-  let rest: Buffer | null = data;
-  return new Readable({
-    read() {
-      if (rest === null || rest.length === 0) {
-        rest = null;
-        this.push(null);
-        return;
-      }
-      const chunk = rest.subarray(0, CHUNK);
-      rest = rest.length > CHUNK ? rest.subarray(CHUNK) : null;
-      this.push(chunk);
-    },
-  });
+  const segments = name.split('/');
+  if (name === '' || name.includes('\u0000') || name.includes('\\') || /^\w+:/.test(name) || segments.some((s) => s === '' || s === '..')) {
+    throw new Error(`Invalid ZIP entry name: ${JSON.stringify(name)}`);
+  }
 }
 
 /**
- * Writes a ZIP archive to `output` as entries arrive (yazl: data descriptors, ZIP64 records once an
- * archive passes 65,535 entries or 4 GiB). addFile() resolves only when yazl has read the whole
- * entry, and yazl reads no faster than `output` takes the bytes, so a caller that awaits each
- * addFile() holds one entry at a time, whatever the archive's size. Await finish() at the end.
+ * Writes a ZIP archive to `output` as entries arrive (data descriptors for deflated and streamed entries; ZIP64
+ * records once an archive passes 65,535 entries or 4 GiB). Entries go in one at a time, in call
+ * order; addFile() resolves only when the archive has read the whole entry and its output has room
+ * again, so a caller that awaits each addFile() holds one entry at a time, whatever the archive's
+ * size. Await finish() at the end.
  * After any failure (a source error, the output closing early) every later call rejects: abort the output.
- * yazl rescans its list of entries at each step, so CPU time grows with the square of the entry
- * count: negligible for thousands of files, about a minute for 65,536 on a slow machine.
  */
 export class ZipWriter {
-  private readonly zip = new yazl.ZipFile();
-  private readonly compressionLevel: number;
+  private readonly zip: ZipStream;
   private readonly sources = new Set<Readable>();
   private readonly done: Promise<void>;
   private failure: Error | null = null;
   private readonly failed: Promise<never>;
   private rejectFailed!: (error: Error) => void;
+  // zip-stream refuses an entry while another is in progress, so calls that were not awaited wait here.
+  private queue: Promise<void> = Promise.resolve();
   private ended = false;
 
   constructor(output: Writable, options: ZipWriterOptions = {}) {
-    this.compressionLevel = options.level ?? 6;
+    // DOS times are read back as local time; zip-stream would otherwise write UTC.
+    this.zip = new ZipStream({ level: options.level ?? 6, forceLocalTime: true });
     this.failed = new Promise<never>((_, reject) => (this.rejectFailed = reject));
     this.failed.catch(() => {});
-    this.zip.on('error', (error: Error) => this.fail(error));
-    const source = this.zip.outputStream as Readable;
-    this.done = pipeline(source, output).catch((error: unknown) => {
+    this.done = pipeline(this.zip, output).catch((error: unknown) => {
       // pipeline's "Premature close" would not tell a caller that the client went away.
       const reason = (error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' ? new Error('ZipWriter: the output was closed before the archive was complete') : (error as Error);
       this.fail(reason);
@@ -78,27 +68,18 @@ export class ZipWriter {
     if (this.ended) throw new Error('ZipWriter: addFile() after finish()');
     if (this.failure) throw this.failure;
     checkName(name);
-    const source = Buffer.isBuffer(data) ? bufferSource(data) : data;
-    // yazl does not listen for source errors: without this a failing source would stall the archive.
-    source.on('error', (error: Error) => this.fail(error));
-    let pending: Readable | null = source;
-    const entryOptions = { mtime: options.mtime ?? new Date(), mode: FILE_MODE, compress: this.compressionLevel !== 0, compressionLevel: this.compressionLevel };
-    try {
-      // Lazy so that yazl's list of entries (kept for the central directory) does not keep each source alive.
-      this.zip.addReadStreamLazy(name, entryOptions, (callback) => {
-        const stream = pending!;
-        pending = null;
-        callback(null, stream);
-      });
-    } catch (error) {
-      source.destroy();
-      throw error;
+    const date = options.mtime ?? new Date();
+    if (!Buffer.isBuffer(data)) {
+      // zip-stream only reports a source error once the source ends, which a failing source may never do.
+      data.on('error', (error: Error) => this.fail(error));
+      this.sources.add(data);
     }
-    this.sources.add(source);
+    const entry = this.queue.then(() => this.append(name, data, date));
+    this.queue = entry.catch(() => {});
     try {
-      await Promise.race([finished(source, { writable: false }), this.failed]);
+      await Promise.race([entry, this.failed]);
     } finally {
-      this.sources.delete(source);
+      if (!Buffer.isBuffer(data)) this.sources.delete(data);
     }
   }
 
@@ -106,9 +87,24 @@ export class ZipWriter {
   async finish(): Promise<void> {
     if (this.ended) throw new Error('ZipWriter: finish() called twice');
     this.ended = true;
+    await Promise.race([this.queue, this.failed]);
     if (this.failure) throw this.failure;
-    this.zip.end();
+    this.zip.finalize();
     await Promise.race([this.done, this.failed]);
+  }
+
+  private async append(name: string, data: Buffer | Readable, date: Date): Promise<void> {
+    if (this.failure) throw this.failure;
+    await new Promise<void>((resolve, reject) => {
+      this.zip.entry(data, { name, date, mode: FILE_MODE }, (error) => {
+        if (error) {
+          this.fail(error);
+          reject(error);
+        } else resolve();
+      });
+    });
+    // A buffer, and headers, are written whole, bypassing the backpressure that pipes give streamed entries.
+    if (this.zip.writableNeedDrain) await Promise.race([once(this.zip, 'drain'), this.failed]);
   }
 
   private fail(error: Error): void {
@@ -118,7 +114,7 @@ export class ZipWriter {
     // Queued sources may hold open files.
     for (const source of this.sources) source.destroy();
     this.sources.clear();
-    (this.zip.outputStream as Readable).destroy(error);
+    this.zip.destroy(error);
   }
 }
 
@@ -130,29 +126,22 @@ export interface ZipSyncEntry {
 
 /**
  * Builds a small archive in memory, synchronously, for formats whose serialize() is synchronous
- * (XLSX workbooks). yazl only deflates asynchronously, so the entries are stored uncompressed;
- * stored entries are written and pumped to yazl's output within the calling tick.
+ * (XLSX workbooks). Entries are deflated, with sizes in the local headers. No ZIP64: an archive
+ * that needs it is too large to build in memory anyway.
  */
 export function zipSync(files: readonly ZipSyncEntry[]): Buffer {
-  const zip = new yazl.ZipFile();
-  let failure: Error | null = null;
-  zip.on('error', (error: Error) => (failure = error));
+  if (files.length >= 0xffff) throw new Error(`zipSync: ${files.length} entries need ZIP64, use ZipWriter`);
+  const entries: Zippable = {};
+  let total = 0;
   for (const file of files) {
     checkName(file.name);
-    const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
-    zip.addBuffer(data, file.name, { mtime: file.mtime ?? new Date(), mode: FILE_MODE, compress: false });
+    if (Object.hasOwn(entries, file.name)) throw new Error(`zipSync: duplicate entry name ${JSON.stringify(file.name)}`);
+    total += file.data.byteLength;
+    entries[file.name] = [file.data, { mtime: file.mtime ?? new Date(), os: 3, attrs: (0o100000 | FILE_MODE) << 16 }];
   }
-  zip.end();
-  // yazl's output is a PassThrough: its writable side tells whether every write has gone through.
-  const output = zip.outputStream as PassThrough;
-  const chunks: Buffer[] = [];
-  let chunk = output.read() as Buffer | null;
-  while (chunk !== null) {
-    chunks.push(chunk);
-    chunk = output.read() as Buffer | null;
-  }
-  if (failure) throw failure;
-  // Guards against a yazl version that defers any of the writes: the archive would be cut short.
-  if (!output.writableEnded || output.writableLength !== 0 || output.readableLength !== 0) throw new Error('zipSync: yazl did not write the archive synchronously');
-  return Buffer.concat(chunks);
+  if (total >= 0xffffffff) throw new Error('zipSync: entries over 4 GiB need ZIP64, use ZipWriter');
+  // fflate takes entries as object keys, which JavaScript orders integer-like names first.
+  if (Object.keys(entries).some((name, i) => name !== files[i]!.name)) throw new Error('zipSync: entry names that are integers would be reordered');
+  const archive = fflateZipSync(entries, { level: 6 });
+  return Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
 }
