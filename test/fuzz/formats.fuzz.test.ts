@@ -50,13 +50,16 @@ function checkEdit(format: TranslationFormat, store: ParsedStore, index: number,
 }
 
 /**
- * Text an edit of a fuzzed file may hold. Segments of documents (HTML, Markdown) are markup, trimmed: only words.
+ * Text an edit of a fuzzed file may hold. Segments of documents (HTML, Markdown) are markup, trimmed: only words
+ * (one space between them in HTML).
  * CSV sniffs its dialect from the first line on every read; the writer quotes what would change it in the first
  * record, but a garbage file whose quotes do not pair up can make that "line" span several records, so edits of
  * fuzzed CSV stay clear of delimiters and quotes (the round-trip suite covers them on well-formed files).
  */
 function editText(format: TranslationFormat, text: string): string {
-  if (format.id === 'html' || format.id === 'markdown') return text.replace(/[^\p{L}\p{N} ]+/gu, '').trim() || 'word';
+  // HTML segments have their whitespace collapsed, as the reference extracts them.
+  if (format.id === 'html') return text.replace(/[^\p{L}\p{N} ]+/gu, '').replace(/ +/g, ' ').trim() || 'word';
+  if (format.id === 'markdown') return text.replace(/[^\p{L}\p{N} ]+/gu, '').trim() || 'word';
   if (format.id.startsWith('csv')) return text.replace(/[,;\t|'"]/g, '') || 'word';
   return text;
 }
