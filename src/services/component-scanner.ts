@@ -7,7 +7,7 @@ import { FormatParseError, type ParsedStore } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { ValidationError } from '../shared/errors.js';
 import { matchFilemask } from './filemask.js';
-import { planImport, type ScannedFile } from './import-plan.js';
+import { planImport, type ImportPlan, type ScannedFile } from './import-plan.js';
 import type { LanguagesService } from './languages.service.js';
 import { parseOptionsFor, pluralRuleOf } from './parse-options.js';
 import { insertTranslation } from './units-writer.js';
@@ -61,17 +61,29 @@ export class ComponentScanner {
     return { template, newBase, intermediate, files: scanned, format, monolingual: format.monolingual, sourceCode: source.code };
   }
 
-  async importScanned(tx: Executor, component: ComponentRow, source: LanguageRow, scanned: ScannedTree): Promise<void> {
+  /** The units a scan's files give, each file with its language (created when unknown) and plural rule. */
+  async plan(tx: Executor, component: ComponentRow, source: LanguageRow, scanned: ScannedTree): Promise<ImportPlan> {
     const files: ScannedFile[] = [];
-    const languageById = new Map<number, LanguageRow>([[source.id, source]]);
     for (const f of scanned.files) {
       const language = f.language ?? (await this.createLanguageFor(tx, f.code, f.store));
       if (files.some((x) => x.languageId === language.id)) continue; // two files for one language: the first wins
-      languageById.set(language.id, language);
       files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store, plural: pluralRuleOf(scanned.format, language, f.store) });
     }
-    const sourcePlural = pluralRuleOf(scanned.format, source);
-    const plan = planImport({ monolingual: scanned.monolingual, sourceLanguageId: source.id, sourceLanguageCode: source.code, sourcePlural, template: scanned.template, newBase: scanned.newBase, intermediate: scanned.intermediate, editTemplate: component.edit_template !== 0, files });
+    return planImport({
+      monolingual: scanned.monolingual,
+      sourceLanguageId: source.id,
+      sourceLanguageCode: source.code,
+      sourcePlural: pluralRuleOf(scanned.format, source),
+      template: scanned.template,
+      newBase: scanned.newBase,
+      intermediate: scanned.intermediate,
+      editTemplate: component.edit_template !== 0,
+      files,
+    });
+  }
+
+  async importScanned(tx: Executor, component: ComponentRow, source: LanguageRow, scanned: ScannedTree): Promise<void> {
+    const plan = await this.plan(tx, component, source, scanned);
     const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, plural: plan.source.plural }, null);
     for (const t of plan.translations) await insertTranslation(tx, t, { componentId: component.id, plural: t.plural }, unitIds);
   }

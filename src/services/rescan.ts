@@ -2,9 +2,8 @@
 import type { Executor } from '../db/database.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/schema.js';
 import type { ComponentScanner, ScannedTree } from './component-scanner.js';
-import { planImport, type PlannedUnit, type ScannedFile } from './import-plan.js';
+import type { PlannedUnit } from './import-plan.js';
 import { joinPlurals } from './plurals.js';
-import { pluralRuleOf } from './parse-options.js';
 import { storedPlural, type PluralRule } from '../languages/plural-rule.js';
 import { recountTranslation, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { insertTranslation, unitRow } from './units-writer.js';
@@ -167,25 +166,7 @@ export async function reconcileComponent(
 ): Promise<RescanResult & { changes: ChangeInput[] }> {
   const log = record ? new ChangeLog(component, record.userId) : null;
   const result: RescanResult = { added: 0, removed: 0, updated: 0, languagesAdded: 0, languagesRemoved: 0 };
-  const files: ScannedFile[] = [];
-  const languageById = new Map<number, LanguageRow>([[source.id, source]]);
-  for (const f of scanned.files) {
-    const language = f.language ?? (await scanner.createLanguageFor(tx, f.code, f.store));
-    if (files.some((x) => x.languageId === language.id)) continue;
-    languageById.set(language.id, language);
-    files.push({ path: f.path, code: f.code, languageId: language.id, store: f.store, plural: pluralRuleOf(scanned.format, language, f.store) });
-  }
-  const plan = planImport({
-    monolingual: scanned.monolingual,
-    sourceLanguageId: source.id,
-    sourceLanguageCode: source.code,
-    sourcePlural: pluralRuleOf(scanned.format, source),
-    template: scanned.template,
-    newBase: scanned.newBase,
-    intermediate: scanned.intermediate,
-    editTemplate: component.edit_template !== 0,
-    files,
-  });
+  const plan = await scanner.plan(tx, component, source, scanned);
   const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', component.id).execute();
   const meta = (plural: PluralRule) => ({ componentId: component.id, plural });
 
