@@ -8,6 +8,9 @@ describe('pluralCategories', () => {
     expect(pluralCategories('en', 'n != 1', 2)).toEqual(['one', 'other']);
     expect(pluralCategories('ja', '0', 1)).toEqual(['other']);
   });
+  it('keeps "other" for the last form when an earlier form splits it off', () => {
+    expect(pluralCategories('he', '(n==1 ? 0 : n==2 ? 1 : n>10 && n%10==0 ? 2 : 3)', 4)).toEqual(['one', 'two', 'many', 'other']);
+  });
   it('falls back to canonical names for an unknown language', () => {
     expect(pluralCategories('xx-unknown-zz', 'n != 1', 2)).toEqual(['one', 'other']);
   });

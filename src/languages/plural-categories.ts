@@ -34,13 +34,19 @@ export function pluralCategories(language: string, formula: string, number: numb
       votes[form]!.set(category, (votes[form]!.get(category) ?? 0) + 1);
     }
     const used = new Set<string>();
-    result = votes.map((v) => {
+    // The last form takes "other" when it is what its numbers are, however many earlier forms also vote for it
+    // (GNOME's Hebrew rule splits CLDR's "other" into 20, 30, … and the rest: the rest stays "other").
+    const last = votes[number - 1];
+    if (last?.has('other')) used.add('other');
+    result = votes.map((v, i) => {
+      if (i === number - 1 && last?.has('other')) return 'other';
       const best = [...v.entries()].sort((a, b) => b[1] - a[1]).find(([c]) => !used.has(c));
       if (!best) return '';
       used.add(best[0]);
       return best[0];
     });
-    const free = CATEGORY_ORDER.filter((c) => !used.has(c));
+    // A form CLDR has no name of its own for takes the name of the larger numbers first.
+    const free = [...CATEGORY_ORDER].reverse().filter((c) => !used.has(c));
     result = result.map((c) => c || free.shift() || 'other');
   } catch {
     result = fallbackNames(number);
