@@ -6,6 +6,7 @@
 // e.g. a break is allowed between "." or ";" and a following letter), the handling of spaces,
 // combining marks and joiners, and libunistring's per-character column widths.
 
+import { lastAtMost } from '../../shared/sorted.js';
 import {
   LINE_BREAK_CLASS_CODES,
   LINE_BREAK_CLASS_NAMES,
@@ -155,15 +156,7 @@ class CodePointTable {
 
   get(cp: number): number {
     if (cp < 0x10000) return this.bmp[cp]!;
-    const s = this.astralStarts;
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid]! <= cp) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.astralValues[lo]!;
+    return this.astralValues[lastAtMost(this.astralStarts, cp)]!;
   }
 }
 

@@ -1,4 +1,5 @@
 // Linear-time XML scanner building an offset-preserving tree; the entry point of Parla's XML layer.
+import { lastAtMost } from '../../shared/sorted.js';
 
 /**
  * Parla XML layer (used by the XLIFF, XLIFF 2, TS, TBX, Android, RESX, stringsdict, XLSX formats).
@@ -66,14 +67,7 @@ function lineLookup(text: string): (offset: number) => number {
       starts = [0];
       for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     }
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
+    return lastAtMost(starts, offset) + 1;
   };
 }
 

@@ -2,6 +2,7 @@
 
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Parser, type Alias, type CST, type Document, type Pair, type ParsedNode, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { FormatParseError } from '../format.js';
+import { lastAtMost } from '../../shared/sorted.js';
 import { looksTyped } from './scalars.js';
 
 export type YamlNode = YamlMap | YamlSeq | YamlScalar | YamlOpaque;
@@ -161,15 +162,7 @@ class TreeBuilder {
   ) {}
 
   lineOf(offset: number): number {
-    const starts = this.lines.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtMost(this.lines.starts, offset);
   }
 
   fail(message: string, offset: number): never {
