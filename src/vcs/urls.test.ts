@@ -118,6 +118,11 @@ describe('redaction', () => {
     ['git@github.com:o/r.git', 'git@github.com:o/r.git'],
     ['https://github.com/o/r.git', 'https://github.com/o/r.git'],
     ['https://user:p@ss@host/r', 'https://host/r'],
+    ['https://bot:p@ss:w@rd@host:8443/r.git', 'https://host:8443/r.git'],
+    ['https://bot:p#ss?w@rd@host/r', 'https://host/r'],
+    ['https://bot:p@ss@host', 'https://host'],
+    ['ssh://git:p@ss:w@rd@host/r', 'ssh://git@host/r'],
+    ['user@host:path/r.git', 'user@host:path/r.git'],
     ['', ''],
   ])('redactUrl(%s)', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
@@ -127,6 +132,11 @@ describe('redaction', () => {
     expect(redactText("fatal: unable to access 'https://bot:s3cret@git.example.com/r.git/': Could not resolve host")).toBe(
       "fatal: unable to access 'https://git.example.com/r.git/': Could not resolve host",
     );
+    // git prints what it parsed of a password with "@" in it; nothing of it may survive.
+    expect(redactText("fatal: unable to access 'http://ss:w@rd@127.0.0.1:1/r.git/': URL using bad/illegal format")).toBe(
+      "fatal: unable to access 'http://127.0.0.1:1/r.git/': URL using bad/illegal format",
+    );
+    expect(redactText("remote 'https://u:pa'ss@host/r' and git@github.com:o/r.git")).toBe("remote 'https://host/r' and git@github.com:o/r.git");
   });
 });
 

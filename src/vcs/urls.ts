@@ -193,7 +193,8 @@ export function isValidBranchName(name: string): boolean {
  * Removes credentials from a repository URL for display ("Credentials in URLs are never returned
  * by the API"). For http(s) the whole user part goes (tokens are often sent as the user name);
  * for ssh-style URLs the user name stays (it is an account such as `git`, not a secret) and only
- * a password is dropped.
+ * a password is dropped. The user part ends at the last "@" before the path, because passwords
+ * may themselves contain "@", ":", "?" or "#"; cutting too much of an odd URL is the safe mistake.
  */
 export function redactUrl(url: string): string {
   if (!url) return url;
@@ -201,7 +202,7 @@ export function redactUrl(url: string): string {
   if (!scheme) return url; // scp-like and local forms cannot carry a password
   const name = scheme[1].toLowerCase();
   const rest = url.slice(scheme[0].length);
-  const authorityEnd = rest.search(/[/?#]/);
+  const authorityEnd = rest.indexOf('/');
   const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd);
   const tail = authorityEnd === -1 ? '' : rest.slice(authorityEnd);
   const at = authority.lastIndexOf('@');
@@ -215,9 +216,10 @@ export function redactUrl(url: string): string {
   return `${scheme[0]}${hostport}${tail}`;
 }
 
-/** Removes `user:password@` from every URL inside a free-form text (git error output, logs). */
+/** Removes credentials from every URL inside a free-form text (git error output, logs). */
 export function redactText(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@'"]+@/gi, (_m, prefix: string) => prefix);
+  // A URL's authority runs to the next "/" or whitespace: git quotes URLs with "'", which a password may contain too.
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s/]*/gi, (m) => redactUrl(m));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { decodeHookBody, HookPayloadError, isHookService, matchComponents, parse
 import { componentPathSegment, PATH_SEPARATOR } from '../../services/categories.service.js';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
+import { redactUrl } from '../../vcs/urls.js';
 
 const NOTIFICATION_RECEIVED = 53;
 
@@ -60,7 +61,7 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
         const project = await c.database.db.selectFrom('projects').selectAll().where('id', '=', m.component.project_id).executeTakeFirstOrThrow();
         withProjects.push({ component: m.component, project });
       }
-      await triggerPull(withProjects, { service, repo: event.repoUrl, branch: event.branch, full_name: event.fullName });
+      await triggerPull(withProjects, { service, repo: redactUrl(event.repoUrl), branch: event.branch, full_name: event.fullName });
       const urls = urlsFor(c, request);
       return reply.code(200).send({
         status: 'success',

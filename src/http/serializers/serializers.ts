@@ -5,7 +5,7 @@ import { splitPlurals } from '../../services/plurals.js';
 import type { GroupRelations } from '../../services/teams.service.js';
 import type { LabeledUnit } from '../../services/labels.service.js';
 import { percent } from '../../services/statistics.js';
-import { parseInternalUrl } from '../../vcs/urls.js';
+import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 import type { Urls } from '../urls.js';
 
@@ -85,7 +85,7 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     source_language: serializeLanguage(u, r.sourceLanguage),
     ...(opts.includeProject === false ? {} : { project: serializeProject(u, r.project) }),
     vcs: hidden(c.vcs),
-    repo: hidden(stripCredentials(c.repo)),
+    repo: hidden(redactUrl(c.repo)),
     git_export: hidden(c.git_export),
     branch: hidden(c.branch),
     push_branch: hidden(c.push_branch),
@@ -111,7 +111,7 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     task_url: c.task_id ? u.task(c.task_id) : null,
     new_lang: c.new_lang,
     language_code_style: c.language_code_style,
-    push: hidden(stripCredentials(c.push)),
+    push: hidden(redactUrl(c.push)),
     check_flags: c.check_flags,
     priority: c.priority,
     enforced_checks: JSON.parse(c.enforced_checks) as string[],
@@ -149,11 +149,6 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
 function linkedComponentUrl(u: Urls, repo: string): string | null {
   const link = parseInternalUrl(repo);
   return link ? u.component(link.project, link.component) : null;
-}
-
-/** Credentials in repository URLs are never shown. */
-export function stripCredentials(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
 export interface TranslationRefs extends ComponentRefs {
