@@ -25,6 +25,10 @@ export interface Config {
   requestTimeout: number; // seconds a client has to send a whole request (headers and body)
   rateLimitAnon: RateLimit;
   rateLimitUser: RateLimit;
+  /** Failed sign-ins allowed per account and per client address within the window (0 requests: no throttle). */
+  loginAttempts: RateLimit;
+  /** Seconds an account or address stays locked after too many failed sign-ins. */
+  loginLockout: number;
   pageSize: number;
   maxUploadSize: number;
   screenshotMaxSize: number; // largest accepted screenshot image
@@ -141,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeout: parseInt10('PARLA_REQUEST_TIMEOUT', env.PARLA_REQUEST_TIMEOUT, 300, 1, 24 * 3600),
     rateLimitAnon: parseRateLimit('PARLA_API_RATELIMIT_ANON', env.PARLA_API_RATELIMIT_ANON || '100/day'),
     rateLimitUser: parseRateLimit('PARLA_API_RATELIMIT_USER', env.PARLA_API_RATELIMIT_USER || '5000/hour'),
+    loginAttempts: parseRateLimit('PARLA_LOGIN_ATTEMPTS', env.PARLA_LOGIN_ATTEMPTS || '5/300s'),
+    loginLockout: parseInt10('PARLA_LOGIN_LOCKOUT', env.PARLA_LOGIN_LOCKOUT, 600, 1, 7 * 86400),
     pageSize: parseInt10('PARLA_PAGE_SIZE', env.PARLA_PAGE_SIZE, 50, 1, 1000),
     maxUploadSize: parseSize('PARLA_MAX_UPLOAD_SIZE', env.PARLA_MAX_UPLOAD_SIZE, 50 * 1024 * 1024),
     screenshotMaxSize: parseSize('PARLA_SCREENSHOT_MAX_SIZE', env.PARLA_SCREENSHOT_MAX_SIZE, 10 * 1024 * 1024),

@@ -43,6 +43,15 @@ export class SessionsService {
    * Costs one scrypt whether or not the user exists, so timing does not tell which usernames are taken.
    */
   async verifyCredentials(login: string, password: string): Promise<UserRow | null> {
+    const user = await this.findAccount(login);
+    const stored = user?.password ?? (await this.dummyHash);
+    const ok = await verifyPassword(password, stored);
+    if (!ok || !user || !user.password || !usable(user, nowIso())) return null;
+    return user;
+  }
+
+  /** The user a sign-in name designates: this username or, failing that, this unique e-mail address. */
+  async findAccount(login: string): Promise<UserRow | undefined> {
     const candidates = await this.db
       .selectFrom('users')
       .selectAll()
@@ -52,11 +61,7 @@ export class SessionsService {
       .execute();
     const byName = candidates.find((u) => u.username === login);
     const byEmail = candidates.filter((u) => u.email.toLowerCase() === login.toLowerCase());
-    const user = byName ?? (byEmail.length === 1 ? byEmail[0] : undefined);
-    const stored = user?.password ?? (await this.dummyHash);
-    const ok = await verifyPassword(password, stored);
-    if (!ok || !user || !user.password || !usable(user, nowIso())) return null;
-    return user;
+    return byName ?? (byEmail.length === 1 ? byEmail[0] : undefined);
   }
 
   /** A new session for the user; `previousToken` (the caller's old cookie, if any) is ended: no session fixation. */

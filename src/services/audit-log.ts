@@ -1,4 +1,4 @@
-// The audit log: every change to a user, team, role or token, with who made it; a user's entries over the API.
+// The audit log: every change to a user, team, role or token, with who made it, and failed or locked sign-ins; a user's entries over the API.
 import type { Executor } from '../db/database.js';
 import type { AuditLogRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -31,7 +31,9 @@ export type AuditActivity =
   | 'role.updated'
   | 'role.removed'
   | 'project-token.created'
-  | 'project-token.revoked';
+  | 'project-token.revoked'
+  | 'login.failed'
+  | 'login.locked';
 
 export interface AuditSubject {
   userId?: number | null;

@@ -188,13 +188,13 @@ function uploadForm(action: string, methods: string[], viewer: Viewer): SafeHtml
 <button type="submit" id="upload-submit">Upload</button></form></section>`;
 }
 
-export function loginPage(o: { viewer: Viewer; next: string; failed: boolean }): string {
+export function loginPage(o: { viewer: Viewer; next: string; failed: boolean; throttled?: string }): string {
   return page({
     title: 'Sign in',
     viewer: o.viewer,
     here: '/accounts/login/',
     body: html`<h1>Sign in</h1>
-${o.failed ? html`<p class="error" role="alert" id="login-error">Please enter a correct username and password. Note that both fields may be case-sensitive.</p>` : ''}
+${o.throttled ? html`<p class="error" role="alert" id="login-error">${o.throttled}</p>` : o.failed ? html`<p class="error" role="alert" id="login-error">Please enter a correct username and password. Note that both fields may be case-sensitive.</p>` : ''}
 ${o.viewer.username ? html`<p>You are signed in as ${o.viewer.username}.</p>` : ''}
 <form method="post" action="/accounts/login/" id="login-form" class="panel">
 <input type="hidden" name="next" value="${o.next}">

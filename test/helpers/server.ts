@@ -8,8 +8,8 @@ import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { createPgDatabase, type TestDialect } from './databases.js';
 
-/** Suites share one client IP and make many calls: throttling is effectively off unless a test sets limits. */
-const HIGH_RATE_LIMITS = { PARLA_API_RATELIMIT_ANON: '100000000/day', PARLA_API_RATELIMIT_USER: '100000000/hour' };
+/** Suites share one client IP and make many calls: throttling (sign-in failures too) is effectively off unless a test sets limits. */
+const HIGH_RATE_LIMITS = { PARLA_API_RATELIMIT_ANON: '100000000/day', PARLA_API_RATELIMIT_USER: '100000000/hour', PARLA_LOGIN_ATTEMPTS: '100000000/hour' };
 /** Suites talk to stand-in services on loopback, which the SSRF guard refuses by default; test/http/ssrf.test.ts sets it to '' to see the default. */
 const LOCAL_SERVICES = { PARLA_ALLOWED_HOSTS: '127.0.0.1,localhost,::1' };
 

@@ -1,10 +1,14 @@
 // /accounts/: password login and logout for the browser UI (session cookie), and the session's CSRF token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import { NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
+import { LoginThrottle } from '../../auth/login-throttle.js';
+import { recordAudit } from '../../services/audit-log.js';
+import { AppError, NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
+import { sha256Hex } from '../../shared/hashing.js';
+import { loginPage } from '../../ui/pages.js';
 import { bodyOf } from '../context.js';
 import type { SessionAuth } from '../session-auth.js';
-import { safeNext } from '../ui-kit.js';
+import { safeNext, sendHtml, uiKit } from '../ui-kit.js';
 
 /** One answer for an unknown user, a wrong password and an inactive account (Django's wording). */
 export const LOGIN_FAILED = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
@@ -13,7 +17,26 @@ function noStore(reply: FastifyReply): void {
   reply.header('Cache-Control', 'no-store');
 }
 
+function throttledMessage(seconds: number): string {
+  return `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+}
+
 export function accountsRoutes(app: FastifyInstance, c: Container, auth: SessionAuth): void {
+  const { viewerOf } = uiKit(c);
+  let redisWarned = false;
+  const throttle = new LoginThrottle(
+    { attempts: c.config.loginAttempts.requests, windowSeconds: c.config.loginAttempts.windowSeconds, lockoutSeconds: c.config.loginLockout },
+    {
+      redisUrl: c.config.redisUrl,
+      secretKey: c.secretKey,
+      onRedisError: (error) => {
+        if (!redisWarned) app.log.warn({ err: error }, 'sign-in throttle: Redis is unreachable; failed sign-ins are counted per process');
+        redisWarned = true;
+      },
+    },
+  );
+  app.addHook('onClose', async () => throttle.close());
+
   // Exempt from the session CSRF token (a fresh browser has none yet); login CSRF is stopped by the Origin/Referer check.
   app.post('/accounts/login/', { config: { csrfExempt: true } }, async (request: FastifyRequest, reply) => {
     auth.checkSameOrigin(request);
@@ -30,11 +53,34 @@ export function accountsRoutes(app: FastifyInstance, c: Container, auth: Session
       if (next !== null) return failedForm();
       throw new ValidationError(errors);
     }
-    const user = username.length <= 254 && password.length <= 4096 ? await c.sessions.verifyCredentials(username, password) : null;
+    const plausible = username.length <= 254 && password.length <= 4096;
+    const account = plausible ? await c.sessions.findAccount(username) : undefined;
+    // An unknown name is counted too (hashed, case-folded), so guessing at names is throttled like guessing passwords.
+    const accountKey = account ? `user:${account.id}` : `name:${sha256Hex(username.toLowerCase())}`;
+    const keys = [accountKey, `address:${request.ip}`];
+    const refuse = (seconds: number) => {
+      reply.header('Retry-After', String(seconds));
+      noStore(reply);
+      if (next !== null) return sendHtml(reply, 429, loginPage({ viewer: viewerOf(request), next, failed: false, throttled: throttledMessage(seconds) }));
+      throw new AppError('throttled', throttledMessage(seconds));
+    };
+    const { retryAfter } = await throttle.check(keys);
+    if (retryAfter > 0) return refuse(retryAfter);
+    const user = plausible ? await c.sessions.verifyCredentials(username, password) : null;
     if (!user) {
+      const locked = await throttle.failed(keys);
+      const address = request.ip;
+      await c.database.db.transaction().execute(async (tx) => {
+        if (account) await recordAudit(tx, null, 'login.failed', { userId: account.id, details: { address } });
+        for (const key of locked) {
+          const scope = key === accountKey ? 'account' : 'address';
+          await recordAudit(tx, null, 'login.locked', { userId: account?.id ?? null, details: { scope, address, seconds: throttle.settings.lockoutSeconds } });
+        }
+      });
       if (next !== null) return failedForm();
       throw ValidationError.field(null, LOGIN_FAILED, 'invalid_login');
     }
+    await throttle.succeeded(accountKey);
     const { token, session } = await c.sessions.create(user.id, auth.cookieToken(request));
     reply.removeHeader('set-cookie'); // a renewal of the old session's cookie must not follow the new one
     auth.setCookie(request, reply, token);
