@@ -1,6 +1,7 @@
-// Compiles user-supplied regular expressions (regex:, placeholders:r"…") once, refusing ones that can backtrack catastrophically.
+// Compiles user-supplied regular expressions (regex:, placeholders:r"…", search r"…") for RE2, whose matching time is linear in the text.
+import { RE2JS } from 're2js';
 
-/** Longer patterns are refused: flags are short, and a long pattern is more likely to be hostile. */
+/** Longer patterns are refused: flags and searches are short, and a long pattern is more likely to be hostile. */
 export const MAX_PATTERN_LENGTH = 1000;
 const CACHE_LIMIT = 2000;
 
@@ -8,59 +9,78 @@ export type CompiledRegex = { ok: true; regex: RegExp } | { ok: false; error: st
 
 const cache = new Map<string, CompiledRegex>();
 
+function re2Flags(flags: string): number {
+  let n = 0;
+  if (flags.includes('i')) n |= RE2JS.CASE_INSENSITIVE;
+  if (flags.includes('m')) n |= RE2JS.MULTILINE;
+  if (flags.includes('s')) n |= RE2JS.DOTALL;
+  return n;
+}
+
 /**
- * Finds a quantified group that itself contains a quantifier ("(a+)+", "(\w+\s?)*") or a
- * backreference: the shapes that make a backtracking engine take exponential time. Character
- * classes and escapes are skipped so "[+*]" or "\+" do not count.
+ * A RegExp whose matching runs on RE2 (re2js) instead of V8's backtracking engine, so no pattern can
+ * make a match take more than linear time in the text: a static check for "dangerous shapes" always
+ * misses some (overlapping alternatives, adjacent quantifiers). It stays a RegExp so that callers and
+ * String.prototype.match/matchAll/replace/search/split keep working: all of them go through exec,
+ * and V8 never runs (so never compiles) the pattern it parsed for the RegExp itself.
  */
-export function dangerousShape(pattern: string): string | undefined {
-  // Stack of "does this open group contain a quantifier" for each open '('.
-  const stack: boolean[] = [];
-  let i = 0;
-  const n = pattern.length;
-  const isQuantifierAt = (k: number): boolean => {
-    const c = pattern[k];
-    if (c === '*' || c === '+') return true;
-    if (c === '{') return /^\{\d+(,\d*)?\}/.test(pattern.slice(k, k + 12));
-    return false;
-  };
-  while (i < n) {
-    const c = pattern[i]!;
-    if (c === '\\') {
-      const next = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(next) || (next === 'k' && pattern[i + 2] === '<')) return 'backreferences are not allowed';
-      i += 2;
-      if (isQuantifierAt(i) && stack.length) stack[stack.length - 1] = true;
-      continue;
-    }
-    if (c === '[') {
-      i++;
-      if (pattern[i] === '^') i++;
-      if (pattern[i] === ']') i++;
-      while (i < n && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
-      i++;
-      if (isQuantifierAt(i) && stack.length) stack[stack.length - 1] = true;
-      continue;
-    }
-    if (c === '(') {
-      if (pattern.startsWith('(?P=', i)) return 'backreferences are not allowed';
-      stack.push(false);
-      i++;
-      continue;
-    }
-    if (c === ')') {
-      const inner = stack.pop() ?? false;
-      i++;
-      const quantified = isQuantifierAt(i);
-      if (quantified && inner) return 'nested quantifiers can make matching take exponential time';
-      // The closed group counts as a quantified item inside its parent.
-      if ((quantified || inner) && stack.length) stack[stack.length - 1] = true;
-      continue;
-    }
-    if (isQuantifierAt(i) && stack.length) stack[stack.length - 1] = true;
-    i++;
+export class LinearRegExp extends RegExp {
+  readonly #re2: RE2JS;
+
+  /** Throws a SyntaxError when JavaScript refuses the pattern, and RE2's error when RE2 does (backreferences, lookarounds). */
+  constructor(pattern: string | RegExp, flags?: string) {
+    super(pattern, flags);
+    // The translation below reads "\k" and "\8" as the letters JavaScript's legacy mode makes of them
+    // without named groups; with them they are backreferences, which RE2 cannot run.
+    const reference = /\\(?:k<|[89])/.exec(this.source.replace(/\\\\/g, ''));
+    if (reference) throw new Error(`invalid escape sequence: \`${reference[0].slice(0, 2)}\``);
+    // The JavaScript spelling ("\u00e9", "\cA") translated to RE2's.
+    this.#re2 = RE2JS.compile(RE2JS.translateRegExp(this.source), re2Flags(this.flags));
   }
-  return undefined;
+
+  override exec(input: string): RegExpExecArray | null {
+    const text = String(input);
+    const advancing = this.global || this.sticky;
+    const from = advancing ? this.lastIndex : 0;
+    const matcher = from <= text.length ? this.#re2.matcher(text) : undefined;
+    // The leftmost match from `from` starts at `from` whenever any match does, which is what sticky asks for.
+    if (!matcher?.find(from) || (this.sticky && matcher.start() !== from)) {
+      if (advancing) this.lastIndex = 0;
+      return null;
+    }
+    if (advancing) this.lastIndex = matcher.end();
+    const count = matcher.groupCount();
+    const result = [] as unknown as RegExpExecArray;
+    const indices: ([number, number] | undefined)[] = [];
+    for (let g = 0; g <= count; g++) {
+      const value = matcher.group(g);
+      result.push(value ?? (undefined as unknown as string));
+      indices.push(value === null ? undefined : [matcher.start(g), matcher.end(g)]);
+    }
+    result.index = matcher.start();
+    result.input = text;
+    const names = Object.entries(this.#re2.namedGroups());
+    let groups: Record<string, string> | undefined;
+    let indexGroups: Record<string, [number, number] | undefined> | undefined;
+    if (names.length) {
+      // An unmatched group is undefined, as in JavaScript (the DOM typing says string).
+      groups = Object.create(null) as Record<string, string>;
+      indexGroups = Object.create(null) as Record<string, [number, number] | undefined>;
+      for (const [name, g] of names) {
+        groups[name] = result[g]!;
+        indexGroups[name] = indices[g];
+      }
+    }
+    result.groups = groups;
+    if (this.hasIndices) result.indices = Object.assign(indices, { groups: indexGroups }) as RegExpIndicesArray;
+    return result;
+  }
+
+  /** The boolean test without capture groups: RE2's DFA, the fast path of searches. */
+  override test(input: string): boolean {
+    if (this.global || this.sticky) return this.exec(input) !== null;
+    return this.#re2.test(String(input));
+  }
 }
 
 /** Python syntax the reference's users write, translated to its JavaScript spelling. */
@@ -74,14 +94,42 @@ function fromPython(pattern: string): { source: string; flags: string } {
     if (inline[1]!.includes('s')) flags += 's';
     source = source.slice(inline[0].length);
   }
-  source = source.replace(/\(\?P</g, '(?<').replace(/\\A/g, '^').replace(/\\Z/g, '$');
+  source = source.replace(/\(\?P=(\w+)\)/g, '\\k<$1>').replace(/\(\?P</g, '(?<').replace(/\\A/g, '^').replace(/\\Z/g, '$');
   return { source, flags };
 }
 
+/** RE2's parse error, with what it usually means for a pattern written for a backtracking engine. */
+function unsupported(source: string, e: unknown): string {
+  const message = String((e as Error).message ?? e).replace(/^error parsing regexp: /, '');
+  const hint = /\\[1-9k]|\(\?(?:=|!|<=|<!)/.test(source)
+    ? ' (backreferences and lookaround assertions are not supported)'
+    : '';
+  return `unsupported regular expression: ${message}${hint}`;
+}
+
+function compile(source: string, flags: string): CompiledRegex {
+  let syntaxError: Error;
+  // Python accepts escapes like "\:" that unicode mode rejects: legacy mode is the second try.
+  for (const f of [`${flags}u`, flags]) {
+    try {
+      new RegExp(source, f);
+    } catch (e) {
+      syntaxError = e as Error;
+      continue;
+    }
+    try {
+      return { ok: true, regex: new LinearRegExp(source, f) };
+    } catch (e) {
+      return { ok: false, error: unsupported(source, e) };
+    }
+  }
+  return { ok: false, error: `invalid regular expression: ${syntaxError!.message}` };
+}
+
 /**
- * Compiles `pattern` (cached by pattern and flags). Invalid or dangerous patterns come back as
- * `{ok: false, error}` so the flag can be rejected when it is saved, and a check given one skips
- * rather than hangs.
+ * Compiles `pattern` (cached by pattern and flags) into a LinearRegExp. Invalid patterns, and ones
+ * RE2 cannot run (backreferences, lookarounds), come back as `{ok: false, error}` so a flag can be
+ * rejected when it is saved, a search answered with a 400, and a check given one skips.
  */
 export function compileUserRegex(pattern: string, extraFlags = ''): CompiledRegex {
   const key = `${extraFlags}\u0000${pattern}`;
@@ -91,23 +139,8 @@ export function compileUserRegex(pattern: string, extraFlags = ''): CompiledRege
   if (pattern.length > MAX_PATTERN_LENGTH) {
     result = { ok: false, error: `regular expression longer than ${MAX_PATTERN_LENGTH} characters` };
   } else {
-    const danger = dangerousShape(pattern);
-    if (danger) {
-      result = { ok: false, error: danger };
-    } else {
-      const { source, flags } = fromPython(pattern);
-      const allFlags = [...new Set(flags + extraFlags)].join('');
-      try {
-        result = { ok: true, regex: new RegExp(source, `${allFlags}u`) };
-      } catch {
-        // Python accepts escapes like "\:" that unicode mode rejects; retry in legacy mode.
-        try {
-          result = { ok: true, regex: new RegExp(source, allFlags) };
-        } catch (e) {
-          result = { ok: false, error: `invalid regular expression: ${(e as Error).message}` };
-        }
-      }
-    }
+    const { source, flags } = fromPython(pattern);
+    result = compile(source, [...new Set(flags + extraFlags)].join(''));
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(key, result);

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { CommitWatchingPostgresDialect } from './commit-watch.js';
+import { compileUserRegex } from '../checks/safe-regex.js';
 
 export type Db = Kysely<Schema>;
 export type Tx = Transaction<Schema>;
@@ -186,7 +187,8 @@ function sharedFileStamp(file: string): ReturnType<typeof memoStamp> & { onCommi
 
 /**
  * SQLite has no REGEXP of its own: `X REGEXP Y` calls regexp(Y, X). The search query language checks
- * patterns when it parses them; compiled patterns are kept by text.
+ * patterns when it parses them; compiled patterns are kept by text. They run on RE2 (linear time), as
+ * this function runs inside the event loop.
  */
 function registerRegexp(sqlite: SQLite.Database): void {
   const compiled = new Map<string, RegExp>();
@@ -195,7 +197,9 @@ function registerRegexp(sqlite: SQLite.Database): void {
     const source = String(pattern);
     let re = compiled.get(source);
     if (!re) {
-      re = new RegExp(source);
+      const result = compileUserRegex(source);
+      if (!result.ok) throw new Error(result.error);
+      re = result.regex;
       if (compiled.size >= 100) compiled.delete(compiled.keys().next().value!);
       compiled.set(source, re);
     }

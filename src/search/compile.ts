@@ -60,9 +60,17 @@ function substring(ctx: CompileContext, expr: Value, text: string): Sql {
   return sql<SqlBool>`${expr} LIKE ${likePattern(text)} ESCAPE '\\'`;
 }
 
+/**
+ * PostgreSQL's regular expressions have no named groups, which the parser (RE2, Python spelling) accepts;
+ * a test for a match does not need the names. Escapes are matched first so "\(?P<" stays literal.
+ */
+function postgresPattern(pattern: string): string {
+  return pattern.replace(/\\[\s\S]|\(\?P?<(?![=!])\w+>/g, (m) => (m[0] === '\\' ? m : '('));
+}
+
 function regex(ctx: CompileContext, expr: Value, pattern: string): Sql {
   // SQLite: `X REGEXP Y` calls the regexp(Y, X) function registered in db/database.ts.
-  return ctx.dialect === 'postgres' ? sql<SqlBool>`${expr} ~ ${pattern}` : sql<SqlBool>`${expr} REGEXP ${pattern}`;
+  return ctx.dialect === 'postgres' ? sql<SqlBool>`${expr} ~ ${postgresPattern(pattern)}` : sql<SqlBool>`${expr} REGEXP ${pattern}`;
 }
 
 /** The FTS5 trigram index (SQLite) answers substrings of 3 characters and more; shorter ones have no trigram. */

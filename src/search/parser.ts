@@ -4,7 +4,7 @@ import { parseDate, type DateInterval } from './dates.js';
 import { LIMITS, SearchQueryError, TOO_COMPLEX } from './errors.js';
 import { ACTION_LOOKUP, BOOL_VALUES, FIELD_ALIASES, FIELDS, HAS_VALUES, IS_VALUES, own, STATE_NAMES, type FieldKind } from './fields.js';
 import { tokenize, type Op, type RawValue, type Token } from './lexer.js';
-import { dangerousShape } from '../checks/safe-regex.js';
+import { compileUserRegex } from '../checks/safe-regex.js';
 
 export interface ParseOptions {
   /** "Now" for relative dates (tests pin it). */
@@ -110,14 +110,9 @@ function onlyEquality(field: string, op: Op, pos: number): void {
 function textValue(v: RawValue, op: Op, kind: 'text' | 'user', field: string): TermValue {
   if (v.kind === 'regex') {
     if (kind === 'user') fail(`Regular expression is not supported for search field: ${field}`, v.pos);
-    try {
-      new RegExp(v.pattern);
-    } catch (e) {
-      fail(`Invalid regular expression: ${(e as Error).message}`, v.pos);
-    }
-    // SQLite runs search regexes in JavaScript's backtracking engine: shapes that can take exponential time are refused.
-    const danger = dangerousShape(v.pattern);
-    if (danger) fail(`Regular expression not allowed: ${danger}`, v.pos);
+    // The same compilation runs the pattern on SQLite (RE2, linear time); PostgreSQL gets only patterns RE2 accepts.
+    const compiled = compileUserRegex(v.pattern);
+    if (!compiled.ok) fail(compiled.error.charAt(0).toUpperCase() + compiled.error.slice(1), v.pos);
     return { kind: 'regex', pattern: v.pattern };
   }
   const text = onlyText(field, v);
