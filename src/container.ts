@@ -39,6 +39,7 @@ import { LabelsService } from './services/labels.service.js';
 import { ScreenshotsService } from './services/screenshots.service.js';
 import { FileScreenshotStore } from './services/screenshot-store.js';
 import { MemoryService } from './services/memory.service.js';
+import { ensurePrivateDir, prepareSqliteFile, tightenFile } from './shared/private-files.js';
 import { RepositoryService } from './services/repository.service.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
@@ -99,7 +100,9 @@ function loadSecretKey(config: Config): string {
   if (config.secretKey) return config.secretKey;
   const file = path.join(config.dataDir, 'secret_key');
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    const key = fs.readFileSync(file, 'utf8').trim();
+    tightenFile(file);
+    return key;
   } catch {
     // Several processes may start at once on a new data dir: the key is written whole to a file of this
     // process and then linked into place, which only one of them can do; the others read the winner's key.
@@ -125,7 +128,8 @@ export interface ContainerOptions {
 }
 
 export async function createContainer(config: Config, options: ContainerOptions = {}): Promise<Container> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
+  prepareSqliteFile(config.databaseUrl);
   const database = openDatabase(config.databaseUrl, databaseOptions(config));
   try {
     if (options.migrate !== false) {
@@ -142,6 +146,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Every request made on a user's behalf (machinery, webhooks, repository URLs) goes through this SSRF guard.
   const outbound = new OutboundGuard({ allowedHosts: config.allowedHosts });
   const paths = new DataPaths(config.dataDir);
+  // Trees laid out by slug before ids named them move before anything reads them.
+  await paths.adoptSlugLayout(db);
   const changes = new ChangesService(db, access);
   const languages = new LanguagesService(db, access);
   // With Redis the queue is shared by every process; without it tasks run in the process that enqueues them.

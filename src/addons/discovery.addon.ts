@@ -89,7 +89,7 @@ export async function discover(ctx: AddonEventContext<DiscoveryConfig>): Promise
   const config = ctx.addon.configuration;
   // Components link to the clone's owner, so discovering from a linked component shares the same clone.
   const repo = parseInternalUrl(main.repo) ? main.repo : internalUrl(project.slug, main.slug);
-  const dir = ctx.repositoryDir ?? paths.componentDir(project.slug, main);
+  const dir = ctx.repositoryDir ?? paths.componentDir(main);
   let files: string[];
   try {
     files = await listFiles(dir);

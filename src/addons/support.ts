@@ -20,7 +20,7 @@ export function requireComponent<C>(ctx: AddonEventContext<C>): ComponentWithRef
 /** The directory holding the component's files: the repository during repository events, else its data dir. */
 export function componentDir<C>(ctx: AddonEventContext<C>): string {
   const refs = requireComponent(ctx);
-  return ctx.repositoryDir ?? ctx.services.paths.componentDir(refs.project.slug, refs.component);
+  return ctx.repositoryDir ?? ctx.services.paths.componentDir(refs.component);
 }
 
 /** A path inside `dir`, or null when `rel` would leave it. */

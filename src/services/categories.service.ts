@@ -1,5 +1,4 @@
 // Categories (issue 8): nested groups of a project's components, their lookup, settings, removal and the component path segment.
-import fs from 'node:fs/promises';
 import type { Db, Executor } from '../db/database.js';
 import type { CategoryRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -234,7 +233,7 @@ export class CategoriesService {
 
   async create(actor: Actor, input: CategoryInput): Promise<CategoryWithProject> {
     const errors = new FieldErrors();
-    errors.text('name', input.name, { required: true, max: 100 });
+    errors.name('name', input.name, true, 100);
     errors.slug('slug', input.slug, true, 100);
     const project = await this.projectOf(actor, input.project, errors);
     if (project) this.access.require(actor, 'project.edit', project, 'Can not create categories');
@@ -260,8 +259,7 @@ export class CategoriesService {
     const { category, project } = current;
     this.access.require(actor, 'project.edit', project);
     const errors = new FieldErrors();
-    errors.text('name', input.name, { required: false, max: 100 });
-    if (input.name === '') errors.add('name', 'This field may not be blank.', 'blank');
+    errors.name('name', input.name, false, 100);
     errors.slug('slug', input.slug, false, 100);
     if (input.project !== undefined && input.project !== null) {
       const target = await this.projectOf(actor, input.project, errors);
@@ -318,6 +316,6 @@ export class CategoriesService {
       await this.changes.record(tx, { action: Action.CATEGORY_REMOVED, userId: actor.user?.id, projectId: project.id, target: category.slug, details: { category: { id: category.id } } });
       return components;
     });
-    for (const c of removed) await fs.rm(this.paths.componentDir(project.slug, c), { recursive: true, force: true });
+    for (const c of removed) await this.paths.removeComponent({ id: c.id, project_id: project.id });
   }
 }

@@ -23,6 +23,7 @@ import { OutboundGuard } from '../shared/outbound-guard.js';
 import { FieldErrors } from './validation.js';
 import type { Upload } from './uploads.js';
 import { recheckComponent } from './unit-checks.js';
+import { linkOwner, relinkComponent } from './internal-links.js';
 import { categoryIdFromUrl, categoryPathOf, splitComponentPath } from './categories.service.js';
 import { autoAssignComponent } from './component-lists.service.js';
 
@@ -121,14 +122,7 @@ export class ComponentsService {
   async linkTarget(url: string): Promise<ComponentRow | undefined> {
     const parsed = parseInternalUrl(url);
     if (!parsed) return undefined;
-    const row = await this.db
-      .selectFrom('components')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .selectAll('components')
-      .where('projects.slug', '=', parsed.project)
-      .where('components.slug', '=', parsed.component)
-      .where('components.category_id', 'is', null)
-      .executeTakeFirst();
+    const row = await linkOwner(this.db, parsed);
     return row && row.vcs === 'git' && !parseInternalUrl(row.repo) ? row : undefined;
   }
 
@@ -263,7 +257,7 @@ export class ComponentsService {
     const categoryPath = placement?.path ?? existing?.category_path ?? '';
     const moved = existing !== null && categoryPath !== existing.category_path;
     const creating = existing === null;
-    errors.text('name', input.name, { required: creating, max: 100 });
+    errors.name('name', input.name, creating, 100);
     errors.slug('slug', input.slug, creating, 100);
     if (errors.text('file_format', input.file_format, { required: creating }) && !this.formats.has(input.file_format!)) {
       errors.add('file_format', `"${input.file_format}" is not a valid choice.`, 'invalid_choice');
@@ -399,7 +393,7 @@ export class ComponentsService {
         await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: component.id, target: component.name });
         return component;
       });
-      const dest = this.paths.componentDir(project.slug, result);
+      const dest = this.paths.componentDir(result);
       await fs.rm(dest, { recursive: true, force: true });
       await fs.mkdir(path.dirname(dest), { recursive: true });
       await fs.rename(staging, dest);
@@ -444,11 +438,12 @@ export class ComponentsService {
       // License and contributor agreement changes have their own actions (subscribers are told of them).
       if (updated.license !== component.license) await this.changes.record(tx, { ...base, action: Action.LICENSE_CHANGED, target: updated.license, old: component.license });
       if (updated.agreement !== component.agreement) await this.changes.record(tx, { ...base, action: Action.AGREEMENT_CHANGED, target: updated.agreement, old: component.agreement });
+      // Components sharing this one's clone name it by slug: their links follow the rename.
+      if (updated.slug !== component.slug && component.category_id === null) await relinkComponent(tx, project.slug, component.slug, updated.slug);
       // Quality checks follow the component's flags and enforced checks (issue 7).
       if (updated.check_flags !== component.check_flags || updated.enforced_checks !== component.enforced_checks) await recheckComponent(tx, component.id);
       return updated;
     });
-    await this.paths.moveComponent(project.slug, component, row);
     return this.refs(row);
   }
 
@@ -462,7 +457,7 @@ export class ComponentsService {
       await tx.deleteFrom('components').where('id', '=', component.id).execute();
       await this.changes.record(tx, { action: Action.COMPONENT_REMOVED, userId: actor.user?.id, projectId: project.id, target: component.slug });
     });
-    await fs.rm(this.paths.componentDir(project.slug, component), { recursive: true, force: true });
+    await this.paths.removeComponent(component);
   }
 
   /** Projects a component is also shown in (links/). */

@@ -111,7 +111,7 @@ export class DownloadsService {
     if (!translation.filename) throw new NotFoundError('This translation has no file.');
     await this.files.writePending(t, translation.id);
     const format = this.files.formatOf(component);
-    const file = path.join(this.files.componentDir(t), translation.filename);
+    const file = this.files.fileOf(t, translation.filename);
     const body = await fsp.readFile(file).catch(() => {
       throw new NotFoundError('The translation file is missing.');
     });
@@ -125,7 +125,7 @@ export class DownloadsService {
     const name = refs.component[which];
     if (!name) throw new NotFoundError(which === 'template' ? 'This component has no monolingual base file.' : 'This component has no template for new translations.');
     await this.files.writePending(refs);
-    const body = await fsp.readFile(path.join(this.files.componentDir(refs), name)).catch(() => {
+    const body = await fsp.readFile(this.files.fileOf(refs, name)).catch(() => {
       throw new NotFoundError('The file is missing.');
     });
     return { body, mimeType: this.files.formatOf(refs.component).mimeType, disposition: `attachment; filename="${path.basename(name)}"` };
@@ -189,7 +189,7 @@ export class DownloadsService {
         for (const rel of [...translations.map((t) => t.filename), ...extras]) {
           if (!rel || names.has(rel)) continue;
           names.add(rel);
-          const file = path.join(this.files.componentDir(refs), rel);
+          const file = this.files.fileOf(refs, rel);
           const stat = await fsp.stat(file).catch(() => null);
           if (!stat?.isFile()) continue;
           await zip.addFile(prefix + rel, fs.createReadStream(file), { mtime: stat.mtime });

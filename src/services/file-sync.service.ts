@@ -69,7 +69,12 @@ export class FileSyncService {
   ) {}
 
   componentDir(place: ComponentPlace): string {
-    return this.paths.componentDir(place.project.slug, place.component);
+    return this.paths.componentDir(place.component);
+  }
+
+  /** A file of the component (a name from its row or a scan): refused when it would leave the component's directory. */
+  fileOf(place: ComponentPlace, rel: string): string {
+    return this.paths.inside(this.componentDir(place), rel);
   }
 
   /** Runs `fn` while no other file operation of this component runs in this process. */
@@ -87,7 +92,7 @@ export class FileSyncService {
   async loadTemplate(place: ComponentPlace, sourceLanguage?: LanguageRow | null): Promise<ParsedStore | undefined> {
     const { component } = place;
     if (!component.template) return undefined;
-    const bytes = await fs.readFile(path.join(this.componentDir(place), component.template));
+    const bytes = await fs.readFile(this.fileOf(place, component.template));
     const format = this.formatOf(component);
     return format.parse(bytes, parseOptionsFor(format, sourceLanguage ?? null, component.template));
   }
@@ -95,7 +100,7 @@ export class FileSyncService {
   /** Parses one translation's file with its language's plural names (and the template for documents). */
   async loadStore(place: ComponentPlace, translation: TranslationRow, language: LanguageRow, template?: ParsedStore): Promise<ParsedStore> {
     const format = this.formatOf(place.component);
-    const file = path.join(this.componentDir(place), translation.filename);
+    const file = this.fileOf(place, translation.filename);
     const bytes = await fs.readFile(file);
     const isTemplate = translation.filename === place.component.template;
     return format.parse(bytes, parseOptionsFor(format, language, translation.filename, isTemplate ? undefined : template));
@@ -174,7 +179,7 @@ export class FileSyncService {
       await clear(); // nothing to write to (a bilingual source without a file)
       return false;
     }
-    const file = path.join(this.componentDir(place), t.filename);
+    const file = this.fileOf(place, t.filename);
     const isTemplate = t.filename === component.template;
     let store: ParsedStore;
     try {

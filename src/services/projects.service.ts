@@ -1,5 +1,4 @@
 // Projects: visibility-filtered lookup, creation, settings updates and removal with their changes.
-import fs from 'node:fs/promises';
 import type { Db } from '../db/database.js';
 import type { ProjectRow, ProjectUpdate } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -14,6 +13,7 @@ import { ensureProjectTeams, projectAdministrationTeam } from './team-setup.js';
 import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
 import { recheckComponent } from './unit-checks.js';
+import { relinkProject } from './internal-links.js';
 
 export interface ProjectInput {
   name?: string;
@@ -68,7 +68,7 @@ export class ProjectsService {
   private async validate(input: ProjectInput, existing: ProjectRow | null): Promise<void> {
     const errors = new FieldErrors();
     const creating = existing === null;
-    errors.text('name', input.name, { required: creating, max: 60 });
+    errors.name('name', input.name, creating, 60);
     errors.slug('slug', input.slug, creating, 60);
     errors.url('web', input.web);
     errors.choice('access_control', input.access_control, ACCESS_CONTROL_VALUES);
@@ -143,7 +143,7 @@ export class ProjectsService {
       if (row.check_flags !== project.check_flags) {
         for (const c of await tx.selectFrom('components').select('id').where('project_id', '=', row.id).execute()) await recheckComponent(tx, c.id);
       }
-      if (row.slug !== project.slug) await this.paths.renameProject(project.slug, row.slug);
+      if (row.slug !== project.slug) await relinkProject(tx, project.slug, row.slug);
       return row;
     });
   }
@@ -155,6 +155,6 @@ export class ProjectsService {
       await tx.deleteFrom('projects').where('id', '=', project.id).execute();
       await this.changes.record(tx, { action: Action.PROJECT_REMOVED, userId: actor.user?.id, target: project.slug });
     });
-    await fs.rm(this.paths.projectDir(project.slug), { recursive: true, force: true });
+    await this.paths.removeProject(project.id);
   }
 }

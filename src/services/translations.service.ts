@@ -13,7 +13,7 @@ import { Action } from './change-actions.js';
 import type { AddonsService } from './addons.service.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
-import type { DataPaths } from './data-paths.js';
+import { isWithin, type DataPaths } from './data-paths.js';
 import { filenameFor } from './filemask.js';
 import { parseOptionsFor, pluralRuleOf } from './parse-options.js';
 import { fitTarget, type PlannedUnit } from './import-plan.js';
@@ -127,9 +127,9 @@ export class TranslationsService {
     const source = await this.db.selectFrom('translations').selectAll().where('component_id', '=', component.id).where('is_source', '=', 1).executeTakeFirstOrThrow();
     const sourceUnits = await this.db.selectFrom('units').selectAll().where('translation_id', '=', source.id).orderBy('position').orderBy('id').execute();
     const filename = filenameFor(component.filemask, language.code);
-    const dir = this.paths.componentDir(project.slug, component);
+    const dir = this.paths.componentDir(component);
     const file = path.join(dir, filename);
-    if (!path.resolve(file).startsWith(path.resolve(dir) + path.sep)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    if (!isWithin(dir, file) || path.resolve(file) === path.resolve(dir)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
 
     let template: ParsedStore | undefined;
     const base = component.new_base || (format.monolingual ? component.template : '');
@@ -194,8 +194,7 @@ export class TranslationsService {
       await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });
     });
     if (t.translation.filename) {
-      const dir = this.paths.componentDir(t.project.slug, t.component);
-      await fs.rm(path.join(dir, t.translation.filename), { force: true });
+      await fs.rm(this.paths.inside(this.paths.componentDir(t.component), t.translation.filename), { force: true });
     }
   }
 

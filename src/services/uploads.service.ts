@@ -309,7 +309,7 @@ export class UploadsService {
     if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', 'Could not parse uploaded file: a replacement must be in the component\'s file format.', 'parse_error');
     await this.files.withComponentLock(t, async () => {
       await this.files.writePendingLocked(t, t.translation.id);
-      const target = path.join(this.files.componentDir(t), t.translation.filename);
+      const target = this.files.fileOf(t, t.translation.filename);
       const previous = await fs.readFile(target).catch(() => null);
       await fs.writeFile(target, file.data);
       try {
@@ -404,7 +404,7 @@ export class UploadsService {
         await this.recordUpload(tx, actor, t, 'source', counts);
       });
       // The upload is the new template for new languages.
-      if (t.component.new_base) await writeFileAtomic(path.join(this.files.componentDir(t), t.component.new_base), Buffer.from(store.serialize()));
+      if (t.component.new_base) await writeFileAtomic(this.files.fileOf(t, t.component.new_base), Buffer.from(store.serialize()));
       await this.files.writePendingLocked(t);
     });
   }

@@ -12,6 +12,8 @@ export function pyType(v: unknown): string {
 }
 
 export const SLUG_PATTERN = /^[-a-zA-Z0-9_]+$/;
+/** A lone "-" reads as "none" in the UI's paths. */
+const RESERVED_SLUGS = new Set(['-']);
 
 export class FieldErrors {
   readonly list: FieldError[] = [];
@@ -43,11 +45,28 @@ export class FieldErrors {
     return true;
   }
 
+  /**
+   * Slugs address objects in URLs and internal repository links: given at all (even on an update,
+   * where a body's null arrives as ""), they must be a non-empty Django slug.
+   */
   slug(attr: string, value: string | undefined, required: boolean, max = 100): void {
+    if (value === '' || (typeof value === 'string' && value.trim() === '')) {
+      this.add(attr, 'This field may not be blank.', 'blank');
+      return;
+    }
     if (!this.text(attr, value, { required, max })) return;
-    if (!SLUG_PATTERN.test(value!) || value === '-') {
+    if (!SLUG_PATTERN.test(value!) || RESERVED_SLUGS.has(value!)) {
       this.add(attr, 'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.');
     }
+  }
+
+  /** An object's display name: required on creation, never blank or whitespace only once given. */
+  name(attr: string, value: string | undefined, required: boolean, max: number): void {
+    if (typeof value === 'string' && value.trim() === '') {
+      this.add(attr, 'This field may not be blank.', 'blank');
+      return;
+    }
+    this.text(attr, value, { required, max });
   }
 
   url(attr: string, value: string | undefined): void {

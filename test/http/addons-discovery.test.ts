@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
+import { componentDirOf } from '../helpers/data-dirs.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
@@ -111,7 +112,7 @@ describe.each(DIALECTS)('discovery add-on (%s)', (dialect) => {
     await s.container.tasks.idle();
     expect((await components()).map((c) => c.slug)).toEqual(['app', 'docs', 'web_ui']);
     // The docs translations disappear from the working tree: the next run removes the component.
-    fs.rmSync(path.join(s.dataDir, 'vcs', 'disc', 'app', 'po', 'docs'), { recursive: true, force: true });
+    fs.rmSync(path.join(await componentDirOf(s, 'disc', 'app'), 'po', 'docs'), { recursive: true, force: true });
     res = await s.api(`/api/addons/${discovery.id}/trigger/`, { method: 'POST' });
     expect(res.status).toBe(202);
     await s.container.tasks.idle();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
+import { componentDirOf } from '../helpers/data-dirs.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
 
@@ -225,7 +226,7 @@ describe.each(DIALECTS)('add-ons (%s)', (dialect) => {
   });
 
   it('weblate.cleanup.generic and weblate.cleanup.blank rewrite monolingual files when triggered', async () => {
-    const dir = path.join(server.dataDir, 'vcs', 'addproj', 'json');
+    const dir = await componentDirOf(server, 'addproj', 'json');
     fs.writeFileSync(path.join(dir, 'j/cs.json'), '{"hello": "Ahoj", "stale": "Starý"}\n');
     fs.writeFileSync(path.join(dir, 'j/de.json'), '{"hello": ""}\n');
     const cleanup = await (await install('/api/components/addproj/json/addons/', { name: 'weblate.cleanup.generic' })).json();
@@ -280,9 +281,9 @@ describe.each(DIALECTS)('add-ons (%s)', (dialect) => {
       const added = await server.api(`${G}translations/`, { method: 'POST', json: { language_code: 'fr' } });
       expect(added.status, await added.clone().text()).toBe(201);
       await server.container.tasks.idle();
-      const local = fs.readFileSync(path.join(componentDir(), 'po/LINGUAS'), 'utf8');
+      const local = fs.readFileSync(path.join(await componentDir(), 'po/LINGUAS'), 'utf8');
       expect(local.trim().split('\n')).toEqual(['cs', 'de', 'fr']);
-      expect(git(componentDir(), 'show', 'HEAD:po/LINGUAS').split('\n')).toEqual(['cs', 'de', 'fr']);
+      expect(git(await componentDir(), 'show', 'HEAD:po/LINGUAS').split('\n')).toEqual(['cs', 'de', 'fr']);
     });
 
     it('weblate.autotranslate.autotranslate: copies translations from other components when triggered', async () => {
@@ -320,7 +321,7 @@ describe.each(DIALECTS)('add-ons (%s)', (dialect) => {
       git(repo.work, 'commit', '--quiet', '-am', 'New template string');
       git(repo.work, 'push', '--quiet', 'origin', 'main');
       expect(await operation('pull')).toEqual({ result: true });
-      const dir = componentDir();
+      const dir = await componentDir();
       expect(fs.readFileSync(path.join(dir, 'po/cs.po'), 'utf8')).toContain('msgid "Fresh template string"');
       expect(git(dir, 'log', '-1', '--format=%B')).toContain('Updated by "Update PO files to match POT (msgmerge)" add-on in Parla.');
       expect(git(dir, 'status', '--porcelain', '--untracked-files=no')).toBe('');
@@ -340,10 +341,10 @@ describe.each(DIALECTS)('add-ons (%s)', (dialect) => {
       const de = await units('addproj', 'gitapp', 'de');
       expect(de.find((u) => u.source[0] === 'Brand new')).toMatchObject({ target: ['Ganz neu'], state: 10 });
       expect(de.find((u) => u.source[0] === 'Goodbye world')!.state).toBe(20);
-      expect(fs.readFileSync(path.join(componentDir(), 'po/de.po'), 'utf8')).toMatch(/#, fuzzy\nmsgid "Brand new"/);
+      expect(fs.readFileSync(path.join(await componentDir(), 'po/de.po'), 'utf8')).toMatch(/#, fuzzy\nmsgid "Brand new"/);
     });
 
-    const componentDir = () => path.join(server.dataDir, 'vcs', 'addproj', 'gitapp');
+    const componentDir = () => componentDirOf(server, 'addproj', 'gitapp');
   });
 });
 

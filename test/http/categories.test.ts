@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, multipart, poZip } from '../helpers/fixtures.js';
+import { componentDirOf } from '../helpers/data-dirs.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { zipEntries } from '../helpers/zip.js';
 
@@ -169,9 +170,9 @@ describe.each(DIALECTS)('categories on %s', (dialect) => {
     expect(plainFile).not.toContain('Nazdar');
     const c = s.container.paths;
     const rows = await s.container.database.db.selectFrom('components').selectAll().where('project_id', '=', created.project.id).execute();
-    const dirs = rows.map((r) => c.componentDir('pub', r));
+    const dirs = rows.map((r) => c.componentDir(r));
     expect(new Set(dirs).size).toBe(2);
-    expect(dirs).toContain(c.componentDir('pub', 'app'));
+    expect(dirs).toContain(await componentDirOf(s, 'pub', 'app'));
     // ZIP downloads keep them apart too: category slugs become folders and join the file name.
     const projectZip = await s.api('/api/projects/pub/file/');
     expect(projectZip.status).toBe(200);
@@ -216,7 +217,7 @@ describe.each(DIALECTS)('categories on %s', (dialect) => {
 
     // Deleting the top category removes the sub-category, both components and their trees.
     const rows = await s.container.database.db.selectFrom('components').selectAll().where('id', 'in', [one.id, two.id]).execute();
-    const dirs = rows.map((r) => s.container.paths.componentDir('pub', r));
+    const dirs = rows.map((r) => s.container.paths.componentDir(r));
     for (const d of dirs) await fs.access(d);
     expect((await s.api(top.url, { method: 'DELETE' })).status).toBe(204);
     for (const url of [top.url, sub.url, one.url, `${s.url}/api/components/pub/stats%252Frenamed%252Ftwo/`]) expect((await s.api(url.replace(s.url, ''))).status).toBe(404);

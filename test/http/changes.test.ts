@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
+import { componentDirOf } from '../helpers/data-dirs.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 interface Change {
@@ -101,7 +102,7 @@ describe.each(DIALECTS)('changes (%s)', (dialect) => {
   });
 
   it('records strings updated in the repository by a forced rescan, with the rescan itself', async () => {
-    const file = path.join(server.container.paths.componentDir('pub', 'app'), 'po', 'cs.po');
+    const file = path.join(await componentDirOf(server, 'pub', 'app'), 'po', 'cs.po');
     const before = await fs.readFile(file, 'utf8');
     expect(before).toContain('msgstr[0] "Jeden soubor"');
     await fs.writeFile(file, before.replace('msgstr[0] "Jeden soubor"', 'msgstr[0] "Jediný soubor"'));
