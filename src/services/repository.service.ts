@@ -9,6 +9,7 @@ import type { ObjectPermission } from '../auth/permissions.js';
 import { ValidationError } from '../shared/errors.js';
 import type { RepositoryLock } from '../vcs/repo-lock.js';
 import { internalUrl, parseInternalUrl, redactText } from '../vcs/urls.js';
+import { linkOwner } from './internal-links.js';
 import type { MergeStyle, VcsBackend } from '../vcs/vcs.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentScanner } from './component-scanner.js';
@@ -141,7 +142,9 @@ export class RepositoryService {
     if (link) {
       // A shared repository: this component's directory is a link to the other component's clone.
       const dir = this.files.componentDir(refs);
-      const target = path.join(path.dirname(dir), '..', link.project, link.component);
+      const owner = await linkOwner(this.db, link);
+      if (!owner) throw new Error(`The linked component ${link.project}/${link.component} does not exist.`);
+      const target = this.files.componentDir({ ...refs, component: owner });
       await fs.rm(dir, { recursive: true, force: true });
       await fs.mkdir(path.dirname(dir), { recursive: true });
       await fs.symlink(path.relative(path.dirname(dir), target), dir, 'dir');

@@ -22,6 +22,7 @@ for (const dialect of DIALECTS) {
     let root: string;
     let bare: string;
     let checkout: string;
+    let projectId: number;
     let procs: Processes;
     let server: { proc: Proc; base: string };
     let token = '';
@@ -108,19 +109,23 @@ for (const dialect of DIALECTS) {
         dropDb = pgDb.drop;
         env.PARLA_DATABASE_URL = pgDb.url;
       }
-      checkout = path.join(root, 'data', 'vcs', 'crash', 'app');
       procs = new Processes(env);
       await runCli(env, ['migrate']);
       token = await createAdmin(env);
       server = await procs.serve('serve-1', {}, 45_000);
 
-      expect((await api(base(), '/api/projects/', { method: 'POST', json: { name: 'Crash', slug: 'crash', web: 'https://example.com/' } })).status).toBe(201);
+      const project = await api(base(), '/api/projects/', { method: 'POST', json: { name: 'Crash', slug: 'crash', web: 'https://example.com/' } });
+      expect(project.status).toBe(201);
+      projectId = ((await project.json()) as { id: number }).id;
       const res = await api(base(), '/api/projects/crash/components/', {
         method: 'POST',
         json: { name: 'App', slug: 'app', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', vcs: 'git', repo: bare, branch: 'main', push_on_commit: false },
       });
       expect(res.status, await res.clone().text()).toBe(201);
-      const taskPath = new URL((await res.json()).task_url as string).pathname;
+      const created = (await res.json()) as { id: number; task_url: string };
+      // Working trees are named by ids: repos/<project id>/<component id>.
+      checkout = path.join(root, 'data', 'repos', String(projectId), String(created.id));
+      const taskPath = new URL(created.task_url).pathname;
       const task = await waitUntil('the component setup', async () => {
         const t = (await (await api(base(), taskPath)).json()) as { completed: boolean; result: unknown };
         return t.completed ? t : undefined;
@@ -251,10 +256,11 @@ for (const dialect of DIALECTS) {
         json: { name: 'Setup', slug: 'setup', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', vcs: 'git', repo: bare, branch: 'main', push_on_commit: false },
       });
       expect(res.status, await res.clone().text()).toBe(201);
-      const taskPath = new URL((await res.json()).task_url as string).pathname;
+      const created = (await res.json()) as { id: number; task_url: string };
+      const taskPath = new URL(created.task_url).pathname;
       // The server is too busy importing to answer a poll in time: watch the clone appear on disk instead, and kill
       // as soon as the translation file is checked out (the parse and the import follow it).
-      const cloned = path.join(root, 'data', 'vcs', 'crash', 'setup', 'po', 'cs.po');
+      const cloned = path.join(root, 'data', 'repos', String(projectId), String(created.id), 'po', 'cs.po');
       await waitUntil('the setup to clone', () => fs.existsSync(cloned), 60_000, 2);
       await restart('serve-5');
 
