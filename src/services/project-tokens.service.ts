@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
 import { nowIso } from '../shared/clock.js';
-import { NotFoundError, ValidationError } from '../shared/errors.js';
+import { NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import { projectAdministrationTeam } from './team-setup.js';
 import { recordAudit } from './audit-log.js';
 
@@ -52,6 +52,24 @@ export class ProjectTokensService {
     this.access.require(actor, 'project.permissions', project, 'You do not have permission to manage project tokens.');
   }
 
+  /**
+   * A project token stands for its project only: it may make tokens (its own user token included, which
+   * would outlive it and drop its expiry) only while a team of that project grants it project.permissions.
+   * Actors who are not project-token bots are not concerned.
+   */
+  async requireMayMintTokens(actor: Actor): Promise<void> {
+    if (!actor.user || actor.user.is_bot !== 1 || actor.isSuperuser) return;
+    const projects = await this.db
+      .selectFrom('tokens')
+      .innerJoin('projects', 'projects.id', 'tokens.project_id')
+      .selectAll('projects')
+      .where('tokens.user_id', '=', actor.user.id)
+      .where('tokens.kind', '=', 'project')
+      .execute();
+    if (projects.length === 0 || projects.some((p) => this.access.can(actor, 'project.permissions', p))) return;
+    throw new PermissionDeniedError('A project token can create tokens only when its team grants managing the project permissions.');
+  }
+
   async list(actor: Actor, project: ProjectRow): Promise<ProjectTokenInfo[]> {
     this.requireAdmin(actor, project);
     const rows = await this.db
@@ -67,6 +85,7 @@ export class ProjectTokensService {
 
   async create(actor: Actor, project: ProjectRow, input: { name?: unknown; expires?: unknown }): Promise<ProjectTokenInfo & { token: string }> {
     this.requireAdmin(actor, project);
+    await this.requireMayMintTokens(actor);
     const name = typeof input.name === 'string' ? input.name.trim() : '';
     if (!name) throw ValidationError.field('name', 'This field is required.', 'required');
     if (name.length > 100) throw ValidationError.field('name', 'Ensure this field has no more than 100 characters.', 'max_length');

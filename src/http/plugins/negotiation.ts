@@ -1,4 +1,4 @@
-// Content negotiation: ?format=json|api overrides Accept; "api" and browsers get the browsable HTML page.
+// Content negotiation: ?format=json|api overrides Accept; "api" and browsers get the browsable HTML page. Every response is marked nosniff.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { BROWSABLE_CSP, BrowsableForms, renderBrowsableApi } from '../browsable-api.js';
@@ -93,6 +93,8 @@ export function registerNegotiation(app: FastifyInstance, routes?: RouteRegistry
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
     const allow = request.routeOptions.config?.allow;
     if (allow) reply.header('Allow', allow);
+    // On every response, so that no body (JSON with user text, the browsable page, a download) is sniffed into HTML.
+    reply.header('X-Content-Type-Options', 'nosniff');
     if (!request.wantsHtml) return done(null, payload);
     // Cached bodies (read caches) come as bytes, the rest as text.
     const json = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;

@@ -171,6 +171,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
         const user = await c.users.getVisible(request.actor, request.params.username);
         c.users.requireSelfOrManager(request.actor, user);
         if (!user.is_active) throw new NotFoundError();
+        await c.projectTokens.requireMayMintTokens(request.actor);
         return reply.code(201).send({ token: await c.users.rotateToken(user.id, undefined, request.actor) });
       },
     },
