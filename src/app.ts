@@ -6,6 +6,7 @@ import { registerAuth } from './http/plugins/auth.js';
 import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js';
 import { registerNulGuard } from './http/plugins/nul-guard.js';
 import { registerMultipart } from './http/plugins/multipart.js';
+import { registerBodyShapes } from './http/plugins/body-shapes.js';
 import { registerNegotiation } from './http/plugins/negotiation.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { componentsRoutes } from './http/routes/components.routes.js';
@@ -71,6 +72,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   registerNegotiation(app, routeRegistry);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await registerMultipart(app, container.config.maxUploadSize);
+  registerBodyShapes(app);
   registerNulGuard(app);
 
   rootRoutes(app, container);

@@ -2,12 +2,13 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentListRow, ComponentRow } from '../db/schema.js';
+import { duplicateError } from '../db/unique-violation.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { splitComponentPath } from './categories.service.js';
-import { FieldErrors, pyType } from './validation.js';
+import { charField, FieldErrors, pyType } from './validation.js';
 
 export interface AutoAssignRule {
   project_match: string;
@@ -205,15 +206,15 @@ export class ComponentListsService {
 
   private async validate(input: ComponentListInput, existing: ComponentListRow | null, partial: boolean) {
     const errors = new FieldErrors();
-    const name = text(input.name);
+    // A name is text: a list, null or blanks are refused rather than read as "a", "null" or "".
+    const name = charField(errors, 'name', input.name, { required: !partial, max: 100, blank: false });
     const slug = text(input.slug);
-    if (!(partial && name === undefined)) errors.text('name', name, { required: true, max: 100 });
     if (!(partial && slug === undefined)) errors.slug('slug', slug, true, 100);
     const showDashboard = parseBool(errors, 'show_dashboard', input.show_dashboard);
     const rules = parseRules(errors, input.auto_assign);
     if (slug && !errors.has('slug') && slug !== existing?.slug) {
       if (await this.db.selectFrom('component_lists').select('id').where('slug', '=', slug).executeTakeFirst()) {
-        errors.add('slug', 'Component list with this Slug already exists.', 'unique');
+        errors.list.push(...duplicateError('component_lists', 'slug').fieldErrors);
       }
     }
     if (!errors.empty) throw new ValidationError(errors.list);

@@ -1,6 +1,7 @@
 // Project labels (compat §5.5, §6.10) and the labels of source strings (§12.1, changes 86/87 of §13.2).
 import type { Db, Executor } from '../db/database.js';
 import type { LabelRow, ProjectRow, UnitRow } from '../db/schema.js';
+import { duplicateError, isUniqueViolation } from '../db/unique-violation.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
@@ -90,12 +91,7 @@ export async function setUnitLabels(tx: Executor, changes: ChangesService, place
   ]);
 }
 
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
-}
-
-const DUPLICATE = () => ValidationError.field('name', 'Label with this name already exists in the project.', 'unique');
+const DUPLICATE = () => duplicateError('labels', 'name');
 
 export class LabelsService {
   constructor(

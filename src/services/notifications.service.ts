@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { SubscriptionRow, UserRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
@@ -95,11 +96,6 @@ function choice<T extends string | number>(errors: FieldErrors, attr: string, va
   const found = allowed.find((a) => String(a) === text);
   if (found === undefined) errors.add(attr, `"${text}" is not a valid choice.`, 'invalid_choice');
   return found;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
 const DUPLICATE = (): ValidationError => ValidationError.field(null, 'Subscription with this Notification, Scope, Project and Component already exists.', 'unique');

@@ -31,10 +31,12 @@ export async function seedDefaultTeams(db: Executor): Promise<number> {
     (await db.selectFrom('groups').select('name').where('defining_project_id', 'is', null).where('internal', '=', 1).execute()).map((g) => g.name),
   );
   const firstRun = present.size === 0;
+  // Team names are unique per scope: a team of someone's own by a default team's name keeps it.
+  const taken = new Set((await db.selectFrom('groups').select('name').where('defining_project_id', 'is', null).execute()).map((g) => g.name));
   const roles = await roleIds(db, DEFAULT_TEAMS.flatMap((t) => t.roles));
   let created = 0;
   for (const team of DEFAULT_TEAMS) {
-    if (present.has(team.name)) continue;
+    if (taken.has(team.name)) continue;
     const group = await db
       .insertInto('groups')
       .values({ name: team.name, project_selection: team.projectSelection, language_selection: SELECTION_ALL, defining_project_id: null, internal: 1, auto_assign: team.autoAssign ?? '' })
@@ -73,9 +75,8 @@ export async function joinAutomaticTeams(db: Executor, user: Pick<UserRow, 'id' 
 export async function ensureProjectTeams(db: Executor, project: Pick<ProjectRow, 'id' | 'access_control' | 'source_review' | 'translation_review'>): Promise<void> {
   const wanted = projectTeamNames(project);
   if (wanted.length === 0) return;
-  const present = new Set(
-    (await db.selectFrom('groups').select('name').where('defining_project_id', '=', project.id).where('internal', '=', 1).execute()).map((g) => g.name),
-  );
+  // Every team of the project counts: names are unique per project, so a team of that name made over the API stays in its place.
+  const present = new Set((await db.selectFrom('groups').select('name').where('defining_project_id', '=', project.id).execute()).map((g) => g.name));
   const missing = PROJECT_TEAMS.filter((t) => wanted.includes(t.name) && !present.has(t.name));
   if (missing.length === 0) return;
   const roles = await roleIds(db, missing.map((t) => t.role));

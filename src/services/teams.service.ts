@@ -7,6 +7,7 @@ import type { Database, GroupRow, ProjectRow, RoleRow, UserRow } from '../db/sch
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { ANONYMOUS_TEAMS, LANGUAGE_SELECTIONS, PROJECT_SELECTIONS, SELECTION_MANUAL, isGlobalPermission, isPermission } from '../auth/permissions.js';
+import { duplicateError } from '../db/unique-violation.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { Action } from './change-actions.js';
 import type { ChangesService } from './changes.service.js';
@@ -51,6 +52,11 @@ function idParameter(body: Body, field: string): number {
   const text = Array.isArray(raw) ? String(raw[raw.length - 1]) : String(raw);
   if (!/^\s*[-+]?\d+\s*$/.test(text) || !Number.isSafeInteger(Number(text))) throw ValidationError.field(field, 'A valid integer is required.', 'invalid');
   return Number(text);
+}
+
+/** Names are stripped, as the reference's text fields do: a name of blanks is no name. */
+function trimmedName<T extends { name?: string }>(input: T): T {
+  return typeof input.name === 'string' ? { ...input, name: input.name.trim() } : input;
 }
 
 /** A numeric path segment; anything else does not name an object (404). */
@@ -229,7 +235,7 @@ export class TeamsService {
     errors.text('name', input.name, { required: !partial || input.name !== undefined, max: 200 });
     if (input.name && !errors.has('name') && input.name !== existing?.name) {
       if (await this.db.selectFrom('roles').select('id').where('name', '=', input.name).executeTakeFirst()) {
-        errors.add('name', 'Role with this name already exists.', 'unique');
+        errors.list.push(...duplicateError('roles', 'name').fieldErrors);
       }
     }
     if (input.permissions !== undefined && input.permissions.some((p) => !isPermission(p))) {
@@ -246,6 +252,7 @@ export class TeamsService {
 
   async createRole(actor: Actor, input: RoleInput): Promise<RoleRow> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
+    input = trimmedName(input);
     await this.validateRole(input, null, false);
     const subject = (role: RoleRow): AuditSubject => ({ roleId: role.id, details: { role: role.name, permissions: input.permissions ?? [] } });
     return this.audited(actor, 'role.created', subject, async (tx) => {
@@ -258,6 +265,7 @@ export class TeamsService {
   /** PUT replaces the permission set, PATCH adds to it (compat §5.3). */
   async updateRole(actor: Actor, role: RoleRow, input: RoleInput, partial: boolean): Promise<RoleRow> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
+    input = trimmedName(input);
     await this.validateRole(input, role, partial);
     const details = { role: role.name, name: input.name, permissions: input.permissions, replace: !partial };
     return this.audited(actor, 'role.updated', { roleId: role.id, details }, async (tx) => {
@@ -323,13 +331,14 @@ export class TeamsService {
     let q = this.db.selectFrom('groups').select('id').where('name', '=', name);
     q = projectId === null ? q.where('defining_project_id', 'is', null) : q.where('defining_project_id', '=', projectId);
     if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) errors.add('name', 'A team with this name already exists.', 'unique');
+    if (await q.executeTakeFirst()) errors.list.push(...duplicateError('groups', 'name').fieldErrors);
   }
 
   async createGroup(actor: Actor, input: GroupInput): Promise<GroupRow> {
     const siteWide = this.access.canGlobal(actor, 'group.edit');
     // Project administrators may create teams of their own project (compat §5.2).
     if (!siteWide && !input.defining_project) this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
+    input = trimmedName(input);
     const errors = new FieldErrors();
     errors.text('name', input.name, { required: true, max: 150 });
     this.checkSelections(errors, input);
@@ -360,6 +369,7 @@ export class TeamsService {
 
   async updateGroup(actor: Actor, group: GroupRow, input: GroupInput, partial: boolean): Promise<GroupRow> {
     await this.requireManage(actor, group);
+    input = trimmedName(input);
     const errors = new FieldErrors();
     errors.text('name', input.name, { required: !partial || input.name !== undefined, max: 150 });
     this.checkSelections(errors, input);

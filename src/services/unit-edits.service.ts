@@ -1,6 +1,7 @@
 // Unit writes (compat §12): PATCH/PUT of one unit, DELETE of a source string, adding strings to a translation.
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
@@ -198,11 +199,6 @@ function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
 
   if (errors.length) throw new ValidationError(errors);
   return out;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
 export class UnitEditsService {

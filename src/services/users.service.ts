@@ -50,6 +50,17 @@ function tokenActor(entry: TokenEntry | undefined): Actor {
   return entry.actor;
 }
 
+/** A full name given on create or update is what the user is shown as: null or blanks are refused, not stored. */
+function checkFullName(errors: FieldError[], value: string | null | undefined): boolean {
+  if (value === undefined) return false;
+  if (value === null) errors.push({ code: 'null', detail: 'This field may not be null.', attr: 'full_name' });
+  else if (typeof value !== 'string') errors.push({ code: 'invalid', detail: 'Not a valid string.', attr: 'full_name' });
+  else if (!value.trim()) errors.push({ code: 'blank', detail: 'This field may not be blank.', attr: 'full_name' });
+  else if (value.trim().length > 150) errors.push({ code: 'max_length', detail: 'Ensure this field has no more than 150 characters.', attr: 'full_name' });
+  else return true;
+  return false;
+}
+
 export class UsersService {
   constructor(
     private readonly db: Db,
@@ -97,6 +108,7 @@ export class UsersService {
     }
     if (!input.email) errors.push({ code: 'required', detail: 'This field is required.', attr: 'email' });
     else if (!EMAIL_PATTERN.test(input.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+    checkFullName(errors, input.full_name);
     if (errors.length) throw new ValidationError(errors);
   }
 
@@ -110,7 +122,7 @@ export class UsersService {
       .values({
         username: input.username,
         email: input.email,
-        full_name: input.full_name ?? '',
+        full_name: input.full_name?.trim() ?? '',
         password,
         is_superuser: input.is_superuser ? 1 : 0,
         is_active: input.is_active === false ? 0 : 1,
@@ -128,7 +140,7 @@ export class UsersService {
   /** Creates a superuser and returns it with a fresh API token (shown once). */
   async createAdmin(input: { username: string; email: string; password?: string | null; fullName?: string }): Promise<{ user: UserRow; token: string }> {
     return this.db.transaction().execute(async (tx) => {
-      const user = await this.create({ username: input.username, email: input.email, full_name: input.fullName ?? input.username, password: input.password, is_superuser: true }, tx);
+      const user = await this.create({ username: input.username, email: input.email, full_name: input.fullName?.trim() || input.username, password: input.password, is_superuser: true }, tx);
       const token = await this.rotateToken(user.id, tx);
       return { user, token };
     });
@@ -181,7 +193,7 @@ export class UsersService {
     const manager = this.canManage(actor);
     const set: Partial<UserRow> = {};
     const errors: FieldError[] = [];
-    if (patch.full_name !== undefined) set.full_name = patch.full_name;
+    if (checkFullName(errors, patch.full_name)) set.full_name = patch.full_name!.trim();
     if (patch.email !== undefined && patch.email !== user.email) {
       if (!EMAIL_PATTERN.test(patch.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
       // The address is where notifications and password resets go: users pick only verified ones,

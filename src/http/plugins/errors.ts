@@ -1,5 +1,6 @@
 // The one table from error codes to HTTP statuses, and the {type, detail, errors[]} error body.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { uniqueFieldError } from '../../db/unique-violation.js';
 import { AppError, summarize, type FieldError } from '../../shared/errors.js';
 
 const STATUS: Record<string, number> = {
@@ -61,6 +62,8 @@ function ajvToFieldError(e: AjvError, context: string): FieldError {
       const kind = t === 'integer' ? 'A valid integer is required.' : t === 'boolean' ? 'Must be a valid boolean.' : t === 'array' ? 'Expected a list of items.' : t === 'object' ? 'Expected an object.' : t === 'string' ? 'Not a valid string.' : `Expected ${t}.`;
       return { code: t === 'array' ? 'not_a_list' : 'invalid', detail: kind, attr: attr(base) };
     }
+    case 'null':
+      return { code: 'null', detail: 'This field may not be null.', attr: attr(base) };
     case 'maxLength':
       return { code: 'max_length', detail: `Ensure this field has no more than ${e.params.limit} characters.`, attr: attr(base) };
     case 'minLength':
@@ -129,6 +132,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, errorBody(error.statusCode, 'invalid_request', error.message));
     }
+    const duplicate = uniqueFieldError(error);
+    if (duplicate) return sendError(reply, 400, errorBody(400, duplicate.code, duplicate.message, duplicate.fieldErrors));
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, errorBody(500, 'error', 'Internal server error'));
   });

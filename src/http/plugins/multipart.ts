@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Upload } from '../../services/uploads.js';
-import { ValidationError } from '../../shared/errors.js';
+import { AppError, ValidationError } from '../../shared/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,8 +18,22 @@ export async function registerMultipart(app: FastifyInstance, maxUploadSize: num
   app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     request.uploads = {};
     if (!request.isMultipart()) return done();
-    readParts(request).then(() => done(), done);
+    readParts(request).then(
+      () => done(),
+      (e: unknown) => done(malformed(e)),
+    );
   });
+}
+
+/**
+ * The parser's complaints about the body itself (a missing boundary, a part cut short) are the client's
+ * fault; Fastify's coded errors (limits) and our own field errors keep their own answers.
+ */
+function malformed(e: unknown): Error {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (e instanceof AppError || (typeof code === 'string' && code.startsWith('FST_'))) return e as Error;
+  const message = e instanceof Error ? e.message : String(e);
+  return new AppError('parse_error', `Multipart form parse error - ${message}`);
 }
 
 /** Reads every part: files into request.uploads, fields into request.body. */
