@@ -24,6 +24,14 @@ describe('compileUserRegex', () => {
       expect(performance.now() - started, p).toBeLessThan(500);
     }
   });
+  it('refuses programs so large that each character would cost RE2 too much', () => {
+    const r = compileUserRegex('[\\w ]{1,1000}!');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error).toMatch(/^unsupported regular expression: too complex \(\d+ instructions, at most 500\)/);
+    const word = compileUserRegex(`(?i)(?:${Array.from({ length: 100 }, (_, i) => `word${i}`).join('|')})`);
+    expect(word.ok).toBe(true);
+    expect(compileUserRegex('[\\w ]{1,200}!').ok).toBe(true);
+  });
   it('accepts quantifiers, and quantifier characters in classes or escapes', () => {
     for (const p of ['^[A-Z]+$', '(foo|bar)+', '[+*]+', '(\\+)+', '\\d{3}-\\d{4}', '(ab)c+', '^#*']) {
       expect(compileUserRegex(p).ok, p).toBe(true);

@@ -4,6 +4,11 @@ import { RE2JS } from 're2js';
 /** Longer patterns are refused: flags and searches are short, and a long pattern is more likely to be hostile. */
 export const MAX_PATTERN_LENGTH = 1000;
 const CACHE_LIMIT = 2000;
+/**
+ * RE2's time per character grows with the size of its program (counted repetitions like "[\w ]{1,1000}"
+ * are copied out): at this size a character still costs about a microsecond in the worst case.
+ */
+export const MAX_PROGRAM_SIZE = 500;
 
 export type CompiledRegex = { ok: true; regex: RegExp } | { ok: false; error: string };
 
@@ -36,6 +41,8 @@ export class LinearRegExp extends RegExp {
     if (reference) throw new Error(`invalid escape sequence: \`${reference[0].slice(0, 2)}\``);
     // The JavaScript spelling ("\u00e9", "\cA") translated to RE2's.
     this.#re2 = RE2JS.compile(RE2JS.translateRegExp(this.source), re2Flags(this.flags));
+    const size = this.#re2.programSize();
+    if (size > MAX_PROGRAM_SIZE) throw new Error(`too complex (${size} instructions, at most ${MAX_PROGRAM_SIZE}): use smaller repetition counts`);
   }
 
   override exec(input: string): RegExpExecArray | null {
