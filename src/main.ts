@@ -25,4 +25,13 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  // A process killed mid-pull left some database behind its checkout: catch up without waiting for the next
+  // operation. Other processes starting too take the same repository locks, so each component heals once.
+  container.repository
+    .healAll()
+    .then(({ healed, failed }) => {
+      if (healed.length) app.log.warn({ components: healed }, 're-read the files of components whose database was behind their checkout');
+      for (const { id, error } of failed) app.log.error({ err: error, component: id }, 'bringing a component in line with its checkout failed');
+    })
+    .catch((e: unknown) => app.log.error({ err: e }, 'checking components against their checkouts failed'));
 }

@@ -139,6 +139,8 @@ export interface ComponentsTable {
   task_id: string | null;
   /** Message of the last failed merge/rebase, '' when the repository is fine. */
   merge_failure: Generated<string>;
+  /** HEAD of the checkout when the database was last brought in line with its files; '' before one was recorded. */
+  db_revision: Generated<string>;
   created: Timestamp;
   /** The component's category (issue 8), null outside categories. */
   category_id: Generated<number | null>;

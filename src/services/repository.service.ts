@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
 import { ValidationError } from '../shared/errors.js';
-import type { RepositoryLock } from '../vcs/repo-lock.js';
+import { RepositoryLockedError, type RepositoryLock } from '../vcs/repo-lock.js';
 import { internalUrl, parseInternalUrl, redactText } from '../vcs/urls.js';
 import { linkOwner } from './internal-links.js';
 import type { MergeStyle, VcsBackend } from '../vcs/vcs.js';
@@ -107,31 +107,113 @@ export class RepositoryService {
     // Edits other handlers made in the database reach the files too, so that reading the files back keeps them.
     const written = await this.files.writePendingLocked(refs);
     const staged = [...new Set([...files, ...written.map((w) => w.filename)])];
+    // Only translation files need reading back; generated files (MO, LINGUAS) are not parsed.
+    const translationFiles = await this.translationFiles(refs);
+    const readBack = staged.some((file) => translationFiles.has(file));
     if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) {
       const template = refs.component.addon_message || refs.project.addon_message || DEFAULT_ADDON_MESSAGE;
       const message = renderMessage(template, { addon_name: addons.join(', '), project_name: refs.project.name, component_name: refs.component.name, project_slug: refs.project.slug, component_slug: refs.component.slug });
-      await this.vcs.commit(dir, staged, { message, authorName: 'Parla', authorEmail: 'noreply@parla.invalid' });
+      const before = await this.vcs.headSha(dir);
+      const sha = await this.vcs.commit(dir, staged, { message, authorName: 'Parla', authorEmail: 'noreply@parla.invalid' });
+      // A commit of generated files leaves the database in line; read-back files record their revision below.
+      if (!readBack) await this.advanceRevision(refs, before, sha);
     }
-    // Only translation files need reading back; generated files (MO, LINGUAS) are not parsed.
-    const translationFiles = new Set((await this.db.selectFrom('translations').select('filename').where('component_id', '=', refs.component.id).execute()).map((t) => t.filename));
-    if (refs.component.template) translationFiles.add(refs.component.template);
-    if (staged.some((file) => translationFiles.has(file))) await this.rescanLocked(refs, dir);
+    if (readBack) await this.rescanLocked(refs, dir);
+  }
+
+  /** The component's translation files and base file, relative to its directory. */
+  private async translationFiles(refs: ComponentWithRefs): Promise<Set<string>> {
+    const files = new Set((await this.db.selectFrom('translations').select('filename').where('component_id', '=', refs.component.id).execute()).map((t) => t.filename));
+    if (refs.component.template) files.add(refs.component.template);
+    return files;
   }
 
   isGit(component: ComponentRow): boolean {
     return component.vcs !== 'local' && component.repo !== 'local:' && component.repo !== '';
   }
 
-  /** Runs `fn` holding the repository lock, after repairing what a killed operation may have left. */
-  private locked<T>(refs: ComponentWithRefs, fn: (dir: string) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` holding the repository lock, after repairing what a killed operation may have left: git's own
+   * state, and (`heal`, unless `fn` re-reads every file anyway) a database left behind the checkout's HEAD.
+   */
+  private locked<T>(refs: ComponentWithRefs, fn: (dir: string) => Promise<T>, heal = true): Promise<T> {
     const dir = this.files.componentDir(refs);
     return this.files.withComponentLock(refs, async () =>
       // Components sharing a clone reach it through a link: lock the real directory.
       this.lock.run(await fs.realpath(dir).catch(() => dir), async () => {
-        if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) await this.vcs.repair(dir);
+        if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) {
+          await this.vcs.repair(dir);
+          if (heal) for (const sharing of await this.sharingComponents(refs)) await this.healLocked(sharing, dir);
+        }
         return fn(dir);
       }),
     );
+  }
+
+  /**
+   * Re-reads the files when the checkout's HEAD is not the revision the database was brought in line with:
+   * a process killed after a pull's merge and before its import leaves that state, and git alone would then
+   * report nothing left to pull. Call it holding the repository lock. Resolves to whether it re-read the files.
+   */
+  private async healLocked(refs: ComponentWithRefs, dir: string): Promise<boolean> {
+    const head = await this.vcs.headSha(dir);
+    if (head === null) return false;
+    const recorded = await this.dbRevision(refs.component.id);
+    if (recorded === head) return false;
+    if (recorded === '') {
+      // Recorded by no earlier version: trust the checkout as those versions did, and watch it from here on.
+      await this.db.updateTable('components').set({ db_revision: head }).where('id', '=', refs.component.id).where('db_revision', '=', '').execute();
+      return false;
+    }
+    // Edits not yet in the files go into them first: reading the files back would otherwise overwrite them.
+    await this.files.writePendingLocked(refs);
+    await this.rescanLocked(refs, dir);
+    return true;
+  }
+
+  private async dbRevision(componentId: number): Promise<string> {
+    const row = await this.db.selectFrom('components').select('db_revision').where('id', '=', componentId).executeTakeFirst();
+    return row?.db_revision ?? '';
+  }
+
+  /**
+   * Records a commit of Parla's own as reflected in the database, which already held what it committed; only
+   * when the database was in line with the commit's parent, else a pending heal would be skipped.
+   */
+  private async advanceRevision(refs: ComponentWithRefs, before: string | null, after: string | null): Promise<void> {
+    if (after === null || after === before) return;
+    await this.db
+      .updateTable('components')
+      .set({ db_revision: after })
+      .where('id', '=', refs.component.id)
+      .where('db_revision', '=', before ?? '')
+      .execute();
+  }
+
+  /**
+   * Start-up: brings every git component whose checkout moved past its database (a process killed mid-pull)
+   * back in line. A component busy in another process is left to that process, whose operation heals it.
+   * Resolves to the ids of the components whose files were re-read, and the failures.
+   */
+  async healAll(): Promise<{ healed: number[]; failed: { id: number; error: unknown }[] }> {
+    const rows = await this.db.selectFrom('components').select(['id', 'db_revision']).orderBy('id').execute();
+    const healed: number[] = [];
+    const failed: { id: number; error: unknown }[] = [];
+    for (const row of rows) {
+      try {
+        const refs = await this.refsById(row.id);
+        const dir = this.files.componentDir(refs);
+        if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) continue;
+        // Unlocked look first, so that a start-up takes no lock of a component that needs nothing.
+        if ((await this.vcs.headSha(dir)) === row.db_revision) continue;
+        if (await this.locked(refs, (d) => this.healLocked(refs, d), false)) healed.push(row.id);
+      } catch (error) {
+        // A component deleted meanwhile needs nothing; one locked elsewhere is healed by the operation holding it.
+        if (error instanceof RepositoryLockedError || (error instanceof Error && error.name === 'NoResultError')) continue;
+        failed.push({ id: row.id, error });
+      }
+    }
+    return { healed, failed };
   }
 
   /** Background setup of a new git component: clone, scan, import. Failures are the task's error. */
@@ -149,7 +231,7 @@ export class RepositoryService {
       await fs.mkdir(path.dirname(dir), { recursive: true });
       await fs.symlink(path.relative(path.dirname(dir), target), dir, 'dir');
       await progress(50, `Using the repository of ${link.project}/${link.component}`);
-      const result = await this.locked(refs, (d) => this.rescanLocked(refs, d));
+      const result = await this.locked(refs, (d) => this.rescanLocked(refs, d), false);
       await progress(100, `Imported ${result.added} strings in ${result.languagesAdded} languages`);
       return result;
     }
@@ -163,7 +245,7 @@ export class RepositoryService {
       const result = await this.rescanLocked(refs, dir);
       await progress(100, `Imported ${result.added} strings in ${result.languagesAdded} languages`);
       return result;
-    });
+    }, false);
   }
 
   async refsById(componentId: number): Promise<ComponentWithRefs> {
@@ -184,15 +266,20 @@ export class RepositoryService {
     return out;
   }
 
-  /** Re-reads every file of the component into the database (file-scan, after pull and reset). */
-  /** Re-reads the component's files into the database; `action` records a change in the same transaction. */
+  /**
+   * Re-reads the component's files into the database (setup, file-scan, after pull and reset); `action` records a
+   * change in the same transaction, and so does the checkout's HEAD: the import and the revision it reflects
+   * are committed together or not at all.
+   */
   private async rescanLocked(refs: ComponentWithRefs, dir: string, action?: { action: number; userId: number | null }): Promise<RescanResult> {
     const { component, sourceLanguage } = refs;
+    const head = this.isGit(component) && (await this.vcs.isRepository(dir)) ? await this.vcs.headSha(dir) : null;
     const scanned = await this.scanner.scan(dir, await this.listFiles(dir), component, sourceLanguage, 'repo');
     return this.db.transaction().execute(async (tx) => {
       const { changes, ...result } = await reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned, { userId: action?.userId ?? null });
       await this.changes.recordMany(tx, changes);
       if (action) await this.changes.record(tx, { action: action.action, userId: action.userId, projectId: refs.project.id, componentId: component.id });
+      if (head !== null) await tx.updateTable('components').set({ db_revision: head }).where('id', '=', component.id).execute();
       return result;
     });
   }
@@ -260,7 +347,7 @@ export class RepositoryService {
           await this.rescanLocked(refs, dir, { action: ACTION.RESET, userId });
           await this.setMergeFailure(refs, '');
           return { result: true };
-        });
+        }, false);
       case 'cleanup':
         if (!git) return { result: true };
         return this.locked(refs, async (dir) => {
@@ -279,7 +366,7 @@ export class RepositoryService {
         return this.locked(refs, async (dir) => {
           await this.rescanLocked(refs, dir, { action: ACTION.FORCED_RESCAN, userId });
           return { result: true };
-        });
+        }, false);
     }
   }
 
@@ -288,13 +375,20 @@ export class RepositoryService {
     const written = await this.files.writePendingLocked(refs);
     if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
     let commits = 0;
+    const before = await this.vcs.headSha(dir);
+    const extras: string[] = [];
     for (const file of [...written, ...(await this.uncommittedTranslations(refs, dir, written))]) {
       // pre-commit add-ons (MO files, LINGUAS) add their files to the translation's commit.
       const extra = this.addons ? (await this.addons.run('pre-commit', refs, dir, { translationId: file.translationId })).files : [];
+      extras.push(...extra);
       const sha = await this.vcs.commit(dir, [file.filename, ...extra], await this.commitInfo(refs, file));
       if (sha) commits++;
     }
     if (commits === 0) return { result: true, detail: 'Nothing to commit.' };
+    // The commits hold what the database held, unless an add-on changed a translation file: then the next
+    // operation re-reads the files.
+    const translationFiles = extras.length ? await this.translationFiles(refs) : new Set<string>();
+    if (!extras.some((file) => translationFiles.has(file))) await this.advanceRevision(refs, before, await this.vcs.headSha(dir));
     await this.record(refs, ACTION.COMMITTED, userId);
     await this.addonEventLocked(refs, dir, 'post-commit');
     if (refs.component.push_on_commit) return this.pushLocked(refs, dir, userId);

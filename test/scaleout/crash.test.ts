@@ -1,5 +1,6 @@
-// Crash safety: `parla serve` is SIGKILLed (with its git children) during an upload, a commit, a push and a component
-// setup; after a restart every acknowledged edit is there, nothing is half-imported, git is sound and no task is stuck.
+// Crash safety: `parla serve` is SIGKILLed (with its git children) during an upload, a commit, a push, a pull and a
+// component setup; after a restart every acknowledged edit is there, nothing is half-imported, the database catches
+// up with what a killed pull merged, git is sound and no task is stuck.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ type Unit = { id: number; source: string[]; target: string[]; state: number };
 type Outcome = 'interrupted' | 'finished';
 
 for (const dialect of DIALECTS) {
-  describe(`crash safety on ${dialect}: SIGKILL during upload, commit, push and component setup`, () => {
+  describe(`crash safety on ${dialect}: SIGKILL during upload, commit, push, pull and component setup`, () => {
     // Large enough that importing takes a while on a loaded machine, small enough to keep each suite near a minute
     // (an upload's import is several times slower on PostgreSQL).
     const N = dialect === 'postgres' ? 3000 : 6000;
@@ -249,6 +250,60 @@ for (const dialect of DIALECTS) {
       checkRemoteFile();
       expect(await (await api(base(), '/api/components/crash/app/repository/')).json()).toMatchObject({ needs_push: false });
     }, 90_000);
+
+    it('catches up on upstream strings after a pull killed between its merge and its import', async () => {
+      const upstream = (i: number) => `Upstream ${i}`;
+      const changed = [101, 102, 103, 104, 105];
+      await edit(16, 'Upraveno 16 G');
+      // An upstream commit changes strings no one edits here.
+      const work = path.join(root, 'work');
+      git(work, 'fetch', '--quiet', 'origin');
+      git(work, 'reset', '--quiet', '--hard', 'origin/main');
+      const file = path.join(work, 'po/cs.po');
+      let text = fs.readFileSync(file, 'utf8');
+      for (const i of changed) text = text.replace(new RegExp(`(msgid "String number ${i}"\nmsgstr )".*"`), `$1"${upstream(i)}"`);
+      fs.writeFileSync(file, text);
+      git(work, 'commit', '--quiet', '-am', 'Upstream translations');
+      git(work, 'push', '--quiet', 'origin', 'main');
+
+      // git runs post-merge once the merge has moved HEAD and the files, while the server still waits for git:
+      // the hook marks that point and holds the server there until the kill.
+      const hook = path.join(checkout, '.git', 'hooks', 'post-merge');
+      const marker = path.join(root, 'merged');
+      fs.mkdirSync(path.dirname(hook), { recursive: true });
+      fs.writeFileSync(hook, `#!/bin/sh\ntouch '${marker}'\nsleep 600\n`, { mode: 0o755 });
+      const request = inFlight('/api/components/crash/app/repository/', { method: 'POST', json: { operation: 'pull-merge' } });
+      await waitUntil('the pull to merge', () => request.settled() !== null || fs.existsSync(marker), 30_000, 2);
+      const answer = request.settled();
+      await procs.crash(server.proc);
+      fs.rmSync(hook);
+      expect(answer, 'the pull finished before the hook could hold it').toBeNull();
+      outcomes.pull = 'interrupted';
+      // The merge is in the checkout (git fails on a remote head that is not an ancestor): git has nothing left to pull.
+      git(checkout, 'merge-base', '--is-ancestor', head(bare), 'HEAD');
+      server = await procs.serve('serve-6', {}, 45_000);
+      await request.done;
+
+      // No operation and no file-scan: the restarted server re-reads the files on its own.
+      await waitUntil('the database to show the upstream strings', async () => {
+        const unit = (await (await api(base(), `/api/units/${ids.get(changed.at(-1)!)}/`)).json()) as Unit;
+        return unit.target[0] === upstream(changed.at(-1)!);
+      }, 60_000, 250);
+      const units = await checkUnits();
+      for (const i of changed) expect(units.get(i)?.target, `string ${i}`).toEqual([upstream(i)]);
+      await checkRepository();
+
+      // A second pull finds nothing new and changes nothing; the edit made before the pull reaches the remote.
+      expect(await operation('pull')).toMatchObject({ result: true });
+      const again = await checkUnits();
+      for (const i of changed) expect(again.get(i)?.target, `string ${i}`).toEqual([upstream(i)]);
+      expect(await operation('push')).toMatchObject({ result: true });
+      expect(head(bare)).toBe(git(checkout, 'rev-parse', 'HEAD'));
+      checkRemoteFile();
+      const remote = git(root, '--git-dir', bare, 'show', 'main:po/cs.po');
+      for (const i of changed) expect(remote).toContain(`msgstr "${upstream(i)}"`);
+      expect(await (await api(base(), '/api/components/crash/app/repository/')).json()).toMatchObject({ needs_commit: false, needs_merge: false, needs_push: false });
+    }, 120_000);
 
     it('reports a component setup killed mid-import as failed and imports all or none of it', async () => {
       const res = await api(base(), '/api/projects/crash/components/', {
