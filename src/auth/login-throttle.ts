@@ -10,19 +10,28 @@ export interface LoginThrottleSettings {
   lockoutSeconds: number;
 }
 
+export interface AttemptResult {
+  /** Milliseconds left on the longest lock of the keys; the attempt was not counted when this is above 0. */
+  refusedMs: number;
+  /** Per key: whether this attempt reached the limit and started the key's lock. */
+  locked: boolean[];
+}
+
 export interface LoginThrottleStore {
-  /** Milliseconds left on each key's lock (0 when it is not locked). */
-  lockedFor(keys: string[], nowMs: number): Promise<number[]>;
-  /** Counts a failure on each key; true for the keys this failure locked. */
-  fail(keys: string[], settings: LoginThrottleSettings, nowMs: number): Promise<boolean[]>;
-  /** Forgets the failures of a key (a successful sign-in); a running lock stays. */
-  reset(key: string): Promise<void>;
+  /**
+   * Counts an attempt on every key at once, before its password is checked, so that parallel guesses
+   * cannot all pass a check made before any of them has failed; refused outright while a key is locked.
+   */
+  attempt(keys: string[], settings: LoginThrottleSettings, nowMs: number, id: string): Promise<AttemptResult>;
+  /** Takes back an attempt that succeeded: its count on every key, the locks it started, and the first key's failures. */
+  release(keys: string[], id: string): Promise<void>;
   close(): Promise<void>;
 }
 
 interface Entry {
-  failures: number[];
+  attempts: { at: number; id: string }[];
   lockedUntil: number;
+  lockedBy: string | null;
 }
 
 export class MemoryLoginThrottleStore implements LoginThrottleStore {
@@ -34,34 +43,41 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
     this.sweeper.unref();
   }
 
-  async lockedFor(keys: string[], nowMs: number): Promise<number[]> {
-    return keys.map((key) => Math.max(0, (this.entries.get(key)?.lockedUntil ?? 0) - nowMs));
-  }
-
-  async fail(keys: string[], settings: LoginThrottleSettings, nowMs: number): Promise<boolean[]> {
-    return keys.map((key) => {
+  async attempt(keys: string[], settings: LoginThrottleSettings, nowMs: number, id: string): Promise<AttemptResult> {
+    const refusedMs = Math.max(0, ...keys.map((key) => (this.entries.get(key)?.lockedUntil ?? 0) - nowMs));
+    if (refusedMs > 0) return { refusedMs, locked: keys.map(() => false) };
+    const locked = keys.map((key) => {
       let entry = this.entries.get(key);
       if (!entry) {
-        entry = { failures: [], lockedUntil: 0 };
+        entry = { attempts: [], lockedUntil: 0, lockedBy: null };
         this.entries.set(key, entry);
       }
-      entry.failures = entry.failures.filter((t) => t > nowMs - settings.windowSeconds * 1000);
-      entry.failures.push(nowMs);
-      if (entry.failures.length < settings.attempts) return false;
-      entry.failures = [];
+      entry.attempts = entry.attempts.filter((a) => a.at > nowMs - settings.windowSeconds * 1000);
+      entry.attempts.push({ at: nowMs, id });
+      if (entry.attempts.length < settings.attempts) return false;
+      entry.attempts = [];
       entry.lockedUntil = nowMs + settings.lockoutSeconds * 1000;
+      entry.lockedBy = id;
       return true;
     });
+    return { refusedMs: 0, locked };
   }
 
-  async reset(key: string): Promise<void> {
-    const entry = this.entries.get(key);
-    if (entry) entry.failures = [];
+  async release(keys: string[], id: string): Promise<void> {
+    keys.forEach((key, i) => {
+      const entry = this.entries.get(key);
+      if (!entry) return;
+      entry.attempts = i === 0 ? [] : entry.attempts.filter((a) => a.id !== id);
+      if (entry.lockedBy === id) {
+        entry.lockedUntil = 0;
+        entry.lockedBy = null;
+      }
+    });
   }
 
   private sweep(nowMs: number): void {
     for (const [key, entry] of this.entries) {
-      const last = Math.max(entry.lockedUntil, entry.failures.at(-1) ?? 0);
+      const last = Math.max(entry.lockedUntil, entry.attempts.at(-1)?.at ?? 0);
       if (last <= nowMs - this.keepMs) this.entries.delete(key);
     }
   }
@@ -72,51 +88,77 @@ export class MemoryLoginThrottleStore implements LoginThrottleStore {
   }
 }
 
-// KEYS[1] failures (sorted set of times), KEYS[2] lock; the count and the lock change atomically, so processes
-// sharing the store cannot together let more than `attempts` guesses through.
-const FAIL_SCRIPT = `
+// KEYS: attempts (sorted set of times) and lock of each key, in pairs. Checking the locks, counting and locking
+// happen atomically, so processes sharing the store cannot together let more than `attempts` guesses through.
+const ATTEMPT_SCRIPT = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local attempts = tonumber(ARGV[3])
 local lockout = tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-redis.call('ZADD', KEYS[1], now, ARGV[5])
-redis.call('PEXPIRE', KEYS[1], window)
-if redis.call('ZCARD', KEYS[1]) < attempts then return 0 end
-redis.call('DEL', KEYS[1])
-redis.call('SET', KEYS[2], '1', 'PX', lockout)
-return 1
+local id = ARGV[5]
+local wait = 0
+for i = 2, #KEYS, 2 do
+  local ttl = redis.call('PTTL', KEYS[i])
+  if ttl > wait then wait = ttl end
+end
+if wait > 0 then return {wait} end
+local result = {0}
+for i = 1, #KEYS, 2 do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now - window)
+  redis.call('ZADD', KEYS[i], now, id)
+  redis.call('PEXPIRE', KEYS[i], window)
+  if redis.call('ZCARD', KEYS[i]) >= attempts then
+    redis.call('DEL', KEYS[i])
+    redis.call('SET', KEYS[i + 1], id, 'PX', lockout)
+    result[#result + 1] = 1
+  else
+    result[#result + 1] = 0
+  end
+end
+return result
 `;
 
-type FailCommand = (failures: string, lock: string, nowMs: number, windowMs: number, attempts: number, lockoutMs: number, member: string) => Promise<number>;
+const RELEASE_SCRIPT = `
+local id = ARGV[1]
+for i = 1, #KEYS, 2 do
+  if i == 1 then redis.call('DEL', KEYS[i]) else redis.call('ZREM', KEYS[i], id) end
+  if redis.call('GET', KEYS[i + 1]) == id then redis.call('DEL', KEYS[i + 1]) end
+end
+return 0
+`;
+
+type ScriptCommand = (...args: (string | number)[]) => Promise<unknown>;
 
 export class RedisLoginThrottleStore implements LoginThrottleStore {
   private readonly redis: Redis;
-  private readonly failCommand: FailCommand;
+  private readonly attemptCommand: ScriptCommand;
+  private readonly releaseCommand: ScriptCommand;
 
   /** `prefix` namespaces the keys, so several installations (or test runs) can share one Redis. */
   constructor(url: string, private readonly prefix: string, onError: (error: Error) => void = () => {}) {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
     this.redis.on('error', onError);
-    this.redis.defineCommand('parlaLoginFail', { numberOfKeys: 2, lua: FAIL_SCRIPT });
-    this.failCommand = (this.redis as unknown as { parlaLoginFail: FailCommand }).parlaLoginFail.bind(this.redis);
+    this.redis.defineCommand('parlaLoginAttempt', { lua: ATTEMPT_SCRIPT });
+    this.redis.defineCommand('parlaLoginRelease', { lua: RELEASE_SCRIPT });
+    const commands = this.redis as unknown as { parlaLoginAttempt: ScriptCommand; parlaLoginRelease: ScriptCommand };
+    this.attemptCommand = commands.parlaLoginAttempt.bind(this.redis);
+    this.releaseCommand = commands.parlaLoginRelease.bind(this.redis);
   }
 
-  async lockedFor(keys: string[]): Promise<number[]> {
-    const ttls = await Promise.all(keys.map((key) => this.redis.pttl(`${this.prefix}lock:${key}`)));
-    return ttls.map((ttl) => Math.max(0, ttl));
+  private redisKeys(keys: string[]): string[] {
+    return keys.flatMap((key) => [`${this.prefix}attempts:${key}`, `${this.prefix}lock:${key}`]);
   }
 
-  async fail(keys: string[], settings: LoginThrottleSettings, nowMs: number): Promise<boolean[]> {
-    const member = `${nowMs}-${crypto.randomBytes(6).toString('hex')}`;
-    const results = await Promise.all(
-      keys.map((key) => this.failCommand(`${this.prefix}fail:${key}`, `${this.prefix}lock:${key}`, nowMs, settings.windowSeconds * 1000, settings.attempts, settings.lockoutSeconds * 1000, member)),
-    );
-    return results.map((r) => Number(r) === 1);
+  async attempt(keys: string[], settings: LoginThrottleSettings, nowMs: number, id: string): Promise<AttemptResult> {
+    const redisKeys = this.redisKeys(keys);
+    const reply = (await this.attemptCommand(redisKeys.length, ...redisKeys, nowMs, settings.windowSeconds * 1000, settings.attempts, settings.lockoutSeconds * 1000, id)) as number[];
+    const refusedMs = Number(reply[0]);
+    return { refusedMs, locked: keys.map((_, i) => refusedMs === 0 && Number(reply[i + 1]) === 1) };
   }
 
-  async reset(key: string): Promise<void> {
-    await this.redis.del(`${this.prefix}fail:${key}`);
+  async release(keys: string[], id: string): Promise<void> {
+    const redisKeys = this.redisKeys(keys);
+    await this.releaseCommand(redisKeys.length, ...redisKeys, id);
   }
 
   async close(): Promise<void> {
@@ -124,9 +166,13 @@ export class RedisLoginThrottleStore implements LoginThrottleStore {
   }
 }
 
-export interface ThrottleVerdict {
-  /** Seconds until every lock on the attempt's keys has ended; 0 lets the attempt through. */
+export interface ThrottledAttempt {
+  /** Seconds until every lock on the attempt's keys has ended; above 0 the attempt must be refused unchecked. */
   retryAfter: number;
+  /** The keys this attempt locked (when it turns out to have failed). */
+  locked: string[];
+  /** Takes the attempt back once its password proved right. */
+  succeeded(): Promise<void>;
 }
 
 /**
@@ -164,22 +210,16 @@ export class LoginThrottle {
     return fn(this.memory);
   }
 
-  /** Whether the attempt may go on to the password check. */
-  async check(keys: string[]): Promise<ThrottleVerdict> {
-    if (!this.enabled) return { retryAfter: 0 };
-    const left = await this.use((s) => s.lockedFor(keys, Date.now()));
-    return { retryAfter: Math.ceil(Math.max(0, ...left) / 1000) };
-  }
-
-  /** Counts a failed attempt; returns the keys it locked. */
-  async failed(keys: string[]): Promise<string[]> {
-    if (!this.enabled) return [];
-    const locked = await this.use((s) => s.fail(keys, this.settings, Date.now()));
-    return keys.filter((_, i) => locked[i]);
-  }
-
-  async succeeded(key: string): Promise<void> {
-    if (this.enabled) await this.use((s) => s.reset(key));
+  /** Counts an attempt on `keys` (the account's first: a success clears its failures). */
+  async attempt(keys: string[]): Promise<ThrottledAttempt> {
+    if (!this.enabled) return { retryAfter: 0, locked: [], succeeded: async () => {} };
+    const id = `${Date.now()}-${crypto.randomBytes(6).toString('hex')}`;
+    const result = await this.use((s) => s.attempt(keys, this.settings, Date.now(), id));
+    return {
+      retryAfter: Math.ceil(result.refusedMs / 1000),
+      locked: keys.filter((_, i) => result.locked[i]),
+      succeeded: () => this.use((s) => s.release(keys, id)),
+    };
   }
 
   async close(): Promise<void> {

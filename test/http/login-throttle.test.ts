@@ -58,6 +58,22 @@ describe.each(DIALECTS)('sign-in throttle (%s)', (dialect) => {
     expect((await login(s, '10.0.1.2', 'carol', 'carol password')).status).toBe(200);
   });
 
+  it('lets no more than 5 guesses through when they come all at once', async () => {
+    await s.container.users.create({ username: 'dave', email: 'dave@example.com', password: 'dave password' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(s, `10.0.3.${i + 1}`, 'dave', `guess ${i}`)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((st) => st === 400)).toHaveLength(5);
+    expect(statuses.filter((st) => st === 429)).toHaveLength(15);
+    expect((await login(s, '10.0.3.99', 'dave', 'dave password')).status).toBe(429);
+  });
+
+  it('lets a right password in on the last allowed attempt, without locking the account', async () => {
+    await s.container.users.create({ username: 'erin', email: 'erin@example.com', password: 'erin password' });
+    for (let i = 1; i <= 4; i++) expect((await login(s, `10.0.4.${i}`, 'erin', `guess ${i}`)).status).toBe(400);
+    expect((await login(s, '10.0.4.5', 'erin', 'erin password')).status).toBe(200);
+    expect((await login(s, '10.0.4.6', 'erin', 'erin password')).status).toBe(200);
+  });
+
   it('answers the sign-in form with the message next to the form and status 429', async () => {
     for (let i = 1; i <= 5; i++) expect((await formLogin(s, '10.0.2.1', 'bob', `guess ${i}`)).status).toBe(303);
     const page = await formLogin(s, '10.0.2.2', 'bob', 'bob password');
@@ -106,11 +122,15 @@ describe.skipIf(!REDIS_URL)('sign-in throttle shared through Redis', () => {
   });
 
   it('counts the failures of an address on every process', async () => {
+    // Each process alone would still let these through.
     for (let i = 1; i <= 3; i++) expect((await login(first, '10.9.0.1', `someone${i}`, 'x')).status).toBe(400);
     for (let i = 4; i <= 5; i++) expect((await login(second, '10.9.0.1', `someone${i}`, 'x')).status).toBe(400);
     const locked = await login(first, '10.9.0.1', 'admin', 'admin-password');
     expect(locked.status).toBe(429);
     expect((await login(second, '10.9.0.1', 'admin', 'admin-password')).status).toBe(429);
     expect((await login(second, '10.9.0.2', 'admin', 'admin-password')).status).toBe(200);
+    // Guesses sent to both processes at once share one count.
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(i % 2 ? first : second, '10.9.0.3', `other${i}`, 'x')));
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(5);
   });
 });

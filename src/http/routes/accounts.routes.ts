@@ -57,18 +57,18 @@ export function accountsRoutes(app: FastifyInstance, c: Container, auth: Session
     const account = plausible ? await c.sessions.findAccount(username) : undefined;
     // An unknown name is counted too (hashed, case-folded), so guessing at names is throttled like guessing passwords.
     const accountKey = account ? `user:${account.id}` : `name:${sha256Hex(username.toLowerCase())}`;
-    const keys = [accountKey, `address:${request.ip}`];
+    const keys = [accountKey, `address:${request.ip}`]; // the account first: a success clears its failures
     const refuse = (seconds: number) => {
       reply.header('Retry-After', String(seconds));
       noStore(reply);
       if (next !== null) return sendHtml(reply, 429, loginPage({ viewer: viewerOf(request), next, failed: false, throttled: throttledMessage(seconds) }));
       throw new AppError('throttled', throttledMessage(seconds));
     };
-    const { retryAfter } = await throttle.check(keys);
-    if (retryAfter > 0) return refuse(retryAfter);
+    const attempt = await throttle.attempt(keys);
+    if (attempt.retryAfter > 0) return refuse(attempt.retryAfter);
     const user = plausible ? await c.sessions.verifyCredentials(username, password) : null;
     if (!user) {
-      const locked = await throttle.failed(keys);
+      const locked = attempt.locked;
       const address = request.ip;
       await c.database.db.transaction().execute(async (tx) => {
         if (account) await recordAudit(tx, null, 'login.failed', { userId: account.id, details: { address } });
@@ -80,7 +80,7 @@ export function accountsRoutes(app: FastifyInstance, c: Container, auth: Session
       if (next !== null) return failedForm();
       throw ValidationError.field(null, LOGIN_FAILED, 'invalid_login');
     }
-    await throttle.succeeded(accountKey);
+    await attempt.succeeded();
     const { token, session } = await c.sessions.create(user.id, auth.cookieToken(request));
     reply.removeHeader('set-cookie'); // a renewal of the old session's cookie must not follow the new one
     auth.setCookie(request, reply, token);
