@@ -1,5 +1,5 @@
 // Component discovery, the pure part: a match regex over repository paths → proposed components (filemask, base files, name, slug).
-import { compileUserRegex } from '../checks/safe-regex.js';
+import { compileUserRegex, LinearRegExp } from '../checks/safe-regex.js';
 
 export interface DiscoveryLayout {
   /** Python-style regex with named groups `language` and `component` (or `component_*` parts). */
@@ -113,7 +113,7 @@ export function compileLayout(layout: DiscoveryLayout): CompiledLayout {
     if (t.startsWith('/') || t.split('/').includes('..')) throw new DiscoveryConfigError(field, 'The file must be a relative path inside the repository.');
   }
   // Sticky: the match starts at the path's beginning (as the reference's re.match); the end is checked per path.
-  const sticky = new RegExp(compiled.regex.source, [...new Set(`${compiled.regex.flags}y`)].join(''));
+  const sticky = new LinearRegExp(compiled.regex.source, [...new Set(`${compiled.regex.flags}y`)].join(''));
   return { match: sticky, language, groups, componentParts };
 }
 

@@ -5,7 +5,7 @@ import type { ComponentListRow, ComponentRow } from '../db/schema.js';
 import { duplicateError } from '../db/unique-violation.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
-import { compileUserRegex } from '../checks/safe-regex.js';
+import { compileUserRegex, LinearRegExp } from '../checks/safe-regex.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { splitComponentPath } from './categories.service.js';
 import { charField, FieldErrors, pyType } from './validation.js';
@@ -33,14 +33,14 @@ const NOT_FOUND = 'No ComponentList matches the given query.';
 /**
  * A rule pattern compiled as the reference applies it (Python `re.match`: anchored at the start
  * only, so "^app$" or "app.*" are written by users to bound the end). Refused patterns
- * (invalid, or shapes that backtrack catastrophically, see safe-regex) never match.
+ * (invalid, or constructs the linear-time engine cannot run, see safe-regex) never match.
  */
 const anchored = new Map<string, RegExp | null>();
 function ruleRegex(pattern: string): RegExp | null {
   let re = anchored.get(pattern);
   if (re !== undefined) return re;
   const compiled = compileUserRegex(pattern);
-  re = compiled.ok ? new RegExp(`^(?:${compiled.regex.source})`, compiled.regex.flags) : null;
+  re = compiled.ok ? new LinearRegExp(`^(?:${compiled.regex.source})`, compiled.regex.flags) : null;
   if (anchored.size > 2000) anchored.clear();
   anchored.set(pattern, re);
   return re;

@@ -2,6 +2,7 @@
 import type { Executor } from '../db/database.js';
 import type { ProjectRow, UserRow } from '../db/schema.js';
 import { BUILTIN_ROLES, DEFAULT_TEAMS, PROJECT_TEAMS, SELECTION_ALL, SELECTION_MANUAL, projectTeamNames } from '../auth/permissions.js';
+import { compileUserRegex } from '../checks/safe-regex.js';
 
 async function roleIds(db: Executor, names: readonly string[]): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();
@@ -56,12 +57,10 @@ export async function seedDefaultTeams(db: Executor): Promise<number> {
 /** Adds a user to the teams whose automatic assignment matches their e-mail (compat §7). */
 export async function joinAutomaticTeams(db: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
   const teams = await db.selectFrom('groups').select(['id', 'auto_assign']).where('auto_assign', '!=', '').execute();
+  // Patterns administrators type are matched in linear time; one that does not compile matches nobody.
   const matching = teams.filter((t) => {
-    try {
-      return new RegExp(t.auto_assign).test(user.email);
-    } catch {
-      return false;
-    }
+    const compiled = compileUserRegex(t.auto_assign);
+    return compiled.ok && compiled.regex.test(user.email);
   });
   if (matching.length === 0) return;
   const already = new Set(
