@@ -59,8 +59,13 @@ describe.each(DIALECTS)('credentials in repository URLs (%s)', (dialect) => {
     const html = await browsable.text();
     expect(html).toContain('127.0.0.1:1/upstream.git');
     expectNoPassword('browsable API', html);
-    const ui = await server.api('/projects/secrets/app/', { token: null });
-    expectNoPassword('component page', await ui.text());
+    for (const token of [null, undefined]) {
+      for (const page of ['/projects/secrets/', '/projects/secrets/app/']) {
+        const ui = await server.api(page, { token });
+        expect(ui.status, page).toBe(200);
+        expectNoPassword(`${page} (${token === null ? 'anonymous' : 'admin'})`, await ui.text());
+      }
+    }
   });
 
   it('keep an scp-like address as it is (it carries no password)', async () => {
