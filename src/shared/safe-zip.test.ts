@@ -6,7 +6,7 @@ import { buildZip } from '../../test/helpers/zip.js';
 import { ZipError, ZipParts } from './safe-zip.js';
 import { zipSync } from './zip-writer.js';
 
-const LIMITS = { maxEntries: 100, maxEntryBytes: 1024 * 1024 };
+const LIMITS = { maxEntries: 100, maxEntryBytes: 1024 * 1024, maxRatio: 200 };
 
 function readAll(bytes: Uint8Array, limits = LIMITS): Map<string, string> {
   const zip = ZipParts.open(bytes, limits);
@@ -73,9 +73,28 @@ describe('ZipParts', () => {
   it('refuses entries larger than allowed, also when their declared size lies', () => {
     const big = 'a'.repeat(LIMITS.maxEntryBytes + 1);
     const honest = ZipParts.open(buildZip([{ name: 'big', data: big }]), LIMITS);
-    expect(() => honest.read(honest.entries.get('big')!)).toThrow(/too large/);
+    expect(() => honest.read(honest.entries.get('big')!)).toThrow(/big is too large \(1\.0 MB inflated, at most 1\.0 MB\)/);
     const lying = ZipParts.open(buildZip([{ name: 'bomb', data: big, declaredSize: 10 }]), LIMITS);
     expect(() => lying.read(lying.entries.get('bomb')!)).toThrow(/cannot be inflated/);
+  });
+
+  it('refuses a ZIP bomb by its compression ratio before inflating it, and takes small very compressible parts', () => {
+    const limits = { ...LIMITS, maxEntryBytes: 256 * 1024 * 1024 };
+    const bomb = ZipParts.open(buildZip([{ name: 'xl/worksheets/sheet1.xml', data: '<c s="1"/>'.repeat(3_000_000) }]), limits);
+    const entry = bomb.entries.get('xl/worksheets/sheet1.xml')!;
+    expect(entry.compressedSize).toBeLessThan(100_000);
+    const started = performance.now();
+    expect(() => bomb.read(entry)).toThrow(/xl\/worksheets\/sheet1\.xml inflates to 28\.6 MB from \d+ KB, more than 200 times its compressed size: refused as a likely ZIP bomb\./);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(readAll(buildZip([{ name: 'zeros', data: '0'.repeat(1024 * 1024) }]), limits).get('zeros')).toHaveLength(1024 * 1024);
+  });
+
+  it('inflates no further than the declared size, so a lie cannot get around the checks', () => {
+    const limits = { ...LIMITS, maxEntryBytes: 256 * 1024 * 1024 };
+    const lying = ZipParts.open(buildZip([{ name: 'bomb', data: 'a'.repeat(50_000_000), declaredSize: 1000 }]), limits);
+    const started = performance.now();
+    expect(() => lying.read(lying.entries.get('bomb')!)).toThrow(/cannot be inflated/);
+    expect(performance.now() - started).toBeLessThan(50);
   });
 
   it('refuses unsafe names', () => {

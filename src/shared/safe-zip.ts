@@ -109,6 +109,15 @@ export interface PartLimits {
   maxEntries: number;
   /** Largest uncompressed size of one entry that read() inflates. */
   maxEntryBytes: number;
+  /** Largest uncompressed / compressed ratio of an entry above RATIO_FLOOR bytes (a ZIP bomb inflates a thousandfold). */
+  maxRatio: number;
+}
+
+/** Small parts may compress very well (a row of zeros); only sizes that cost something are judged by ratio. */
+const RATIO_FLOOR = 1024 * 1024;
+
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 /**
@@ -181,9 +190,24 @@ export class ZipParts {
     return new ZipParts(zip, buffer, limits, entries);
   }
 
+  /**
+   * Refuses an entry whose declared size is over the cap or whose compression ratio marks a ZIP
+   * bomb, before anything is inflated. read() never inflates past the declared size, so a lie
+   * about it cannot get around these checks.
+   */
+  check(entry: Entry): void {
+    const { uncompressedSize: size, compressedSize: packed, fileName } = entry;
+    if (size > this.limits.maxEntryBytes) {
+      throw new ZipError(`The ZIP file entry ${fileName} is too large (${megabytes(size)} inflated, at most ${megabytes(this.limits.maxEntryBytes)}).`);
+    }
+    if (size > RATIO_FLOOR && size > packed * this.limits.maxRatio) {
+      throw new ZipError(`The ZIP file entry ${fileName} inflates to ${megabytes(size)} from ${megabytes(packed)}, more than ${this.limits.maxRatio} times its compressed size: refused as a likely ZIP bomb.`);
+    }
+  }
+
   /** One entry's bytes, inflated, with its size and CRC checked (yauzl leaves the CRC to its callers). */
   read(entry: Entry): Buffer {
-    if (entry.uncompressedSize > this.limits.maxEntryBytes) throw new ZipError(`The ZIP file entry ${entry.fileName} is too large.`);
+    this.check(entry);
     // Also checks that the entry's data lies inside the archive.
     const { fileDataStart } = immediately<{ fileDataStart: number }>((done) => this.zip.readLocalFileHeader(entry, { minimal: true }, done));
     const raw = this.buffer.subarray(fileDataStart, fileDataStart + entry.compressedSize);
@@ -191,7 +215,8 @@ export class ZipParts {
     if (entry.compressionMethod === 0) data = Buffer.from(raw);
     else if (entry.compressionMethod === 8) {
       try {
-        data = zlib.inflateRawSync(raw, { maxOutputLength: this.limits.maxEntryBytes });
+        // One byte past the declared size is enough to see that the entry lies about it.
+        data = zlib.inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 });
       } catch (e) {
         throw new ZipError(`The ZIP file entry ${entry.fileName} cannot be inflated (${(e as Error).message}).`);
       }

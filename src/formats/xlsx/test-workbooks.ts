@@ -22,6 +22,8 @@ export interface WorkbookSpec {
   secondSheet?: CellValue[][];
   /** Raw XML replacing the first sheet's part (for malformed inputs). */
   rawSheet?: string;
+  /** Stores the sheets instead of deflating them (to reach the cell caps without tripping the compression-ratio check). */
+  storeSheets?: boolean;
 }
 
 /** An XLSX file in the layout openpyxl writes: docProps, styles, shared strings, worksheets/sheetN.xml. */
@@ -52,7 +54,7 @@ export function buildWorkbook(spec: WorkbookSpec): Buffer {
   };
   const sheets = [spec.rawSheet ?? sheet(spec.rows)];
   if (spec.secondSheet) sheets.push(sheet(spec.secondSheet));
-  const sheetEntries = sheets.map((xml, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: Buffer.from(xml) }));
+  const sheetEntries = sheets.map((xml, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: Buffer.from(xml), store: spec.storeSheets }));
   const rels = sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="/xl/worksheets/sheet${i + 1}.xml"/>`);
   rels.push(`<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>`);
   if (spec.shared) rels.push(`<Relationship Id="rId${sheets.length + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>`);

@@ -15,8 +15,15 @@ export interface WorkbookGrid {
   rows: SheetRow[];
 }
 
-// Far above any translation table; larger parts are ZIP bombs or not translation files.
-const ZIP_LIMITS = { maxEntries: 10_000, maxEntryBytes: 256 * 1024 * 1024 };
+// Far above any translation table; larger parts are ZIP bombs or not translation files. Parts are
+// refused by their declared sizes before they are inflated, and parsing stops at the element caps.
+const ZIP_LIMITS = { maxEntries: 10_000, maxEntryBytes: 100 * 1024 * 1024, maxRatio: 200 };
+/** Cells of the sheet, or strings of the shared string table. */
+export const MAX_CELLS = 1_000_000;
+/** Elements of one part, whatever they are (rows, cells and whatever else a hostile part is made of). */
+export const MAX_ELEMENTS = 4_000_000;
+/** Elements held at once: those of one row or shared string, which are dropped when it ends. */
+export const MAX_HELD_ELEMENTS = 100_000;
 
 const OFFICE_DOCUMENT = '/officeDocument';
 const WORKSHEET = '/worksheet';
@@ -97,10 +104,11 @@ class WorkbookReader {
     }
   }
 
-  xml(part: string): XmlDocument {
+  /** Parses a part; `onElementEnd` (see ParseXmlOptions) lets a large part be consumed record by record. */
+  xml(part: string, onElementEnd?: (el: XmlElement, lineAt: (offset: number) => number) => void): XmlDocument {
     const { text } = decodeXmlBytes(this.bytes(part), this.filename);
     try {
-      return parseXml(text, { filename: this.filename });
+      return parseXml(text, { filename: this.filename, onElementEnd });
     } catch (e) {
       // Name the part: a line number alone would not say which file of the archive is broken.
       if (e instanceof FormatParseError) throw new FormatParseError(`${part}: ${e.reason}`, e.line, this.filename);
@@ -135,6 +143,38 @@ function rootElement(doc: XmlDocument, part: string, expected: string, filename?
   return root;
 }
 
+/**
+ * An onElementEnd callback that hands each record (a row, a shared string) to `consume` as it ends
+ * and then drops it with its earlier siblings, so that a part is never held as a whole tree; other
+ * elements are dropped when their top-level ancestor ends or a later record is dropped. Counts
+ * cells and elements against the caps.
+ */
+function boundedRecords(
+  filename: string | undefined,
+  cell: string,
+  cellsName: string,
+  isRecord: (el: XmlElement) => boolean,
+  consume: (el: XmlElement, lineAt: (offset: number) => number) => void,
+): (el: XmlElement, lineAt: (offset: number) => number) => void {
+  let elements = 0;
+  let held = 0;
+  let cells = 0;
+  const refuse = (message: string, offset: number, lineAt: (offset: number) => number): never => {
+    throw new FormatParseError(message, lineAt(offset), filename);
+  };
+  return (el, lineAt) => {
+    if (++elements > MAX_ELEMENTS) refuse(`more than ${MAX_ELEMENTS.toLocaleString('en')} elements`, el.start, lineAt);
+    if (++held > MAX_HELD_ELEMENTS) refuse(`more than ${MAX_HELD_ELEMENTS.toLocaleString('en')} elements in one row or string`, el.start, lineAt);
+    if (localName(el.name) === cell && ++cells > MAX_CELLS) refuse(`more than ${MAX_CELLS.toLocaleString('en')} ${cellsName}`, el.start, lineAt);
+    const parent = el.parent;
+    if (parent === null) return;
+    if (isRecord(el)) consume(el, lineAt);
+    else if (parent.parent !== null) return;
+    parent.children.length = 0;
+    held = 0;
+  };
+}
+
 /** The first worksheet's non-empty rows. */
 export function readFirstSheet(bytes: Uint8Array, filename?: string): WorkbookGrid {
   const reader = new WorkbookReader(bytes, filename);
@@ -150,16 +190,14 @@ export function readFirstSheet(bytes: Uint8Array, filename?: string): WorkbookGr
   const sharedPart = rels.byType.get(SHARED_STRINGS) ?? (reader.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : undefined);
   const shared: string[] = [];
   if (sharedPart !== undefined && reader.has(sharedPart)) {
-    const sst = rootElement(reader.xml(sharedPart), sharedPart, 'sst', filename);
-    for (const si of childElements(sst, 'si')) shared.push(stringItemText(si));
+    const isItem = (el: XmlElement) => localName(el.name) === 'si' && el.parent!.parent === null;
+    const sst = reader.xml(sharedPart, boundedRecords(filename, 'si', 'shared strings', isItem, (si) => shared.push(stringItemText(si))));
+    rootElement(sst, sharedPart, 'sst', filename);
   }
 
-  const doc = reader.xml(sheetPart);
-  const worksheet = rootElement(doc, sheetPart, 'worksheet', filename);
-  const data = firstChild(worksheet, 'sheetData');
   const rows: SheetRow[] = [];
   let rowNumber = 0;
-  for (const row of data ? childElements(data, 'row') : []) {
+  const readRow = (row: XmlElement, lineAt: (offset: number) => number): void => {
     const r = Number(getAttribute(row, 'r'));
     rowNumber = Number.isInteger(r) && r > rowNumber ? r : rowNumber + 1;
     const cells: string[] = [];
@@ -177,7 +215,7 @@ export function readFirstSheet(bytes: Uint8Array, filename?: string): WorkbookGr
       } else if (type === 's') {
         const index = v ? Number(textContent(v)) : NaN;
         if (!Number.isInteger(index) || index < 0 || index >= shared.length) {
-          throw new FormatParseError(`${sheetPart}: cell ${ref ?? ''} refers to a missing shared string`, doc.lineAt(c.start), filename);
+          throw new FormatParseError(`cell ${ref ?? ''} refers to a missing shared string`, lineAt(c.start), filename);
         }
         value = shared[index]!;
       } else if (type === 'b') {
@@ -191,6 +229,17 @@ export function readFirstSheet(bytes: Uint8Array, filename?: string): WorkbookGr
     }
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     if (cells.length > 0) rows.push({ number: rowNumber, cells });
-  }
+  };
+  // Only the rows of the worksheet's first <sheetData>, as a tree reader taking firstChild() would.
+  let sheetData: XmlElement | null = null;
+  const isSheetData = (el: XmlElement | null): el is XmlElement =>
+    el !== null && localName(el.name) === 'sheetData' && el.parent !== null && el.parent.parent === null && localName(el.parent.name) === 'worksheet';
+  const isRow = (el: XmlElement): boolean => localName(el.name) === 'row' && isSheetData(el.parent) && (sheetData ?? el.parent) === el.parent;
+  const readRows = boundedRecords(filename, 'c', 'cells', isRow, readRow);
+  const doc = reader.xml(sheetPart, (el, lineAt) => {
+    if (isSheetData(el)) sheetData ??= el;
+    readRows(el, lineAt);
+  });
+  rootElement(doc, sheetPart, 'worksheet', filename);
   return { sheetName: sheet ? (getAttribute(sheet, 'name') ?? '') : '', rows };
 }

@@ -9,7 +9,7 @@ import { zipSync } from '../../shared/zip-writer.js';
 import { buildZip } from '../../../test/helpers/zip.js';
 import { FormatParseError } from '../format.js';
 import { buildWorkbook } from './test-workbooks.js';
-import { readFirstSheet } from './workbook-read.js';
+import { MAX_CELLS, MAX_HELD_ELEMENTS, readFirstSheet } from './workbook-read.js';
 import { escapeOoxml, sheetNameFor } from './workbook-write.js';
 import { xlsxFormat } from './xlsx.format.js';
 
@@ -88,6 +88,42 @@ describe('xlsx reading', () => {
   it('rejects archives with more parts than a workbook could need', () => {
     const crowded = buildZip(Array.from({ length: 10_001 }, (_, i) => ({ name: `xl/media/image${i}.bin`, data: 'x', store: true })));
     expect(() => xlsxFormat.parse(crowded)).toThrow(/too many entries/);
+  });
+
+  it('refuses a sheet that inflates a thousandfold before inflating it', () => {
+    const bomb = buildWorkbook({ rows: [], rawSheet: `<worksheet xmlns="${NS}"><sheetData>${`<row>${'<c s="1"/>'.repeat(1000)}</row>`.repeat(3000)}</sheetData></worksheet>` });
+    const started = performance.now();
+    expect(() => xlsxFormat.parse(bomb)).toThrow(/xl\/worksheets\/sheet1\.xml: The ZIP file entry xl\/worksheets\/sheet1\.xml inflates to 28\.6 MB from \d+ KB, .*likely ZIP bomb/);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('refuses a sheet of more cells than the cap while scanning it, with the line', () => {
+    const rows = `<row>${'<c/>'.repeat(1000)}</row>\n`.repeat(MAX_CELLS / 1000);
+    const sheet = (extra: string) => `<worksheet xmlns="${NS}"><sheetData>\n${rows}${extra}</sheetData></worksheet>`;
+    expect(xlsxFormat.parse(buildWorkbook({ rows: [], rawSheet: sheet(''), storeSheets: true })).units).toEqual([]);
+    const error = (() => {
+      try {
+        xlsxFormat.parse(buildWorkbook({ rows: [], rawSheet: sheet('<row><c/></row>'), storeSheets: true }), { filename: 'cs.xlsx' });
+      } catch (e) {
+        return e as FormatParseError;
+      }
+      throw new Error('expected a FormatParseError');
+    })();
+    expect(error).toBeInstanceOf(FormatParseError);
+    expect(error.message).toBe(`cs.xlsx:${MAX_CELLS / 1000 + 2}: xl/worksheets/sheet1.xml: more than 1,000,000 cells`);
+  });
+
+  it('refuses a row or shared string of more elements than the cap, and drops whatever is not a row', () => {
+    const junk = '<x/>'.repeat(MAX_HELD_ELEMENTS);
+    const row = buildWorkbook({ rows: [], rawSheet: `<worksheet xmlns="${NS}"><sheetData><row><c t="inlineStr"><is><t>a</t></is></c>${junk}</row></sheetData></worksheet>`, storeSheets: true });
+    expect(() => xlsxFormat.parse(row)).toThrow(/sheet1\.xml: more than 100,000 elements in one row or string/);
+    const between = `<worksheet xmlns="${NS}"><sheetData>${`<row><c t="inlineStr"><is><t>a</t></is></c></row><x/><y/>`.repeat(MAX_HELD_ELEMENTS)}</sheetData>${junk}</worksheet>`;
+    expect(readFirstSheet(buildWorkbook({ rows: [], rawSheet: between, storeSheets: true })).rows).toHaveLength(MAX_HELD_ELEMENTS);
+  });
+
+  it('reads only the first sheetData of the worksheet', () => {
+    const sheet = `<worksheet xmlns="${NS}"><sheetData><row><c t="inlineStr"><is><t>one</t></is></c></row></sheetData><sheetData><row><c t="inlineStr"><is><t>two</t></is></c></row></sheetData></worksheet>`;
+    expect(readFirstSheet(buildWorkbook({ rows: [], rawSheet: sheet })).rows).toEqual([{ number: 1, cells: ['one'] }]);
   });
 
   it('rejects DOCTYPE entity declarations in parts', () => {

@@ -40,8 +40,9 @@ export function decodeEntities(text: string, start = 0, end = text.length, attri
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c === 0x26 /* & */) {
-      const semi = text.indexOf(';', i + 1);
-      if (semi < 0 || semi >= end || semi - i > 12) throw new EntityError("unescaped '&' (write &amp;)", i);
+      // Bounded: an unbounded search for ';' could run to the end of the document.
+      const semi = text.slice(i + 1, Math.min(end, i + 13)).indexOf(';') + i + 1;
+      if (semi === i) throw new EntityError("unescaped '&' (write &amp;)", i);
       const name = text.slice(i + 1, semi);
       if (name.charCodeAt(0) === 0x23 /* # */) {
         const hex = name[1] === 'x';

@@ -17,6 +17,9 @@ import { lastAtMost } from '../../shared/sorted.js';
  * file is lost. Only the five predefined entities and numeric character references are decoded;
  * a DOCTYPE whose internal subset declares entities (XXE, "billion laughs") is rejected and no
  * DTD or external entity is ever loaded. Errors are FormatParseError with a 1-based line.
+ * Elements nest at most MAX_DEPTH deep and carry at most MAX_ATTRIBUTES attributes, and every step
+ * is linear in the input, so that no upload can hold the server for long; onElementEnd lets a
+ * reader of a large file (an XLSX sheet) drop each record once it has read it.
  *
  * Querying: getAttribute, getAttributeNode, childElements, firstChild, textContent, localName,
  * innerXml / outerXml (raw text), indentationAt, detectEol, readInline (text with inline
@@ -57,7 +60,23 @@ export { changedReview, makeUnit, newReview, requiredKey, sameTargets, singleTar
 export interface ParseXmlOptions {
   /** Used in error messages. */
   filename?: string | undefined;
+  /**
+   * Called when an element ends (after its end tag, or its `/>`). The callback may empty
+   * `el.parent.children` (el and its earlier siblings; the scanner only appends to it later), so
+   * that a reader that takes what it needs from each record (an XLSX row) holds one record at a
+   * time instead of the whole tree. It may throw to stop the scan.
+   */
+  onElementEnd?: ((el: XmlElement, lineAt: (offset: number) => number) => void) | undefined;
 }
+
+/**
+ * Far above anything a translation file holds; the caps bound the work and memory one hostile
+ * element can cost (attributes are kept per element, and readers walk nested content recursively).
+ */
+export const MAX_ATTRIBUTES = 1_000;
+export const MAX_DEPTH = 1_000;
+/** Below this many attributes a linear duplicate check is cheaper than building a Set. */
+const SMALL_ATTRIBUTE_COUNT = 8;
 
 /** Builds the 1-based line lookup for a text (line starts, binary searched). */
 function lineLookup(text: string): (offset: number) => number {
@@ -95,6 +114,7 @@ export function readXmlSource(bytes: Uint8Array, filename?: string): XmlSource {
 /** Parses an XML document (already decoded, see decodeXmlBytes) into an offset-preserving tree. */
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocument {
   const filename = options.filename;
+  const onElementEnd = options.onElementEnd;
   const lineAt = lineLookup(text);
   const fail = (message: string, offset: number): never => {
     throw new FormatParseError(message, lineAt(offset), filename);
@@ -154,6 +174,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocume
       if (open!.name !== name) fail(`mismatched end tag </${name}>, expected </${open!.name}> (opened on line ${lineAt(open!.start)})`, lt);
       open!.contentEnd = lt;
       open!.end = j + 1;
+      onElementEnd?.(open!, lineAt);
       i = j + 1;
       continue;
     }
@@ -211,6 +232,8 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocume
       selfClosing: false,
       parent: null,
     };
+    if (stack.length >= MAX_DEPTH) fail(`elements nested deeper than ${MAX_DEPTH} levels`, lt);
+    let seen: Set<string> | null = null;
     let j = nameEnd;
     for (;;) {
       const before = j;
@@ -239,9 +262,16 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocume
       if (q !== '"' && q !== "'") fail(`attribute ${attrName} of <${el.name}> needs a quoted value`, k);
       const close = text.indexOf(q!, k + 1);
       if (close < 0) fail(`unterminated value of attribute ${attrName}`, k);
-      const lessThan = text.indexOf('<', k + 1);
-      if (lessThan >= 0 && lessThan < close) fail(`'<' in the value of attribute ${attrName}`, lessThan);
-      for (const other of el.attributes) if (other.name === attrName) fail(`duplicate attribute ${attrName} in <${el.name}>`, j);
+      // Only up to the closing quote: a search for '<' runs on to the next tag, and did so once per attribute.
+      for (let m = k + 1; m < close; m++) if (text.charCodeAt(m) === 0x3c) fail(`'<' in the value of attribute ${attrName}`, m);
+      if (el.attributes.length >= MAX_ATTRIBUTES) fail(`too many attributes in <${el.name}> (at most ${MAX_ATTRIBUTES})`, j);
+      if (el.attributes.length < SMALL_ATTRIBUTE_COUNT) {
+        for (const other of el.attributes) if (other.name === attrName) fail(`duplicate attribute ${attrName} in <${el.name}>`, j);
+      } else {
+        seen ??= new Set(el.attributes.map((a) => a.name));
+        if (seen.has(attrName)) fail(`duplicate attribute ${attrName} in <${el.name}>`, j);
+        seen.add(attrName);
+      }
       const attr: XmlAttribute = {
         name: attrName,
         value: decode(k + 1, close, true),
@@ -258,6 +288,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocume
     append(el);
     if (el.selfClosing) {
       el.contentEnd = el.end = j;
+      onElementEnd?.(el, lineAt);
     } else {
       stack.push(el);
     }
