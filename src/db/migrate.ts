@@ -25,6 +25,7 @@ import * as m022 from './migrations/022-source-hash.js';
 import * as m023 from './migrations/023-unit-id-blocks.js';
 import * as m024 from './migrations/024-translation-plurals.js';
 import * as m025 from './migrations/025-component-db-revision.js';
+import * as m026 from './migrations/026-team-name-unique.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '023-unit-id-blocks': m023,
   '024-translation-plurals': m024,
   '025-component-db-revision': m025,
+  '026-team-name-unique': m026,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
