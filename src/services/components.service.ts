@@ -127,6 +127,20 @@ export class ComponentsService {
   }
 
   /**
+   * Whether `actor` may make a component of `project` share the repository `url` links to: the
+   * target must exist with its own repository, and lie in the same project or in one whose
+   * components the actor may edit (sharing a clone reads and writes its files). A target the actor
+   * may not see gets the same answer as a missing one.
+   */
+  private async mayLinkTo(actor: Actor, project: ProjectRow, url: string): Promise<boolean> {
+    const target = await this.linkTarget(url);
+    if (!target) return false;
+    if (target.project_id === project.id) return true;
+    const owner = await this.db.selectFrom('projects').selectAll().where('id', '=', target.project_id).executeTakeFirst();
+    return !!owner && this.access.can(actor, 'component.edit', owner);
+  }
+
+  /**
    * Automatic sharing: a component of the same project already cloned from this repository and
    * branch lends its clone (the new one stores parla://<project>/<component>).
    */
@@ -251,7 +265,7 @@ export class ComponentsService {
     return { id: row.id, path: await categoryPathOf(this.db, row.id) };
   }
 
-  private async validate(input: ComponentInput, project: ProjectRow, existing: ComponentRow | null, upload: boolean): Promise<{ errors: FieldErrors; placement: Placement | null }> {
+  private async validate(actor: Actor, input: ComponentInput, project: ProjectRow, existing: ComponentRow | null, upload: boolean): Promise<{ errors: FieldErrors; placement: Placement | null }> {
     const errors = new FieldErrors();
     const placement = await this.placement(input.category, project, errors);
     const categoryPath = placement?.path ?? existing?.category_path ?? '';
@@ -287,7 +301,7 @@ export class ComponentsService {
     if (repoGiven && input.repo && !errors.has('repo')) {
       const checked = checkRepoUrl(input.repo, { allowLocal: this.allowLocalRepos, allowInternal: true });
       if (!checked.ok) errors.add('repo', checked.reason);
-      else if (checked.kind === 'internal' && !(await this.linkTarget(input.repo))) errors.add('repo', 'Invalid link to a component: it does not exist or has no repository of its own.');
+      else if (checked.kind === 'internal' && !(await this.mayLinkTo(actor, project, input.repo))) errors.add('repo', 'Invalid link to a component: it does not exist or has no repository of its own.');
       else {
         const refusal = await checkRepoHost(input.repo, this.outbound);
         if (refusal) errors.add('repo', refusal);
@@ -360,7 +374,7 @@ export class ComponentsService {
       // A document names its own layout: {slug}/{source language}.{ext} is both the filemask and the base.
       input = { ...input, filemask: input.filemask || (input.slug ? `${input.slug}/*.${docExt}` : undefined) };
     }
-    const { errors, placement } = await this.validate(input, project, null, !!upload);
+    const { errors, placement } = await this.validate(actor, input, project, null, !!upload);
     const source = (await this.sourceLanguage(input, errors)) ?? (await this.languages.resolve('en'))!;
     if (!errors.empty) throw new ValidationError(errors.list);
     if (!upload) return this.createFromRepository(actor, project, input, source, placement);
@@ -406,7 +420,7 @@ export class ComponentsService {
   async update(actor: Actor, current: ComponentWithRefs, input: ComponentInput): Promise<ComponentWithRefs> {
     const { component, project } = current;
     this.access.require(actor, 'component.edit', project);
-    const { errors, placement } = await this.validate(input, project, component, true);
+    const { errors, placement } = await this.validate(actor, input, project, component, true);
     const source = await this.sourceLanguage(input, errors);
     for (const f of LAYOUT_FIELDS) {
       if (input[f] !== undefined && input[f] !== component[f]) {

@@ -221,6 +221,27 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     expect((await server.api(C, { method: 'DELETE' })).status).toBe(400);
   });
 
+  it('lets no one share the clone of a project whose components they may not edit', async () => {
+    const eve = await server.createUser('eve');
+    const groups = (await (await server.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
+    const creators = groups.find((g) => g.name === 'Project creators' && g.defining_project === null)!;
+    expect((await server.api('/api/users/eve/groups/', { method: 'POST', json: { group_id: creators.id } })).status).toBe(200);
+    expect((await server.api('/api/projects/', { method: 'POST', token: eve, json: { name: 'Eve', slug: 'eve', web: 'https://example.com/' } })).status).toBe(201);
+    const link = (repo: string) =>
+      server.api('/api/projects/eve/components/', { method: 'POST', token: eve, json: { name: 'Link', slug: 'link', file_format: 'po', filemask: 'po/*.po', vcs: 'git', repo } });
+    // Public or private, another project's clone is not hers to read and write.
+    const refused = await link('parla://gitproj/app');
+    expect(refused.status, await refused.clone().text()).toBe(400);
+    expect((await refused.json()).errors[0]).toMatchObject({ attr: 'repo' });
+    expect((await server.api('/api/projects/gitproj/', { method: 'PATCH', json: { access_control: 100 } })).status).toBe(200);
+    expect((await link('weblate://gitproj/app')).status).toBe(400);
+    expect((await server.api('/api/projects/gitproj/', { method: 'PATCH', json: { access_control: 0 } })).status).toBe(200);
+    // The site administrator may link across projects.
+    const admin = await server.api('/api/projects/eve/components/', { method: 'POST', json: { name: 'Admin link', slug: 'admin-link', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', vcs: 'git', repo: 'parla://gitproj/app' } });
+    expect(admin.status, await admin.clone().text()).toBe(201);
+    await server.container.tasks.idle();
+  });
+
   it('with a project webhook secret, only signed notifications trigger a pull', async () => {
     expect((await server.api('/api/projects/gitproj/', { method: 'PATCH', json: { webhook_secret: 's3cret' } })).status).toBe(200);
     const project = await (await server.api('/api/projects/gitproj/')).json();
