@@ -9,6 +9,14 @@ export async function runWorker(config: Config): Promise<void> {
   }
   const container = await createContainer(config, { runTasks: true });
   console.error(`parla worker: consuming background tasks (Redis prefix "${config.redisPrefix}", ${config.workerConcurrency} at a time)`);
+  // As `parla serve` does at start: components whose database a killed process left behind their checkout catch up.
+  void container.repository
+    .healAll()
+    .then(({ healed, failed }) => {
+      if (healed.length) console.error(`parla worker: re-read the files of components ${healed.join(', ')} (their database was behind their checkout)`);
+      for (const { id, error } of failed) console.error(`parla worker: bringing component ${id} in line with its checkout failed: ${error instanceof Error ? error.message : String(error)}`);
+    })
+    .catch((e: unknown) => console.error(`parla worker: checking components against their checkouts failed: ${e instanceof Error ? e.message : String(e)}`));
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
