@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REAL_WORLD_DIR } from '../contract/format-contract.js';
 import type { ParseOptions } from '../format.js';
 import { aresourceFormat } from './aresource.format.js';
+import { growthRatio } from '../../../test/helpers/timing.js';
 
 const wrap = (body: string): string => `<?xml version="1.0" encoding="utf-8"?>\n<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">\n${body}</resources>\n`;
 const parse = (body: string, options?: ParseOptions) => aresourceFormat.parse(Buffer.from(wrap(body)), options);
@@ -140,13 +141,13 @@ describe('writing Android values', () => {
   });
 
   it('parses 100,000 commented strings in linear time', () => {
-    const body = Array.from({ length: 100_000 }, (_, i) => `    <!-- note ${i} -->\n    <string name="k${i}">Value \\'${i}\\' &amp; <xliff:g id="x">%s</xliff:g></string>\n`).join('');
-    const started = performance.now();
-    const store = parse(body);
-    const ms = performance.now() - started;
-    console.log(`aresource: 100k units parsed in ${ms.toFixed(0)} ms`);
+    const bodyOf = (n: number) => Array.from({ length: n }, (_, i) => `    <!-- note ${i} -->\n    <string name="k${i}">Value \\'${i}\\' &amp; <xliff:g id="x">%s</xliff:g></string>\n`).join('');
+    const bodies = new Map([10_000, 100_000].map((n) => [n, bodyOf(n)]));
+    const store = parse(bodies.get(100_000)!);
     expect(store.units.length).toBe(100_000);
     expect(store.units[99_999]!.note).toBe('note 99999');
-    expect(ms).toBeLessThan(3000); // shared CI machine; a quadratic scan takes several seconds
+    const { ratio, smallMs, largeMs } = growthRatio((n) => parse(bodies.get(n)!), 10_000);
+    console.log(`aresource: 10k units parsed in ${smallMs.toFixed(0)} ms, 100k in ${largeMs.toFixed(0)} ms`);
+    expect(ratio).toBeLessThan(30); // 10 when linear (more with garbage collection), 100 when quadratic
   });
 });
