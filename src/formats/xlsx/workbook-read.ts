@@ -20,7 +20,7 @@ export interface WorkbookGrid {
 const ZIP_LIMITS = { maxEntries: 10_000, maxEntryBytes: 100 * 1024 * 1024, maxRatio: 200 };
 /** Cells of the sheet, or strings of the shared string table. */
 export const MAX_CELLS = 1_000_000;
-/** Elements of one part, whatever they are (rows, cells and whatever else a hostile part is made of). */
+/** Elements of a sheet or shared string table read record by record (the XML scanner's default is lower: it keeps them all). */
 export const MAX_ELEMENTS = 4_000_000;
 /** Elements held at once: those of one row or shared string, which are dropped when it ends. */
 export const MAX_HELD_ELEMENTS = 100_000;
@@ -108,7 +108,7 @@ class WorkbookReader {
   xml(part: string, onElementEnd?: (el: XmlElement, lineAt: (offset: number) => number) => void): XmlDocument {
     const { text } = decodeXmlBytes(this.bytes(part), this.filename);
     try {
-      return parseXml(text, { filename: this.filename, onElementEnd });
+      return parseXml(text, { filename: this.filename, onElementEnd, maxElements: onElementEnd ? MAX_ELEMENTS : undefined });
     } catch (e) {
       // Name the part: a line number alone would not say which file of the archive is broken.
       if (e instanceof FormatParseError) throw new FormatParseError(`${part}: ${e.reason}`, e.line, this.filename);
@@ -147,7 +147,7 @@ function rootElement(doc: XmlDocument, part: string, expected: string, filename?
  * An onElementEnd callback that hands each record (a row, a shared string) to `consume` as it ends
  * and then drops it with its earlier siblings, so that a part is never held as a whole tree; other
  * elements are dropped when their top-level ancestor ends or a later record is dropped. Counts
- * cells and elements against the caps.
+ * cells and held elements against the caps (the scanner counts all elements).
  */
 function boundedRecords(
   filename: string | undefined,
@@ -156,14 +156,12 @@ function boundedRecords(
   isRecord: (el: XmlElement) => boolean,
   consume: (el: XmlElement, lineAt: (offset: number) => number) => void,
 ): (el: XmlElement, lineAt: (offset: number) => number) => void {
-  let elements = 0;
   let held = 0;
   let cells = 0;
   const refuse = (message: string, offset: number, lineAt: (offset: number) => number): never => {
     throw new FormatParseError(message, lineAt(offset), filename);
   };
   return (el, lineAt) => {
-    if (++elements > MAX_ELEMENTS) refuse(`more than ${MAX_ELEMENTS.toLocaleString('en')} elements`, el.start, lineAt);
     if (++held > MAX_HELD_ELEMENTS) refuse(`more than ${MAX_HELD_ELEMENTS.toLocaleString('en')} elements in one row or string`, el.start, lineAt);
     if (localName(el.name) === cell && ++cells > MAX_CELLS) refuse(`more than ${MAX_CELLS.toLocaleString('en')} ${cellsName}`, el.start, lineAt);
     const parent = el.parent;

@@ -1,7 +1,7 @@
 // Unit tests of the XML scanner: offsets, decoding, error lines, and hostile DOCTYPEs.
 import { describe, expect, it } from 'vitest';
 import { FormatParseError } from '../format.js';
-import { childElements, firstChild, getAttribute, getAttributeNode, innerXml, MAX_ATTRIBUTES, MAX_DEPTH, parseXml, readInline, textContent } from './scanner.js';
+import { childElements, firstChild, getAttribute, getAttributeNode, innerXml, MAX_ATTRIBUTES, MAX_DEPTH, MAX_ELEMENTS, parseXml, readInline, textContent } from './scanner.js';
 
 function errorOf(text: string): FormatParseError {
   try {
@@ -150,6 +150,23 @@ describe('bounds on hostile elements', () => {
     const error = errorOf(`<r>\n${nested(200_000)}</r>`);
     expect(error.reason).toBe(`elements nested deeper than ${MAX_DEPTH} levels`);
     expect(error.line).toBe(2);
+  });
+
+  it('refuses more elements than the cap, unless the caller drops records and allows more', () => {
+    const text = `<r>\n${'<x/>'.repeat(MAX_ELEMENTS)}</r>`;
+    const started = performance.now();
+    const error = errorOf(text);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(error.reason).toBe('more than 2,000,000 elements');
+    expect(error.line).toBe(2);
+    let ended = 0;
+    const doc = parseXml(text, { maxElements: MAX_ELEMENTS + 1, onElementEnd: (el) => {
+        ended++;
+        if (el.parent) el.parent.children.length = 0;
+      },
+    });
+    expect(ended).toBe(MAX_ELEMENTS + 1);
+    expect(doc.root.children).toEqual([]);
   });
 
   it('keeps comments, CDATA and entities linear', () => {

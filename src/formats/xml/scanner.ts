@@ -17,7 +17,8 @@ import { lastAtMost } from '../../shared/sorted.js';
  * file is lost. Only the five predefined entities and numeric character references are decoded;
  * a DOCTYPE whose internal subset declares entities (XXE, "billion laughs") is rejected and no
  * DTD or external entity is ever loaded. Errors are FormatParseError with a 1-based line.
- * Elements nest at most MAX_DEPTH deep and carry at most MAX_ATTRIBUTES attributes, and every step
+ * Documents hold at most MAX_ELEMENTS elements, which nest at most MAX_DEPTH deep and carry at
+ * most MAX_ATTRIBUTES attributes, and every step
  * is linear in the input, so that no upload can hold the server for long; onElementEnd lets a
  * reader of a large file (an XLSX sheet) drop each record once it has read it.
  *
@@ -67,6 +68,8 @@ export interface ParseXmlOptions {
    * time instead of the whole tree. It may throw to stop the scan.
    */
   onElementEnd?: ((el: XmlElement, lineAt: (offset: number) => number) => void) | undefined;
+  /** Elements the document may have (default MAX_ELEMENTS); a reader that drops records may allow more. */
+  maxElements?: number | undefined;
 }
 
 /**
@@ -75,6 +78,12 @@ export interface ParseXmlOptions {
  */
 export const MAX_ATTRIBUTES = 1_000;
 export const MAX_DEPTH = 1_000;
+/**
+ * Every element costs a few hundred bytes of tree and about a microsecond: 2,000,000 is some
+ * 400 MB and a second or two, several times the largest real translation files (a 50 MB upload
+ * of empty elements would be 12 million of them, gigabytes and many seconds).
+ */
+export const MAX_ELEMENTS = 2_000_000;
 /** Below this many attributes a linear duplicate check is cheaper than building a Set. */
 const SMALL_ATTRIBUTE_COUNT = 8;
 
@@ -115,6 +124,8 @@ export function readXmlSource(bytes: Uint8Array, filename?: string): XmlSource {
 export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocument {
   const filename = options.filename;
   const onElementEnd = options.onElementEnd;
+  const maxElements = options.maxElements ?? MAX_ELEMENTS;
+  let elements = 0;
   const lineAt = lineLookup(text);
   const fail = (message: string, offset: number): never => {
     throw new FormatParseError(message, lineAt(offset), filename);
@@ -233,6 +244,7 @@ export function parseXml(text: string, options: ParseXmlOptions = {}): XmlDocume
       parent: null,
     };
     if (stack.length >= MAX_DEPTH) fail(`elements nested deeper than ${MAX_DEPTH} levels`, lt);
+    if (++elements > maxElements) fail(`more than ${maxElements.toLocaleString('en')} elements`, lt);
     let seen: Set<string> | null = null;
     let j = nameEnd;
     for (;;) {
