@@ -116,7 +116,7 @@ export interface PartLimits {
 /** Small parts may compress very well (a row of zeros); only sizes that cost something are judged by ratio. */
 const RATIO_FLOOR = 1024 * 1024;
 
-function megabytes(bytes: number): string {
+function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
@@ -198,10 +198,10 @@ export class ZipParts {
   check(entry: Entry): void {
     const { uncompressedSize: size, compressedSize: packed, fileName } = entry;
     if (size > this.limits.maxEntryBytes) {
-      throw new ZipError(`The ZIP file entry ${fileName} is too large (${megabytes(size)} inflated, at most ${megabytes(this.limits.maxEntryBytes)}).`);
+      throw new ZipError(`The ZIP file entry ${fileName} is too large (${sizeText(size)} inflated, at most ${sizeText(this.limits.maxEntryBytes)}).`);
     }
     if (size > RATIO_FLOOR && size > packed * this.limits.maxRatio) {
-      throw new ZipError(`The ZIP file entry ${fileName} inflates to ${megabytes(size)} from ${megabytes(packed)}, more than ${this.limits.maxRatio} times its compressed size: refused as a likely ZIP bomb.`);
+      throw new ZipError(`The ZIP file entry ${fileName} inflates to ${sizeText(size)} from ${sizeText(packed)}, more than ${this.limits.maxRatio} times its compressed size: refused as a likely ZIP bomb.`);
     }
   }
 
