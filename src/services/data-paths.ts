@@ -1,6 +1,7 @@
 // Where things live in the data dir: one working tree per component under repos/<project id>/<component id>.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { componentPlacements } from '../db/component-links.repository.js';
 import type { Db } from '../db/database.js';
 import { parseInternalUrl } from '../vcs/urls.js';
 
@@ -96,11 +97,7 @@ export class DataPaths {
   async adoptSlugLayout(db: Db): Promise<number> {
     const legacy = path.join(this.dataDir, 'vcs');
     if (!(await exists(legacy))) return 0;
-    const rows = await db
-      .selectFrom('components')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .select(['components.id as id', 'components.project_id as project_id', 'components.slug as slug', 'components.category_id as category_id', 'components.repo as repo', 'projects.slug as project_slug'])
-      .execute();
+    const rows = await componentPlacements(db);
     const slugSafe = (s: string) => /^[-a-zA-Z0-9_]+$/.test(s);
     let moved = 0;
     for (const row of rows) {

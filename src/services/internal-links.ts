@@ -1,27 +1,20 @@
 // Internal repository links (parla://<project>/<component>) name slugs: they follow every rename of what they name.
 import type { Executor } from '../db/database.js';
+import { componentBySlugs, linkedComponents, setComponentRepo } from '../db/component-links.repository.js';
 import type { ComponentRow } from '../db/schema.js';
 import { internalUrl, parseInternalUrl, type InternalUrl } from '../vcs/urls.js';
 
 /** The component whose clone a link names: outside categories, as only those can be linked to. */
 export function linkOwner(db: Executor, link: InternalUrl): Promise<ComponentRow | undefined> {
-  return db
-    .selectFrom('components')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .selectAll('components')
-    .where('projects.slug', '=', link.project)
-    .where('components.slug', '=', link.component)
-    .where('components.category_id', 'is', null)
-    .executeTakeFirst();
+  return componentBySlugs(db, link.project, link.component);
 }
 
 /** Rewrites the stored links whose target matches `rename`, in the transaction of the rename. */
 async function relink(tx: Executor, rename: (link: InternalUrl) => InternalUrl | null): Promise<void> {
-  const rows = await tx.selectFrom('components').select(['id', 'repo']).where('repo', 'like', 'parla://%').execute();
-  for (const row of rows) {
+  for (const row of await linkedComponents(tx)) {
     const link = parseInternalUrl(row.repo);
     const next = link && rename(link);
-    if (next) await tx.updateTable('components').set({ repo: internalUrl(next.project, next.component) }).where('id', '=', row.id).execute();
+    if (next) await setComponentRepo(tx, row.id, internalUrl(next.project, next.component));
   }
 }
 
