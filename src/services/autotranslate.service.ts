@@ -22,10 +22,9 @@ import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.
 import { bumpUserStat } from './unit-discussion.js';
 import { lastValue, pyType } from './validation.js';
 import { searchableUnits, searchContext } from './units.service.js';
+import { Action } from './change-actions.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
-const ACTION_AUTO = 6; // Automatically translated
-const ACTION_SUGGESTION_ADDED = 4;
 /** Units handled per transaction (and per machine-translation request round). */
 const CHUNK = 500;
 /** Keys per `lower(source) IN (…)` lookup. */
@@ -59,7 +58,6 @@ export interface AutotranslateResult {
   /** UUID of the background task (big translations). */
   taskId?: string;
 }
-
 
 export function completedMessage(n: number): string {
   return n === 0 ? 'Automatic translation completed, no strings were updated.' : `Automatic translation completed, ${n} string${n === 1 ? ' was' : 's were'} updated.`;
@@ -408,7 +406,7 @@ export class AutotranslateService {
           if (target !== unit.target && !(job.mode === 'suggest' && unit.has_suggestion)) suggestions.push({ unit, target });
           continue;
         }
-        const after = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_AUTO, userId: job.userId, stamp, counters, changeLog, memoryLog, checker });
+        const after = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: Action.AUTOMATICALLY_TRANSLATED, userId: job.userId, stamp, counters, changeLog, memoryLog, checker });
         if (after !== unit) {
           updated++;
           automatic.push(unit.id);
@@ -445,7 +443,7 @@ export class AutotranslateService {
     for (const u of flagged) addCounters(counters, unitDelta(u, { ...u, has_suggestion: 1 }));
     await bumpUserStat(tx, job.userId, 'stat_suggested', fresh.length); // compat §7: profile "suggested"
     for (const s of fresh) {
-      changeLog.push({ action: ACTION_SUGGESTION_ADDED, userId: job.userId, ...place, unitId: s.unit.id, target: s.target, details: { auto: true } });
+      changeLog.push({ action: Action.SUGGESTION_ADDED, userId: job.userId, ...place, unitId: s.unit.id, target: s.target, details: { auto: true } });
     }
     return fresh.length;
   }

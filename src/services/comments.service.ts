@@ -7,10 +7,7 @@ import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
 import { bodyObject, bumpUserStat, changeIds, deny, lockUnit, placeOf, refreshUnitFlags, requireSignedIn, visiblePlace, type DiscussionPlace } from './unit-discussion.js';
-
-const ACTION_COMMENT_ADDED = 3;
-const ACTION_COMMENT_REMOVED = 64;
-const ACTION_COMMENT_RESOLVED = 65;
+import { Action } from './change-actions.js';
 
 /** translation: on the translated string; global: on the source string (all languages see it); report: a source string issue. */
 export const COMMENT_SCOPES = ['translation', 'global', 'report'] as const;
@@ -85,7 +82,7 @@ export class CommentsService {
       await lockUnit(tx, target.unit.id);
       const row = await tx.insertInto('comments').values({ unit_id: target.unit.id, user_id: userId, comment: text, scope, resolved: 0, timestamp: nowIso() }).returning('id').executeTakeFirstOrThrow();
       await refreshUnitFlags(tx, target.unit.id);
-      await this.changes.record(tx, { action: ACTION_COMMENT_ADDED, userId, ...changeIds(target), unitId: target.unit.id, target: text, details: { comment_id: row.id, scope } });
+      await this.changes.record(tx, { action: Action.COMMENT_ADDED, userId, ...changeIds(target), unitId: target.unit.id, target: text, details: { comment_id: row.id, scope } });
       await bumpUserStat(tx, userId, 'stat_commented');
       return row.id;
     });
@@ -102,7 +99,7 @@ export class CommentsService {
       await lockUnit(tx, p.unit.id);
       await tx.updateTable('comments').set({ resolved: 1 }).where('id', '=', id).execute();
       await refreshUnitFlags(tx, p.unit.id);
-      await this.changes.record(tx, { action: ACTION_COMMENT_RESOLVED, userId: actor.user?.id ?? null, ...changeIds(p), unitId: p.unit.id, target: view.comment.comment, details: { comment_id: id } });
+      await this.changes.record(tx, { action: Action.COMMENT_RESOLVED, userId: actor.user?.id ?? null, ...changeIds(p), unitId: p.unit.id, target: view.comment.comment, details: { comment_id: id } });
     });
     return (await this.views({ id }))[0]!;
   }
@@ -118,7 +115,7 @@ export class CommentsService {
       const gone = await tx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) throw new NotFoundError();
       await refreshUnitFlags(tx, p.unit.id);
-      await this.changes.record(tx, { action: ACTION_COMMENT_REMOVED, userId: actor.user?.id ?? null, ...changeIds(p), unitId: p.unit.id, target: view.comment.comment, details: { comment_id: id } });
+      await this.changes.record(tx, { action: Action.COMMENT_REMOVED, userId: actor.user?.id ?? null, ...changeIds(p), unitId: p.unit.id, target: view.comment.comment, details: { comment_id: id } });
     });
   }
 }

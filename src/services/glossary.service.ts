@@ -6,8 +6,7 @@ import { NotFoundError } from '../shared/errors.js';
 import { GlossaryIndex } from './glossary-matcher.js';
 import { splitPlurals } from './plurals.js';
 import type { UnitsService } from './units.service.js';
-
-const STATE_TRANSLATED = 20;
+import { STATE_TRANSLATED } from './statistics.js';
 
 /** One term of one glossary in one language. */
 export interface GlossaryEntry {

@@ -7,12 +7,11 @@ import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
 import { charField, FieldErrors, pyType } from './validation.js';
+import { Action } from './change-actions.js';
 
 /** The reference's colour choices, in its order. */
 export const LABEL_COLORS = ['navy', 'blue', 'aqua', 'teal', 'olive', 'green', 'lime', 'yellow', 'orange', 'red', 'maroon', 'fuchsia', 'purple', 'black', 'gray', 'silver'] as const;
 
-const ACTION_LABEL_ADDED = 86;
-const ACTION_LABEL_REMOVED = 87;
 const NAME_MAX = 190;
 const DESCRIPTION_MAX = 250;
 
@@ -86,8 +85,8 @@ export async function setUnitLabels(tx: Executor, changes: ChangesService, place
   const names = added.length ? await tx.selectFrom('labels').select(['id', 'name']).where('id', 'in', added).execute() : [];
   const nameOf = new Map(names.map((l) => [l.id, l.name]));
   await changes.recordMany(tx, [
-    ...added.map((id) => ({ ...place, action: ACTION_LABEL_ADDED, userId, unitId, target: `Added label ${nameOf.get(id) ?? id}`, details: { label: id } })),
-    ...removed.map((l) => ({ ...place, action: ACTION_LABEL_REMOVED, userId, unitId, target: `Removed label ${l.name}`, details: { label: l.id } })),
+    ...added.map((id) => ({ ...place, action: Action.LABEL_ADDED, userId, unitId, target: `Added label ${nameOf.get(id) ?? id}`, details: { label: id } })),
+    ...removed.map((l) => ({ ...place, action: Action.LABEL_REMOVED, userId, unitId, target: `Removed label ${l.name}`, details: { label: l.id } })),
   ]);
 }
 

@@ -9,6 +9,7 @@ import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, Validation
 import type { LanguagesService } from './languages.service.js';
 import { rankCandidates } from './memory-ranking.js';
 import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
+import { STATE_TRANSLATED } from './statistics.js';
 
 /*
  * Scopes (as the reference's update_memory): a unit that becomes translated (state >= 20, non-empty target)
@@ -22,7 +23,6 @@ import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from
  * projects where they hold memory.delete.
  */
 
-const STATE_TRANSLATED = 20;
 /** Rows a writer indexes inline; larger writes leave them to the next lookup or the background sync. */
 const INLINE_INDEX_MAX = 2000;
 const BATCH = 500;

@@ -9,8 +9,7 @@ import { countChars, countWords } from './text-metrics.js';
 import { isBlank } from './unit-content.js';
 import { unitRow } from './units-writer.js';
 import { loadCheckScope, UnitChecker } from './unit-checks.js';
-
-const ACTION_SOURCE_ADDED = 13;
+import { Action } from './change-actions.js';
 
 export interface NewString {
   context: string;
@@ -109,7 +108,7 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
     sourceUnit = await insert(sourceT, s.source, sourceState, null);
     await tx.updateTable('units').set({ source_unit_id: sourceUnit.id }).where('id', '=', sourceUnit.id).execute();
     sourceUnit = { ...sourceUnit, source_unit_id: sourceUnit.id };
-    await changes.record(tx, { ...place(sourceT), action: ACTION_SOURCE_ADDED, userId: scope.userId, unitId: sourceUnit.id, target: sourceUnit.source });
+    await changes.record(tx, { ...place(sourceT), action: Action.SOURCE_STRING_ADDED, userId: scope.userId, unitId: sourceUnit.id, target: sourceUnit.source });
   }
   let result: UnitRow | null = postedTo.id === sourceT.id ? sourceUnit : null;
   for (const tr of translations) {

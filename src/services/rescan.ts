@@ -10,10 +10,7 @@ import { insertTranslation, unitRow } from './units-writer.js';
 import { UnitChecker } from './unit-checks.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput } from './changes.service.js';
-
-const ACTION_STRING_UPDATED_IN_REPOSITORY = 59;
-const ACTION_STRING_ADDED_IN_REPOSITORY = 71;
-const ACTION_SOURCE_ADDED_IN_REPOSITORY = 90;
+import { Action } from './change-actions.js';
 
 const BATCH = 400;
 
@@ -40,7 +37,6 @@ function sameContent(u: UnitRow, p: PlannedUnit): boolean {
 async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += BATCH) await tx.deleteFrom('units').where('id', 'in', ids.slice(i, i + BATCH)).execute();
 }
-
 
 /**
  * Reconciles one translation's units with its planned units: new ones are inserted, missing ones
@@ -100,7 +96,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     // Only what the files changed: a pending edit the file already holds is no news.
     if (log && !sameContent(u, p)) {
       const text = sourceIds === null ? joinPlurals(p.source) : joinPlurals(p.target);
-      log.push(translation, { action: ACTION_STRING_UPDATED_IN_REPOSITORY, unitId: u.id, target: text, old: sourceIds === null ? u.source : u.target });
+      log.push(translation, { action: Action.STRING_UPDATED_IN_REPOSITORY, unitId: u.id, target: text, old: sourceIds === null ? u.source : u.target });
     }
   }
   for (let i = 0; i < inserts.length; i += BATCH) {
@@ -108,7 +104,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     if (log) {
       for (const r of rows) {
         const source = sourceIds === null;
-        log.push(translation, { action: source ? ACTION_SOURCE_ADDED_IN_REPOSITORY : ACTION_STRING_ADDED_IN_REPOSITORY, unitId: r.id, target: source ? r.source : r.target });
+        log.push(translation, { action: source ? Action.SOURCE_STRING_ADDED_IN_REPOSITORY : Action.STRING_ADDED_IN_REPOSITORY, unitId: r.id, target: source ? r.source : r.target });
       }
     }
   }

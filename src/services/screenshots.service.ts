@@ -12,10 +12,8 @@ import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
 import type { Upload } from './uploads.js';
 import { charField, FieldErrors, lastValue } from './validation.js';
+import { Action } from './change-actions.js';
 
-const ACTION_SCREENSHOT_ADDED = 57;
-const ACTION_SCREENSHOT_UPLOADED = 58;
-const ACTION_SCREENSHOT_REMOVED = 85;
 const NAME_MAX = 200;
 const NOT_FOUND = 'No Screenshot matches the given query.';
 const TRANSLATION_NOT_FOUND = 'Translation not found.';
@@ -48,7 +46,6 @@ export interface ScreenshotFile {
   contentType: string;
   filename: string;
 }
-
 
 export class ScreenshotsService {
   constructor(
@@ -213,7 +210,7 @@ export class ScreenshotsService {
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.changes.record(tx, {
-        action: ACTION_SCREENSHOT_UPLOADED,
+        action: Action.SCREENSHOT_UPLOADED,
         userId: actor.user?.id ?? null,
         projectId: t.project_id,
         componentId: t.component_id,
@@ -247,7 +244,7 @@ export class ScreenshotsService {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('screenshot_units').where('screenshot_id', '=', s.screenshot.id).execute();
       await tx.deleteFrom('screenshots').where('id', '=', s.screenshot.id).execute();
-      await this.changes.record(tx, { ...this.refs(s), action: ACTION_SCREENSHOT_REMOVED, userId: actor.user?.id ?? null, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
+      await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_REMOVED, userId: actor.user?.id ?? null, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
     });
     await this.store.delete(s.screenshot.storage_key);
   }
@@ -276,7 +273,7 @@ export class ScreenshotsService {
         .set({ storage_key: key, content_type: image!.type.mimeType, size: image!.upload.data.length, user_id: actor.user?.id ?? null, timestamp: nowIso() })
         .where('id', '=', s.screenshot.id)
         .execute();
-      await this.changes.record(tx, { ...this.refs(s), action: ACTION_SCREENSHOT_UPLOADED, userId: actor.user?.id ?? null, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
+      await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_UPLOADED, userId: actor.user?.id ?? null, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
     });
     await this.store.delete(s.screenshot.storage_key);
   }
@@ -305,7 +302,7 @@ export class ScreenshotsService {
       const linked = await tx.selectFrom('screenshot_units').select('unit_id').where('screenshot_id', '=', s.screenshot.id).where('unit_id', '=', sourceId).executeTakeFirst();
       if (linked) return;
       await tx.insertInto('screenshot_units').values({ screenshot_id: s.screenshot.id, unit_id: sourceId }).execute();
-      await this.changes.record(tx, { ...this.refs(s), action: ACTION_SCREENSHOT_ADDED, userId: actor.user?.id ?? null, unitId: sourceId, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
+      await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_ADDED, userId: actor.user?.id ?? null, unitId: sourceId, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
     });
     return (await this.load(s.screenshot.id))!;
   }

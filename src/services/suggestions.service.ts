@@ -10,6 +10,7 @@ import { targetForms } from './new-string.js';
 import { joinPlurals, splitPlurals } from './plurals.js';
 import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
 import { isBlank, updateUnitContent } from './unit-content.js';
+import { Action } from './change-actions.js';
 import {
   bodyObject,
   bumpUserStat,
@@ -22,10 +23,6 @@ import {
   visiblePlace,
   type DiscussionPlace,
 } from './unit-discussion.js';
-
-const ACTION_SUGGESTION_ADDED = 4;
-const ACTION_SUGGESTION_ACCEPTED = 7;
-const ACTION_SUGGESTION_REMOVED = 26;
 
 const MSG = {
   disabled: 'Suggestions are turned off in the component configuration.',
@@ -167,7 +164,7 @@ export class SuggestionsService {
       if (unit.target === target) throw ValidationError.field('target', MSG.identical);
       const row = await tx.insertInto('suggestions').values({ unit_id: unitId, target, user_id: userId, timestamp: nowIso(), details: '{}' }).returning('id').executeTakeFirstOrThrow();
       await refreshUnitFlags(tx, unitId);
-      await this.changes.record(tx, { action: ACTION_SUGGESTION_ADDED, userId, ...changeIds(p), unitId, target });
+      await this.changes.record(tx, { action: Action.SUGGESTION_ADDED, userId, ...changeIds(p), unitId, target });
       await bumpUserStat(tx, userId, 'stat_suggested');
       // With voting on, the author's own suggestion starts with the author's vote.
       if (p.component.suggestion_voting && userId) await tx.insertInto('suggestion_votes').values({ suggestion_id: row.id, user_id: userId, value: 1 }).execute();
@@ -197,7 +194,7 @@ export class SuggestionsService {
       if (Number(gone.numDeletedRows) === 0) throw new NotFoundError();
       await refreshUnitFlags(tx, p.unit.id);
       await this.changes.record(tx, {
-        action: ACTION_SUGGESTION_REMOVED,
+        action: Action.SUGGESTION_REMOVED,
         userId: actor.user?.id ?? null,
         ...changeIds(p),
         unitId: p.unit.id,
@@ -246,12 +243,12 @@ export class SuggestionsService {
     const updated = await updateUnitContent(tx, this.changes, unit, place, {
       target: splitPlurals(suggestion.target),
       state,
-      action: ACTION_SUGGESTION_ACCEPTED,
+      action: Action.SUGGESTION_ACCEPTED,
       userId,
       authorId: suggestion.user_id ?? userId,
     });
     // Nothing changed (the unit already says this): the acceptance is still recorded.
-    if (updated === unit) await this.changes.record(tx, { action: ACTION_SUGGESTION_ACCEPTED, userId, authorId: suggestion.user_id ?? userId, ...place, unitId: unit.id, target: suggestion.target, old: unit.target });
+    if (updated === unit) await this.changes.record(tx, { action: Action.SUGGESTION_ACCEPTED, userId, authorId: suggestion.user_id ?? userId, ...place, unitId: unit.id, target: suggestion.target, old: unit.target });
     await tx.deleteFrom('suggestions').where('id', '=', id).execute();
     return refreshUnitFlags(tx, unit.id);
   }

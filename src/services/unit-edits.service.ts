@@ -32,12 +32,7 @@ import { recheckTranslationsOf } from './unit-checks.js';
 import { pyType } from './validation.js';
 import { componentPathSegment } from './categories.service.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
-
-const ACTION_SOURCE_CHANGED = 30;
-const ACTION_STRING_ADDED = 31;
-const ACTION_STRING_REMOVED = 63;
-const ACTION_EXPLANATION = 66;
-const ACTION_EXTRA_FLAGS = 79;
+import { Action } from './change-actions.js';
 
 /** States a PATCH may set (compat §12.2); 11/12 exist but cannot be set manually, 100 never. */
 const EDITABLE_STATES = [STATE_EMPTY, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED];
@@ -355,7 +350,7 @@ export class UnitEditsService {
       if (data.labels !== undefined) await setUnitLabels(tx, this.changes, this.changeRefs(place), unit.id, data.labels, userId);
       if (doSource) {
         const set: Partial<Pick<UnitRow, 'explanation' | 'extra_flags'>> = {};
-        for (const [name, action] of [['explanation', ACTION_EXPLANATION], ['extra_flags', ACTION_EXTRA_FLAGS]] as const) {
+        for (const [name, action] of [['explanation', Action.EXPLANATION_UPDATED], ['extra_flags', Action.EXTRA_FLAGS_UPDATED]] as const) {
           const value = data[name];
           if (value === undefined || value === unit[name]) continue;
           set[name] = value;
@@ -377,7 +372,7 @@ export class UnitEditsService {
           target,
           state: data.state!,
           userId,
-          ...(monolingualSource && joinPlurals(target) !== before.target ? { action: ACTION_SOURCE_CHANGED } : {}),
+          ...(monolingualSource && joinPlurals(target) !== before.target ? { action: Action.SOURCE_STRING_CHANGED } : {}),
         });
         if (monolingualSource && unit.target !== before.target) unit = await this.propagateSource(tx, unit, before, p);
       }
@@ -461,7 +456,7 @@ export class UnitEditsService {
         addCounters(delta, unitDelta(u, null));
         await tx.insertInto('unit_removals').values({ translation_id: u.translation_id, id_hash: u.id_hash }).execute();
         await this.changes.record(tx, {
-          action: ACTION_STRING_REMOVED,
+          action: Action.STRING_REMOVED,
           userId,
           projectId: p.project.id,
           componentId: p.component.id,
@@ -559,7 +554,7 @@ export class UnitEditsService {
         const unit = await insertNewString(
           tx,
           this.changes,
-          { project, component, translations: all, postedTo: translation, userId, action: ACTION_STRING_ADDED },
+          { project, component, translations: all, postedTo: translation, userId, action: Action.STRING_ADDED },
           { context: ctx, source: src, target, state },
         );
         if (!unit) throw duplicate();

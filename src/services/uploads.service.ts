@@ -24,6 +24,7 @@ import { rememberUnits } from './memory.service.js';
 import type { Upload } from './uploads.js';
 import type { UsersService } from './users.service.js';
 import { bumpUserStat } from './unit-discussion.js';
+import { Action } from './change-actions.js';
 
 export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
 export type UploadMethod = (typeof UPLOAD_METHODS)[number];
@@ -51,13 +52,6 @@ export interface UploadResult {
   result: boolean;
   count: number;
 }
-
-const ACTION_UPLOADED = 9;
-const ACTION_REPLACED_BY_UPLOAD = 54;
-const ACTION_SUGGESTION_ADDED = 4;
-const ACTION_FILE_UPLOADED = 78;
-const ACTION_STRING_ADDED_IN_UPLOAD = 73;
-const ACTION_UPDATED_BY_SOURCE_UPLOAD = 74;
 
 interface Counts {
   notFound: number;
@@ -254,7 +248,7 @@ export class UploadsService {
         counts.skipped++;
         continue;
       }
-      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: ACTION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog, checker });
+      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: Action.TRANSLATION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog, checker });
       byHash.set(unit.id_hash, updated);
       counts.accepted++;
     }
@@ -289,7 +283,7 @@ export class UploadsService {
         addCounters(counters, unitDelta(unit, { ...unit, has_suggestion: 1 }));
         byHash.set(unit.id_hash, { ...unit, has_suggestion: 1 });
       }
-      await this.changes.record(tx, { action: ACTION_SUGGESTION_ADDED, userId: actor.user?.id ?? null, ...this.ids(t), unitId: unit.id, target });
+      await this.changes.record(tx, { action: Action.SUGGESTION_ADDED, userId: actor.user?.id ?? null, ...this.ids(t), unitId: unit.id, target });
       counts.accepted++;
       added++;
     }
@@ -331,7 +325,7 @@ export class UploadsService {
             const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
             const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
             if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository (issue 4)
-            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: ACTION_REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog, checker });
+            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: Action.REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog, checker });
           }
           await checker.flush(tx);
           await this.changes.recordMany(tx, changeLog);
@@ -353,7 +347,7 @@ export class UploadsService {
   private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
     const monolingual = this.files.formatOf(t.component).monolingual;
     const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', t.component.id).orderBy('is_source', 'desc').orderBy('id').execute();
-    const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: ACTION_STRING_ADDED_IN_UPLOAD };
+    const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.STRING_ADDED_IN_UPLOAD };
     for (const fu of store.units) {
       const context = monolingual ? (uploaded.monolingual ? fu.key : fu.context || fu.source[0] || '') : fu.context;
       const source = monolingual ? (t.translation.is_source ? fu.target : fu.source) : fu.source;
@@ -376,7 +370,7 @@ export class UploadsService {
     await this.files.withComponentLock(t, async () => {
       await this.db.transaction().execute(async (tx) => {
         const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', t.component.id).orderBy('is_source', 'desc').orderBy('id').execute();
-        const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: ACTION_UPDATED_BY_SOURCE_UPLOAD };
+        const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.UPDATED_BY_SOURCE_UPLOAD };
         const wanted = new Set<string>();
         for (const fu of store.units) {
           wanted.add(bilingualId(fu));
@@ -411,7 +405,7 @@ export class UploadsService {
 
   private async recordUpload(tx: Executor, actor: Actor, t: TranslationWithRefs, method: string, counts: Counts): Promise<void> {
     await this.changes.record(tx, {
-      action: ACTION_FILE_UPLOADED,
+      action: Action.FILE_UPLOADED,
       userId: actor.user?.id ?? null,
       ...this.ids(t),
       details: { method, not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total },
