@@ -1,6 +1,6 @@
 // Unit selection and state changes shared by the weblate.flags.* add-ons.
 import type { UnitRow } from '../db/schema.js';
-import { splitPlurals } from '../services/plurals.js';
+import { splitPlurals } from '../domain/plurals.js';
 import { updateUnitContent } from '../services/unit-content.js';
 import { requireComponent } from './support.js';
 import type { AddonEventContext } from './types.js';

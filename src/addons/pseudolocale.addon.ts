@@ -1,6 +1,6 @@
 // weblate.generate.pseudolocale: fills a target translation with pseudo-localized source strings (for UI testing).
-import { joinPlurals, splitPlurals } from '../services/plurals.js';
-import { STATE_READONLY, STATE_TRANSLATED } from '../services/statistics.js';
+import { joinPlurals, splitPlurals } from '../domain/plurals.js';
+import { STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { updateUnitContent } from '../services/unit-content.js';
 import { boolOption, configObject, ConfigErrors, rejectUnknown, stringOption } from './config.js';
 import { requireComponent } from './support.js';

@@ -1,5 +1,5 @@
 // weblate.flags.same_edit: strings whose translation equals the source are marked as needing editing.
-import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../services/statistics.js';
+import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { noConfiguration } from './config.js';
 import { ACTION_STRING_ADDED_IN_REPOSITORY, componentUnits, setUnitStates, unitsAddedInRepository, type UnitWithTranslation } from './flags-support.js';
 import type { AddonDefinition } from './types.js';

@@ -1,5 +1,5 @@
 // weblate.flags.target_edit: Mark new translations to need editing (after a repository update).
-import { STATE_FUZZY, STATE_TRANSLATED } from '../services/statistics.js';
+import { STATE_FUZZY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { noConfiguration } from './config.js';
 import { ACTION_STRING_ADDED_IN_REPOSITORY, componentUnits, setUnitStates, unitsAddedInRepository } from './flags-support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';

@@ -2,7 +2,7 @@
 import type { ChangeRow } from '../db/schema.js';
 import { serializeChange } from '../http/serializers/changes.js';
 import { Urls } from '../http/urls.js';
-import { ACTION_NAMES } from '../services/change-actions.js';
+import { ACTION_NAMES } from '../domain/change-actions.js';
 import { nowIso } from '../shared/clock.js';
 import { OutboundGuard } from '../shared/outbound-guard.js';
 import type { TaskContext } from '../tasks/task-queue.js';

@@ -1,8 +1,8 @@
 // Compiles a search AST into one SQL boolean over `units` joined with translations, components, projects and languages.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectName } from '../db/database.js';
-import { CONTENT_ACTIONS } from '../services/change-actions.js';
-import { PLURAL_SEPARATOR } from '../services/plurals.js';
+import { CONTENT_ACTIONS } from '../domain/change-actions.js';
+import { PLURAL_SEPARATOR } from '../domain/plurals.js';
 import type { Node, TermNode, TermValue } from './ast.js';
 import { CHANGE_FIELDS } from './fields.js';
 import { indexableLiteral, requiredLiterals } from './regex-literals.js';

@@ -14,15 +14,16 @@ import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
 import type { ChangeInput, ChangesService } from './changes.service.js';
 import { splitComponentPath } from './categories.service.js';
 import { rememberUnits } from './memory.service.js';
-import { joinPlurals, splitPlurals } from './plurals.js';
-import { addCounters, applyCounterDelta, emptyCounters, STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
+import { joinPlurals, splitPlurals } from '../domain/plurals.js';
+import { addCounters, applyCounterDelta, emptyCounters, unitDelta } from './statistics.js';
+import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import { UnitChecker } from './unit-checks.js';
 import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from './unit-discussion.js';
 import { lastValue, pyType } from './validation.js';
 import { searchableUnits, searchContext } from './units.service.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
 /** Units handled per transaction (and per machine-translation request round). */

@@ -5,7 +5,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import type { DataPaths } from './data-paths.js';
 import { FieldErrors } from './validation.js';

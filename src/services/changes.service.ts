@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { nowIso } from '../shared/clock.js';
 import { ValidationError, type FieldError } from '../shared/errors.js';
-import { ACTION_NAMES, CONTENT_ACTIONS, TRANSLATION_ACTIONS } from './change-actions.js';
+import { ACTION_NAMES, CONTENT_ACTIONS, TRANSLATION_ACTIONS } from '../domain/change-actions.js';
 
 export interface ChangeInput {
   action: number;

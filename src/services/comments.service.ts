@@ -7,7 +7,7 @@ import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
 import { bodyObject, bumpUserStat, changeIds, deny, lockUnit, placeOf, refreshUnitFlags, requireSignedIn, visiblePlace, type DiscussionPlace } from './unit-discussion.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 /** translation: on the translated string; global: on the source string (all languages see it); report: a source string issue. */
 export const COMMENT_SCOPES = ['translation', 'global', 'report'] as const;

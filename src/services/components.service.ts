@@ -10,7 +10,7 @@ import type { FormatRegistry } from '../formats/registry.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { extractZip, ZipError } from '../shared/safe-zip.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import type { DataPaths } from './data-paths.js';
 import { checkFilemask } from './filemask.js';

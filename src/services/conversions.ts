@@ -3,8 +3,8 @@ import type { UnitRow } from '../db/schema.js';
 import type { FormatUnit, TranslationFormat } from '../formats/format.js';
 import type { Exporter } from '../formats/exporters/exporter.js';
 import type { FormatRegistry } from '../formats/registry.js';
-import { splitPlurals } from './plurals.js';
-import { STATE_APPROVED, STATE_FUZZY } from './statistics.js';
+import { splitPlurals } from '../domain/plurals.js';
+import { STATE_APPROVED, STATE_FUZZY } from '../domain/unit-states.js';
 
 export interface ConversionMeta {
   project: string;

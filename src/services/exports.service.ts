@@ -8,7 +8,7 @@ import type { AccessControl } from '../auth/access.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { ChangeRefs, ChangeScope, ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
-import { CONTENT_ACTIONS } from './change-actions.js';
+import { CONTENT_ACTIONS } from '../domain/change-actions.js';
 import { countersFrom, sumCounterSelections, type Counters } from './statistics.js';
 
 /** Items of a feed: the reference shows the ten most recent changes. */

@@ -10,8 +10,8 @@ import { ruleOfTranslation } from '../languages/plural-rule.js';
 import type { DataPaths } from './data-paths.js';
 import { unitIdHash } from './import-plan.js';
 import { parseOptionsFor } from './parse-options.js';
-import { splitPlurals } from './plurals.js';
-import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY } from './statistics.js';
+import { splitPlurals } from '../domain/plurals.js';
+import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY } from '../domain/unit-states.js';
 
 /** A translation file the writer changed, for the commit that follows. */
 export interface WrittenFile {

@@ -4,9 +4,9 @@ import type { Actor } from '../auth/actor.js';
 import { mergeFlags } from '../checks/flags.js';
 import { NotFoundError } from '../shared/errors.js';
 import { GlossaryIndex } from './glossary-matcher.js';
-import { splitPlurals } from './plurals.js';
+import { splitPlurals } from '../domain/plurals.js';
 import type { UnitsService } from './units.service.js';
-import { STATE_TRANSLATED } from './statistics.js';
+import { STATE_TRANSLATED } from '../domain/unit-states.js';
 
 /** One term of one glossary in one language. */
 export interface GlossaryEntry {

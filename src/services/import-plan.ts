@@ -2,8 +2,8 @@
 import type { FormatUnit, ParsedStore } from '../formats/format.js';
 import type { PluralRule } from '../languages/plural-rule.js';
 import { hash64 } from '../shared/hashing.js';
-import { STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
-import { countChars, countWords } from './text-metrics.js';
+import { STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
+import { countChars, countWords } from '../domain/text-metrics.js';
 
 export interface ScannedFile {
   path: string;

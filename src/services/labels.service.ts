@@ -7,7 +7,7 @@ import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
 import { charField, FieldErrors, pyType } from './validation.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 /** The reference's colour choices, in its order. */
 export const LABEL_COLORS = ['navy', 'blue', 'aqua', 'teal', 'olive', 'green', 'lime', 'yellow', 'orange', 'red', 'maroon', 'fuchsia', 'purple', 'black', 'gray', 'silver'] as const;

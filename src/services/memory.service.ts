@@ -9,7 +9,7 @@ import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, Validation
 import type { LanguagesService } from './languages.service.js';
 import { rankCandidates } from './memory-ranking.js';
 import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
-import { STATE_TRANSLATED } from './statistics.js';
+import { STATE_TRANSLATED } from '../domain/unit-states.js';
 
 /*
  * Scopes (as the reference's update_memory): a unit that becomes translated (state >= 20, non-empty target)

@@ -4,12 +4,13 @@ import type { ComponentRow, NewUnit, ProjectRow, TranslationRow, UnitRow } from 
 import { nowIso } from '../shared/clock.js';
 import type { ChangesService } from './changes.service.js';
 import { bilingualId, contentHash, monolingualId } from './import-plan.js';
-import { applyCounterDelta, STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED, unitDelta } from './statistics.js';
-import { countChars, countWords } from './text-metrics.js';
+import { applyCounterDelta, unitDelta } from './statistics.js';
+import { STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
+import { countChars, countWords } from '../domain/text-metrics.js';
 import { isBlank } from './unit-content.js';
 import { unitRow } from './units-writer.js';
 import { loadCheckScope, UnitChecker } from './unit-checks.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 export interface NewString {
   context: string;

@@ -6,7 +6,7 @@ import type { AccessControl } from '../auth/access.js';
 import { ACCESS_CONTROL_VALUES } from '../auth/permissions.js';
 import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { FieldErrors } from './validation.js';
 import { ensureProjectTeams, projectAdministrationTeam } from './team-setup.js';

@@ -3,14 +3,15 @@ import type { Executor } from '../db/database.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/schema.js';
 import type { ComponentScanner, ScannedTree } from './component-scanner.js';
 import type { PlannedUnit } from './import-plan.js';
-import { joinPlurals } from './plurals.js';
+import { joinPlurals } from '../domain/plurals.js';
 import { storedPlural, type PluralRule } from '../languages/plural-rule.js';
-import { recountTranslation, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+import { recountTranslation } from './statistics.js';
+import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { insertTranslation, unitRow } from './units-writer.js';
 import { UnitChecker } from './unit-checks.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput } from './changes.service.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 const BATCH = 400;
 

@@ -12,7 +12,7 @@ import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
 import type { Upload } from './uploads.js';
 import { charField, FieldErrors, lastValue } from './validation.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 const NAME_MAX = 200;
 const NOT_FOUND = 'No Screenshot matches the given query.';

@@ -2,12 +2,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { TranslationsTable } from '../db/schema.js';
+import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
-export const STATE_EMPTY = 0;
-export const STATE_FUZZY = 10;
-export const STATE_TRANSLATED = 20;
-export const STATE_APPROVED = 30;
-export const STATE_READONLY = 100;
 
 export const COUNTER_COLUMNS = [
   'total', 'total_words', 'total_chars',

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import type { Database, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
-import { CONTENT_ACTIONS } from './change-actions.js';
+import { CONTENT_ACTIONS } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { countersFrom, recountTranslation, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
 import { countActiveChecks } from './unit-checks.js';

@@ -7,10 +7,10 @@ import { nowIso } from '../shared/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
 import { targetForms } from './new-string.js';
-import { joinPlurals, splitPlurals } from './plurals.js';
-import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+import { joinPlurals, splitPlurals } from '../domain/plurals.js';
+import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { isBlank, updateUnitContent } from './unit-content.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 import {
   bodyObject,
   bumpUserStat,

@@ -9,7 +9,7 @@ import type { AccessControl } from '../auth/access.js';
 import { ANONYMOUS_TEAMS, LANGUAGE_SELECTIONS, PROJECT_SELECTIONS, SELECTION_MANUAL, isGlobalPermission, isPermission } from '../auth/permissions.js';
 import { duplicateError } from '../db/unique-violation.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import { FieldErrors } from './validation.js';
 import { recordAudit, type AuditActivity, type AuditSubject } from './audit-log.js';

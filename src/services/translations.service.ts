@@ -9,7 +9,7 @@ import type { AccessControl } from '../auth/access.js';
 import type { ParsedStore } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 import type { AddonsService } from './addons.service.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
@@ -18,8 +18,8 @@ import { filenameFor } from './filemask.js';
 import { parseOptionsFor, pluralRuleOf } from './parse-options.js';
 import { fitTarget, type PlannedUnit } from './import-plan.js';
 import type { LanguagesService } from './languages.service.js';
-import { splitPlurals } from './plurals.js';
-import { STATE_EMPTY } from './statistics.js';
+import { splitPlurals } from '../domain/plurals.js';
+import { STATE_EMPTY } from '../domain/unit-states.js';
 import { insertTranslation } from './units-writer.js';
 
 export interface TranslationWithRefs extends ComponentWithRefs {

@@ -5,11 +5,12 @@ import { Flags, mergeFlags } from '../checks/flags.js';
 import { isEnforced, runChecks, type CheckContext } from '../checks/registry.js';
 import { ruleOfTranslation, type PluralRule } from '../languages/plural-rule.js';
 import { nowIso } from '../shared/clock.js';
-import { CONTENT_ACTIONS } from './change-actions.js';
-import { splitPlurals } from './plurals.js';
+import { CONTENT_ACTIONS } from '../domain/change-actions.js';
+import { splitPlurals } from '../domain/plurals.js';
 import type { UnitRow } from '../db/schema.js';
 import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
-import { addUnit, applyCounterDelta, emptyCounters, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from './statistics.js';
+import { addUnit, applyCounterDelta, emptyCounters } from './statistics.js';
+import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
 const BATCH = 400; // rows per statement: under SQLite's and PostgreSQL's bound-parameter limits
 

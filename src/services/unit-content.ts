@@ -4,8 +4,9 @@ import type { UnitRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput, ChangesService } from './changes.service.js';
 import { rememberUnits } from './memory.service.js';
-import { joinPlurals, splitPlurals } from './plurals.js';
-import { addUnit, applyCounterDelta, STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED, unitDelta, type Counters } from './statistics.js';
+import { joinPlurals, splitPlurals } from '../domain/plurals.js';
+import { addUnit, applyCounterDelta, unitDelta, type Counters } from './statistics.js';
+import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { crossUnitContext, UnitChecker } from './unit-checks.js';
 
 /** Where the unit lives, for the change record. */

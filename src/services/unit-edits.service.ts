@@ -10,20 +10,10 @@ import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, Validation
 import type { AddonsService } from './addons.service.js';
 import type { ChangesService } from './changes.service.js';
 import { bilingualId, contentHash, monolingualId } from './import-plan.js';
-import { joinPlurals, splitPlurals } from './plurals.js';
-import {
-  addCounters,
-  applyCounterDelta,
-  emptyCounters,
-  STATE_APPROVED,
-  STATE_EMPTY,
-  STATE_FUZZY,
-  STATE_READONLY,
-  STATE_TRANSLATED,
-  unitDelta,
-  type Counters,
-} from './statistics.js';
-import { countChars, countWords } from './text-metrics.js';
+import { joinPlurals, splitPlurals } from '../domain/plurals.js';
+import { addCounters, applyCounterDelta, emptyCounters, unitDelta, type Counters } from './statistics.js';
+import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
+import { countChars, countWords } from '../domain/text-metrics.js';
 import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
 import type { TranslationWithRefs } from './translations.service.js';
@@ -32,7 +22,7 @@ import { recheckTranslationsOf } from './unit-checks.js';
 import { pyType } from './validation.js';
 import { componentPathSegment } from './categories.service.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
-import { Action } from './change-actions.js';
+import { Action } from '../domain/change-actions.js';
 
 /** States a PATCH may set (compat §12.2); 11/12 exist but cannot be set manually, 100 never. */
 const EDITABLE_STATES = [STATE_EMPTY, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED];

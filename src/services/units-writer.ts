@@ -4,7 +4,7 @@ import type { NewUnit, TranslationRow } from '../db/schema.js';
 import { storedPlural, type PluralRule } from '../languages/plural-rule.js';
 import { nowIso } from '../shared/clock.js';
 import type { PlannedTranslation, PlannedUnit } from './import-plan.js';
-import { joinPlurals } from './plurals.js';
+import { joinPlurals } from '../domain/plurals.js';
 import { rememberTranslation } from './memory.service.js';
 import { addUnit, emptyCounters, type Counters } from './statistics.js';
 import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from './unit-checks.js';

@@ -2,7 +2,7 @@
 import type { ChangeRefs } from '../services/changes.service.js';
 import type { ChangeRow } from '../db/schema.js';
 import type { RepositoryStatus } from '../services/repository.service.js';
-import { ACTION_NAMES } from '../services/change-actions.js';
+import { ACTION_NAMES } from '../domain/change-actions.js';
 import { html, type SafeHtml } from './html.js';
 import { csrfField, type Viewer } from './layout.js';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { CommentView } from '../../services/comments.service.js';
-import { splitPlurals } from '../../services/plurals.js';
+import { splitPlurals } from '../../domain/plurals.js';
 import type { SuggestionView, VoteResult } from '../../services/suggestions.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ChangeRow } from '../../db/schema.js';
-import { ACTION_NAMES } from '../../services/change-actions.js';
+import { ACTION_NAMES } from '../../domain/change-actions.js';
 import { componentPathSegment, PATH_SEPARATOR } from '../../services/categories.service.js';
 import type { ChangeRefs, ChangeScope } from '../../services/changes.service.js';
 import type { LanguageStatsRow, TranslationStatsRow } from '../../services/exports.service.js';

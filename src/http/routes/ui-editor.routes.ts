@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../services/translations.service.js';
-import { splitPlurals } from '../../services/plurals.js';
+import { splitPlurals } from '../../domain/plurals.js';
 import { targetForms } from '../../services/new-string.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
 import { pluralRuleOf } from '../../services/parse-options.js';

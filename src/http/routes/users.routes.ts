@@ -11,7 +11,7 @@ import { resource } from '../resource.js';
 import { Bool, Str, body, readOnly } from '../schemas/common.js';
 import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
 import { paginateTranslations } from './translations.routes.js';
-import { CONTENT_ACTIONS } from '../../services/change-actions.js';
+import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { auditViews, userAuditQuery } from '../../services/audit-log.js';
 import type { Urls } from '../urls.js';
 

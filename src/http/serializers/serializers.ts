@@ -1,7 +1,7 @@
 // Rows → API objects, with the url/web_url links of every object.
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
 import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UserRow } from '../../db/schema.js';
-import { splitPlurals } from '../../services/plurals.js';
+import { splitPlurals } from '../../domain/plurals.js';
 import type { GroupRelations } from '../../services/teams.service.js';
 import type { LabeledUnit } from '../../services/labels.service.js';
 import { percent } from '../../services/statistics.js';
