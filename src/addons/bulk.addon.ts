@@ -7,6 +7,7 @@ import { choiceOption, configObject, ConfigErrors, rejectUnknown, stringListOpti
 import { componentUnits, editFlags, setUnitStates } from './flags-support.js';
 import { requireComponent } from './support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';
+import { Action } from '../domain/change-actions.js';
 
 export interface BulkConfig {
   q: string;
@@ -45,7 +46,7 @@ async function apply(ctx: AddonEventContext<BulkConfig>): Promise<void> {
       const flags = editFlags(s.extra_flags, config.add_flags, config.remove_flags);
       if (flags !== s.extra_flags) {
         await tx.updateTable('units').set({ extra_flags: flags }).where('id', '=', s.id).execute();
-        await ctx.services.changes.record(tx, { action: 79, projectId: refs.project.id, componentId: refs.component.id, translationId: s.translation_id, unitId: s.id, target: flags, old: s.extra_flags });
+        await ctx.services.changes.record(tx, { action: Action.EXTRA_FLAGS_UPDATED, projectId: refs.project.id, componentId: refs.component.id, translationId: s.translation_id, unitId: s.id, target: flags, old: s.extra_flags });
         await recheckTranslationsOf(tx, s.id);
       }
       for (const name of config.add_labels) {

@@ -5,6 +5,7 @@ import { updateUnitContent } from '../services/unit-content.js';
 import { boolOption, configObject, ConfigErrors, rejectUnknown, stringOption } from './config.js';
 import { requireComponent } from './support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';
+import { Action } from '../domain/change-actions.js';
 
 export interface PseudolocaleConfig {
   /** Translation id or language code of the source and target translations. */
@@ -61,7 +62,7 @@ async function generate(ctx: AddonEventContext<PseudolocaleConfig>): Promise<voi
       const wanted = Array.from({ length: splitPlurals(unit.target).length || forms.length }, (_, i) => pseudolocalize(forms[Math.min(i, forms.length - 1)] ?? '', config));
       if (joinPlurals(wanted) === unit.target) continue;
       const state = unit.state === STATE_READONLY ? STATE_READONLY : STATE_TRANSLATED;
-      await updateUnitContent(tx, ctx.services.changes, unit, { translationId: target.id, componentId: refs.component.id, projectId: refs.project.id, languageId: target.language_id }, { target: wanted, state, userId: null, action: 6 });
+      await updateUnitContent(tx, ctx.services.changes, unit, { translationId: target.id, componentId: refs.component.id, projectId: refs.project.id, languageId: target.language_id }, { target: wanted, state, userId: null, action: Action.AUTOMATICALLY_TRANSLATED });
       changed++;
     }
   });

@@ -7,6 +7,7 @@ import type { Node, TermNode, TermValue } from './ast.js';
 import { CHANGE_FIELDS } from './fields.js';
 import { indexableLiteral, requiredLiterals } from './regex-literals.js';
 import { pgTrgmLookup, type TrigramFrequencies } from './trigram-sample.js';
+import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
 /*
  * The query this compiles into is used as
@@ -231,7 +232,7 @@ export const HAS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
   note: () => sql<SqlBool>`${unit('note')} <> ''`,
   context: () => sql<SqlBool>`${unit('context')} <> ''`,
   flags: () => sql<SqlBool>`${unit('extra_flags')} <> ''`,
-  translation: () => sql<SqlBool>`${unit('state')} >= 20`,
+  translation: () => sql<SqlBool>`${unit('state')} >= ${sql.lit(STATE_TRANSLATED)}`,
   comment: () => commentExists(false, unresolved),
   'resolved-comment': () => commentExists(false, resolved),
   'source-comment': () => commentExists(true, unresolved),
@@ -246,11 +247,11 @@ export const HAS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
 
 /** is:<name> (canonical names of fields.ts IS_VALUES). */
 export const IS_COMPILERS: Record<string, (ctx: CompileContext) => Sql> = {
-  readonly: () => sql<SqlBool>`${unit('state')} = 100`,
-  approved: () => sql<SqlBool>`${unit('state')} = 30`,
+  readonly: () => sql<SqlBool>`${unit('state')} = ${sql.lit(STATE_READONLY)}`,
+  approved: () => sql<SqlBool>`${unit('state')} = ${sql.lit(STATE_APPROVED)}`,
   fuzzy: () => sql<SqlBool>`${unit('state')} IN (10, 11, 12)`,
-  translated: () => sql<SqlBool>`${unit('state')} >= 20`,
-  untranslated: () => sql<SqlBool>`${unit('state')} < 20`,
+  translated: () => sql<SqlBool>`${unit('state')} >= ${sql.lit(STATE_TRANSLATED)}`,
+  untranslated: () => sql<SqlBool>`${unit('state')} < ${sql.lit(STATE_TRANSLATED)}`,
   pending: () => sql<SqlBool>`${unit('pending')} <> 0`,
   'automatically-translated': () => sql<SqlBool>`${unit('automatically_translated')} <> 0`,
 };

@@ -8,6 +8,7 @@ import { joinPlurals } from '../domain/plurals.js';
 import { rememberTranslation } from './memory.service.js';
 import { addUnit, emptyCounters, type Counters } from './statistics.js';
 import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from './unit-checks.js';
+import { STATE_TRANSLATED } from '../domain/unit-states.js';
 
 const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits
 
@@ -125,6 +126,6 @@ export async function insertTranslation(
     await db.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translation.id).execute();
   }
   // Translated strings read from the files enter the translation memory.
-  if (!plan.isSource && plan.units.some((u) => u.state >= 20)) await rememberTranslation(db, translation.id);
+  if (!plan.isSource && plan.units.some((u) => u.state >= STATE_TRANSLATED)) await rememberTranslation(db, translation.id);
   return { translation, unitIds };
 }

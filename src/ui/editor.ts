@@ -3,6 +3,7 @@ import { html, type SafeHtml } from './html.js';
 import { csrfField, page } from './layout.js';
 import { notice } from './widgets.js';
 import type { Common } from './pages.js';
+import { STATE_FUZZY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
 export interface EditorUnit {
   id: number;
@@ -164,7 +165,7 @@ ${forms.map((text, i) => html`<div class="field"><label for="target-${i}">${form
 ${text}</textarea>
 <div><button type="button" class="secondary" data-copy-source="target-${i}" id="copy-source-${i}" aria-keyshortcuts="Control+B">Copy source</button></div></div>`)}
 ${p.edit
-        ? html`<label class="check" for="fuzzy"><input type="checkbox" id="fuzzy" name="fuzzy" value="1"${u.state >= 10 && u.state < 20 ? html` checked` : ''} aria-keyshortcuts="Control+E"> Needs editing</label>
+        ? html`<label class="check" for="fuzzy"><input type="checkbox" id="fuzzy" name="fuzzy" value="1"${u.state >= STATE_FUZZY && u.state < STATE_TRANSLATED ? html` checked` : ''} aria-keyshortcuts="Control+E"> Needs editing</label>
 <div class="actions"><button type="submit" name="action" value="save-next" id="save-next" aria-keyshortcuts="Control+Enter">Save and continue</button>
 <button type="submit" name="action" value="save" id="save" class="secondary" aria-keyshortcuts="Control+Shift+Enter">Save and stay</button>
 ${p.suggest ? html`<button type="submit" name="action" value="suggest" id="suggest" class="secondary">Suggest</button>` : ''}</div>`

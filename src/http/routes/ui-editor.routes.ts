@@ -11,6 +11,7 @@ import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
 import { unitExtras } from '../../ui/unit-extras.js';
 import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+import { STATE_APPROVED } from '../../domain/unit-states.js';
 
 const LIST_PAGE = 50;
 
@@ -226,7 +227,7 @@ export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): vo
         }
         const empty = forms.every((f) => f === '');
         const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
-        const keepApproved = found.unit.state === 30 && review && c.access.can(request.actor, 'unit.review', t.project, t.translation.language_id);
+        const keepApproved = found.unit.state === STATE_APPROVED && review && c.access.can(request.actor, 'unit.review', t.project, t.translation.language_id);
         const state = empty ? 0 : str(body.fuzzy) ? 10 : keepApproved ? 30 : 20;
         await c.unitEdits.patch(request.actor, unitId, { target: forms, state }, { partial: true, form: false });
       } catch (e) {

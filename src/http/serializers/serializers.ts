@@ -8,6 +8,7 @@ import { percent } from '../../services/statistics.js';
 import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 import type { Urls } from '../urls.js';
+import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 
 const bool = (v: number) => v !== 0; // booleans are 0/1; `units.pending` holds a non-zero write stamp
 
@@ -229,9 +230,9 @@ export function serializeUnit(u: Urls, r: UnitRefs) {
     flags: unit.flags,
     labels: unit.labels ?? [],
     state,
-    fuzzy: state >= 10 && state < 20,
-    translated: state >= 20,
-    approved: state === 30,
+    fuzzy: state >= STATE_FUZZY && state < STATE_TRANSLATED,
+    translated: state >= STATE_TRANSLATED,
+    approved: state === STATE_APPROVED,
     position: unit.position,
     has_suggestion: bool(unit.has_suggestion),
     has_comment: bool(unit.has_comment),
