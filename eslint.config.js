@@ -2,6 +2,48 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Layer rule: only the HTTP layer knows Fastify.' };
+const NO_HTTP = { group: upTo('http'), message: 'Layer rule: nothing below the HTTP layer imports it.' };
+const NO_SERVICES = { group: upTo('services'), message: 'Layer rule: the vocabulary, formats, checks, engines and storage never call services.' };
+const NO_DB = { group: upTo('db'), message: 'Layer rule: the vocabulary and the shared helpers know no storage.' };
+
+/** What each top-level folder of src/ may not import (ESLint keeps one setting of a rule per file, so each folder gets all of its own at once). */
+const LAYERS = {
+  addons: [NO_FASTIFY],
+  auth: [NO_FASTIFY, NO_HTTP],
+  checks: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
+  cli: [NO_FASTIFY],
+  db: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
+  domain: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
+  formats: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
+  hooks: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
+  languages: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
+  machinery: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
+  search: [NO_FASTIFY, NO_HTTP],
+  services: [NO_FASTIFY, NO_HTTP],
+  shared: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
+  tasks: [NO_FASTIFY, NO_HTTP],
+  ui: [NO_FASTIFY],
+  vcs: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
+};
+/** Known exceptions, each a file that still reaches up (the built-in teams are seeded through the service that defines them). */
+const EXCEPTIONS = { 'src/db/seed.ts': [NO_FASTIFY, NO_HTTP] };
+
+/** Relative imports of the top-level folder src/<name> from any depth (a subfolder of the same name is not it). */
+function upTo(name) {
+  return ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${name}/*`);
+}
+
+/** One no-restricted-imports block per folder (tests may reach across layers to set things up). */
+function layerRules() {
+  const block = (files, ignores, patterns) => ({ files, ignores: ['**/*.test.ts', ...ignores], rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  return [
+    ...Object.entries(LAYERS).map(([folder, patterns]) => block([`src/${folder}/**/*.ts`], Object.keys(EXCEPTIONS).filter((f) => f.startsWith(`src/${folder}/`)), patterns)),
+    ...Object.entries(EXCEPTIONS).map(([file, patterns]) => block([file], [], patterns)),
+    block(['src/*.ts'], ['src/app.ts'], [NO_FASTIFY]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'coverage/', '.tmp/', '**/*.generated.json'] },
   js.configs.recommended,
@@ -13,4 +55,6 @@ export default tseslint.config(
     },
   },
   { files: ['bin/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  // Layers (docs/architecture.md): http → services → domain / db / plug-ins → shared. Imports point down only.
+  ...layerRules(),
 );

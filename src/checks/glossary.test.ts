@@ -1,6 +1,6 @@
 // Unit tests of check_glossary in several languages, with glossary lookups built from the real matcher.
 import { describe, expect, it } from 'vitest';
-import { GlossaryIndex } from '../services/glossary-matcher.js';
+import { GlossaryIndex } from '../domain/glossary-matcher.js';
 import type { GlossaryCheckTerm } from './glossary.js';
 import { failing, failingIds } from './test-support.js';
 

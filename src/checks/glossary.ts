@@ -1,5 +1,5 @@
 // check_glossary (compat §19): the translation must use the glossary's translation of every term found in the source.
-import { containsPhrase } from '../services/glossary-matcher.js';
+import { containsPhrase } from '../domain/glossary-matcher.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import type { Check, CheckContext } from './registry.js';
 

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../db/database.js';
 import type { Actor } from '../auth/actor.js';
 import { mergeFlags } from '../checks/flags.js';
 import { NotFoundError } from '../shared/errors.js';
-import { GlossaryIndex } from './glossary-matcher.js';
+import { GlossaryIndex } from '../domain/glossary-matcher.js';
 import { splitPlurals } from '../domain/plurals.js';
 import type { UnitsService } from './units.service.js';
 import { STATE_TRANSLATED } from '../domain/unit-states.js';
