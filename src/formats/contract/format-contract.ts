@@ -80,6 +80,23 @@ export interface ContractSpec {
 }
 
 export const REAL_WORLD_DIR = path.resolve(import.meta.dirname, '../../../../shared/fixtures/real-world');
+/** CI sets this: a fixture folder that is missing there is a failure, not a skipped case. */
+const REQUIRE_FIXTURES = process.env.PARLA_TEST_REQUIRE_SERVICES === '1';
+
+/**
+ * `describe(name, body)` over files under `dir`, or, when `dir` is absent, a skipped case saying so (a
+ * failing one where CI requires every fixture).
+ */
+export function describeWithFiles(dir: string, name: string, body: () => void): void {
+  if (fs.existsSync(dir)) {
+    describe(name, body);
+    return;
+  }
+  const why = `${name}: ${dir} is absent (the real-world corpus is an optional folder beside the repository)`;
+  if (REQUIRE_FIXTURES) it(why, () => expect.fail(`${why}, and PARLA_TEST_REQUIRE_SERVICES=1 requires it`));
+  else it.skip(why, () => {});
+}
+
 /** Real files with plural strings kept in this repository (see its README). */
 export const PLURAL_FIXTURES_DIR = path.resolve(import.meta.dirname, '../../../test/fixtures/plurals');
 const MAX_EDITED_UNITS = 150; // per fixture, to keep the suite fast on big files
@@ -269,7 +286,7 @@ export function describeFormatContract(spec: ContractSpec): void {
     const filter = spec.fixtureFilter ?? ((file: string) => spec.format.extensions.some((ext) => file.endsWith(`.${ext}`)));
     const chosen = files.filter(filter);
     if (folders.length > 0 && chosen.length === 0) {
-      it.skip(`real-world fixtures (${REAL_WORLD_DIR} is absent: clone ../shared beside the repo to run them)`, () => {});
+      describeWithFiles(REAL_WORLD_DIR, 'real-world fixtures', () => {});
     }
     for (const file of chosen) {
       const name = path.relative(REAL_WORLD_DIR, file);
@@ -315,13 +332,13 @@ function describePluralCases(spec: ContractSpec, cases: PluralCase[]): void {
     const file = c.file === undefined ? undefined : path.isAbsolute(c.file) ? c.file : path.join(REAL_WORLD_DIR, c.file);
     const bytes = c.bytes !== undefined ? bytesOf(c.bytes) : file && fs.existsSync(file) ? fs.readFileSync(file) : undefined;
     const options = { filename: c.name, ...languageOptions(spec.format, c.language) };
-    return { ...c, bytes, options };
+    return { ...c, file, bytes, options };
   });
   let lacking = 0;
   describe('plural forms as the language\'s rule has them', () => {
     for (const c of loaded) {
       if (!c.bytes) {
-        it.skip(`${c.name} (${c.file} is absent)`, () => {});
+        describeWithFiles(c.file ?? '', c.name, () => {});
         continue;
       }
       const bytes = c.bytes;

@@ -1,8 +1,8 @@
 // Segmentation of a real W3C page compared with the reference extraction's units for it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { REAL_WORLD_DIR } from '../contract/format-contract.js';
+import { expect, it } from 'vitest';
+import { describeWithFiles, REAL_WORLD_DIR } from '../contract/format-contract.js';
 import { htmlFormat } from './html.format.js';
 
 const DIR = path.join(REAL_WORLD_DIR, 'html/w3c-i18n-drafts/quicktips');
@@ -14,7 +14,7 @@ const DIR = path.join(REAL_WORLD_DIR, 'html/w3c-i18n-drafts/quicktips');
  * so it has 84 segments and 70 units. Every other unit has the same text, once numeric character
  * references are decoded (the reference decodes them, Parla keeps the document's spelling).
  */
-describe.skipIf(!fs.existsSync(DIR))('the W3C quick tips page', () => {
+describeWithFiles(DIR, 'the W3C quick tips page', () => {
   const store = () => htmlFormat.parse(fs.readFileSync(path.join(DIR, 'index.en.html')), { filename: 'index.en.html' });
 
   it('has the reference units, minus script code', () => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REAL_WORLD_DIR } from '../contract/format-contract.js';
+import { REAL_WORLD_DIR, describeWithFiles } from '../contract/format-contract.js';
 import type { ParsedStore } from '../format.js';
 import { stringsdictFormat } from './stringsdict.format.js';
 
@@ -202,7 +202,7 @@ const REAL = [
   { file: 'Base.lproj/Localizable.stringsdict', categories: EN },
 ];
 
-describe.skipIf(!fs.existsSync(FIXTURES)).each(REAL)('Mastodon iOS $file', ({ file, categories }) => {
+describeWithFiles(FIXTURES, 'Mastodon iOS dictionaries', () => describe.each(REAL)('$file', ({ file, categories }) => {
   it('every plural unit takes a new text in every form, and only its own lines change', () => {
     const bytes = fs.readFileSync(path.join(FIXTURES, file));
     const text = bytes.toString('utf8');
@@ -221,4 +221,4 @@ describe.skipIf(!fs.existsSync(FIXTURES)).each(REAL)('Mastodon iOS $file', ({ fi
       expectOnlyVariableChanged(text, out, entryKey!, variable!);
     }
   });
-});
+}));
