@@ -1,4 +1,4 @@
-// Installed add-ons (compat §5.9, §6.10, §20): installation rules, management permissions, event dispatch and the change feed.
+// Installed add-ons: installation rules, management permissions, event dispatch and the change feed.
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { AddonRow, ChangeRow, ComponentRow, ProjectRow } from '../db/schema.js';
@@ -154,7 +154,7 @@ export class AddonsService {
     return out;
   }
 
-  /** One add-on; 404 unless the actor may manage it (compat §5.9). */
+  /** One add-on; 404 unless the actor may manage it. */
   async get(actor: Actor, idRaw: string | number): Promise<AddonView> {
     const id = Number(idRaw);
     if (!Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw new NotFoundError('No Addon matches the given query.');

@@ -1,4 +1,4 @@
-// Automatic translation (compat §18): fills the units a query selects from other components' translations or machine translation.
+// Automatic translation: fills the units a query selects from other components' translations or machine translation.
 import crypto from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { isSqlite, type Db, type DialectName, type Executor } from '../db/database.js';
@@ -442,14 +442,14 @@ export class AutotranslateService {
       await tx.updateTable('units').set({ has_suggestion: 1 }).where('id', 'in', flagged.slice(i, i + KEYS_PER_QUERY).map((u) => u.id)).execute();
     }
     for (const u of flagged) addCounters(counters, unitDelta(u, { ...u, has_suggestion: 1 }));
-    await bumpUserStat(tx, job.userId, 'stat_suggested', fresh.length); // compat §7: profile "suggested"
+    await bumpUserStat(tx, job.userId, 'stat_suggested', fresh.length); // the profile's "suggested" counter
     for (const s of fresh) {
       changeLog.push({ action: Action.SUGGESTION_ADDED, userId: job.userId, ...place, unitId: s.unit.id, target: s.target, details: { auto: true } });
     }
     return fresh.length;
   }
 
-  /** A translation longer than the max-length flag allows becomes a suggestion instead (compat §18). */
+  /** A translation longer than the max-length flag allows becomes a suggestion instead. */
   private tooLong(component: ComponentRow, unit: UnitRow, forms: string[]): boolean {
     if (!/max-length/.test(component.check_flags + unit.flags + unit.extra_flags)) return false;
     const limit = mergeFlags(component.check_flags, unit.flags, unit.extra_flags).intValue('max-length');

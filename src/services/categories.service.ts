@@ -1,4 +1,4 @@
-// Categories (issue 8): nested groups of a project's components, their lookup, settings, removal and the component path segment.
+// Categories: nested groups of a project's components, their lookup, settings, removal and the component path segment.
 import type { Db, Executor } from '../db/database.js';
 import type { CategoryRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -12,7 +12,7 @@ import { FieldErrors } from './validation.js';
 
 /** The reference refuses a fourth level of nesting ("Too deep nesting of categories!"). */
 export const CATEGORY_DEPTH = 3;
-/** Joins category slugs and the component slug in a component's path segment (compat §1.3). */
+/** Joins category slugs and the component slug in a component's path segment. */
 export const PATH_SEPARATOR = '%2F';
 
 export interface CategoryInput {

@@ -26,7 +26,7 @@ export interface ChangeInput {
 const RECENT_WINDOW_MS = 6 * 3600 * 1000;
 const BATCH = 200; // 12 columns per row: under both engines' bound-parameter limits
 
-/** Narrows a list to one object (compat §13.1: the scoped change lists, §22: the feeds). */
+/** Narrows a list to one object (the scoped change lists and the RSS feeds). */
 export interface ChangeScope {
   projectId?: number;
   componentId?: number;
@@ -34,7 +34,7 @@ export interface ChangeScope {
   languageId?: number;
 }
 
-/** The list filters of compat §13.1, validated. */
+/** The filters of the change lists, validated. */
 export interface ChangeFilters {
   user?: string;
   actions?: number[];
@@ -154,7 +154,7 @@ export class ChangesService {
   }
 
   /**
-   * The changes the actor may see within a scope, filtered (compat §2.2, §13.1). A change belongs to
+   * The changes the actor may see within a scope, filtered. A change belongs to
    * the project it names and is visible to whoever may see that project (the SQL filter of every
    * project list). Changes naming no project – site-wide ones such as "Project removed" or memberships
    * of site-wide teams – and changes of projects removed since are visible to superusers only: they

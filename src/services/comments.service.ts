@@ -1,4 +1,4 @@
-// Comments on units (issue 7 item 2): add, list, resolve, delete; has_comment counts unresolved comments.
+// Comments on units: add, list, resolve, delete; has_comment counts unresolved comments.
 import type { Db } from '../db/database.js';
 import type { CommentRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';

@@ -1,4 +1,4 @@
-// Component lists (compat §5.9, §6.10): CRUD under the global componentlist.edit, membership, and auto_assign rules.
+// Component lists: CRUD under the global componentlist.edit, membership, and auto_assign rules.
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentListRow, ComponentRow } from '../db/schema.js';

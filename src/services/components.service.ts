@@ -176,7 +176,7 @@ export class ComponentsService {
       } as never)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await autoAssignComponent(tx, row); // component lists whose auto_assign rules match (issue 8)
+    await autoAssignComponent(tx, row); // component lists whose auto_assign rules match
     return row;
   }
 
@@ -454,7 +454,7 @@ export class ComponentsService {
       if (updated.agreement !== component.agreement) await this.changes.record(tx, { ...base, action: Action.AGREEMENT_CHANGED, target: updated.agreement, old: component.agreement });
       // Components sharing this one's clone name it by slug: their links follow the rename.
       if (updated.slug !== component.slug && component.category_id === null) await relinkComponent(tx, project.slug, component.slug, updated.slug);
-      // Quality checks follow the component's flags and enforced checks (issue 7).
+      // Quality checks follow the component's flags and enforced checks.
       if (updated.check_flags !== component.check_flags || updated.enforced_checks !== component.enforced_checks) await recheckComponent(tx, component.id);
       return updated;
     });

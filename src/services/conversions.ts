@@ -1,4 +1,4 @@
-// Download conversions (compat §15.2): a translation's units written in another file format.
+// Download conversions: a translation's units written in another file format.
 import type { UnitRow } from '../db/schema.js';
 import type { FormatUnit, TranslationFormat } from '../formats/format.js';
 import type { Exporter } from '../formats/exporters/exporter.js';
@@ -82,7 +82,7 @@ function viaExporter(exporter: Exporter, onlyFormats?: readonly string[]): Conve
   };
 }
 
-/** The conversion ids of compat §15.2 whose implementation is available, by id. */
+/** The reference's conversion ids whose implementation is available, by id. */
 export function buildConversions(formats: FormatRegistry, exporters: readonly Exporter[]): Map<string, Conversion> {
   const out = new Map<string, Conversion>();
   const spec: [id: string, formatId: string, mime: string, ext: string, monolingualOnly: boolean][] = [

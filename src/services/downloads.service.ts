@@ -1,4 +1,4 @@
-// File downloads (compat §15): a translation's file as stored or converted, and streamed ZIPs of many files.
+// File downloads: a translation's file as stored or converted, and streamed ZIPs of many files.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -153,7 +153,7 @@ export class DownloadsService {
     // Pending edits reach the files before they are read (each component under its own lock).
     if (!conversion) for (const refs of components) await this.files.writePending(refs);
 
-    // A categorized component's name carries its category slugs, joined by dashes as the reference does (compat §15).
+    // A categorized component's name carries its category slugs, joined by dashes as the reference does.
     const c = scope.component?.component;
     const name = [scope.project.slug, c && c.category_path.split('%2F').join('-') + c.slug, scope.language?.code].filter(Boolean).join('-');
     const out = new PassThrough();

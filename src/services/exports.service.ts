@@ -1,4 +1,4 @@
-// Data of the exports outside /api/ (compat §22, §23): the RSS feeds of recent changes and the legacy
+// Data of the exports outside /api/: the RSS feeds of recent changes and the legacy
 // per-translation statistics export. Rendering (XML, JSON, CSV) is the route's business.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -56,7 +56,7 @@ export class ExportsService {
     return row;
   }
 
-  /** Per-translation statistics of a component, ordered by language code (compat §23). */
+  /** Per-translation statistics of a component, ordered by language code. */
   async componentStats(actor: Actor, refs: ComponentWithRefs): Promise<TranslationStatsRow[]> {
     if (!this.access.canView(actor, refs.project)) throw new NotFoundError();
     const rows = await this.db

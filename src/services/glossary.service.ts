@@ -1,4 +1,4 @@
-// Glossaries (issue 8 item 6): the terms of a project's glossary components, indexed once per glossary and language and cached.
+// Glossaries: the terms of a project's glossary components, indexed once per glossary and language and cached.
 import type { Db, Executor } from '../db/database.js';
 import type { Actor } from '../auth/actor.js';
 import { mergeFlags } from '../checks/flags.js';

@@ -1,4 +1,4 @@
-// Project labels (compat §5.5, §6.10) and the labels of source strings (§12.1, changes 86/87 of §13.2).
+// Project labels and the labels of source strings, recorded as changes 86/87 (label added/removed).
 import type { Db, Executor } from '../db/database.js';
 import type { LabelRow, ProjectRow, UnitRow } from '../db/schema.js';
 import { duplicateError, isUniqueViolation } from '../db/unique-violation.js';
@@ -56,7 +56,7 @@ export async function withLabels<T extends UnitRow>(db: Executor, units: readonl
   return units.map((u) => ({ ...u, labels: bySource.get(u.source_unit_id ?? u.id) ?? [] }));
 }
 
-/** Label ids of a unit write (compat §12.1) must name labels of the unit's project: the first bad one is reported. */
+/** Label ids of a unit write must name labels of the unit's project: the first bad one is reported. */
 export async function checkLabelIds(db: Executor, projectId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const found = new Set(

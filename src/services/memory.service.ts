@@ -1,4 +1,4 @@
-// Translation memory (compat §6.10, §24): entries from translated units and imported files; list, delete, fuzzy lookup.
+// Translation memory: entries from translated units and imported files; list, delete, fuzzy lookup.
 import { sql, type RawBuilder } from 'kysely';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -18,7 +18,7 @@ import { STATE_TRANSLATED } from '../domain/unit-states.js';
  * project entries (from_file). An entry is added only when no entry of the same scope and origin has the same
  * languages, source and target.
  *
- * Visibility (§24): memory.manage (site-wide) sees and deletes everything; others see their own entries,
+ * Visibility: memory.manage (site-wide) sees and deletes everything; others see their own entries,
  * shared entries and the entries of projects they can see, and delete their own entries and those of
  * projects where they hold memory.delete.
  */
@@ -264,7 +264,7 @@ export class MemoryService {
     return this.access.canGlobal(actor, 'memory.manage');
   }
 
-  /** The caller's visibility scope; anonymous callers get 401 (§24). */
+  /** The caller's visibility scope; anonymous callers get 401. */
   private async scopeOf(actor: Actor): Promise<Scope | null> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     if (this.isManager(actor)) return null;
@@ -315,7 +315,7 @@ export class MemoryService {
     return rows;
   }
 
-  /** §24: deletes the entry when the caller may delete its scope; invisible → 404, otherwise 403. */
+  /** Deletes the entry when the caller may delete its scope; invisible → 404, otherwise 403. */
   async remove(actor: Actor, id: number): Promise<void> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     const row = await this.db.selectFrom('memory').selectAll().where('id', '=', id).executeTakeFirst();

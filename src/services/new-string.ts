@@ -35,7 +35,7 @@ export interface NewStringScope {
   action: number;
 }
 
-/** Number of target forms a unit of this source has in a translation (compat §12.2). */
+/** Number of target forms a unit of this source has in a translation. */
 export function targetForms(source: readonly string[], translation: Pick<TranslationRow, 'is_source' | 'plural_number'>): number {
   if (source.length <= 1) return 1;
   return translation.is_source ? source.length : translation.plural_number;

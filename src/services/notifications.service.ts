@@ -1,4 +1,4 @@
-// Notification subscriptions (compat §9): names, scope and frequency codes, a new user's defaults, and their management.
+// Notification subscriptions: names, scope and frequency codes, a new user's defaults, and their management.
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { SubscriptionRow, UserRow } from '../db/schema.js';

@@ -1,4 +1,4 @@
-// Project tokens (compat §10): "plp_" tokens that authenticate as a bot user who is a member of the
+// Project tokens: "plp_" tokens that authenticate as a bot user who is a member of the
 // project's Administration team; listed, created (secret shown once) and revoked by project admins.
 import crypto from 'node:crypto';
 import type { Db, Executor } from '../db/database.js';

@@ -1,4 +1,4 @@
-// Screenshots (compat §5.9, §6.10, §24): images of a translation validated by content, kept in a ScreenshotStore, linked to source strings.
+// Screenshots: images of a translation validated by content, kept in a ScreenshotStore, linked to source strings.
 import type { Db, Executor } from '../db/database.js';
 import type { ScreenshotRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';

@@ -38,7 +38,7 @@ export interface Aggregate {
   recentChanges: number;
 }
 
-/** `recent_changes` counts content changes in the 6 hours before the last change (compat §6.11). */
+/** `recent_changes` counts content changes in the 6 hours before the last change. */
 const RECENT_WINDOW_MS = 6 * 3600 * 1000;
 
 export class StatsService {
@@ -167,7 +167,7 @@ export class StatsService {
   }
 
   /**
-   * Server metrics (compat §6.12): whole-site sums of the kept counters over every translation,
+   * Server metrics: whole-site sums of the kept counters over every translation,
    * visibility aside (metrics are for signed-in users, as the reference), plus row counts.
    */
   async metrics(): Promise<SiteMetrics> {

@@ -1,4 +1,4 @@
-// Suggestions (issue 7 item 2): add, list, delete (reject), accept, vote with automatic acceptance.
+// Suggestions: add, list, delete (reject), accept, vote with automatic acceptance.
 import type { Db, Executor } from '../db/database.js';
 import type { SuggestionRow, UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -94,7 +94,7 @@ export class SuggestionsService {
       );
     if (where.unitId !== undefined) q = q.where('suggestions.unit_id', '=', where.unitId);
     if (where.id !== undefined) q = q.where('suggestions.id', '=', where.id);
-    // Newest first (compat §1: suggestion lists).
+    // Newest first, as the reference lists suggestions.
     const rows = await q.orderBy('suggestions.id', 'desc').execute();
     return rows.map(({ username, votes, ...suggestion }) => ({ suggestion, username: username ?? null, votes: Number(votes ?? 0) }));
   }

@@ -54,7 +54,7 @@ export async function seedDefaultTeams(db: Executor): Promise<number> {
   return created;
 }
 
-/** Adds a user to the teams whose automatic assignment matches their e-mail (compat §7). */
+/** Adds a user to the teams whose automatic assignment matches their e-mail. */
 export async function joinAutomaticTeams(db: Executor, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
   const teams = await db.selectFrom('groups').select(['id', 'auto_assign']).where('auto_assign', '!=', '').execute();
   // Patterns administrators type are matched in linear time; one that does not compile matches nobody.
@@ -70,7 +70,7 @@ export async function joinAutomaticTeams(db: Executor, user: Pick<UserRow, 'id' 
   if (rows.length) await db.insertInto('group_members').values(rows).execute();
 }
 
-/** Creates the per-project teams a project should have and does not have yet (compat §8.6); never removes any. */
+/** Creates the per-project teams a project should have and does not have yet; never removes any. */
 export async function ensureProjectTeams(db: Executor, project: Pick<ProjectRow, 'id' | 'access_control' | 'source_review' | 'translation_review'>): Promise<void> {
   const wanted = projectTeamNames(project);
   if (wanted.length === 0) return;

@@ -262,7 +262,7 @@ export class TeamsService {
     });
   }
 
-  /** PUT replaces the permission set, PATCH adds to it (compat §5.3). */
+  /** PUT replaces the permission set, PATCH adds to it. */
   async updateRole(actor: Actor, role: RoleRow, input: RoleInput, partial: boolean): Promise<RoleRow> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
     input = trimmedName(input);
@@ -336,7 +336,7 @@ export class TeamsService {
 
   async createGroup(actor: Actor, input: GroupInput): Promise<GroupRow> {
     const siteWide = this.access.canGlobal(actor, 'group.edit');
-    // Project administrators may create teams of their own project (compat §5.2).
+    // Project administrators may create teams of their own project.
     if (!siteWide && !input.defining_project) this.access.requireGlobal(actor, 'group.edit', DENIED_GROUPS);
     input = trimmedName(input);
     const errors = new FieldErrors();
@@ -354,7 +354,7 @@ export class TeamsService {
         .insertInto('groups')
         .values({
           name: input.name!,
-          // Project-scoped teams select exactly their project (compat §8.4).
+          // Project-scoped teams select exactly their project.
           project_selection: project ? SELECTION_MANUAL : (input.project_selection ?? SELECTION_MANUAL),
           language_selection: input.language_selection ?? SELECTION_MANUAL,
           defining_project_id: project?.id ?? null,
@@ -546,7 +546,7 @@ export class TeamsService {
     });
   }
 
-  /** Makes a user a team administrator, and a member (compat §5.2). */
+  /** Makes a user a team administrator, and a member. */
   async grantAdmin(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const raw = body?.user_id;

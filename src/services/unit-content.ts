@@ -20,7 +20,7 @@ export interface UnitPlace {
 export interface ContentUpdate {
   target: string[];
   state: number;
-  /** Change action; by default derived from the transition (compat §12.2 rule 4). */
+  /** Change action; by default derived from the state transition. */
   action?: number;
   /** Acting user and the author written to the change (uploads may name another author). */
   userId: number | null;
@@ -96,7 +96,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   };
   if (update.changeLog) update.changeLog.push(change);
   else await changes.record(db, change);
-  // A translated string enters the translation memory (compat §24).
+  // A translated string enters the translation memory.
   if (state >= STATE_TRANSLATED && !isBlank(update.target) && (target !== unit.target || unit.state < STATE_TRANSLATED)) {
     if (update.memoryLog) update.memoryLog.push(unit.id);
     else await rememberUnits(db, [unit.id], update.authorId ?? update.userId);

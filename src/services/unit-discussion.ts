@@ -76,7 +76,7 @@ export async function refreshUnitFlags(tx: Executor, unitId: number): Promise<Un
   return after;
 }
 
-/** Profile counters (compat §7): suggested, commented. */
+/** Profile counters: suggested, commented. */
 export async function bumpUserStat(tx: Executor, userId: number | null | undefined, column: 'stat_suggested' | 'stat_commented', n = 1): Promise<void> {
   if (!userId || n === 0) return;
   await tx.updateTable('users').set((eb) => ({ [column]: eb(column, '+', n) })).where('id', '=', userId).execute();

@@ -1,4 +1,4 @@
-// Unit writes (compat §12): PATCH/PUT of one unit, DELETE of a source string, adding strings to a translation.
+// Unit writes: PATCH/PUT of one unit, DELETE of a source string, adding strings to a translation.
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -24,10 +24,10 @@ import { componentPathSegment } from './categories.service.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 import { Action } from '../domain/change-actions.js';
 
-/** States a PATCH may set (compat §12.2); 11/12 exist but cannot be set manually, 100 never. */
+/** States a PATCH may set; 11/12 exist but cannot be set manually, 100 never. */
 const EDITABLE_STATES = [STATE_EMPTY, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED];
 const MANUAL_ONLY_STATES = [11, 12];
-/** States a new unit may be created with (compat §12.4). */
+/** States a new unit may be created with. */
 const NEW_UNIT_STATES = [0, 10, 11, 12, 20, 30];
 
 const MSG = {
@@ -136,7 +136,7 @@ function scalar(v: unknown, form: boolean): unknown {
   return form && Array.isArray(v) ? v[v.length - 1] : v;
 }
 
-/** Field-level validation of the unit write serializer (before any rule of §12.2 runs). */
+/** Field-level validation of the unit write serializer (before any state or permission rule runs). */
 function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
   const body = asObject(raw);
   const errors: FieldError[] = [];
@@ -290,7 +290,7 @@ export class UnitEditsService {
   private static manageDenial(t: TranslationRow, c: ComponentRow, adding: boolean): string | null {
     const template = c.template !== '';
     if (!t.is_source && template) return MSG.toSource;
-    // Adding to a bilingual source needs no "manage strings" (compat §12.4 names it for other languages only).
+    // Adding to a bilingual source needs no "manage strings" (the reference requires it for other languages only).
     const needsManage = !(adding && !template && t.is_source);
     if ((needsManage && !c.manage_units) || (template && !c.edit_template)) return MSG.disabled;
     return null;

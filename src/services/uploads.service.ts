@@ -1,4 +1,4 @@
-// Translation file uploads (compat §11): permission checks, merging a file's units by method, the change record.
+// Translation file uploads: permission checks, merging a file's units by method, the change record.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { isSqlite, type Db, type Executor } from '../db/database.js';
@@ -125,7 +125,7 @@ export class UploadsService {
     return { not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total, result: counts.accepted > 0, count: counts.total };
   }
 
-  /** compat §11.2 step 3: why `method` is not available, or null. */
+  /** Why the actor may not use `method` on this translation, or null. */
   private methodDenied(actor: Actor, t: TranslationWithRefs, method: UploadMethod, format: TranslationFormat): string | null {
     const { project, component, translation } = t;
     const can = (p: Parameters<AccessControl['can']>[1]) => this.access.can(actor, p, project, translation.language_id);
@@ -289,7 +289,7 @@ export class UploadsService {
       added++;
     }
     await applyCounterDelta(tx, t.translation.id, counters);
-    await bumpUserStat(tx, actor.user?.id, 'stat_suggested', added); // compat §7: profile "suggested"
+    await bumpUserStat(tx, actor.user?.id, 'stat_suggested', added); // the profile's "suggested" counter
   }
 
   private ids(t: TranslationWithRefs) {
@@ -325,7 +325,7 @@ export class UploadsService {
             if (fu) matched++;
             const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
             const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
-            if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository (issue 4)
+            if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository
             await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: Action.REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog, checker });
           }
           await checker.flush(tx);

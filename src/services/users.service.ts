@@ -225,7 +225,7 @@ export class UsersService {
   }
 
   /**
-   * Deactivates and wipes the user (compat §7): the row stays so that history keeps pointing
+   * Deactivates and wipes the user: the row stays so that history keeps pointing
    * somewhere, but nothing personal does — name, e-mail, password, tokens, sessions, teams,
    * team administration, subscriptions and personal translation memory go.
    */
