@@ -1,4 +1,4 @@
-// API throttling (compat §3): sliding-window limits per user id (authenticated) or client IP
+// API throttling: sliding-window limits per user id (authenticated) or client IP
 // (anonymous), X-RateLimit-* headers on every /api/ response, 429 `throttled` with Retry-After.
 // Runs as a preValidation hook, i.e. after every onRequest authentication has set request.actor and
 // after the anonymous-write check, so requests rejected there are not counted (as in the reference).

@@ -1,4 +1,4 @@
-// /api/addons/ and the component/project add-on lists (compat §5.9, §6.10 Add-on, §20).
+// /api/addons/ and the component/project add-on lists.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

@@ -1,4 +1,4 @@
-// POST /api/translations/<p>/<c>/<l>/autotranslate/ (compat §18): automatic translation of a translation's units.
+// POST /api/translations/<p>/<c>/<l>/autotranslate/: automatic translation of a translation's units.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';

@@ -1,4 +1,4 @@
-// /api/categories/ and /api/projects/<project>/categories/: nested component categories and their statistics (compat §5.9, §6.10).
+// /api/categories/ and /api/projects/<project>/categories/: nested component categories and their statistics.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -16,7 +16,7 @@ const CategoryBody = body({
   slug: Type.Optional(Type.String()),
   project: Type.Optional(Type.Unknown()),
   category: Type.Optional(Type.Unknown()),
-  // The reference's category settings: accepted, not yet stored (api.md shows no content for it).
+  // The reference's category settings: accepted, not yet stored (the reference documents no content for it).
   configuration: Type.Optional(Type.Unknown()),
   ...readOnly('id', 'url', 'statistics_url', 'check_flags', 'effective_check_flags'),
 });
@@ -24,7 +24,7 @@ const Params = Type.Object({ id: Type.String() });
 type R = FastifyRequest<{ Params: { id: string } }>;
 type P = FastifyRequest<{ Params: { project: string } }>;
 
-/** compat §6.10: the reference's field order (settings triplets aside). */
+/** The reference's field order (settings triplets aside). */
 export function serializeCategory(urls: Urls, r: CategoryWithProject) {
   const api = urls.category(r.category.id);
   return {

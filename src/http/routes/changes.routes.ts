@@ -1,4 +1,4 @@
-// /api/changes/ and the change lists of projects, components and translations (compat §6.6, §13):
+// /api/changes/ and the change lists of projects, components and translations:
 // filters user, action (repeatable), timestamp_after/timestamp_before; newest first; only what the caller may see.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

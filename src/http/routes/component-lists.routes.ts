@@ -1,4 +1,4 @@
-// /api/component-lists/: component lists, their member components and auto_assign rules (compat §5.9, §6.10).
+// /api/component-lists/: component lists, their member components and auto_assign rules.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

@@ -1,4 +1,4 @@
-// Parla's suggestion and comment endpoints (issue 7 item 2; documented in README "Suggestions and comments").
+// Parla's suggestion and comment endpoints (documented in README "Suggestions and comments").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

@@ -1,4 +1,4 @@
-// Exports outside /api/ (compat §22, §23): RSS 2.0 feeds of recent changes and the legacy statistics
+// Exports outside /api/: RSS 2.0 feeds of recent changes and the legacy statistics
 // export (JSON, JSONP of the earlier revision, CSV). Not negotiated like /api/: each answers its own type.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
@@ -248,7 +248,7 @@ export function exportsRoutes(app: FastifyInstance, c: Container): void {
     return feed(request, reply, (u) => about(name, u.webTranslation(refs.project.slug, componentPathSegment(refs.component), t.language.code)), { translationId: t.translation.id });
   });
 
-  // Deprecated since 2.6 (compat §23): per-translation statistics, visible as the statistics endpoints.
+  // Deprecated by the reference since 2.6: per-translation statistics, visible as the statistics endpoints.
   app.get('/exports/stats/:project/:component/', async (request: C, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     const u = urlsFor(c, request);

@@ -1,4 +1,4 @@
-// /api/projects/<project>/labels/: a project's labels (compat §5.5), and one label by id.
+// /api/projects/<project>/labels/: a project's labels, and one label by id.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

@@ -1,4 +1,4 @@
-// /api/memory/ (compat §6.10, §24): list with filters, DELETE of one entry, and POST lookup/ (best match per string).
+// /api/memory/: list with filters, DELETE of one entry, and POST lookup/ (best match per string).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

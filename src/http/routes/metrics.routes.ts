@@ -1,4 +1,4 @@
-// /api/metrics/: server metrics for signed-in users (compat §6.12), as JSON, the browsable page or OpenMetrics text.
+// /api/metrics/: server metrics for signed-in users, as JSON, the browsable page or OpenMetrics text.
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';

@@ -1,4 +1,4 @@
-// /api/users/<username>/notifications/: a user's notification subscriptions (compat §5.1, §9).
+// /api/users/<username>/notifications/: a user's notification subscriptions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

@@ -163,7 +163,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
-  // Parla's own endpoints for project tokens (compat §10; the reference only has a UI for them).
+  // Parla's own endpoints for project tokens (the reference only has a UI for them).
   resource(app, '/api/projects/:project/tokens/', { name: 'Project Tokens' }, {
     GET: {
       schema: { params: ProjectParams },

@@ -1,4 +1,4 @@
-// Repository status and operations at project, component and translation level (compat §14).
+// Repository status and operations at project, component and translation level.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';

@@ -1,4 +1,4 @@
-// /api/screenshots/ (compat §5.9): upload, edit and delete screenshots, their image file and linked strings; a component's screenshots.
+// /api/screenshots/: upload, edit and delete screenshots, their image file and linked strings; a component's screenshots.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -34,7 +34,7 @@ type R = FastifyRequest<{ Params: { id: string } }>;
 type U = FastifyRequest<{ Params: { id: string; unit_id: string } }>;
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 
-/** The reference's field order (§6.10). */
+/** The reference's field order. */
 export function serializeScreenshot(urls: Urls, s: Screenshot) {
   const url = `${urls.api}/screenshots/${s.screenshot.id}/`;
   return {

@@ -1,5 +1,5 @@
 // /api/groups/ and /api/roles/: teams with their roles, languages, projects, components, component
-// lists and admins, and roles with their permission codenames (compat §5.2, §5.3).
+// lists and admins, and roles with their permission codenames.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -118,7 +118,7 @@ export function teamsRoutes(app: FastifyInstance, c: Container): void {
   subresource('componentlists', 'Component Lists', (g, r) => c.teams.addComponentList(r.actor, g, bodyOf<Body>(r)), (g, key, r) => c.teams.removeComponentList(r.actor, g, key));
   subresource('components', 'Components', (g, r) => c.teams.addComponent(r.actor, g, bodyOf<Body>(r)), (g, key, r) => c.teams.removeComponent(r.actor, g, key));
 
-  // Admins differ: POST answers a one-string array, DELETE answers the group (compat §5.2).
+  // Admins differ: POST answers a one-string array, DELETE answers the group.
   resource(app, '/api/groups/:id/admins/', { name: 'Group Admins' }, {
     POST: {
       schema: { params: IdParams },

@@ -1,4 +1,4 @@
-// /api/units/: every unit the caller may see, and one unit by id (read, PATCH/PUT, DELETE: compat §12).
+// /api/units/: every unit the caller may see, and one unit by id (read, PATCH/PUT, DELETE).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -9,14 +9,14 @@ import { paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
 import { serializeUnit } from '../serializers/serializers.js';
 
-/** Multipart and urlencoded bodies carry single values where JSON has lists (compat §12.2). */
+/** Multipart and urlencoded bodies carry single values where JSON has lists. */
 export function isFormBody(request: FastifyRequest): boolean {
   return request.isMultipart() || String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 }
 
 const Params = Type.Object({ id: Type.String() });
 
-/** `q` (search query language, compat §17) and its legacy spelling `filter_type` (§17.4) on unit lists. */
+/** `q` (search query language) and its legacy spelling `filter_type` on unit lists. */
 export type SearchQuery = { q?: string; filter_type?: string };
 
 export function unitsRoutes(app: FastifyInstance, c: Container): void {

@@ -95,7 +95,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
-  // Team memberships (compat §5.1): `group_id` in the body; both answer the user.
+  // Team memberships: `group_id` in the body; both answer the user.
   const membership = (add: boolean) => ({
     schema: { params: Params },
     handler: async (request: U) => {
@@ -113,7 +113,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
     },
   });
 
-  // Translations the user changed the content of (compat §5.1), among those the caller may see.
+  // Translations the user changed the content of, among those the caller may see.
   resource(app, '/api/users/:username/contributions/', { name: 'User Contributions' }, {
     GET: {
       schema: { params: Params },

@@ -50,7 +50,7 @@ export const ComponentBody = body({
   is_glossary: Bool(),
   glossary_color: Str(),
   disable_autoshare: Bool(),
-  // The category's API URL or null; checked by the service (issue 8).
+  // The category's API URL or null; checked by the service.
   category: Type.Optional(Type.Unknown()),
   ...readOnly('id', 'project', 'url', 'web_url', 'git_export', 'file_format_params', 'repository_url', 'translations_url', 'statistics_url', 'lock_url', 'links_url', 'changes_list_url', 'task_url', 'linked_component', 'locked', 'addons'),
 });

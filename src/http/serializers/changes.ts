@@ -1,4 +1,4 @@
-// Change rows → change objects (compat §6.6), from references loaded once per page (ChangesService.refs).
+// Change rows → change objects, from references loaded once per page (ChangesService.refs).
 import type { ChangeRow } from '../../db/schema.js';
 import { ACTION_NAMES } from '../../domain/change-actions.js';
 import type { ChangeRefs } from '../../services/changes.service.js';

@@ -75,7 +75,7 @@ export interface ComponentRefs {
 
 export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includeProject?: boolean; vcsVisible?: boolean } = {}) {
   const c = r.component;
-  // Components in categories are addressed by their category path and slug (compat §1.3).
+  // Components in categories are addressed by their category path and slug.
   const api = u.component(r.project.slug, componentPathSegment(c));
   const vcs = opts.vcsVisible !== false;
   const hidden = <T>(v: T) => (vcs ? v : null);
