@@ -1,4 +1,4 @@
-// Configuration validation helpers: every failure is a 400 with attr `configuration` (compat §20).
+// Configuration validation helpers: every failure is a 400 with attr `configuration`.
 import { ValidationError, type FieldError } from '../shared/errors.js';
 
 /** Collects configuration errors as `field: message` entries under attr `configuration`. */

@@ -1,4 +1,4 @@
-// The add-on registry: identifier → definition (compat §20); `parla.*` is accepted as an alias of `weblate.*`.
+// The add-on registry: identifier → definition; `parla.*` is accepted as an alias of `weblate.*`.
 import type { AnyAddonDefinition } from './types.js';
 import { webhookAddon } from './webhook.addon.js';
 import { discoveryAddon } from './discovery.addon.js';

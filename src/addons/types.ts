@@ -84,7 +84,7 @@ export interface AddonDefinition<Config = Record<string, unknown>> {
   scope: readonly AddonScope[];
   /** Whether it may be installed more than once on the same object. */
   multiple: boolean;
-  /** Returns a reason when the add-on cannot work with this component (compat §20 "not compatible"). */
+  /** Returns a reason when the add-on cannot work with this component (answered as "not compatible"). */
   incompatible?(component: ComponentWithRefs): string | null;
   /**
    * Checks and normalizes the configuration; throws ValidationError with attr `configuration`

@@ -69,7 +69,7 @@ export function validateWebhookConfig(raw: unknown): WebhookConfig {
 }
 
 /**
- * The message: the change API object (compat §6.6) plus `change_id` and the project's URL, as the
+ * The message: the change API object plus `change_id` and the project's URL, as the
  * reference's webhook payload carries both.
  */
 export async function webhookPayload(services: AddonServices, change: ChangeRow): Promise<Record<string, unknown>> {

@@ -1,6 +1,6 @@
 // The one access check: may this actor see or do P on this project, and which projects may it see.
-// Answers from the teams the actor belongs to (compat §8): a team grants the permissions of its roles
-// on the projects its selection covers (§8.4), limited to its languages when it selects some.
+// Answers from the teams the actor belongs to: a team grants the permissions of its roles
+// on the projects its selection covers, limited to its languages when it selects some.
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database, ProjectRow } from '../db/schema.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
@@ -147,7 +147,7 @@ export class AccessControl {
     const pairs = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ key: Number(r.team), value: Number(r.a) }));
     const perms = group(rows.filter((r) => r.kind === 'r').map((r) => ({ key: Number(r.team), value: r.codename! })));
     const projectIds = group(pairs('p'));
-    // Selection 2 (compat §8.4): the projects of the components in the team's component lists.
+    // Selection 2: the projects of the components in the team's component lists.
     const listProjectIds = group(pairs('c'));
     const languageIds = group(pairs('l'));
     const teams = groups.map((g) => {

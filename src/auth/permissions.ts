@@ -1,4 +1,4 @@
-// Permission codenames and built-in roles and teams (compat §8); the data behind every access check.
+// Permission codenames and built-in roles and teams; the data behind every access check.
 export const OBJECT_PERMISSIONS = [
   'change.download', 'comment.add', 'comment.delete', 'comment.resolve', 'component.edit', 'component.lock',
   'glossary.add', 'glossary.terminology', 'glossary.edit', 'glossary.delete', 'glossary.upload', 'machinery.view',
@@ -55,14 +55,14 @@ export const BUILTIN_ROLES: Record<string, readonly Permission[]> = {
   'Add new projects': ['project.add', 'workspace.add'],
 };
 
-/** Project access control values (compat §8.7). */
+/** Project access control values, as the reference numbers them. */
 export const ACCESS_PUBLIC = 0;
 export const ACCESS_PROTECTED = 1;
 export const ACCESS_PRIVATE = 100;
 export const ACCESS_CUSTOM = 200;
 export const ACCESS_CONTROL_VALUES = [ACCESS_PUBLIC, ACCESS_PROTECTED, ACCESS_PRIVATE, ACCESS_CUSTOM];
 
-/** Selection codes of a team's projects and languages (compat §8.4). */
+/** Selection codes of a team's projects and languages, as the reference numbers them. */
 export const SELECTION_MANUAL = 0;
 export const SELECTION_ALL = 1;
 export const SELECTION_COMPONENT_LIST = 2;
@@ -75,11 +75,11 @@ export interface TeamDefinition {
   name: string;
   roles: string[];
   projectSelection: number;
-  /** New users whose e-mail matches join the team (compat §7). */
+  /** New users whose e-mail matches join the team. */
   autoAssign?: string;
 }
 
-/** Default site-wide teams (compat §8.5); all of them select every language. */
+/** Default site-wide teams, as the reference has them; all of them select every language. */
 export const DEFAULT_TEAMS: readonly TeamDefinition[] = [
   { name: 'Guests', roles: ['Add suggestion', 'Access repository'], projectSelection: SELECTION_ALL_PUBLIC },
   { name: 'Viewers', roles: [], projectSelection: SELECTION_ALL_PROTECTED, autoAssign: '^.*$' },
@@ -92,7 +92,7 @@ export const DEFAULT_TEAMS: readonly TeamDefinition[] = [
 /** What the anonymous visitor is a member of. */
 export const ANONYMOUS_TEAMS: readonly string[] = ['Guests', 'Viewers'];
 
-/** Teams created automatically with every project (compat §8.6): team name → role. */
+/** Teams created automatically with every project: team name → role. */
 export const PROJECT_TEAMS: readonly { name: string; role: string }[] = [
   { name: 'Administration', role: 'Administration' },
   { name: 'Review', role: 'Review strings' },

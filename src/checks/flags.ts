@@ -16,7 +16,7 @@ export class FlagSyntaxError extends Error {
 
 /**
  * Spellings the reference accepts for the same flag. `java-messageformat` is the pre-5.x name of
- * the MessageFormat flag, now `java-format` (compat §19: java_format = Java MessageFormat).
+ * the MessageFormat flag, now `java-format` (the reference's java_format check is Java MessageFormat).
  */
 const ALIASES: Readonly<Record<string, string>> = {
   'java-messageformat': 'java-format',

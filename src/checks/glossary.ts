@@ -1,4 +1,4 @@
-// check_glossary (compat §19): the translation must use the glossary's translation of every term found in the source.
+// check_glossary: the translation must use the glossary's translation of every term found in the source.
 import { containsPhrase } from '../domain/glossary-matcher.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import type { Check, CheckContext } from './registry.js';

@@ -1,4 +1,4 @@
-// The quality-check registry: the Check contract, every built-in check by compat §19 id, and runChecks/isEnforced.
+// The quality-check registry: the Check contract, every built-in check by the reference's check id, and runChecks/isEnforced.
 import { Flags } from './flags.js';
 import { FORMAT_CHECKS } from './format-strings.js';
 import { CHAR_CHECKS } from './chars.js';
@@ -54,7 +54,7 @@ import type { CheckResult } from './result.js';
 export { PASS, fail } from './result.js';
 
 export interface Check {
-  /** compat §19 id, e.g. "end_stop", "c_format", "max-length". */
+  /** The reference's check id, e.g. "end_stop", "c_format", "max-length". */
   readonly id: string;
   /** Display name, e.g. "Mismatched full stop". */
   readonly name: string;

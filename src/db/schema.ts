@@ -142,7 +142,7 @@ export interface ComponentsTable {
   /** HEAD of the checkout when the database was last brought in line with its files; '' before one was recorded. */
   db_revision: Generated<string>;
   created: Timestamp;
-  /** The component's category (issue 8), null outside categories. */
+  /** The component's category, null outside categories. */
   category_id: Generated<number | null>;
   /** The category slugs, each followed by "%2F" ('' outside categories): `category_path + slug` is the API path segment. */
   category_path: Generated<string>;
@@ -264,7 +264,7 @@ export interface SuggestionsTable {
   details: string; // JSON object
 }
 
-/** A failing quality check of a unit (compat §19 id); `dismissed` ones do not count as failing. */
+/** A failing quality check of a unit, by check id; `dismissed` ones do not count as failing. */
 export interface ChecksTable {
   id: Generated<number>;
   unit_id: number;
@@ -317,7 +317,7 @@ export interface RolePermissionsTable {
 export interface GroupsTable {
   id: Generated<number>;
   name: string;
-  project_selection: number; // compat §8.4
+  project_selection: number; // a SELECTION_* code
   language_selection: number;
   defining_project_id: number | null;
   /** Built-in teams (site-wide defaults and automatic per-project teams). */
@@ -352,7 +352,7 @@ export interface GroupComponentListsTable {
   componentlist_id: number;
 }
 
-/** A user's notification subscription (compat §9); project/component only for scopes 30/40. */
+/** A user's notification subscription; project/component only for scopes 30/40. */
 export interface SubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -376,8 +376,8 @@ export interface AuditLogTable {
   details: string; // JSON object
 }
 
-/** A translation memory entry (compat §6.10); scope: project_id, user_id, shared (see migration 013). */
-/** A project's label (compat §6.10); `color` is one of the reference's colour names. */
+/** A translation memory entry; scope: project_id, user_id, shared (see migration 013). */
+/** A project's label; `color` is one of the reference's colour names. */
 export interface LabelsTable {
   id: Generated<number>;
   project_id: number;
@@ -495,7 +495,7 @@ export type MemoryRow = Selectable<MemoryTable>;
 export type LabelRow = Selectable<LabelsTable>;
 export type ScreenshotRow = Selectable<ScreenshotsTable>;
 
-/** An installed add-on (compat §6.10); configuration/state are JSON objects as text. */
+/** An installed add-on; configuration/state are JSON objects as text. */
 export interface AddonsTable {
   id: Generated<number>;
   name: string;
@@ -523,7 +523,7 @@ export interface AddonChangeCursorTable {
   last_change_id: number;
 }
 
-/** A named set of components (compat §6.10); `slug` is its API lookup. */
+/** A named set of components; `slug` is its API lookup. */
 export interface ComponentListsTable {
   id: Generated<number>;
   name: string;

@@ -30,7 +30,7 @@ export async function seedLanguages(database: Database): Promise<number> {
   return missing.length;
 }
 
-/** Built-in roles and default site-wide teams (compat §8.3, §8.5); creates only what is missing. */
+/** Built-in roles and default site-wide teams; creates only what is missing. */
 export async function seedTeams(database: Database): Promise<number> {
   return database.db.transaction().execute(async (tx) => (await seedRoles(tx)) + (await seedDefaultTeams(tx)));
 }

@@ -1,4 +1,4 @@
-// Change action codes and their display names (compat §13.2), and which of them count as content changes.
+// Change action codes and their display names, as the reference numbers and names them, and which of them count as content changes.
 export const ACTION_NAMES: Record<number, string> = {
   0: 'Resource updated', 1: 'Translation completed', 2: 'Translation changed', 3: 'Comment added',
   4: 'Suggestion added', 5: 'Translation added', 6: 'Automatically translated', 7: 'Suggestion accepted',

@@ -67,7 +67,7 @@ function withoutNul(store: ParsedStore, filename?: string): ParsedStore {
   return store;
 }
 
-/** The formats known to the server (compat §15.4 ids). */
+/** The formats known to the server, by the reference's format ids. */
 export const formats = new FormatRegistry();
 for (const format of [
   poFormat,

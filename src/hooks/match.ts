@@ -1,4 +1,4 @@
-// Matches a parsed push against components (§21.3): exact URL match, full-name fallback, branch and hook filters.
+// Matches a parsed push against components: exact URL match, full-name fallback, branch and hook filters.
 import type { HookPush } from './types.js';
 import { repoUrlKey, stripRepoSuffix } from './url.js';
 

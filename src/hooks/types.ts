@@ -1,6 +1,6 @@
 // Shared types of the forge notification hooks: services, parsed events and the payload error.
 
-/** Path segments accepted under `/hooks/{service}/` (§21.1); `forgejo` is an alias of `gitea`. */
+/** Path segments accepted under `/hooks/{service}/`; `forgejo` is an alias of `gitea`. */
 export const HOOK_SERVICES = ['github', 'gitlab', 'bitbucket', 'pagure', 'azure', 'gitea', 'forgejo', 'gitee'] as const;
 export type HookService = (typeof HOOK_SERVICES)[number];
 
@@ -39,7 +39,7 @@ export interface HookPush {
 
 export type HookEvent = HookPing | HookPush;
 
-/** The 400 message for every unparsable or unusable payload (§21.1, current behaviour). */
+/** The 400 message for every unparsable or unusable payload, as the reference currently answers. */
 export const INVALID_PAYLOAD_MESSAGE = 'Invalid data in json payload!';
 
 /** Invalid hook payload; `message` is the public 400 text, `detail` says what was wrong (for logs). */

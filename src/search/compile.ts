@@ -192,7 +192,7 @@ function user(idExpr: Value, v: TermValue): Sql {
 
 /** Labels and screenshots belong to the source string, which every translation of it shares (source units link to themselves). */
 const ofSourceString = sql`coalesce(units.source_unit_id, units.id)`;
-/** A label of the unit's source string (compat §17.2 label:, has:label). */
+/** A label of the unit's source string (`label:`, `has:label`). */
 const labelExists = (condition: Sql): Sql =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM unit_labels ul INNER JOIN labels lb ON lb.id = ul.label_id WHERE ul.unit_id = ${ofSourceString} AND ${condition})`;
 const labelsCount: Value = sql`(SELECT count(*) FROM unit_labels ul WHERE ul.unit_id = ${ofSourceString})`;
@@ -200,7 +200,7 @@ const labelsCount: Value = sql`(SELECT count(*) FROM unit_labels ul WHERE ul.uni
 const screenshotExists = (condition: Sql): Sql =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM screenshot_units ssu INNER JOIN screenshots ss ON ss.id = ssu.screenshot_id WHERE ssu.unit_id = ${ofSourceString} AND ${condition})`;
 
-/** A stored check of the unit; active = not dismissed (compat §17.2 check:, dismissed_check:, has:check). */
+/** A stored check of the unit; active = not dismissed (`check:`, `dismissed_check:`, `has:check`). */
 const checkExists = (dismissed: boolean, condition: Sql = TRUE): Sql =>
   sql<SqlBool>`EXISTS (SELECT 1 FROM checks ck WHERE ck.unit_id = units.id AND ck.dismissed = ${sql.lit(dismissed ? 1 : 0)} AND ${condition})`;
 /** check:<id> is a substring of the id (case-insensitive), check:=<id> the exact id; dashes and underscores are one. */
@@ -270,7 +270,7 @@ export const FIELD_COMPILERS: Record<string, TermCompiler> = {
   note: text([unit('note')]),
   location: text([unit('location')]),
   explanation: text([ofSource('explanation', '')]),
-  // A categorized component is also named by its full path, written `cat/app` (compat §17.2).
+  // A categorized component is also named by its full path, written `cat/app`.
   component: (v, ctx) => {
     const w = v.kind === 'text' ? { ...v, text: v.text.replace(/%2f/gi, '/') } : v;
     const exprs = [sql.ref('components.slug'), sql.ref('components.name'), componentFullPath];
@@ -368,7 +368,7 @@ function compileNode(node: Node, ctx: CompileContext): Sql {
     case 'or':
       return or(node.children.map((c) => compileNode(c, ctx)));
     case 'and': {
-      // Change terms of one AND group describe the same change event (compat §17.2).
+      // Change terms of one AND group describe the same change event.
       const changeTerms = node.children.filter(isChangeTerm);
       const parts = node.children.filter((c) => !isChangeTerm(c)).map((c) => compileNode(c, ctx));
       if (changeTerms.length) parts.push(changeExists(changeTerms));

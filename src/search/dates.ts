@@ -1,4 +1,4 @@
-// Date values of the search language (compat §17.3): ISO 8601 and English relative/free-form dates, as UTC intervals.
+// Date values of the search language: ISO 8601 and English relative/free-form dates, as UTC intervals.
 
 /** [start, end) in UTC; `period` is true for a whole day/month/year (a date written without time). */
 export interface DateInterval {

@@ -1,4 +1,4 @@
-// The unit fields of the search language (compat §17.2) and their value kinds, with the names of states, has: and is: lookups.
+// The unit fields of the search language and their value kinds, with the names of states, has: and is: lookups.
 import { ACTION_NAMES } from '../domain/change-actions.js';
 
 /** How a field's value is read; the compiler registry (compile.ts) gives each field its SQL. */

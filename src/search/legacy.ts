@@ -1,4 +1,4 @@
-// Pre-5.13 named filters (`filter_type`, compat §17.4) as the search queries they stand for.
+// Pre-5.13 named filters (`filter_type`) as the search queries they stand for.
 import { SearchQueryError } from './errors.js';
 
 const LEGACY: Record<string, string> = {

@@ -14,7 +14,7 @@ export type Token =
   | { type: 'lparen' | 'rparen' | 'and' | 'or' | 'not' | 'eof'; pos: number }
   | { type: 'term'; pos: number; field: string | null; op: Op; value: RawValue };
 
-/** Tokens that look like `scheme:` but start a URL, not a field (compat §17.1). */
+/** Tokens that look like `scheme:` but start a URL, not a field. */
 const URL_SCHEMES = new Set(['http', 'https', 'ftp', 'mailto']);
 const OPS: Op[] = [':<=', ':>=', ':=', ':<', ':>', ':'];
 const KEYWORDS: Record<string, 'and' | 'or' | 'not'> = { and: 'and', or: 'or', not: 'not' };

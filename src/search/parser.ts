@@ -207,7 +207,7 @@ function typed(field: string, kind: FieldKind, op: Op, v: RawValue, now: Date, o
 
 const bound = (d: Date, inclusive: boolean): DateBound => ({ iso: d.toISOString(), inclusive });
 
-/** A day/month/year (`period`) compares from its start for `>`/`>=` and up to its end for `<`/`<=` (compat §17.3). */
+/** A day/month/year (`period`) compares from its start for `>`/`>=` and up to its end for `<`/`<=`. */
 function dateTerm(cmp: Cmp, d: DateInterval): TermValue {
   switch (cmp) {
     case '=':

@@ -1,5 +1,5 @@
 // Teams (groups) and roles: roles hold permission codenames, teams grant roles on a selection of
-// projects/languages/components to their members (compat §6.8, §6.9, §8).
+// projects/languages/components to their members.
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

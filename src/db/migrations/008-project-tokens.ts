@@ -1,4 +1,4 @@
-// Project tokens (compat §10) remember their project, so that removing the project removes its bots.
+// Project tokens remember their project, so that removing the project removes its bots.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,4 @@
-// Notification subscriptions of users (compat §9): what to be told about, where and how often.
+// Notification subscriptions of users: what to be told about, where and how often.
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

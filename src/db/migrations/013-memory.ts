@@ -1,4 +1,4 @@
-// Translation memory (compat §6.10, §24): translated strings with their languages, origin and scope, plus a trigram index on the source.
+// Translation memory: translated strings with their languages, origin and scope, plus a trigram index on the source.
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

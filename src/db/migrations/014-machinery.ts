@@ -1,4 +1,4 @@
-// Machine translation settings (issue 7): one engine configuration per project, or site-wide when project_id is null.
+// Machine translation settings: one engine configuration per project, or site-wide when project_id is null.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

@@ -1,4 +1,4 @@
-// Quality checks (issue 7): one row per failing check of a unit; dismissed rows stay while the check keeps failing.
+// Quality checks: one row per failing check of a unit; dismissed rows stay while the check keeps failing.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 
@@ -7,7 +7,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   t = dialect === 'postgres' ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
   await t
     .addColumn('unit_id', 'integer', (c) => c.notNull().references('units.id').onDelete('cascade'))
-    // compat §19 check id, e.g. "c_format", "max-length".
+    // The reference's check id, e.g. "c_format", "max-length".
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('dismissed', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('checks_unit_name', ['unit_id', 'name'])

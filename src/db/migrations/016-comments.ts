@@ -1,4 +1,4 @@
-// Comments on units and votes on suggestions (issue 7 item 2).
+// Comments on units and votes on suggestions.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

@@ -5,7 +5,7 @@ import type { DialectName } from '../database.js';
 /**
  * Components get `category_id` and `category_path`: the category slugs joined and followed by "%2F"
  * ('' outside categories), so that `category_path || slug` is the component's segment in API paths
- * (compat §1.3) and one index makes names and slugs unique per (project, category).
+ * and one index makes names and slugs unique per (project, category).
  */
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   let t = db.schema.createTable('categories');

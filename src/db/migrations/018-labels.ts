@@ -1,4 +1,4 @@
-// Project labels and their assignment to source strings (issue 8 item 2).
+// Project labels and their assignment to source strings.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

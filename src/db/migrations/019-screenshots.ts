@@ -1,4 +1,4 @@
-// Screenshots of a translation and the source strings they show (issue 8 item 3); the images live in a ScreenshotStore.
+// Screenshots of a translation and the source strings they show; the images live in a ScreenshotStore.
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

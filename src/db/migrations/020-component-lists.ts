@@ -1,4 +1,4 @@
-// Component lists with their automatic assignment rules (issue 8 item 5); glossaries need no new columns (components.is_glossary).
+// Component lists with their automatic assignment rules; glossaries need no new columns (components.is_glossary).
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

@@ -1,4 +1,4 @@
-// Installed add-ons (compat §6.10 Add-on, §20) and their run log (issue 8 item 4).
+// Installed add-ons and their run log.
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../database.js';
 

@@ -13,7 +13,7 @@ export interface ExportMeta {
 }
 
 export interface Exporter {
-  /** Conversion id (compat §15.2), e.g. 'mo'. */
+  /** Conversion id, e.g. 'mo'. */
   readonly id: string;
   readonly mimeType: string;
   /** File name extension without the dot. */
