@@ -1,4 +1,4 @@
-// Add-ons over HTTP (compat §5.9, §6.10, §20): installation rules, management permissions and each built-in add-on's effect.
+// Add-ons over HTTP: installation rules, management permissions and each built-in add-on's effect.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

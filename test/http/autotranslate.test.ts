@@ -1,4 +1,4 @@
-// Automatic translation (compat §18, issue 7): POST /api/translations/<p>/<c>/<l>/autotranslate/ — copying from
+// Automatic translation: POST /api/translations/<p>/<c>/<l>/autotranslate/ — copying from
 // other components, machine translation through a local LibreTranslate server, modes, validation, permissions,
 // exact counters and change records; on every database.
 import http from 'node:http';

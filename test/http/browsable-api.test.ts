@@ -1,4 +1,4 @@
-// The browsable API page (issue 9 item 2): HTML for ?format=api and browsers, write forms where Allow has them,
+// The browsable API page: HTML for ?format=api and browsers, write forms where Allow has them,
 // escaping of user data, a CSP without inline code, and the session + CSRF requests its form script makes.
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Categories (issue 8, compat §1.3, §5.9, §6.10): CRUD, nesting, permissions, components addressed as cat%252Fcomponent, statistics.
+// Categories: CRUD, nesting, permissions, components addressed as cat%252Fcomponent, statistics.
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

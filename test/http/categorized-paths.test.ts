@@ -1,4 +1,4 @@
-// Categorized components by path outside the component API (search, autotranslate, hooks, exports) and component lists in teams (compat §5.2, §8.4).
+// Categorized components by path outside the component API (search, autotranslate, hooks, exports) and component lists in teams.
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

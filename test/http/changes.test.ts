@@ -1,4 +1,4 @@
-// Changes (compat §6.6, §13): real operations record their action codes, and /api/changes/ with the
+// Changes: real operations record their action codes, and /api/changes/ with the
 // project, component and translation change lists filter (user, action, timestamp_*), order newest
 // first, page, and show only what the caller may see.
 import fs from 'node:fs/promises';

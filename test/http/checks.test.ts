@@ -1,4 +1,4 @@
-// Quality checks stored per unit (issue 7): flags from PO files, extra flags and component check_flags configure them;
+// Quality checks stored per unit: flags from PO files, extra flags and component check_flags configure them;
 // failing counters, has_failing_check, check:/has:check search and metrics agree; enforced checks mean needs editing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// Component lists (compat §5.9, §6.10) over HTTP: CRUD under componentlist.edit, members, visibility and auto_assign rules.
+// Component lists over HTTP: CRUD under componentlist.edit, members, visibility and auto_assign rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';

@@ -1,5 +1,5 @@
-// Exports outside /api/: RSS 2.0 feeds of recent changes (compat §22), read with a real RSS parser, and
-// the legacy statistics export (compat §23) as JSON, JSONP and CSV; both only for who may see the object.
+// Exports outside /api/: RSS 2.0 feeds of recent changes, read with a real RSS parser, and
+// the legacy statistics export as JSON, JSONP and CSV; both only for who may see the object.
 import Parser from 'rss-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

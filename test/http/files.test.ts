@@ -169,7 +169,7 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
   it('needs a login to upload and enforces the overwrite permission', async () => {
     expect((await upload(server, {}, CS_UPLOAD, 'cs.po', null)).status).toBe(401);
     const token = await server.createUser('plainuser');
-    // Signed-in users of a public project are power users: they may upload and overwrite, not approve (compat §8.3, §11.2).
+    // Signed-in users of a public project are power users: they may upload and overwrite, not approve.
     expect((await upload(server, { conflicts: 'replace-translated' }, CS_UPLOAD, 'cs.po', token)).status).toBe(200);
     const approve = await upload(server, { method: 'approve' }, CS_UPLOAD, 'cs.po', token);
     expect(approve.status).toBe(400);

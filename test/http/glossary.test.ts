@@ -1,4 +1,4 @@
-// Glossaries (issue 8 item 6) over HTTP: a TBX glossary component, term lookup for units, editing terms, check_glossary.
+// Glossaries over HTTP: a TBX glossary component, term lookup for units, editing terms, check_glossary.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';

@@ -1,4 +1,4 @@
-// Git argument injection (issue 11 item 4): every component field that reaches git, and the user data that ends up in
+// Git argument injection: every component field that reaches git, and the user data that ends up in
 // commits, either refused with a 400 on the field or passed to git as data; a canary proves no injected command ran.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

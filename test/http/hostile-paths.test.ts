@@ -1,4 +1,4 @@
-// Hostile path parameters and file names (issue 11 item 4): every route with a path parameter, every uploaded
+// Hostile path parameters and file names: every route with a path parameter, every uploaded
 // file name and ZIP entry name, answered without a 5xx and without reading or writing a file outside the data dir;
 // script payloads in names and texts are escaped in every RSS feed.
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// Project labels (issue 8 item 2): the labels API, labels of source strings shown on every translation,
+// Project labels: the labels API, labels of source strings shown on every translation,
 // label changes, the label:/has:label/labels_count search fields, and who may do what.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// Machine translation settings (issue 7): /api/projects/<p>/machinery/ and /api/machinery/ — permissions,
+// Machine translation settings: /api/projects/<p>/machinery/ and /api/machinery/ — permissions,
 // masked secrets, per-field validation — and MachineryService.translateWith against a local server; on every database.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Translation memory (compat §6.10, §24): entries from translated units, list filters and visibility, delete
+// Translation memory: entries from translated units, list filters and visibility, delete
 // permissions, fuzzy lookup quality, and the CLI's TMX/JSON import and export.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';

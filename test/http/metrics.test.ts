@@ -1,4 +1,4 @@
-// Server metrics /api/metrics/ (compat §6.12): real counts, OpenMetrics text, signed-in users only.
+// Server metrics /api/metrics/: real counts, OpenMetrics text, signed-in users only.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// Notification subscriptions of users (compat §5.1, §9) over HTTP, on every database.
+// Notification subscriptions of users over HTTP, on every database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject } from '../helpers/fixtures.js';

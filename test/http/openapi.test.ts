@@ -1,4 +1,4 @@
-// The OpenAPI document at /api/schema/ (issue 9 item 3): structurally valid 3.0, every registered route in it, and the
+// The OpenAPI document at /api/schema/: structurally valid 3.0, every registered route in it, and the
 // API reference page at /api/docs/ with its allow-listed, cached static files.
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

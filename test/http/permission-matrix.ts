@@ -1,21 +1,21 @@
-// Permission matrix, the rows and the runner (compat §2.2, §5, §8, §10, §12): every API route and method, called by every kind
+// Permission matrix, the rows and the runner: every API route and method, called by every kind
 // of actor on a public and on a private project, answers the status class the reference would. The web UI's pages and form
 // POSTs (/projects/, /translate/, /languages/) have rows too; its assets (/ui/static/) and the dashboard (/) need none.
 //
 // Actors (columns, always in this order):
-//   anon   – no credentials (anonymous = Guests + Viewers teams, §8.5)
+//   anon   – no credentials (anonymous = Guests + Viewers teams)
 //   user   – a new user: Users (Power user on all public projects) + Viewers teams
 //   trans  – member ONLY of a site-wide team with the Translate role, project_selection 0 (pub, priv),
 //            language_selection 0 (cs only)
 //   rev    – member ONLY of each project's per-project "Review" team
 //   padm   – member ONLY of each project's per-project "Administration" team
-//   token  – plp_ token of the row's own project (bot in its Administration team, §10)
+//   token  – plp_ token of the row's own project (bot in its Administration team)
 //   ftoken – plp_ token of another private project ("elsewhere"): a non-member everywhere here
 //   super  – the superuser
 // (trans, rev and padm are taken out of Users/Viewers so each column shows what its one team grants.)
 //
-// Projects: pub = access_control 0 with translation_review on (so it has a Review team, §8.6);
-//           priv = access_control 100 with review off (state 30 is refused there: §12.2).
+// Projects: pub = access_control 0 with translation_review on (so it has a Review team);
+//           priv = access_control 100 with review off (state 30 is refused there).
 //
 // Expected cells: ok = 2xx, or an exact status (400, 401, 403, 404); "a|b" accepts either; "-" = not applicable.
 // A project row has [pub, priv] expectations, a site-wide row one string.
@@ -100,7 +100,7 @@ const NOTIFICATIONS = [
 // ---------------------------------------------------------------- common expectation patterns
 //                 anon user trans rev  padm token ftoken super
 const ALL = /*  */ 'ok   ok   ok    ok   ok   ok    ok     ok';
-/** Readable by whoever sees the project: everybody on pub, members on priv (§2.2, §8.7). */
+/** Readable by whoever sees the project: everybody on pub, members on priv. */
 const VISIBLE: [string, string] = [ALL, '404  404  ok    ok   ok   ok    404    ok'];
 const NOWHERE = /*  */ '404  404  404   404  404  404   404    404';
 /** Needs an Administration-only permission (project.edit, component.edit, vcs.commit, …). */
@@ -239,7 +239,7 @@ const siteTeam = async () => {
   await ok(su(`/api/users/${env.users.rev}/groups/`, { method: 'POST', json: { group_id: g.id } }), 'rev joins');
   return g as { id: number; url: string };
 };
-/** A role attached to pub's Review team, so rev sees it (roles of own teams are visible, §5.3). */
+/** A role attached to pub's Review team, so rev sees it (roles of own teams are visible). */
 const reviewRole = async () => {
   const r = await ok(su('/api/roles/', { method: 'POST', json: { name: uniq('Role '), permissions: ['unit.edit'] } }), 'role');
   await ok(su(`${env.pub.teams.Review.url}roles/`, { method: 'POST', json: { role_id: r.id } }), 'role on team');
@@ -277,13 +277,13 @@ const newSuggestion = async (p: Ctx) =>
 const newComment = async (p: Ctx) =>
   (await ok(su(`/api/units/${discussionUnit(p)}/comments/`, { method: 'POST', json: { comment: uniq('Comment ') } }), 'comment')).id as number;
 const uploadForm = (lang: string) => multipart({ method: 'translate' }, { file: { name: `${lang}.po`, data: lang === 'cs' ? APP_CS : po('de', 'nplurals=2; plural=(n != 1);') } });
-/** Labels (issue 8): a throwaway one per cell, and one kept per project for reads. */
+/** Labels: a throwaway one per cell, and one kept per project for reads. */
 const newLabel = async (p: Ctx) => (await ok(su(`/api/projects/${p.slug}/labels/`, { method: 'POST', json: { name: uniq('Label '), color: 'navy' } }), 'label')).id as number;
 const projectLabel = async (p: Ctx) => {
   if (!idCache.has(`l:${p.slug}`)) idCache.set(`l:${p.slug}`, await newLabel(p));
   return idCache.get(`l:${p.slug}`)!;
 };
-/** Screenshots (issue 8): a 1×1 PNG uploaded to the project's English (source) translation. */
+/** Screenshots: a 1×1 PNG uploaded to the project's English (source) translation. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const screenshotForm = (p: Ctx) =>
   multipart({ name: uniq('Shot '), project_slug: p.slug, component_slug: 'app', language_code: 'en' }, { image: { name: 'shot.png', data: PNG_1X1 } });
@@ -305,7 +305,7 @@ const linkedScreenshot = async (p: Ctx) => {
   return { id, unit };
 };
 
-/** Add-ons (issue 8): automatic translation of nothing (it may be installed many times and changes no string). */
+/** Add-ons: automatic translation of nothing (it may be installed many times and changes no string). */
 const ADDON_BODY = { name: 'weblate.autotranslate.autotranslate', configuration: { mode: 'suggest', q: 'source:"no such matrix string"' } };
 const newAddon = async (p: Ctx) => (await ok(su(`/api/components/${p.slug}/app/addons/`, { method: 'POST', json: ADDON_BODY }), 'add-on')).id as number;
 const projectAddon = async (p: Ctx) => {
@@ -317,7 +317,7 @@ const ADDON_READ: [string, string] = ['404  404  404   404  ok   ok    404    ok
 const ADDON_WRITE: [string, string] = ['401  404  404   404  ok   ok    404    ok', '401  404  404   404  ok   ok    404    ok'];
 
 // ---------------------------------------------------------------- the matrix
-/** Categories (issue 8): a throwaway one per cell, and one kept per project for reads and edits. */
+/** Categories: a throwaway one per cell, and one kept per project for reads and edits. */
 const newCategory = async (p: Ctx) => {
   const slug = uniq('cat');
   return (await ok(su('/api/categories/', { method: 'POST', json: { name: slug, slug, project: p.url } }), 'category')).id as number;
@@ -331,9 +331,9 @@ const C = (c: CellInput) => `/api/components/${c.p.slug}/app/`;
 const T = (c: CellInput, lang = 'cs') => `/api/translations/${c.p.slug}/app/${lang}/`;
 
 const ROWS: Row[] = [
-  // ----- root, languages (§4, §5.4)
+  // ----- root, languages
   { m: 'GET', route: '/api/', exp: ALL, call: () => ({ path: '/api/' }) },
-  // ----- API documentation (issue 9): the OpenAPI document, the reference page and its static files are public
+  // ----- API documentation: the OpenAPI document, the reference page and its static files are public
   { m: 'GET', route: '/api/schema/', exp: ALL, call: () => ({ path: '/api/schema/' }) },
   { m: 'GET', route: '/api/docs/', exp: ALL, call: () => ({ path: '/api/docs/' }) },
   { m: 'GET', route: '/api/docs/assets/:file', exp: ALL, call: () => ({ path: '/api/docs/assets/docs-init.js' }) },
@@ -342,7 +342,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/languages/:code/', exp: ALL, call: () => ({ path: '/api/languages/cs/' }) },
   { m: 'PUT', route: '/api/languages/:code/', exp: GLOBAL, call: async () => ({ path: '/api/languages/cs/', json: await csLanguage() }) },
   { m: 'PATCH', route: '/api/languages/:code/', exp: GLOBAL, call: async () => ({ path: '/api/languages/cs/', json: { name: (await csLanguage()).name } }) },
-  // A throwaway language: with a translation (so that it is visible, §5.4) for the refused callers; without
+  // A throwaway language: with a translation (so that it is visible) for the refused callers; without
   // one for the superuser (Parla keeps languages that are in use: 400 "protected").
   {
     m: 'DELETE', route: '/api/languages/:code/', note: 'throwaway language', exp: GLOBAL,
@@ -355,7 +355,7 @@ const ROWS: Row[] = [
   },
   { m: 'GET', route: '/api/languages/:code/statistics/', exp: ALL, call: () => ({ path: '/api/languages/cs/statistics/' }) },
 
-  // ----- users (§5.1, §7, §9)
+  // ----- users, their profiles and notifications
   { m: 'GET', route: '/api/users/', exp: ALL, call: () => ({ path: '/api/users/' }) },
   { m: 'POST', route: '/api/users/', exp: GLOBAL, call: () => { const u = uniq('made'); return { path: '/api/users/', json: { username: u, email: `${u}@example.com` } }; } },
   { m: 'GET', route: '/api/users/:username/', exp: '404  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/users/victim/' }) },
@@ -401,7 +401,7 @@ const ROWS: Row[] = [
   },
   { m: 'DELETE', route: '/api/users/:username/notifications/:subscription_id/', note: 'other user, throwaway', exp: GLOBAL, call: async () => ({ path: `/api/users/victim/notifications/${await newSubscription('victim')}/` }) },
 
-  // ----- groups (§5.2): site-wide writes need group.edit; teams scoped to a project also project.permissions there
+  // ----- groups: site-wide writes need group.edit; teams scoped to a project also project.permissions there
   { m: 'GET', route: '/api/groups/', exp: ALL, call: () => ({ path: '/api/groups/' }) },
   { m: 'POST', route: '/api/groups/', note: 'site-wide team', exp: GLOBAL, call: () => ({ path: '/api/groups/', json: { name: uniq('New site '), project_selection: 0 } }) },
   {
@@ -477,18 +477,18 @@ const ROWS: Row[] = [
   { m: 'POST', route: '/api/groups/:id/componentlists/', note: 'site-wide team, unknown list', exp: '401  404  404   403  404  404   404    400', call: async () => ({ path: `${rel((await siteTeam()).url)}componentlists/`, json: { component_list_id: 999999 } }) },
   { m: 'DELETE', route: '/api/groups/:id/componentlists/:sub/', note: 'site-wide team, nothing attached', exp: '401  404  404   403  404  404   404    404', call: async () => ({ path: `${rel((await siteTeam()).url)}componentlists/1/` }) },
 
-  // ----- roles (§5.3)
+  // ----- roles
   { m: 'GET', route: '/api/roles/', exp: ALL, call: () => ({ path: '/api/roles/' }) },
   { m: 'POST', route: '/api/roles/', exp: GLOBAL, call: () => ({ path: '/api/roles/', json: { name: uniq('Made role '), permissions: ['unit.edit'] } }) },
   { m: 'GET', route: '/api/roles/:id/', note: 'Administration role', exp: '404  404  404   404  ok   ok    ok     ok', call: () => ({ path: rel(env.roles.Administration.url) }) },
   // A role on pub's Review team: rev sees it (403), and so do project administrators, who see every
-  // role to compose their teams (Parla's addition to §5.3: padm, token and ftoken administer some
+  // role to compose their teams (Parla's addition to the reference: padm, token and ftoken administer some
   // project); everyone else but the superuser gets 404.
   { m: 'PUT', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name, permissions: ['unit.edit'] } }; } },
   { m: 'PATCH', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name } }; } },
   { m: 'DELETE', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => ({ path: rel((await reviewRole()).url) }) },
 
-  // ----- projects (§5.5, §10, §14, §15)
+  // ----- projects, their tokens, repository and downloads
   { m: 'GET', route: '/api/projects/', exp: ALL, call: () => ({ path: '/api/projects/' }) },
   { m: 'POST', route: '/api/projects/', exp: GLOBAL, call: () => { const slug = uniq('made'); return { path: '/api/projects/', json: { name: slug, slug, web: 'https://example.com/' } }; } },
   { m: 'GET', route: '/api/projects/:project/', exp: VISIBLE, call: (c) => ({ path: P(c) }) },
@@ -512,14 +512,14 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/projects/:project/file/', exp: DOWNLOAD, call: (c) => ({ path: `${P(c)}file/` }) },
   { m: 'GET', route: '/api/projects/:project/repository/', exp: VCS_VIEW, call: (c) => ({ path: `${P(c)}repository/` }) },
   { m: 'POST', route: '/api/projects/:project/repository/', note: 'commit (vcs.commit)', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}repository/`, json: { operation: 'commit' } }) },
-  // Parla's own project-token endpoints (§10): project admins only.
+  // Parla's own project-token endpoints: project admins only.
   { m: 'GET', route: '/api/projects/:project/tokens/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: (c) => ({ path: `${P(c)}tokens/` }) },
   { m: 'POST', route: '/api/projects/:project/tokens/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}tokens/`, json: { name: uniq('Token ') } }) },
   {
     m: 'DELETE', route: '/api/projects/:project/tokens/:id/', note: 'throwaway token', exp: ADMIN_ONLY,
     call: async (c) => ({ path: `${P(c)}tokens/${(await ok(su(`${P(c)}tokens/`, { method: 'POST', json: { name: uniq('Doomed ') } }), 'token')).id}/` }),
   },
-  // Parla's own machine translation settings (issue 7): project.edit per project, machinery.edit site-wide.
+  // Parla's own machine translation settings: project.edit per project, machinery.edit site-wide.
   { m: 'GET', route: '/api/projects/:project/machinery/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: (c) => ({ path: `${P(c)}machinery/` }) },
   { m: 'POST', route: '/api/projects/:project/machinery/', note: 'after removing the setting', exp: ADMIN_ONLY, call: async (c) => ({ path: (await machinerySetting(`${P(c)}machinery/`, false), `${P(c)}machinery/`), json: MACHINERY_SETTING }) },
   { m: 'GET', route: '/api/projects/:project/machinery/:engine/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: async (c) => ({ path: await machinerySetting(`${P(c)}machinery/`) }) },
@@ -531,7 +531,7 @@ const ROWS: Row[] = [
   { m: 'PATCH', route: '/api/machinery/:engine/', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/'), json: { configuration: { timeout: 5 } } }) },
   { m: 'DELETE', route: '/api/machinery/:engine/', note: 'throwaway setting', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/') }) },
 
-  // ----- components (§5.6)
+  // ----- components
   { m: 'GET', route: '/api/components/', exp: ALL, call: () => ({ path: '/api/components/' }) },
   { m: 'GET', route: '/api/components/:project/:component/', exp: VISIBLE, call: (c) => ({ path: C(c) }) },
   { m: 'PUT', route: '/api/components/:project/:component/', exp: ADMIN_ONLY, call: async (c) => ({ path: C(c), json: await componentPut(c.p) }) },
@@ -568,7 +568,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/components/:project/:component/repository/', exp: VCS_VIEW, call: (c) => ({ path: `${C(c)}repository/` }) },
   { m: 'POST', route: '/api/components/:project/:component/repository/', note: 'commit', exp: ADMIN_ONLY, call: (c) => ({ path: `${C(c)}repository/`, json: { operation: 'commit' } }) },
 
-  // ----- translations (§5.7, §11, §12.4)
+  // ----- translations, uploads and new strings
   { m: 'GET', route: '/api/translations/', exp: ALL, call: () => ({ path: '/api/translations/' }) },
   { m: 'GET', route: '/api/translations/:project/:component/:language/', exp: VISIBLE, call: (c) => ({ path: T(c) }) },
   // translation.delete: Manage languages, Administration.
@@ -577,7 +577,7 @@ const ROWS: Row[] = [
   // unit.add (Administration) on the bilingual source language.
   { m: 'POST', route: '/api/translations/:project/:component/:language/units/', note: 'source string into en', exp: ADMIN_ONLY, call: (c) => ({ path: `${T(c, 'en')}units/`, json: { source: [uniq('Added ')], state: 0 } }) },
   { m: 'GET', route: '/api/translations/:project/:component/:language/statistics/', exp: VISIBLE, call: (c) => ({ path: `${T(c)}statistics/` }) },
-  // translation.auto: Automatic translation, Administration (§18).
+  // translation.auto: Automatic translation, Administration.
   { m: 'POST', route: '/api/translations/:project/:component/:language/autotranslate/', exp: ADMIN_ONLY, call: (c) => ({ path: `${T(c)}autotranslate/`, json: { mode: 'translate', auto_source: 'others' } }) },
   { m: 'GET', route: '/api/translations/:project/:component/:language/file/', note: 'cs', exp: DOWNLOAD, call: (c) => ({ path: `${T(c)}file/` }) },
   {
@@ -592,7 +592,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/translations/:project/:component/:language/repository/', exp: VCS_VIEW, call: (c) => ({ path: `${T(c)}repository/` }) },
   { m: 'POST', route: '/api/translations/:project/:component/:language/repository/', note: 'commit', exp: ADMIN_ONLY, call: (c) => ({ path: `${T(c)}repository/`, json: { operation: 'commit' } }) },
 
-  // ----- units (§5.8, §12)
+  // ----- units
   { m: 'GET', route: '/api/units/', exp: ALL, call: () => ({ path: '/api/units/' }) },
   { m: 'GET', route: '/api/units/:id/', exp: VISIBLE, call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/` }) },
   { m: 'PATCH', route: '/api/units/:id/', note: 'cs, state 20', exp: TRANSLATE_CS, call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/`, json: { target: ['Přeloženo'], state: 20 } }) },
@@ -617,7 +617,7 @@ const ROWS: Row[] = [
     call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/` }),
   },
 
-  // ----- component lists (§5.9, §6.10): readable by all while a member is visible (a list of the row's project
+  // ----- component lists: readable by all while a member is visible (a list of the row's project
   // component is hidden with it); writes need the global componentlist.edit (superuser here). Throwaway lists hold pub's app.
   { m: 'GET', route: '/api/component-lists/', exp: ALL, call: () => ({ path: '/api/component-lists/' }) },
   { m: 'POST', route: '/api/component-lists/', exp: GLOBAL, call: () => { const slug = uniq('cl'); return { path: '/api/component-lists/', json: { name: slug, slug } }; } },
@@ -630,10 +630,10 @@ const ROWS: Row[] = [
   { m: 'DELETE', route: '/api/component-lists/:slug/components/:component_slug/', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/components/app/` }) },
   { m: 'DELETE', route: '/api/component-lists/:slug/components/:component_slug', note: 'spec spelling, no slash', exp: GLOBAL, call: async () => ({ path: `/api/component-lists/${await throwawayList(env.pub)}/components/app` }) },
 
-  // ----- Parla's glossary lookup (issue 8): whoever sees the unit
+  // ----- Parla's glossary lookup: whoever sees the unit
   { m: 'GET', route: '/api/units/:id/glossary/', exp: VISIBLE, call: (c) => ({ path: `/api/units/${take(c.p, 'cs')}/glossary/` }) },
 
-  // ----- Parla's suggestion and comment endpoints (issue 7): writes need an account; TRANSLATE grants
+  // ----- Parla's suggestion and comment endpoints: writes need an account; TRANSLATE grants
   // suggestion.add/accept/vote and comment.add, suggestion.delete is Power user and up (or the author),
   // comment.resolve Review strings and up, comment.delete Administration (or the author).
   { m: 'GET', route: '/api/units/:id/suggestions/', exp: VISIBLE, call: (c) => ({ path: `/api/units/${discussionUnit(c.p)}/suggestions/` }) },
@@ -662,7 +662,7 @@ const ROWS: Row[] = [
     call: async (c) => ({ path: `/api/comments/${await newComment(c.p)}/resolve/` }),
   },
 
-  // ----- labels (§5.5, issue 8): read with the project, written with project.edit
+  // ----- labels: read with the project, written with project.edit
   { m: 'GET', route: '/api/projects/:project/labels/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}labels/` }) },
   { m: 'POST', route: '/api/projects/:project/labels/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}labels/`, json: { name: uniq('Label '), color: 'red' } }) },
   { m: 'GET', route: '/api/projects/:project/labels/:label_id/', exp: VISIBLE, call: async (c) => ({ path: `${P(c)}labels/${await projectLabel(c.p)}/` }) },
@@ -670,7 +670,7 @@ const ROWS: Row[] = [
   { m: 'PATCH', route: '/api/projects/:project/labels/:label_id/', note: 'throwaway label', exp: ADMIN_ONLY, call: async (c) => ({ path: `${P(c)}labels/${await newLabel(c.p)}/`, json: { color: 'lime' } }) },
   { m: 'DELETE', route: '/api/projects/:project/labels/:label_id/', note: 'throwaway label', exp: ADMIN_ONLY, call: async (c) => ({ path: `${P(c)}labels/${await newLabel(c.p)}/` }) },
 
-  // ----- screenshots (§5.9, §24, issue 8): visible with their project; screenshot.add/edit/delete is Administration
+  // ----- screenshots: visible with their project; screenshot.add/edit/delete is Administration
   // (and Translation coordinator / Manage screenshots). Uploading into an invisible project is "Translation not found." (400).
   { m: 'GET', route: '/api/screenshots/', exp: ALL, call: () => ({ path: '/api/screenshots/' }) },
   {
@@ -696,7 +696,7 @@ const ROWS: Row[] = [
   },
   { m: 'GET', route: '/api/components/:project/:component/screenshots/', exp: VISIBLE, call: (c) => ({ path: `${C(c)}screenshots/` }) },
 
-  // ----- categories (§5.9, §6.10, issue 8): visible with their project; writes need project.edit there. A category
+  // ----- categories: visible with their project; writes need project.edit there. A category
   // in an invisible project names no project ("Object does not exist.": 400), as the screenshots' uploads.
   { m: 'GET', route: '/api/categories/', exp: ALL, call: () => ({ path: '/api/categories/' }) },
   {
@@ -711,7 +711,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/categories/:id/statistics/', exp: VISIBLE, call: async (c) => ({ path: `/api/categories/${await projectCategory(c.p)}/statistics/` }) },
   { m: 'GET', route: '/api/projects/:project/categories/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}categories/` }) },
 
-  // ----- add-ons (§5.9, §20, issue 8): installed with component.edit / project.edit, listed with the object,
+  // ----- add-ons: installed with component.edit / project.edit, listed with the object,
   // and through /api/addons/ only to who may manage them
   { m: 'GET', route: '/api/addons/', exp: ALL, call: () => ({ path: '/api/addons/' }) },
   { m: 'GET', route: '/api/addons/:id/', exp: ADDON_READ, call: async (c) => ({ path: `/api/addons/${await projectAddon(c.p)}/` }) },
@@ -724,13 +724,13 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/projects/:project/addons/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}addons/` }) },
   { m: 'POST', route: '/api/projects/:project/addons/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}addons/`, json: ADDON_BODY }) },
 
-  // ----- tasks (§5.9): the component creation task, visible with its project
+  // ----- tasks: the component creation task, visible with its project
   { m: 'GET', route: '/api/tasks/:id/', exp: VISIBLE, call: (c) => ({ path: `/api/tasks/${c.p.taskId}/` }) },
 
-  // ----- metrics (§6.12): every signed-in caller, anonymous → 401
+  // ----- metrics: every signed-in caller, anonymous → 401
   { m: 'GET', route: '/api/metrics/', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/metrics/' }) },
 
-  // ----- translation memory (§24): signed-in callers; entries of invisible projects are 404, memory.delete (Administration) deletes
+  // ----- translation memory: signed-in callers; entries of invisible projects are 404, memory.delete (Administration) deletes
   { m: 'GET', route: '/api/memory/', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/memory/' }) },
   {
     m: 'DELETE', route: '/api/memory/:id/', note: "throwaway entry of the row's project",
@@ -747,7 +747,7 @@ const ROWS: Row[] = [
   },
   { m: 'POST', route: '/api/memory/lookup/', exp: ['401  ok   ok    ok   ok   ok    ok     ok', '401  404  ok    ok   ok   ok    404    ok'], call: (c) => ({ path: `/api/memory/lookup/?source_language=en&target_language=cs&project=${c.p.slug}`, json: { strings: ['String 1'] } }) },
 
-  // ----- hooks (§21): no authentication; a ping is answered for everybody
+  // ----- hooks: no authentication; a ping is answered for everybody
   { m: 'POST', route: '/hooks/:service/', note: 'GitHub ping', exp: ALL, call: () => ({ path: '/hooks/github/', json: { zen: 'hi' }, headers: { 'X-GitHub-Event': 'ping' } }) },
   // The deprecated update hooks (removed upstream in 5.14): a project is addressed like any other object.
   { m: 'GET', route: '/hooks/update/:project/', exp: VISIBLE, call: (c) => ({ path: `/hooks/update/${c.p.slug}/` }) },
@@ -756,7 +756,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/hooks/update/:project/:component/', note: 'local component', exp: ['404  404  404   404  404  404   404    404', '404  404  404   404  404  404   404    404'], call: (c) => ({ path: `/hooks/update/${c.p.slug}/app/` }) },
   { m: 'POST', route: '/hooks/update/:project/:component/', note: 'local component', exp: ['404  404  404   404  404  404   404    404', '404  404  404   404  404  404   404    404'], call: (c) => ({ path: `/hooks/update/${c.p.slug}/app/` }) },
 
-  // ----- changes (§13): lists filtered to visible projects; a change of a private project is 404 to outsiders
+  // ----- changes: lists filtered to visible projects; a change of a private project is 404 to outsiders
   { m: 'GET', route: '/api/changes/', exp: ALL, call: () => ({ path: '/api/changes/' }) },
   {
     m: 'GET', route: '/api/changes/:id/', note: 'latest change of the project', exp: VISIBLE,
@@ -766,7 +766,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/components/:project/:component/changes/', exp: VISIBLE, call: (c) => ({ path: `${C(c)}changes/` }) },
   { m: 'GET', route: '/api/translations/:project/:component/:language/changes/', exp: VISIBLE, call: (c) => ({ path: `${T(c)}changes/` }) },
 
-  // ----- exports (§22, §23): RSS feeds and the legacy stats export, visible as their objects
+  // ----- exports: RSS feeds and the legacy stats export, visible as their objects
   { m: 'GET', route: '/exports/rss/', exp: ALL, call: () => ({ path: '/exports/rss/' }) },
   { m: 'GET', route: '/exports/rss/language/:code/', exp: ALL, call: () => ({ path: '/exports/rss/language/cs/' }) },
   { m: 'GET', route: '/exports/rss/:project/', exp: VISIBLE, call: (c) => ({ path: `/exports/rss/${c.p.slug}/` }) },
@@ -775,7 +775,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/exports/stats/:project/', exp: VISIBLE, call: (c) => ({ path: `/exports/stats/${c.p.slug}/` }) },
   { m: 'GET', route: '/exports/stats/:project/:component/', exp: VISIBLE, call: (c) => ({ path: `/exports/stats/${c.p.slug}/app/` }) },
 
-  // ----- web UI (issue 9): pages as their objects; form POSTs need a signed-in caller (anonymous → 403, the page's
+  // ----- web UI: pages as their objects; form POSTs need a signed-in caller (anonymous → 403, the page's
   // answer, not the API's 401) and the permission the service checks. Successful forms redirect (303) to a page, followed here.
   { m: 'GET', route: '/projects/:project/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/` }) },
   { m: 'GET', route: '/projects/:project/:component/', note: 'UI page', exp: VISIBLE, call: (c) => ({ path: `/projects/${c.p.slug}/app/` }) },

@@ -1,4 +1,4 @@
-// Access control from teams (compat §8): private projects, per-project teams, language-limited teams
+// Access control from teams: private projects, per-project teams, language-limited teams
 // and global permissions from team roles; on every database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

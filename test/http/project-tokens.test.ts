@@ -1,4 +1,4 @@
-// Project tokens (compat §10): plp_ tokens of bot users in the project's Administration team, managed
+// Project tokens: plp_ tokens of bot users in the project's Administration team, managed
 // through Parla's own /api/projects/<p>/tokens/ endpoints; on every database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

@@ -1,4 +1,4 @@
-// API throttling (compat §3): X-RateLimit-* headers, 429 throttled with Retry-After, per-user and
+// API throttling: X-RateLimit-* headers, 429 throttled with Retry-After, per-user and
 // per-IP counters, only /api/ limited; with Redis, several processes share the counters.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';

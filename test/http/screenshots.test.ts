@@ -1,4 +1,4 @@
-// Screenshots (issue 8 item 3): multipart upload validated by content, the image round trip, linked
+// Screenshots: multipart upload validated by content, the image round trip, linked
 // source strings, edits and deletion (with the stored file), permissions, search fields and changes.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Search query language `q` (compat §17) over HTTP: unit lists, downloads, errors with positions, index use (EXPLAIN).
+// Search query language `q` over HTTP: unit lists, downloads, errors with positions, index use (EXPLAIN).
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchCondition } from '../../src/search/index.js';

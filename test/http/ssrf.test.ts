@@ -1,4 +1,4 @@
-// SSRF guard over HTTP (issue 11 item 4): machinery URLs, webhook URLs and repository URLs refused on internal
+// SSRF guard over HTTP: machinery URLs, webhook URLs and repository URLs refused on internal
 // addresses by default, accepted with PARLA_ALLOWED_HOSTS, redirects and DNS changes checked at request time.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -133,7 +133,7 @@ function tally(units: UnitFact[]): Tally {
   for (const u of units) {
     const state = Number(u.state);
     add('total', u);
-    if (state >= 20) add('translated', u); // translated includes approved and read-only (compat §6.11)
+    if (state >= 20) add('translated', u); // translated includes approved and read-only
     if (state === 10 || state === 11 || state === 12) add('fuzzy', u);
     if (state === 30) add('approved', u);
     if (state === 100) add('readonly', u);
@@ -220,7 +220,7 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
         eb.exists(eb.selectFrom('suggestions').select('suggestions.id').whereRef('suggestions.unit_id', '=', 'units.id')).as('sugg'),
         // comments = strings with an unresolved comment, from the comments table, not the counted flag.
         eb.exists(eb.selectFrom('comments').select('comments.id').whereRef('comments.unit_id', '=', 'units.id').where('comments.resolved', '=', 0)).as('has_comment'),
-        // failing = strings with an active check (compat §6.11), from the checks table, not the counted flag.
+        // failing = strings with an active check, from the checks table, not the counted flag.
         eb.exists(eb.selectFrom('checks').select('checks.id').whereRef('checks.unit_id', '=', 'units.id').where('checks.dismissed', '=', 0)).as('has_failing_check'),
       ])
       .execute() as unknown as Promise<UnitFact[]>;
@@ -355,7 +355,7 @@ describe.each(DIALECTS)('statistics replay on %s', (dialect) => {
     ok(res.status, `repository ${operation} on ${t.p}/${t.c}${res.status === 400 ? ` ${await res.text()}` : ""}`);
   }
 
-  /** Suggestions and comments (issue 7): add, accept, delete, resolve, on a random unit. */
+  /** Suggestions and comments: add, accept, delete, resolve, on a random unit. */
   async function discuss(ts: TransFact[]): Promise<void> {
     const t = rnd.pick(ts);
     const units = await unitsOf(t.id);

@@ -1,4 +1,4 @@
-// Suggestions and comments (issue 7 item 2): Parla's own endpoints, permissions, counters and has_* flags
+// Suggestions and comments: Parla's own endpoints, permissions, counters and has_* flags
 // kept exact after every operation, change records, upload method=suggest, search fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';

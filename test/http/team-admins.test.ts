@@ -1,4 +1,4 @@
-// Who manages teams (compat §5.2): project creators administer their project, project administrators
+// Who manages teams: project creators administer their project, project administrators
 // manage its teams and their members, team administrators their team's members; language-limited
 // teams stay within their languages for adding, downloading and removing translations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

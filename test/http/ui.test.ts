@@ -1,4 +1,4 @@
-// The web UI (issue 9 items 1 and 5): pages, sign-in form, the editor's form POSTs, escaping, CSP and permissions.
+// The web UI: pages, sign-in form, the editor's form POSTs, escaping, CSP and permissions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';

@@ -1,4 +1,4 @@
-// Unit writes (compat §12): PATCH/PUT rules, DELETE of source strings, adding strings, change records and exact counters.
+// Unit writes: PATCH/PUT rules, DELETE of source strings, adding strings, change records and exact counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';

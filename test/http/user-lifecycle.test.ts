@@ -1,5 +1,5 @@
 // A user's life over the API: statistics and contributions from real actions, what they may change
-// about themselves, deactivation, and deletion wiping personal data (compat §5.1, §7) — all audited.
+// about themselves, deactivation, and deletion wiping personal data — all audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
