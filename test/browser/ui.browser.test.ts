@@ -1,4 +1,4 @@
-// The web UI in a real Chromium (issue 9 items 4 and 5): sign in, translate with the keyboard, statistics,
+// The web UI in a real Chromium: sign in, translate with the keyboard, statistics,
 // shortcuts, memory matches, suggestions, comments, right-to-left, and accessibility at desktop and phone width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

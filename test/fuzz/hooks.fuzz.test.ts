@@ -42,7 +42,7 @@ function checkEvent(event: HookEvent): void {
   if (!matched.ok) expect.fail(`matchComponents threw ${describeError(matched.error)}`);
 }
 
-/** A push, a ping or HookPayloadError("Invalid data in json payload!"): the 201/400 answers of §21.1, never a 500. */
+/** A push, a ping or HookPayloadError("Invalid data in json payload!"): the hook endpoint's 201/400 answers, never a 500. */
 function checkParse(service: HookService, headers: Record<string, string>, body: unknown): void {
   const outcome = timed(`${service} parser`, () => parseHookPayload(service, { headers, body }));
   if (!outcome.ok) {
