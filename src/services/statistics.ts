@@ -150,7 +150,7 @@ export function statisticsObject(c: Counters, id: StatisticsIdentity, reviewEnab
     name: id.name,
     last_author: id.last_author,
   };
-  // Both spellings: the spec's and the reference's (compat decision table).
+  // Both spellings: the spec's and the reference's.
   out.readonly_char_percent = out.readonly_chars_percent;
   if (id.code !== undefined) out.code = id.code;
   if (id.url !== undefined) out.url = id.url;

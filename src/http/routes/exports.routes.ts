@@ -12,7 +12,7 @@ import { ValidationError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { requestBaseUrl, type Urls } from '../urls.js';
 
-/** Where the reference writes its own name (compat decision table). */
+/** Where the reference writes its own name. */
 const SERVICE_NAME = 'Parla';
 
 // ------------------------------------------------------------------ RSS
