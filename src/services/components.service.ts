@@ -284,6 +284,7 @@ export class ComponentsService {
       }
     }
     errors.text('repo', input.repo, { required: creating && !upload, max: 300 });
+    errors.checkFlags('check_flags', input.check_flags);
     errors.text('branch', input.branch, { max: 200 });
     errors.choice('vcs', input.vcs, VCS_CHOICES);
     errors.choice('new_lang', input.new_lang, NEW_LANG_CHOICES);

@@ -71,6 +71,7 @@ export class ProjectsService {
     errors.name('name', input.name, creating, 60);
     errors.slug('slug', input.slug, creating, 60);
     errors.url('web', input.web);
+    errors.checkFlags('check_flags', input.check_flags);
     errors.choice('access_control', input.access_control, ACCESS_CONTROL_VALUES);
     errors.choice('new_lang', input.new_lang, NEW_LANG_CHOICES);
     if (input.name !== undefined && !errors.has('name') && input.name !== existing?.name) {

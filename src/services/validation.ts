@@ -1,4 +1,6 @@
 // Field validation shared by services: slugs, names, URLs and choices, collected as per-field errors.
+import { parseFlags } from '../checks/flags.js';
+import { validateCheckFlags } from '../checks/registry.js';
 import type { FieldError } from '../shared/errors.js';
 
 /** The type name the reference's messages use for a JSON value ("Expected a list of items but got type \"str\"."). */
@@ -67,6 +69,12 @@ export class FieldErrors {
       return;
     }
     this.text(attr, value, { required, max });
+  }
+
+  /** Check flags whose patterns or numbers the checks could not use (a bad regex would silently check nothing). */
+  checkFlags(attr: string, value: string | undefined): void {
+    if (!value) return;
+    for (const problem of validateCheckFlags(parseFlags(value))) this.add(attr, problem);
   }
 
   url(attr: string, value: string | undefined): void {

@@ -127,6 +127,20 @@ describe.each(DIALECTS)('quality checks on %s', (dialect) => {
     expect(await csState('max-length')).toEqual(CLEAN);
   });
 
+  it('refuses check_flags the checks could not use, on components and projects', async () => {
+    for (const [url, flags] of [
+      ['/api/components/qc/app/', 'regex:r"(a)\\1"'],
+      ['/api/components/qc/app/', 'max-length:many'],
+      ['/api/projects/qc/', 'placeholders:r"(?=x)"'],
+    ] as const) {
+      const res = await s.api(url, { method: 'PATCH', json: { check_flags: flags } });
+      expect(res.status, `${url} ${flags}`).toBe(400);
+      expect((await res.json()).errors[0]).toMatchObject({ attr: 'check_flags' });
+    }
+    await patchComponent({ check_flags: 'regex:r"^[A-Z]"' });
+    await patchComponent({ check_flags: '' });
+  });
+
   it('enforced checks turn a failing translated string into needs editing', async () => {
     await patchComponent({ enforced_checks: ['c_format'] });
     const edited = await patch(savedId, { target: ['Uloženo souborů'], state: 20 });
