@@ -162,19 +162,6 @@ const javaMessageFormatParser: Parser = memoize((s) => {
   return error ? { keys: parsed.arguments, texts, error } : { keys: parsed.arguments, texts };
 });
 
-export const PARSERS = {
-  c: C_PARSER,
-  python: PYTHON_PARSER,
-  pythonBrace: pythonBraceParser,
-  php: PHP_PARSER,
-  javascript: JAVASCRIPT_PARSER,
-  javaPrintf: javaPrintfParser,
-  javaMessageFormat: javaMessageFormatParser,
-  qt: qtParser,
-  i18next: i18nextParser,
-  icu: icuParser,
-} as const;
-
 const pluralRulesCache = new Map<string, Intl.PluralRules | null>();
 const singleCache = new Map<string, boolean>();
 

@@ -13,7 +13,7 @@ const REQUIRED = [
 ];
 
 describe('registry', () => {
-  it('has every required compat §19 id exactly once, each with a name and description', () => {
+  it('has every check id of the reference exactly once, each with a name and description', () => {
     expect(checkIds().sort()).toEqual([...REQUIRED].sort());
     for (const c of CHECKS) expect(c.name && c.description, c.id).toBeTruthy();
     expect(getCheck('end_stop')?.name).toBe('Mismatched full stop');

@@ -10,7 +10,6 @@ import { CommitWatchingPostgresDialect } from './commit-watch.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
 
 export type Db = Kysely<Schema>;
-export type Tx = Transaction<Schema>;
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Kysely<Schema> | Transaction<Schema>;
 export type DialectName = 'sqlite' | 'postgres';

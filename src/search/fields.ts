@@ -79,7 +79,6 @@ export const STATE_NAMES: Record<string, number> = {
   readonly: 100,
   'read-only': 100,
 };
-export const STATE_VALUES: ReadonlySet<number> = new Set(Object.values(STATE_NAMES));
 
 /** has: lookups → canonical name. */
 export const HAS_VALUES: Record<string, string> = {

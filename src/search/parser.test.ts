@@ -130,7 +130,7 @@ describe('search grammar: terms and operators', () => {
     expect(term('changed_by:""').value).toEqual({ kind: 'text', match: 'exact', text: '' });
   });
 
-  it('every field of compat §17.2 parses', () => {
+  it('every field of the reference query language parses', () => {
     const samples: Record<string, string> = { number: '1', id: '1', state: 'translated', bool: 'yes', date: '2020', action: 'string-added', path: 'a/b', has: 'plural', is: 'pending' };
     for (const [field, kind] of Object.entries(FIELDS)) {
       const value = samples[kind] ?? 'x';

@@ -492,4 +492,3 @@ export class MemoryService {
   }
 }
 
-export type { Scope as MemoryScope };

@@ -60,8 +60,3 @@ export class LockedError extends AppError {
   }
 }
 
-export class PayloadTooLargeError extends AppError {
-  constructor(message: string) {
-    super('too_large', message);
-  }
-}

@@ -100,7 +100,7 @@ describe.each(DIALECTS)('add-ons (%s)', (dialect) => {
     expect(actions).toEqual(expect.arrayContaining([60, 61, 62]));
   });
 
-  it('answers the §20 errors: unknown, duplicate, component-only on a project, incompatible, invalid configuration', async () => {
+  it('answers the add-on errors the reference gives: unknown, duplicate, component-only on a project, incompatible, invalid configuration', async () => {
     const unknown = await install(`${C}addons/`, { name: 'weblate.nope.nope' });
     expect(unknown.status).toBe(400);
     expect(await errorsOf(unknown)).toEqual([{ code: 'invalid', attr: 'name', detail: 'Add-on not found: weblate.nope.nope' }]);

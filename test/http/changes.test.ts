@@ -115,7 +115,7 @@ describe.each(DIALECTS)('changes (%s)', (dialect) => {
     expect(updated.unit).toMatch(/\/api\/units\/\d+\/$/);
   });
 
-  it('serializes change objects with the fields of §6.6, and the detail matches the list', async () => {
+  it('serializes change objects with the fields the reference gives them, and the detail matches the list', async () => {
     const [first] = (await get('/api/changes/')).results;
     expect(Object.keys(first)).toEqual(FIELDS);
     expect(first.url).toBe(`${server.url}/api/changes/${first.id}/`);
