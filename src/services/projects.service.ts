@@ -14,6 +14,7 @@ import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
 import { recheckComponent } from './unit-checks.js';
 import { relinkProject } from './internal-links.js';
+import { projectAccessById } from '../db/projects.repository.js';
 
 export interface ProjectInput {
   name?: string;
@@ -52,6 +53,12 @@ export class ProjectsService {
     private readonly changes: ChangesService,
     private readonly paths: DataPaths,
   ) {}
+
+  /** Whether `actor` may see the project with this id (false when there is none). */
+  async canViewById(actor: Actor, id: number): Promise<boolean> {
+    const project = await projectAccessById(this.db, id);
+    return !!project && this.access.canView(actor, project);
+  }
 
   async getVisible(actor: Actor, slug: string): Promise<ProjectRow> {
     const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();

@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
+import { componentIdsOfProject } from '../db/projects.repository.js';
 import type { ComponentRow, LanguageRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -282,6 +283,14 @@ export class RepositoryService {
       if (head !== null) await tx.updateTable('components').set({ db_revision: head }).where('id', '=', component.id).execute();
       return result;
     });
+  }
+
+  /** A project's repositories at a glance: whether any component needs a commit, a merge or a push. */
+  async projectStatus(actor: Actor, project: ProjectRow): Promise<Pick<RepositoryStatus, 'needs_commit' | 'needs_merge' | 'needs_push'>> {
+    this.access.require(actor, 'vcs.view', project);
+    const all: RepositoryStatus[] = [];
+    for (const id of await componentIdsOfProject(this.db, project.id)) all.push(await this.status(await this.refsById(id)));
+    return { needs_commit: all.some((s) => s.needs_commit), needs_merge: all.some((s) => s.needs_merge), needs_push: all.some((s) => s.needs_push) };
   }
 
   async status(refs: ComponentWithRefs): Promise<RepositoryStatus> {

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import type { RepositoryStatus } from '../../services/repository.service.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
 import { ComponentParams, ProjectParams, Str, TranslationParams } from '../schemas/common.js';
@@ -48,16 +47,7 @@ export function repositoryRoutes(app: FastifyInstance, c: Container): void {
       schema: { params: ProjectParams },
       handler: async (request: FastifyRequest<{ Params: { project: string } }>) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
-        c.access.require(request.actor, 'vcs.view', project);
-        const components = await c.database.db.selectFrom('components').select('id').where('project_id', '=', project.id).execute();
-        const all: RepositoryStatus[] = [];
-        for (const { id } of components) all.push(await c.repository.status(await c.repository.refsById(id)));
-        return {
-          needs_commit: all.some((s) => s.needs_commit),
-          needs_merge: all.some((s) => s.needs_merge),
-          needs_push: all.some((s) => s.needs_push),
-          url: `${urlsFor(c, request).project(project.slug)}repository/`,
-        };
+        return { ...(await c.repository.projectStatus(request.actor, project)), url: `${urlsFor(c, request).project(project.slug)}repository/` };
       },
     },
     POST: {

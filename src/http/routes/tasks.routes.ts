@@ -18,10 +18,7 @@ export function tasksRoutes(app: FastifyInstance, c: Container): void {
         const actor = request.actor;
         // A task is visible to its starter, to superusers, and to whoever may see its project.
         let visible = actor.isSuperuser || (actor.user !== null && task.user_id === actor.user.id);
-        if (!visible && task.project_id !== null) {
-          const project = await c.database.db.selectFrom('projects').select(['id', 'access_control']).where('id', '=', task.project_id).executeTakeFirst();
-          visible = !!project && c.access.canView(actor, project);
-        }
+        if (!visible && task.project_id !== null) visible = await c.projects.canViewById(actor, task.project_id);
         if (!visible) throw new NotFoundError();
         const finished = task.status === 'done' || task.status === 'failed';
         return { completed: finished, progress: task.progress, result: task.result === null ? null : JSON.parse(task.result), log: task.log };
