@@ -94,3 +94,13 @@ export async function createPoComponent(server: TestServer, project: string, com
   const form = multipart({ name: component.toUpperCase(), slug: component, file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'app.zip', data: zip } });
   return server.api(`/api/projects/${project}/components/`, { method: 'POST', body: form });
 }
+
+/** Component `app` of `project` from two XLIFF files, English and Czech, written by `xliff(language, target)`. */
+export async function createXliffComponent(server: TestServer, project: string, xliff: (language: string, target: string) => string): Promise<Response> {
+  const zip = buildZip([
+    { name: 'l10n/en.xlf', data: xliff('en', 'Hello') },
+    { name: 'l10n/cs.xlf', data: xliff('cs', 'Ahoj') },
+  ]);
+  const form = multipart({ name: 'App', slug: 'app', file_format: 'xliff', filemask: 'l10n/*.xlf' }, { zipfile: { name: 'app.zip', data: zip } });
+  return server.api(`/api/projects/${project}/components/`, { method: 'POST', body: form });
+}

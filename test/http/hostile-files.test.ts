@@ -1,9 +1,8 @@
 // Hostile and broken uploads: XML entity tricks, oversized files and malformed files in several formats change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
-import { createProject, multipart } from '../helpers/fixtures.js';
+import { createProject, createXliffComponent, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { buildZip } from '../helpers/zip.js';
 
 const XLIFF = (lang: string, target: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
@@ -47,12 +46,7 @@ describe.each(DIALECTS)('hostile uploads (%s)', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect, { PARLA_MAX_UPLOAD_SIZE: '20000' });
     expect((await createProject(server, 'hostile')).status).toBe(201);
-    const zip = buildZip([
-      { name: 'l10n/en.xlf', data: XLIFF('en', 'Hello') },
-      { name: 'l10n/cs.xlf', data: XLIFF('cs', 'Ahoj') },
-    ]);
-    const form = multipart({ name: 'App', slug: 'app', file_format: 'xliff', filemask: 'l10n/*.xlf' }, { zipfile: { name: 'app.zip', data: zip } });
-    const res = await server.api('/api/projects/hostile/components/', { method: 'POST', body: form });
+    const res = await createXliffComponent(server, 'hostile', XLIFF);
     expect(res.status, await res.clone().text()).toBe(201);
   });
   afterAll(async () => server?.close());

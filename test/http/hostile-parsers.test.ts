@@ -1,9 +1,8 @@
 // Uploads built to make the XML scanner or the XLSX reader run long: they are answered quickly and the server stays responsive meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkbook } from '../../src/formats/xlsx/test-workbooks.js';
-import { createProject, multipart } from '../helpers/fixtures.js';
+import { createProject, createXliffComponent, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { buildZip } from '../helpers/zip.js';
 
 const XLIFF = (lang: string, target: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
@@ -77,12 +76,7 @@ describe('uploads that would stall the parsers', () => {
   beforeAll(async () => {
     server = await startServer('sqlite', { PARLA_LOG_LEVEL: 'error' });
     expect((await createProject(server, 'parsers')).status).toBe(201);
-    const zip = buildZip([
-      { name: 'l10n/en.xlf', data: XLIFF('en', 'Hello') },
-      { name: 'l10n/cs.xlf', data: XLIFF('cs', 'Ahoj') },
-    ]);
-    const form = multipart({ name: 'App', slug: 'app', file_format: 'xliff', filemask: 'l10n/*.xlf' }, { zipfile: { name: 'app.zip', data: zip } });
-    const res = await server.api('/api/projects/parsers/components/', { method: 'POST', body: form });
+    const res = await createXliffComponent(server, 'parsers', XLIFF);
     expect(res.status, await res.clone().text()).toBe(201);
   });
   afterAll(async () => server?.close());
