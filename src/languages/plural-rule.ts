@@ -125,8 +125,18 @@ export function ruleFor(kind: PluralKind, language: LanguagePlural, declared?: {
   return gettextRule(language.code, language.plural_number, language.plural_formula);
 }
 
+/** The rule of a parsed file (see ruleFor); only a headerless gettext-style file needs the forms it holds counted. */
+export function ruleOfStore(
+  kind: PluralKind,
+  language: LanguagePlural,
+  store?: { pluralForms?: { number: number; formula: string } | undefined; units: Iterable<{ source: readonly string[]; target: readonly string[] }> },
+): PluralRule {
+  const held = kind === 'gettext' && store && !store.pluralForms ? heldPluralForms(store.units) : null;
+  return ruleFor(kind, language, store?.pluralForms, held);
+}
+
 /** The number of forms every translated plural of a file holds, or null when they differ or there are none. */
-export function heldPluralForms(units: Iterable<{ source: readonly string[]; target: readonly string[] }>): number | null {
+function heldPluralForms(units: Iterable<{ source: readonly string[]; target: readonly string[] }>): number | null {
   let held: number | null = null;
   for (const u of units) {
     if (u.source.length < 2 || !u.target.some((t) => t !== '')) continue;

@@ -1,7 +1,7 @@
 // Parse options for a translation file: its language, the CLDR names of its plural forms, the document template.
 import type { ParsedStore, ParseOptions, TranslationFormat } from '../formats/format.js';
 import { pluralKindOf } from '../formats/plural-kind.js';
-import { heldPluralForms, ruleFor, type LanguagePlural, type PluralRule } from '../languages/plural-rule.js';
+import { ruleFor, ruleOfStore, type LanguagePlural, type PluralRule } from '../languages/plural-rule.js';
 
 export type { LanguagePlural };
 
@@ -21,8 +21,5 @@ export function parseOptionsFor(format: Pick<TranslationFormat, 'id'>, language:
 
 /** The plural rule of a parsed file of `format` in `language` (see ruleFor). */
 export function pluralRuleOf(format: Pick<TranslationFormat, 'id'>, language: LanguagePlural, store?: Pick<ParsedStore, 'pluralForms' | 'units'>): PluralRule {
-  const kind = pluralKindOf(format.id);
-  // Only headerless gettext-style files need the forms they hold (a PO file's header says it).
-  const held = kind === 'gettext' && store && !store.pluralForms ? heldPluralForms(store.units) : null;
-  return ruleFor(kind, language, store?.pluralForms, held);
+  return ruleOfStore(pluralKindOf(format.id), language, store);
 }

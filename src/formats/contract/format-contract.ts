@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findBuiltinLanguage } from '../../languages/catalog.js';
-import { heldPluralForms, ruleFor } from '../../languages/plural-rule.js';
+import { ruleOfStore } from '../../languages/plural-rule.js';
 import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat } from '../format.js';
 import { pluralKindOf } from '../plural-kind.js';
 
@@ -31,8 +31,7 @@ export interface PluralCase {
 function ruleOfFile(format: Pick<TranslationFormat, 'id'>, language: string, store?: ParsedStore) {
   const def = findBuiltinLanguage(language);
   if (!def) return null;
-  const held = store && !store.pluralForms ? heldPluralForms(store.units) : null;
-  return ruleFor(pluralKindOf(format.id), { code: def.code, plural_number: def.plural.number, plural_formula: def.plural.formula }, store?.pluralForms, held);
+  return ruleOfStore(pluralKindOf(format.id), { code: def.code, plural_number: def.plural.number, plural_formula: def.plural.formula }, store);
 }
 
 /** Parse options of a file in `language` as Parla reads it: the language's plural rule for the format. */
