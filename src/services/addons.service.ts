@@ -11,6 +11,7 @@ import { canonicalAddonName, getAddon, listAddons } from '../addons/registry.js'
 import type { AddonEvent, AddonEventContext, AddonServices, AnyAddonDefinition } from '../addons/types.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
+import { projectById, projectOfRow } from '../db/projects.repository.js';
 
 export const ADDON_EVENT_TASK = 'addon-event';
 
@@ -138,7 +139,7 @@ export class AddonsService {
   }
 
   private async projectOf(row: AddonRow): Promise<ProjectRow | undefined> {
-    if (row.project_id !== null) return this.db.selectFrom('projects').selectAll().where('id', '=', row.project_id).executeTakeFirst();
+    if (row.project_id !== null) return projectById(this.db, row.project_id);
     if (row.component_id === null) return undefined;
     return this.db.selectFrom('projects').selectAll().where('id', 'in', (eb) => eb.selectFrom('components').select('project_id').where('id', '=', row.component_id!)).executeTakeFirst();
   }
@@ -401,7 +402,7 @@ export class AddonsService {
   private async refs(componentId: number): Promise<ComponentWithRefs | null> {
     const component = await this.db.selectFrom('components').selectAll().where('id', '=', componentId).executeTakeFirst();
     if (!component) return null;
-    const project = await this.db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow();
+    const project = await projectOfRow(this.db, component.project_id);
     const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
     return { component, project, sourceLanguage };
   }

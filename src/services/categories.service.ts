@@ -9,6 +9,7 @@ import { Action } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import type { DataPaths } from './data-paths.js';
 import { FieldErrors } from './validation.js';
+import { projectOfRow } from '../db/projects.repository.js';
 
 /** The reference refuses a fourth level of nesting ("Too deep nesting of categories!"). */
 export const CATEGORY_DEPTH = 3;
@@ -144,7 +145,7 @@ export class CategoriesService {
     if (!Number.isSafeInteger(n) || n <= 0) throw new NotFoundError();
     const category = await this.db.selectFrom('categories').selectAll().where('id', '=', n).executeTakeFirst();
     if (!category) throw new NotFoundError();
-    const project = await this.db.selectFrom('projects').selectAll().where('id', '=', category.project_id).executeTakeFirstOrThrow();
+    const project = await projectOfRow(this.db, category.project_id);
     if (!this.access.canView(actor, project)) throw new NotFoundError();
     return { category, project };
   }

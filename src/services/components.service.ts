@@ -26,6 +26,7 @@ import { recheckComponent } from './unit-checks.js';
 import { linkOwner, relinkComponent } from './internal-links.js';
 import { categoryIdFromUrl, categoryPathOf, splitComponentPath } from './categories.service.js';
 import { autoAssignComponent } from './component-lists.service.js';
+import { projectById, projectOfRow } from '../db/projects.repository.js';
 
 export interface ComponentInput {
   name?: string;
@@ -136,7 +137,7 @@ export class ComponentsService {
     const target = await this.linkTarget(url);
     if (!target) return false;
     if (target.project_id === project.id) return true;
-    const owner = await this.db.selectFrom('projects').selectAll().where('id', '=', target.project_id).executeTakeFirst();
+    const owner = await projectById(this.db, target.project_id);
     return !!owner && this.access.can(actor, 'component.edit', owner);
   }
 
@@ -226,7 +227,7 @@ export class ComponentsService {
 
   async refs(component: ComponentRow, db: Executor = this.db): Promise<ComponentWithRefs> {
     const [project, sourceLanguage] = await Promise.all([
-      db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow(),
+      projectOfRow(db, component.project_id),
       db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow(),
     ]);
     return { component, project, sourceLanguage };

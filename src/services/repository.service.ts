@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
-import { componentIdsOfProject } from '../db/projects.repository.js';
+import { componentIdsOfProject, projectOfRow } from '../db/projects.repository.js';
 import type { ComponentRow, LanguageRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -251,7 +251,7 @@ export class RepositoryService {
 
   async refsById(componentId: number): Promise<ComponentWithRefs> {
     const component = await this.db.selectFrom('components').selectAll().where('id', '=', componentId).executeTakeFirstOrThrow();
-    const project = await this.db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow();
+    const project = await projectOfRow(this.db, component.project_id);
     const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
     return { component, project, sourceLanguage };
   }

@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import { applyCounterDelta, unitDelta } from './statistics.js';
+import { projectOfRow } from '../db/projects.repository.js';
 
 export interface DiscussionPlace {
   unit: UnitRow;
@@ -21,7 +22,7 @@ export async function placeOf(db: Executor, unitId: number): Promise<DiscussionP
   if (!unit) return undefined;
   const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
   const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
-  const project = await db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow();
+  const project = await projectOfRow(db, component.project_id);
   const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
   return { unit, translation, component, project, language };
 }

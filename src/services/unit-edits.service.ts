@@ -23,6 +23,7 @@ import { pyType } from './validation.js';
 import { componentPathSegment } from './categories.service.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 import { Action } from '../domain/change-actions.js';
+import { projectOfRow } from '../db/projects.repository.js';
 
 /** States a PATCH may set; 11/12 exist but cannot be set manually, 100 never. */
 const EDITABLE_STATES = [STATE_EMPTY, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED];
@@ -199,7 +200,7 @@ export class UnitEditsService {
   private async place(db: Executor, unit: UnitRow): Promise<Place> {
     const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
     const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
-    const project = await db.selectFrom('projects').selectAll().where('id', '=', component.project_id).executeTakeFirstOrThrow();
+    const project = await projectOfRow(db, component.project_id);
     const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
     return { unit, translation, component, project, language };
   }

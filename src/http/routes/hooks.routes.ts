@@ -7,6 +7,7 @@ import { componentPathSegment, PATH_SEPARATOR } from '../../services/categories.
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { redactUrl } from '../../vcs/urls.js';
+import { projectOfRow } from '../../db/projects.repository.js';
 
 const NOTIFICATION_RECEIVED = 53;
 
@@ -58,7 +59,7 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
       if (matched.length === 0) return reply.code(202).send({ status: 'failure', message: 'No matching repositories found!', match_status, updated_components: [] });
       const withProjects = [];
       for (const m of matched) {
-        const project = await c.database.db.selectFrom('projects').selectAll().where('id', '=', m.component.project_id).executeTakeFirstOrThrow();
+        const project = await projectOfRow(c.database.db, m.component.project_id);
         withProjects.push({ component: m.component, project });
       }
       await triggerPull(withProjects, { service, repo: redactUrl(event.repoUrl), branch: event.branch, full_name: event.fullName });
