@@ -1,5 +1,5 @@
 // weblate.flags.bulk: bulk edit of the strings matching a search query (state, flags, labels), on install and after updates.
-import { searchCondition, SearchQueryError } from '../search/index.js';
+import { searchCondition, SearchQueryError } from '../db/unit-search/index.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { searchableUnits, searchContext } from '../services/units.service.js';
 import { recheckTranslationsOf } from '../services/unit-checks.js';

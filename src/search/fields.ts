@@ -1,7 +1,7 @@
 // The unit fields of the search language and their value kinds, with the names of states, has: and is: lookups.
 import { ACTION_NAMES } from '../domain/change-actions.js';
 
-/** How a field's value is read; the compiler registry (compile.ts) gives each field its SQL. */
+/** How a field's value is read; the compiler registry (db/unit-search/compile.ts) gives each field its SQL. */
 export type FieldKind =
   | 'text' // substring (`:`), exact (`:=`), regex; comparison operators degrade to substring on the literal
   | 'user' // a username, exact and case-insensitive; "" = no user

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { mergeFlags } from '../checks/flags.js';
 import type { MachineryService } from '../machinery/machinery.service.js';
-import { asSearchError, legacyFilterQuery, searchCondition } from '../search/index.js';
+import { asSearchError, legacyFilterQuery, searchCondition } from '../db/unit-search/index.js';
 import { nowIso } from '../shared/clock.js';
 import { PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
 import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';

@@ -9,7 +9,7 @@ import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../d
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import { asSearchError, searchCondition } from '../search/index.js';
+import { asSearchError, searchCondition } from '../db/unit-search/index.js';
 import { ZipWriter } from '../shared/zip-writer.js';
 import { ruleOfTranslation } from '../languages/plural-rule.js';
 import type { ComponentWithRefs } from './components.service.js';

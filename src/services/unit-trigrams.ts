@@ -1,7 +1,7 @@
 // Trigram frequency samples of the units' indexed text columns, one set per database, for the search compiler.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { FtsColumn } from '../search/compile.js';
+import type { FtsColumn } from '../db/unit-search/compile.js';
 import { randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /** Random rows by id: ids are dense enough (deletions leave a few holes) that a uniform pick is a fair sample. */

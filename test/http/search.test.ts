@@ -1,7 +1,7 @@
 // Search query language `q` over HTTP: unit lists, downloads, errors with positions, index use (EXPLAIN).
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchCondition } from '../../src/search/index.js';
+import { searchCondition } from '../../src/db/unit-search/index.js';
 import { TrigramFrequencies } from '../../src/search/trigram-sample.js';
 import { searchableUnits } from '../../src/services/units.service.js';
 import { DIALECTS } from '../helpers/databases.js';

@@ -1,13 +1,13 @@
 // Compiles a search AST into one SQL boolean over `units` joined with translations, components, projects and languages.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { DialectName } from '../db/database.js';
-import { CONTENT_ACTIONS } from '../domain/change-actions.js';
-import { PLURAL_SEPARATOR } from '../domain/plurals.js';
-import type { Node, TermNode, TermValue } from './ast.js';
-import { CHANGE_FIELDS } from './fields.js';
-import { indexableLiteral, requiredLiterals } from './regex-literals.js';
-import { pgTrgmLookup, type TrigramFrequencies } from './trigram-sample.js';
-import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
+import type { DialectName } from '../database.js';
+import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
+import { PLURAL_SEPARATOR } from '../../domain/plurals.js';
+import type { Node, TermNode, TermValue } from '../../search/ast.js';
+import { CHANGE_FIELDS } from '../../search/fields.js';
+import { indexableLiteral, requiredLiterals } from '../../search/regex-literals.js';
+import { pgTrgmLookup, type TrigramFrequencies } from '../../search/trigram-sample.js';
+import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 
 /*
  * The query this compiles into is used as

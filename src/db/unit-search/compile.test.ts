@@ -1,12 +1,12 @@
 // The compiler's SQL: index-friendly substring forms per engine, escaping, change events, the field registry.
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema.js';
+import type { Database } from '../schema.js';
 import { CHANGE_COMPILERS, FIELD_COMPILERS, ftsPhrase, HAS_COMPILERS, IS_COMPILERS } from './compile.js';
-import { FIELDS, HAS_VALUES, IS_VALUES } from './fields.js';
-import { legacyFilterQuery } from './legacy.js';
+import { FIELDS, HAS_VALUES, IS_VALUES } from '../../search/fields.js';
+import { legacyFilterQuery } from '../../search/legacy.js';
 import { searchCondition } from './index.js';
-import { TrigramFrequencies } from './trigram-sample.js';
+import { TrigramFrequencies } from '../../search/trigram-sample.js';
 
 const engines = {
   sqlite: new Kysely<Database>({ dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() } }),
