@@ -9,18 +9,15 @@ import { OutboundGuard } from '../shared/outbound-guard.js';
 import { MachineryError, SECRET_MASK, maskConfig, validateConfig, type EngineConfig, type MachineryEngine, type MachineryResult } from './engine.js';
 import { ResultCache, type ResultStore } from './cache.js';
 import type { EngineRegistry } from './registry.js';
-
-export interface MachinerySettingsTable {
-  id: number;
-  /** null: the site-wide setting of the engine. */
-  project_id: number | null;
-  engine: string;
-  /** JSON object, secrets as given. */
-  configuration: string;
-  created: string;
-  updated: string;
-}
-type MachineryTables = { machinery_settings: MachinerySettingsTable };
+import {
+  deleteMachinerySetting,
+  insertMachinerySetting,
+  machinerySetting,
+  machinerySettingsInEffect,
+  machinerySettingsOf,
+  updateMachinerySetting,
+  type MachinerySettingsTable,
+} from '../db/machinery.repository.js';
 
 /** A setting as the API shows it (secrets masked). */
 export interface MachinerySettingInfo {
@@ -43,17 +40,13 @@ export interface MachineryOutcome {
 export const SYSTEM_ACTOR: Actor = Object.freeze({ user: null, authenticated: true, isSuperuser: true });
 
 export class MachineryService {
-  private readonly db;
-
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly access: AccessControl,
     readonly registry: EngineRegistry,
     private readonly outbound = new OutboundGuard(),
     private readonly cache: ResultStore = new ResultCache(),
-  ) {
-    this.db = db.withTables<MachineryTables>();
-  }
+  ) {}
 
   /** The engines with their configuration fields (for documentation and UIs). */
   engines(): { id: string; name: string; aliases: readonly string[]; fields: MachineryEngine['fields'] }[] {
@@ -70,11 +63,6 @@ export class MachineryService {
     const engine = this.registry.get(id);
     if (!engine) throw new NotFoundError();
     return engine;
-  }
-
-  private scoped(project: ProjectRow | null) {
-    const q = this.db.selectFrom('machinery_settings').selectAll();
-    return project ? q.where('project_id', '=', project.id) : q.where('project_id', 'is', null);
   }
 
   private info(row: MachinerySettingsTable): MachinerySettingInfo {
@@ -104,14 +92,14 @@ export class MachineryService {
 
   async list(actor: Actor, project: ProjectRow | null): Promise<MachinerySettingInfo[]> {
     this.requireManage(actor, project);
-    const rows = await this.scoped(project).orderBy('engine').execute();
+    const rows = await machinerySettingsOf(this.db, project?.id ?? null);
     return rows.map((r) => this.info(r));
   }
 
   async get(actor: Actor, project: ProjectRow | null, engineId: string): Promise<MachinerySettingInfo> {
     this.requireManage(actor, project);
     const engine = this.engineOr404(engineId);
-    const row = await this.scoped(project).where('engine', '=', engine.id).executeTakeFirst();
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
     if (!row) throw new NotFoundError();
     return this.info(row);
   }
@@ -123,16 +111,12 @@ export class MachineryService {
     if (!engine) throw ValidationError.field('engine', `Unknown machinery service: ${input.engine}.`, 'invalid_choice');
     const config = validateConfig(engine.fields, input.configuration);
     await this.checkUrls(engine, config);
-    if (await this.scoped(project).where('engine', '=', engine.id).executeTakeFirst()) {
+    if (await machinerySetting(this.db, project?.id ?? null, engine.id)) {
       throw ValidationError.field('engine', `${engine.name} is already configured here; change it with PATCH.`, 'unique');
     }
     const now = nowIso();
-    const row = await this.db
-      .insertInto('machinery_settings')
-      .values({ project_id: project?.id ?? null, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now } as never)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return this.info(row as MachinerySettingsTable);
+    const row = await insertMachinerySetting(this.db, { project_id: project?.id ?? null, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now });
+    return this.info(row);
   }
 
   /**
@@ -142,7 +126,7 @@ export class MachineryService {
   async update(actor: Actor, project: ProjectRow | null, engineId: string, input: { engine?: unknown; configuration?: unknown }): Promise<MachinerySettingInfo> {
     this.requireManage(actor, project);
     const engine = this.engineOr404(engineId);
-    const row = await this.scoped(project).where('engine', '=', engine.id).executeTakeFirst();
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
     if (!row) throw new NotFoundError();
     if (input.engine !== undefined && (typeof input.engine !== 'string' || this.registry.get(input.engine) !== engine)) {
       throw ValidationError.field('engine', 'The engine of a setting cannot be changed; delete it and create another.');
@@ -159,39 +143,34 @@ export class MachineryService {
     const config = validateConfig(engine.fields, merged);
     await this.checkUrls(engine, config);
     const updated = nowIso();
-    await this.db.updateTable('machinery_settings').set({ configuration: JSON.stringify(config), updated }).where('id', '=', row.id).execute();
+    await updateMachinerySetting(this.db, row.id, JSON.stringify(config), updated);
     return this.info({ ...row, configuration: JSON.stringify(config), updated });
   }
 
   async remove(actor: Actor, project: ProjectRow | null, engineId: string): Promise<void> {
     this.requireManage(actor, project);
     const engine = this.engineOr404(engineId);
-    const row = await this.scoped(project).where('engine', '=', engine.id).executeTakeFirst();
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
     if (!row) throw new NotFoundError();
-    await this.db.deleteFrom('machinery_settings').where('id', '=', row.id).execute();
+    await deleteMachinerySetting(this.db, row.id);
   }
 
   /** Creates or replaces the site-wide setting of an engine (the CLI's `parla machinery set`). */
   async setSiteWide(engineId: string, configuration: unknown): Promise<MachinerySettingInfo> {
     const engine = this.registry.get(engineId);
     if (!engine) throw ValidationError.field('engine', `Unknown machinery service: ${engineId}.`, 'invalid_choice');
-    const existing = await this.scoped(null).where('engine', '=', engine.id).executeTakeFirst();
+    const existing = await machinerySetting(this.db, null, engine.id);
     if (!existing) return this.create(SYSTEM_ACTOR, null, { engine: engine.id, configuration });
     const config = validateConfig(engine.fields, configuration);
     await this.checkUrls(engine, config);
     const updated = nowIso();
-    await this.db.updateTable('machinery_settings').set({ configuration: JSON.stringify(config), updated }).where('id', '=', existing.id).execute();
+    await updateMachinerySetting(this.db, existing.id, JSON.stringify(config), updated);
     return this.info({ ...existing, configuration: JSON.stringify(config), updated });
   }
 
   /** The configuration that applies in a project: the project's own, else the site-wide one. */
   private async effectiveConfig(projectId: number | null, engine: MachineryEngine): Promise<EngineConfig | null> {
-    const rows = await this.db
-      .selectFrom('machinery_settings')
-      .select(['project_id', 'configuration'])
-      .where('engine', '=', engine.id)
-      .where((eb) => (projectId === null ? eb('project_id', 'is', null) : eb.or([eb('project_id', '=', projectId), eb('project_id', 'is', null)])))
-      .execute();
+    const rows = await machinerySettingsInEffect(this.db, projectId, engine.id);
     const row = rows.find((r) => r.project_id !== null) ?? rows[0];
     return row ? parseConfig(row.configuration) : null;
   }

@@ -8,6 +8,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/database.js';
 import type { TaskRow } from '../db/schema.js';
+import { unfinishedTasksBefore } from '../db/tasks.repository.js';
 import { DEFAULT_QUEUE } from './in-process-queue.js';
 import type { TaskHandler, TaskQueue, TaskScope } from './task-queue.js';
 import { failTask, getTask, insertTask, runTask } from './task-runner.js';
@@ -125,7 +126,7 @@ export class BullMqTaskQueue implements TaskQueue {
    */
   async recoverInterrupted(): Promise<number> {
     const cutoff = new Date(Date.now() - this.orphanGraceMs).toISOString();
-    const rows = await this.db.selectFrom('tasks').select(['id', 'status']).where('status', 'in', ['queued', 'running']).where('created', '<', cutoff).execute();
+    const rows = await unfinishedTasksBefore(this.db, cutoff);
     let failed = 0;
     const queue = this.producer();
     for (const row of rows) {

@@ -1,7 +1,7 @@
 // Default TaskQueue: tasks persisted in the `tasks` table and run one at a time inside this process.
 import type { Db } from '../db/database.js';
 import type { TaskRow } from '../db/schema.js';
-import { nowIso } from '../shared/clock.js';
+import { failAllUnfinishedTasks, queuedTaskCount } from '../db/tasks.repository.js';
 import type { TaskHandler, TaskQueue, TaskScope } from './task-queue.js';
 import { getTask, insertTask, runTask } from './task-runner.js';
 
@@ -21,12 +21,7 @@ export class InProcessTaskQueue implements TaskQueue {
    * other processes' tasks are alive, and BullMqTaskQueue.recoverInterrupted asks Redis instead.
    */
   async recoverInterrupted(): Promise<number> {
-    const res = await this.db
-      .updateTable('tasks')
-      .set({ status: 'failed', result: JSON.stringify({ error: 'The task was interrupted by a server restart.' }), updated: nowIso() })
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows ?? 0);
+    return failAllUnfinishedTasks(this.db, 'The task was interrupted by a server restart.');
   }
 
   register(name: string, handler: TaskHandler): void {
@@ -50,8 +45,7 @@ export class InProcessTaskQueue implements TaskQueue {
    * that every process sharing the database reports the same backlog.
    */
   async lengths(): Promise<Record<string, number>> {
-    const row = await this.db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'queued').executeTakeFirst();
-    return { [DEFAULT_QUEUE]: Number(row?.n ?? 0) };
+    return { [DEFAULT_QUEUE]: await queuedTaskCount(this.db) };
   }
 
   async idle(): Promise<void> {

@@ -1,0 +1,74 @@
+// Background task rows: what /api/tasks/<uuid>/ reports, whichever queue runs them.
+import type { Executor } from './database.js';
+import type { TaskRow } from './schema.js';
+import { nowIso } from '../shared/clock.js';
+
+export interface NewTask {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+  projectId: number | null;
+  componentId: number | null;
+  userId: number | null;
+}
+
+/** Inserts a `queued` row. */
+export async function insertTask(db: Executor, task: NewTask): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('tasks')
+    .values({ id: task.id, name: task.name, status: 'queued', progress: 0, result: null, log: '', payload: JSON.stringify(task.payload), project_id: task.projectId, component_id: task.componentId, user_id: task.userId, created: now, updated: now })
+    .execute();
+}
+
+export function taskById(db: Executor, id: string): Promise<TaskRow | undefined> {
+  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a task that can no longer finish as failed, unless it already ended; whether it did. */
+export async function failUnfinishedTask(db: Executor, id: string, error: string): Promise<boolean> {
+  const res = await db
+    .updateTable('tasks')
+    .set({ status: 'failed', result: JSON.stringify({ error }), updated: nowIso() })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0) > 0;
+}
+
+/** Fails every queued or running task (what a previous process left behind); how many. */
+export async function failAllUnfinishedTasks(db: Executor, error: string): Promise<number> {
+  const res = await db
+    .updateTable('tasks')
+    .set({ status: 'failed', result: JSON.stringify({ error }), updated: nowIso() })
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0);
+}
+
+/** Sets fields of a task (status, progress, log, result) and its `updated` time. */
+export async function updateTask(db: Executor, id: string, fields: Partial<TaskRow>): Promise<void> {
+  await db.updateTable('tasks').set({ ...fields, updated: nowIso() }).where('id', '=', id).execute();
+}
+
+/** Moves a task from queued to running; false when another process claimed it first. */
+export async function claimTask(db: Executor, id: string): Promise<boolean> {
+  const claimed = await db.updateTable('tasks').set({ status: 'running', updated: nowIso() }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+  return Number(claimed.numUpdatedRows ?? 0) > 0;
+}
+
+/** How many tasks wait to run. */
+export async function queuedTaskCount(db: Executor): Promise<number> {
+  const row = await db.selectFrom('tasks').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'queued').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Queued or running tasks created before `cutoff` (an ISO time). */
+export function unfinishedTasksBefore(db: Executor, cutoff: string): Promise<Pick<TaskRow, 'id' | 'status'>[]> {
+  return db.selectFrom('tasks').select(['id', 'status']).where('status', 'in', ['queued', 'running']).where('created', '<', cutoff).execute();
+}
+
+/** Clears a component's running setup task once it ended. */
+export async function clearComponentTask(db: Executor, componentId: number): Promise<void> {
+  await db.updateTable('components').set({ task_id: null }).where('id', '=', componentId).execute();
+}
