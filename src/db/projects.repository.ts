@@ -1,6 +1,10 @@
 // Queries about projects and what they hold that more than one layer asks.
+import type { ExpressionBuilder, ExpressionWrapper, Insertable, SqlBool } from 'kysely';
 import type { Executor } from './database.js';
-import type { ProjectRow } from './schema.js';
+import type { Database, ProjectRow, ProjectsTable, ProjectUpdate } from './schema.js';
+
+/** A filter on `projects` (AccessControl.visibleProjects): the projects an actor may see; null filters nothing. */
+export type ProjectsFilter = ((eb: ExpressionBuilder<Database, 'projects'>) => ExpressionWrapper<Database, 'projects', SqlBool>) | null;
 
 /** A project's id and access control (enough to decide who may see it), or undefined. */
 export function projectAccessById(db: Executor, id: number): Promise<{ id: number; access_control: number } | undefined> {
@@ -20,4 +24,65 @@ export function projectById(db: Executor, id: number): Promise<ProjectRow | unde
 /** The project a stored row points at (Kysely's NoResultError if the row is dangling). */
 export function projectOfRow(db: Executor, id: number): Promise<ProjectRow> {
   return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The slug of the project a stored row points at (NoResultError if the row is dangling). */
+export function projectSlugOfRow(db: Executor, id: number): Promise<{ slug: string }> {
+  return db.selectFrom('projects').select('slug').where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The projects with these ids, in no particular order (none for no ids). */
+export async function projectsByIds(db: Executor, ids: readonly number[]): Promise<ProjectRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('projects').selectAll().where('id', 'in', ids).execute();
+}
+
+export function projectBySlug(db: Executor, slug: string): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export function projectIdBySlug(db: Executor, slug: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirst();
+}
+
+export function projectIdByName(db: Executor, name: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('projects').select('id').where('name', '=', name).executeTakeFirst();
+}
+
+/** The projects a filter lets through, as a query that callers narrow, count or page. */
+export function visibleProjects(db: Executor, filter: ProjectsFilter) {
+  const q = db.selectFrom('projects');
+  return filter ? q.where(filter) : q;
+}
+
+export async function countVisibleProjects(db: Executor, filter: ProjectsFilter): Promise<number> {
+  const row = await visibleProjects(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the visible projects in id order (the API list). */
+export function visibleProjectsPage(db: Executor, filter: ProjectsFilter, limit: number, offset: number): Promise<ProjectRow[]> {
+  return visibleProjects(db, filter).selectAll('projects').orderBy('projects.id').limit(limit).offset(offset).execute();
+}
+
+/** The first visible projects by name (the dashboard). */
+export function visibleProjectsByName(db: Executor, filter: ProjectsFilter, limit: number): Promise<ProjectRow[]> {
+  return visibleProjects(db, filter).selectAll('projects').orderBy('projects.name').limit(limit).execute();
+}
+
+export function insertProject(db: Executor, values: Insertable<ProjectsTable>): Promise<ProjectRow> {
+  return db.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateProject(db: Executor, id: number, set: ProjectUpdate): Promise<ProjectRow> {
+  return db.updateTable('projects').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteProject(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('projects').where('id', '=', id).execute();
+}
+
+/** Makes a user a member of a team (of a project's teams); a member already there stays as is. */
+export async function addTeamMember(db: Executor, groupId: number, userId: number): Promise<void> {
+  await db.insertInto('group_members').values({ group_id: groupId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
 }

@@ -6,6 +6,18 @@ import type { AccessControl } from '../auth/access.js';
 import { normalizeLanguageCode, findBuiltinLanguage } from '../languages/catalog.js';
 import { validatePluralFormula } from '../languages/plural-formula.js';
 import { NotFoundError, ValidationError, type FieldError } from '../shared/errors.js';
+import {
+  countListedLanguages,
+  deleteLanguage,
+  insertLanguage,
+  languageByCode,
+  languageHasTranslations,
+  languageIdByCode,
+  languageIsSourceOfComponents,
+  listedLanguages,
+  listedLanguagesPage,
+  updateLanguage,
+} from '../db/languages.repository.js';
 
 export interface LanguageInput {
   code?: string;
@@ -29,36 +41,37 @@ export class LanguagesService {
 
   /** Exact code first, then the normalised form, then aliases of built-in languages. */
   async resolve(code: string, db: Executor = this.db): Promise<LanguageRow | undefined> {
-    const exact = await db.selectFrom('languages').selectAll().where('code', '=', code).executeTakeFirst();
+    const exact = await languageByCode(db, code);
     if (exact) return exact;
     const normalized = normalizeLanguageCode(code);
     if (normalized !== code) {
-      const row = await db.selectFrom('languages').selectAll().where('code', '=', normalized).executeTakeFirst();
+      const row = await languageByCode(db, normalized);
       if (row) return row;
     }
     const builtin = findBuiltinLanguage(code);
-    if (builtin) return db.selectFrom('languages').selectAll().where('code', '=', builtin.code).executeTakeFirst();
+    if (builtin) return languageByCode(db, builtin.code);
     return undefined;
   }
 
   async getVisible(actor: Actor, code: string): Promise<LanguageRow> {
-    const row = await this.db.selectFrom('languages').selectAll().where('code', '=', code).executeTakeFirst();
+    const row = await languageByCode(this.db, code);
     if (!row) throw new NotFoundError();
-    if (!this.canEdit(actor) && !(await this.hasTranslations(row.id))) throw new NotFoundError();
+    if (!this.canEdit(actor) && !(await languageHasTranslations(this.db, row.id))) throw new NotFoundError();
     return row;
-  }
-
-  private async hasTranslations(languageId: number): Promise<boolean> {
-    return !!(await this.db.selectFrom('translations').select('id').where('language_id', '=', languageId).limit(1).executeTakeFirst());
   }
 
   /** Editors see every language; everybody else only languages that have translations. */
   listQuery(actor: Actor) {
-    let q = this.db.selectFrom('languages');
-    if (!this.canEdit(actor)) {
-      q = q.where((eb) => eb.exists(eb.selectFrom('translations').select('translations.id').whereRef('translations.language_id', '=', 'languages.id')));
-    }
-    return q;
+    return listedLanguages(this.db, !this.canEdit(actor));
+  }
+
+  count(actor: Actor): Promise<number> {
+    return countListedLanguages(this.db, !this.canEdit(actor));
+  }
+
+  /** A page of the languages the actor sees, in id order. */
+  page(actor: Actor, limit: number, offset: number): Promise<LanguageRow[]> {
+    return listedLanguagesPage(this.db, !this.canEdit(actor), limit, offset);
   }
 
   private validate(input: LanguageInput, partial: boolean): FieldError[] {
@@ -94,25 +107,21 @@ export class LanguagesService {
   async create(actor: Actor, input: LanguageInput): Promise<LanguageRow> {
     this.access.requireGlobal(actor, 'language.edit');
     const errors = this.validate(input, false);
-    if (!errors.length && (await this.db.selectFrom('languages').select('id').where('code', '=', input.code!).executeTakeFirst())) {
+    if (!errors.length && (await languageIdByCode(this.db, input.code!))) {
       errors.push({ code: 'unique', detail: 'Language with this Language code already exists.', attr: 'code' });
     }
     if (errors.length) throw new ValidationError(errors);
-    return this.db
-      .insertInto('languages')
-      .values({
-        code: input.code!,
-        name: input.name!,
-        direction: input.direction || 'ltr',
-        population: input.population ?? 0,
-        plural_number: input.plural!.number!,
-        plural_formula: input.plural!.formula!,
-        plural_type: input.plural!.type ?? 666,
-        plural_source: 2,
-        aliases: '[]',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertLanguage(this.db, {
+      code: input.code!,
+      name: input.name!,
+      direction: input.direction || 'ltr',
+      population: input.population ?? 0,
+      plural_number: input.plural!.number!,
+      plural_formula: input.plural!.formula!,
+      plural_type: input.plural!.type ?? 666,
+      plural_source: 2,
+      aliases: '[]',
+    });
   }
 
   async update(actor: Actor, language: LanguageRow, input: LanguageInput, partial: boolean): Promise<LanguageRow> {
@@ -123,30 +132,25 @@ export class LanguagesService {
     }
     const errors = this.validate(merged, partial);
     if (input.code !== undefined && input.code !== language.code && !errors.length) {
-      if (await this.db.selectFrom('languages').select('id').where('code', '=', input.code).executeTakeFirst()) {
+      if (await languageIdByCode(this.db, input.code)) {
         errors.push({ code: 'unique', detail: 'Language with this Language code already exists.', attr: 'code' });
       }
     }
     if (errors.length) throw new ValidationError(errors);
-    return this.db
-      .updateTable('languages')
-      .set({
-        ...(merged.code !== undefined ? { code: merged.code } : {}),
-        ...(merged.name !== undefined ? { name: merged.name } : {}),
-        ...(merged.direction !== undefined ? { direction: merged.direction || 'ltr' } : {}),
-        ...(merged.population !== undefined ? { population: merged.population } : {}),
-        ...(merged.plural ? { plural_number: merged.plural.number!, plural_formula: merged.plural.formula!, plural_source: 2 } : {}),
-      })
-      .where('id', '=', language.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return updateLanguage(this.db, language.id, {
+      ...(merged.code !== undefined ? { code: merged.code } : {}),
+      ...(merged.name !== undefined ? { name: merged.name } : {}),
+      ...(merged.direction !== undefined ? { direction: merged.direction || 'ltr' } : {}),
+      ...(merged.population !== undefined ? { population: merged.population } : {}),
+      ...(merged.plural ? { plural_number: merged.plural.number!, plural_formula: merged.plural.formula!, plural_source: 2 } : {}),
+    });
   }
 
   async remove(actor: Actor, language: LanguageRow): Promise<void> {
     this.access.requireGlobal(actor, 'language.edit');
-    const used = await this.db.selectFrom('translations').select('id').where('language_id', '=', language.id).limit(1).executeTakeFirst();
-    const source = await this.db.selectFrom('components').select('id').where('source_language_id', '=', language.id).limit(1).executeTakeFirst();
+    const used = await languageHasTranslations(this.db, language.id);
+    const source = await languageIsSourceOfComponents(this.db, language.id);
     if (used || source) throw ValidationError.field(null, 'The language is in use by translations or components and cannot be deleted.', 'protected');
-    await this.db.deleteFrom('languages').where('id', '=', language.id).execute();
+    await deleteLanguage(this.db, language.id);
   }
 }

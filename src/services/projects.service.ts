@@ -14,7 +14,21 @@ import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
 import { recheckComponent } from './unit-checks.js';
 import { relinkProject } from './internal-links.js';
-import { projectAccessById } from '../db/projects.repository.js';
+import {
+  addTeamMember,
+  componentIdsOfProject,
+  countVisibleProjects,
+  deleteProject,
+  insertProject,
+  projectAccessById,
+  projectBySlug,
+  projectIdByName,
+  projectIdBySlug,
+  updateProject,
+  visibleProjects,
+  visibleProjectsByName,
+  visibleProjectsPage,
+} from '../db/projects.repository.js';
 
 export interface ProjectInput {
   name?: string;
@@ -61,15 +75,28 @@ export class ProjectsService {
   }
 
   async getVisible(actor: Actor, slug: string): Promise<ProjectRow> {
-    const row = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    const row = await projectBySlug(this.db, slug);
     if (!row || !this.access.canView(actor, row)) throw new NotFoundError();
     return row;
   }
 
+  /** The projects the actor may see, as a query to narrow further. */
   listQuery(actor: Actor) {
-    const filter = this.access.visibleProjects(actor);
-    const q = this.db.selectFrom('projects');
-    return filter ? q.where(filter) : q;
+    return visibleProjects(this.db, this.access.visibleProjects(actor));
+  }
+
+  count(actor: Actor): Promise<number> {
+    return countVisibleProjects(this.db, this.access.visibleProjects(actor));
+  }
+
+  /** A page of the projects the actor may see, in id order. */
+  page(actor: Actor, limit: number, offset: number): Promise<ProjectRow[]> {
+    return visibleProjectsPage(this.db, this.access.visibleProjects(actor), limit, offset);
+  }
+
+  /** The first `limit` projects the actor may see, by name. */
+  firstByName(actor: Actor, limit: number): Promise<ProjectRow[]> {
+    return visibleProjectsByName(this.db, this.access.visibleProjects(actor), limit);
   }
 
   private async validate(input: ProjectInput, existing: ProjectRow | null): Promise<void> {
@@ -82,12 +109,12 @@ export class ProjectsService {
     errors.choice('access_control', input.access_control, ACCESS_CONTROL_VALUES);
     errors.choice('new_lang', input.new_lang, NEW_LANG_CHOICES);
     if (input.name !== undefined && !errors.has('name') && input.name !== existing?.name) {
-      if (await this.db.selectFrom('projects').select('id').where('name', '=', input.name).executeTakeFirst()) {
+      if (await projectIdByName(this.db, input.name)) {
         errors.add('name', 'Project with this Project name already exists.', 'unique');
       }
     }
     if (input.slug !== undefined && !errors.has('slug') && input.slug !== existing?.slug) {
-      if (await this.db.selectFrom('projects').select('id').where('slug', '=', input.slug).executeTakeFirst()) {
+      if (await projectIdBySlug(this.db, input.slug)) {
         errors.add('slug', 'Project with this URL slug already exists.', 'unique');
       }
     }
@@ -108,17 +135,13 @@ export class ProjectsService {
     this.access.requireGlobal(actor, 'project.add', 'Can not create projects');
     await this.validate(input, null);
     return this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('projects')
-        .values({ name: input.name!, slug: input.slug!, web: '', created: nowIso(), ...this.columns(input) } as never)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertProject(tx, { name: input.name!, slug: input.slug!, web: '', created: nowIso(), ...this.columns(input) } as never);
       await this.changes.record(tx, { action: Action.PROJECT_CREATED, userId: actor.user?.id, projectId: row.id, target: row.name });
       await ensureProjectTeams(tx, row);
       // Whoever creates a project administers it, even without site-wide rights over it.
       if (actor.user && !actor.isSuperuser) {
         const team = await projectAdministrationTeam(tx, row);
-        await tx.insertInto('group_members').values({ group_id: team, user_id: actor.user.id }).onConflict((oc) => oc.doNothing()).execute();
+        await addTeamMember(tx, team, actor.user.id);
       }
       return row;
     });
@@ -130,7 +153,7 @@ export class ProjectsService {
     const set = this.columns(input);
     if (Object.keys(set).length === 0) return project;
     return this.db.transaction().execute(async (tx) => {
-      const row = await tx.updateTable('projects').set(set).where('id', '=', project.id).returningAll().executeTakeFirstOrThrow();
+      const row = await updateProject(tx, project.id, set);
       const renamed = row.name !== project.name || row.slug !== project.slug;
       const base = { userId: actor.user?.id, projectId: row.id };
       await this.changes.record(tx, {
@@ -149,7 +172,7 @@ export class ProjectsService {
       await ensureProjectTeams(tx, row);
       // The project's check_flags apply to every component's quality checks.
       if (row.check_flags !== project.check_flags) {
-        for (const c of await tx.selectFrom('components').select('id').where('project_id', '=', row.id).execute()) await recheckComponent(tx, c.id);
+        for (const id of await componentIdsOfProject(tx, row.id)) await recheckComponent(tx, id);
       }
       if (row.slug !== project.slug) await relinkProject(tx, project.slug, row.slug);
       return row;
@@ -160,7 +183,7 @@ export class ProjectsService {
     this.access.require(actor, 'project.edit', project);
     await this.db.transaction().execute(async (tx) => {
       await removeProjectBots(tx, project.id);
-      await tx.deleteFrom('projects').where('id', '=', project.id).execute();
+      await deleteProject(tx, project.id);
       await this.changes.record(tx, { action: Action.PROJECT_REMOVED, userId: actor.user?.id, target: project.slug });
     });
     await this.paths.removeProject(project.id);
