@@ -1,20 +1,14 @@
 // Trigram frequency samples of the units' indexed text columns, one set per database, for the search compiler.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FtsColumn } from '../db/unit-search/compile.js';
+import { maxUnitId, unitTextsByIds } from '../db/unit-trigrams.repository.js';
 import { randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
 
 /** Random rows by id: ids are dense enough (deletions leave a few holes) that a uniform pick is a fair sample. */
 async function sampleColumn(db: Db, column: FtsColumn, count: number): Promise<string[]> {
-  const ids = randomIds(await maxId(db), count);
+  const ids = randomIds(await maxUnitId(db), count);
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('units').select(sql<string>`${sql.ref(column)}`.as('text')).where('id', 'in', ids).execute();
-  return rows.map((r) => r.text ?? '');
-}
-
-async function maxId(db: Db): Promise<number> {
-  const row = await db.selectFrom('units').select(sql<number | null>`max(id)`.as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return unitTextsByIds(db, column, ids);
 }
 
 export class UnitTrigrams {
@@ -27,7 +21,7 @@ export class UnitTrigrams {
     let sampler = this.samplers.get(column);
     if (!sampler) {
       sampler = new TrigramSampler(
-        () => maxId(this.db),
+        () => maxUnitId(this.db),
         (count) => sampleColumn(this.db, column, count),
       );
       this.samplers.set(column, sampler);

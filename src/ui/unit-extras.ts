@@ -1,5 +1,6 @@
 // Read-only lookups the editor shows next to a unit and no API service exposes on its own: its check results and screenshots.
 import type { Db } from '../db/database.js';
+import { checksOfUnitByName, screenshotsOfUnits } from '../db/unit-lists.repository.js';
 
 export interface UnitExtras {
   checks: { name: string; dismissed: boolean }[];
@@ -9,16 +10,7 @@ export interface UnitExtras {
 /** The unit's stored check results and the screenshots linked to it or to its source string (two indexed queries). */
 export async function unitExtras(db: Db, unit: { id: number; source_unit_id: number | null }): Promise<UnitExtras> {
   const ids = unit.source_unit_id !== null && unit.source_unit_id !== unit.id ? [unit.id, unit.source_unit_id] : [unit.id];
-  const [checks, shots] = await Promise.all([
-    db.selectFrom('checks').select(['name', 'dismissed']).where('unit_id', '=', unit.id).orderBy('name').execute(),
-    db
-      .selectFrom('screenshots')
-      .innerJoin('screenshot_units', 'screenshot_units.screenshot_id', 'screenshots.id')
-      .select(['screenshots.id', 'screenshots.name'])
-      .where('screenshot_units.unit_id', 'in', ids)
-      .orderBy('screenshots.id')
-      .execute(),
-  ]);
+  const [checks, shots] = await Promise.all([checksOfUnitByName(db, unit.id), screenshotsOfUnits(db, ids)]);
   const seen = new Set<number>();
   return {
     checks: checks.map((c) => ({ name: c.name, dismissed: Number(c.dismissed) === 1 })),

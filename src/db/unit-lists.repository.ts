@@ -1,0 +1,157 @@
+// Unit lists and searches: pages and counts of units (filtered by a compiled search), a unit with its links, what the editor shows beside it.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import type { DialectName, Executor } from './database.js';
+import type { Database, UnitRow } from './schema.js';
+
+/** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
+export type UnitFilter = Expression<SqlBool> | null;
+
+/** A filter on `projects` (the access checks' visible projects); null = every project. */
+export type VisibleProjectsFilter = ((eb: ExpressionBuilder<Database, 'projects'>) => Expression<SqlBool>) | null;
+
+/** A label as a unit shows it. */
+export interface UnitLabel {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+}
+
+/** A unit row with the slugs its links need. */
+export type UnitWithSlugsRow = UnitRow & { p_slug: string; c_slug: string; l_code: string };
+
+/** The component's API path segment: category path prefix and slug (migration 017). */
+const COMPONENT_SEGMENT = sql<string>`components.category_path || components.slug`.as('c_slug');
+
+/** Units joined with what a compiled search condition (`q`) refers to: translation, component, project, language. */
+export function searchableUnits(db: Executor) {
+  return db
+    .selectFrom('units')
+    .innerJoin('translations', 'translations.id', 'units.translation_id')
+    .innerJoin('components', 'components.id', 'translations.component_id')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .innerJoin('languages', 'languages.id', 'translations.language_id');
+}
+
+/**
+ * A unit with its slugs, its project's access settings and the labels of its source string, or undefined.
+ * The labels come in the same query, as a JSON array: one round trip.
+ */
+export async function unitWithLinksById(
+  db: Executor,
+  dialect: DialectName,
+  id: number,
+): Promise<(UnitWithSlugsRow & { access_control: number; project_id: number; labels: UnitLabel[] }) | undefined> {
+  const jsonArrayFrom = dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+  const row = await searchableUnits(db)
+    .selectAll('units')
+    .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('unit_labels')
+          .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
+          .select(['labels.id', 'labels.name', 'labels.description', 'labels.color'])
+          .whereRef('unit_labels.unit_id', '=', eb.fn.coalesce('units.source_unit_id', 'units.id'))
+          .orderBy('labels.name')
+          .orderBy('labels.id'),
+      ).as('labels_json'),
+    )
+    .where('units.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { labels_json, ...rest } = row;
+  // PostgreSQL hands json over parsed, SQLite as text.
+  const labels = (typeof labels_json === 'string' ? JSON.parse(labels_json) : labels_json) as UnitLabel[];
+  return { ...rest, labels };
+}
+
+/** How many units of a translation a compiled search finds. */
+export async function countSearchedUnitsInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>): Promise<number> {
+  const r = await searchableUnits(db).select((eb) => eb.fn.countAll<number>().as('n')).where('units.translation_id', '=', translationId).where(where).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** The translation's kept unit counter: O(1) however big the translation. */
+export async function translationTotal(db: Executor, translationId: number): Promise<number> {
+  const r = await db.selectFrom('translations').select('total').where('id', '=', translationId).executeTakeFirst();
+  return Number(r?.total ?? 0);
+}
+
+/** A page of the units of a translation that a compiled search finds, in file order. */
+export function searchedUnitsPageInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>, limit: number, offset: number): Promise<UnitRow[]> {
+  const q = searchableUnits(db).selectAll('units').where('units.translation_id', '=', translationId).where(where);
+  return q.orderBy('units.position').orderBy('units.id').limit(limit).offset(offset).execute();
+}
+
+/** A page of the units of a translation, in file order. */
+export function unitsPageInTranslation(db: Executor, translationId: number, limit: number, offset: number): Promise<UnitRow[]> {
+  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
+}
+
+/** Every unit of a translation, in file order. */
+export function unitsOfTranslation(db: Executor, translationId: number): Promise<UnitRow[]> {
+  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
+}
+
+/** The units of the visible projects, from the translations' kept counters (one row per translation, not per unit). */
+export async function countUnitsFromCounters(db: Executor, projects: VisibleProjectsFilter): Promise<number> {
+  let t = db
+    .selectFrom('translations')
+    .innerJoin('components', 'components.id', 'translations.component_id')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .select((eb) => eb.fn.sum<number>('translations.total').as('n'));
+  if (projects) t = t.where(projects);
+  const r = await t.executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** How many units of the visible projects a compiled search finds. */
+export async function countSearchedUnits(db: Executor, projects: VisibleProjectsFilter, where: UnitFilter): Promise<number> {
+  let q = searchableUnits(db).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (projects) q = q.where(projects);
+  if (where) q = q.where(where);
+  const r = await q.executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+function unitsWithSlugs(db: Executor, projects: VisibleProjectsFilter, where: UnitFilter) {
+  let q = searchableUnits(db).selectAll('units').select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code']);
+  if (projects) q = q.where(projects);
+  if (where) q = q.where(where);
+  return q;
+}
+
+/** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
+export function unitsWithSlugsPage(db: Executor, projects: VisibleProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
+  return unitsWithSlugs(db, projects, where).orderBy('units.id').limit(limit).offset(offset).execute();
+}
+
+/** The first `limit` units (of all projects) from id `fromId` on, with their slugs: only the page's rows are joined. */
+export function unitsWithSlugsFromId(db: Executor, fromId: number, limit: number): Promise<UnitWithSlugsRow[]> {
+  return unitsWithSlugs(db, null, null).where('units.id', '>=', fromId).orderBy('units.id').limit(limit).execute();
+}
+
+/** The id of the unit `skip` places after id `fromId` (a walk along the primary key), or undefined. */
+export async function unitIdAfter(db: Executor, fromId: number, skip: number): Promise<number | undefined> {
+  const first = await db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip).executeTakeFirst();
+  return first?.id;
+}
+
+/** The stored check results of a unit, by name. */
+export function checksOfUnitByName(db: Executor, unitId: number): Promise<{ name: string; dismissed: number }[]> {
+  return db.selectFrom('checks').select(['name', 'dismissed']).where('unit_id', '=', unitId).orderBy('name').execute();
+}
+
+/** The screenshots showing any of these units, in id order (a screenshot showing two of them comes twice). */
+export function screenshotsOfUnits(db: Executor, unitIds: readonly number[]): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('screenshots')
+    .innerJoin('screenshot_units', 'screenshot_units.screenshot_id', 'screenshots.id')
+    .select(['screenshots.id', 'screenshots.name'])
+    .where('screenshot_units.unit_id', 'in', [...unitIds])
+    .orderBy('screenshots.id')
+    .execute();
+}
