@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Executor } from '../db/database.js';
 import type { ComponentRow, LanguageRow } from '../db/schema.js';
+import { insertLanguage, languageByCode } from '../db/file-languages.repository.js';
 import { FormatParseError, type ParsedStore } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { ValidationError } from '../shared/errors.js';
@@ -91,13 +92,9 @@ export class ComponentScanner {
   /** Unknown codes in file names become languages, with the file's own plural rule when it has one. */
   async createLanguageFor(tx: Executor, code: string, store: ParsedStore): Promise<LanguageRow> {
     if (!/^[A-Za-z0-9_@.-]{1,50}$/.test(code)) throw ValidationError.field('filemask', `"${code}" is not a valid language code.`);
-    const existing = await tx.selectFrom('languages').selectAll().where('code', '=', code).executeTakeFirst();
+    const existing = await languageByCode(tx, code);
     if (existing) return existing;
-    return tx
-      .insertInto('languages')
-      .values({ code, name: code, direction: 'ltr', population: 0, plural_number: store.pluralForms?.number ?? 2, plural_formula: store.pluralForms?.formula ?? 'n != 1', plural_type: 666, plural_source: 1, aliases: '[]' })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return insertLanguage(tx, { code, name: code, direction: 'ltr', population: 0, plural_number: store.pluralForms?.number ?? 2, plural_formula: store.pluralForms?.formula ?? 'n != 1', plural_type: 666, plural_source: 1, aliases: '[]' });
   }
 
 }

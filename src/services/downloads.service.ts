@@ -3,20 +3,23 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Expression, SqlBool } from 'kysely';
 import type { Db, DialectName } from '../db/database.js';
+import { componentsOfProject } from '../db/component-files.repository.js';
+import { languageOfRow } from '../db/file-languages.repository.js';
+import { translationsForZip } from '../db/translation-files.repository.js';
+import { matchingUnitsInFileOrder, unitsInFileOrder } from '../db/unit-import.repository.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
-import { asSearchError, searchCondition } from '../db/unit-search/index.js';
+import { asSearchError, searchCondition, type Sql } from '../db/unit-search/index.js';
 import { ZipWriter } from '../shared/zip-writer.js';
 import { ruleOfTranslation } from '../languages/plural-rule.js';
 import type { ComponentWithRefs } from './components.service.js';
 import type { Conversion, ConversionMeta } from './conversions.js';
 import type { FileSyncService } from './file-sync.service.js';
 import type { TranslationWithRefs } from './translations.service.js';
-import { searchableUnits, searchContext } from './units.service.js';
+import { searchContext } from './units.service.js';
 
 export interface FileDownload {
   body: Buffer | Readable;
@@ -73,16 +76,10 @@ export class DownloadsService {
   }
 
   /** The units of a translation in file order; with a search (`q`) only the matching ones, in the same single query. */
-  private async units(translationId: number, where: Expression<SqlBool> | null = null) {
-    if (!where) return this.db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
-    const q = searchableUnits(this.db)
-      .selectAll('units')
-      .where('units.translation_id', '=', translationId)
-      .where(where)
-      .orderBy('units.position')
-      .orderBy('units.id');
+  private async units(translationId: number, where: Sql | null = null) {
+    if (!where) return unitsInFileOrder(this.db, translationId);
     try {
-      return await q.execute();
+      return await matchingUnitsInFileOrder(this.db, translationId, where);
     } catch (e) {
       throw asSearchError(e);
     }
@@ -147,7 +144,7 @@ export class DownloadsService {
     const components: ComponentWithRefs[] = [];
     if (scope.component) components.push(scope.component);
     else {
-      const rows = await this.db.selectFrom('components').selectAll().where('project_id', '=', scope.project.id).orderBy('id').execute();
+      const rows = await componentsOfProject(this.db, scope.project.id);
       for (const component of rows) components.push(await this.refsOf(component, scope.project));
     }
     // Pending edits reach the files before they are read (each component under its own lock).
@@ -166,23 +163,15 @@ export class DownloadsService {
   }
 
   private async refsOf(component: ComponentRow, project: ProjectRow): Promise<ComponentWithRefs> {
-    const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
+    const sourceLanguage = await languageOfRow(this.db, component.source_language_id);
     return { component, project, sourceLanguage };
   }
 
-  private async fillZip(zip: ZipWriter, components: ComponentWithRefs[], language: LanguageRow | undefined, conversion: Conversion | null, where: Expression<SqlBool> | null): Promise<void> {
+  private async fillZip(zip: ZipWriter, components: ComponentWithRefs[], language: LanguageRow | undefined, conversion: Conversion | null, where: Sql | null): Promise<void> {
     for (const refs of components) {
       // Category slugs become folders, so equal slugs in different categories never share one.
       const prefix = `${refs.project.slug}/${refs.component.category_path.split('%2F').join('/')}${refs.component.slug}/`;
-      let q = this.db
-        .selectFrom('translations')
-        .innerJoin('languages', 'languages.id', 'translations.language_id')
-        .selectAll('translations')
-        .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula'])
-        .where('translations.component_id', '=', refs.component.id)
-        .orderBy('translations.filename');
-      if (language) q = q.where('translations.language_id', '=', language.id);
-      const translations = await q.execute();
+      const translations = await translationsForZip(this.db, refs.component.id, language?.id);
       const names = new Set<string>();
       if (!conversion) {
         const extras = language ? [] : [refs.component.template, refs.component.new_base, refs.component.intermediate];

@@ -1,7 +1,8 @@
 // Data of the exports outside /api/: the RSS feeds of recent changes and the legacy
 // per-translation statistics export. Rendering (XML, JSON, CSV) is the route's business.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { changeCountsInRanges, counterSumsPerLanguage, translationStatsOfComponent } from '../db/export-stats.repository.js';
+import { languageByCode } from '../db/file-languages.repository.js';
 import type { ChangeRow, LanguageRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -9,7 +10,7 @@ import { NotFoundError } from '../shared/errors.js';
 import type { ChangeRefs, ChangeScope, ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
 import { CONTENT_ACTIONS } from '../domain/change-actions.js';
-import { countersFrom, sumCounterSelections, type Counters } from './statistics.js';
+import { COUNTER_COLUMNS, countersFrom, type Counters } from './statistics.js';
 
 /** Items of a feed: the reference shows the ten most recent changes. */
 export const FEED_ITEMS = 10;
@@ -51,7 +52,7 @@ export class ExportsService {
 
   /** A language by code, for its feed: any language the server knows (404 otherwise). */
   async language(code: string): Promise<LanguageRow> {
-    const row = await this.db.selectFrom('languages').selectAll().where('code', '=', code).executeTakeFirst();
+    const row = await languageByCode(this.db, code);
     if (!row) throw new NotFoundError();
     return row;
   }
@@ -59,15 +60,7 @@ export class ExportsService {
   /** Per-translation statistics of a component, ordered by language code. */
   async componentStats(actor: Actor, refs: ComponentWithRefs): Promise<TranslationStatsRow[]> {
     if (!this.access.canView(actor, refs.project)) throw new NotFoundError();
-    const rows = await this.db
-      .selectFrom('translations')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .leftJoin('users', 'users.id', 'translations.last_author_id')
-      .selectAll('translations')
-      .select(['languages.code as l_code', 'languages.name as l_name', 'users.username as u_username', 'users.full_name as u_full_name'])
-      .where('translations.component_id', '=', refs.component.id)
-      .orderBy('languages.code')
-      .execute();
+    const rows = await translationStatsOfComponent(this.db, refs.component.id);
     const recent = await this.recentChanges(rows.map((r) => ({ id: r.id, lastChange: r.last_change })));
     return rows.map((r) => ({
       languageCode: r.l_code,
@@ -82,16 +75,8 @@ export class ExportsService {
   /** Per-language sums over a project's components, ordered by language code (the older project export). */
   async projectStats(actor: Actor, project: ProjectRow): Promise<LanguageStatsRow[]> {
     if (!this.access.canView(actor, project)) throw new NotFoundError();
-    const rows = await this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .select(['languages.code', 'languages.name', ...sumCounterSelections()])
-      .where('components.project_id', '=', project.id)
-      .groupBy(['languages.code', 'languages.name'])
-      .orderBy('languages.code')
-      .execute();
-    return rows.map((r) => ({ languageCode: r.code, languageName: r.name, counters: countersFrom(r as Record<string, unknown>) }));
+    const rows = await counterSumsPerLanguage(this.db, project.id, COUNTER_COLUMNS);
+    return rows.map((r) => ({ languageCode: r.code, languageName: r.name, counters: countersFrom(r) }));
   }
 
   /**
@@ -102,24 +87,8 @@ export class ExportsService {
     const out = new Map<number, number>();
     const wanted = translations.filter((t): t is { id: number; lastChange: string } => t.lastChange !== null);
     for (let i = 0; i < wanted.length; i += BATCH) {
-      const batch = wanted.slice(i, i + BATCH);
-      const rows = await this.db
-        .selectFrom('changes')
-        .select(['changes.translation_id', sql<number>`count(*)`.as('n')])
-        .where('changes.action', 'in', [...CONTENT_ACTIONS])
-        .where((eb) =>
-          eb.or(
-            batch.map((t) =>
-              eb.and([
-                eb('changes.translation_id', '=', t.id),
-                eb('changes.timestamp', '>=', new Date(Date.parse(t.lastChange) - RECENT_WINDOW_MS).toISOString()),
-                eb('changes.timestamp', '<=', t.lastChange),
-              ]),
-            ),
-          ),
-        )
-        .groupBy('changes.translation_id')
-        .execute();
+      const batch = wanted.slice(i, i + BATCH).map((t) => ({ translationId: t.id, from: new Date(Date.parse(t.lastChange) - RECENT_WINDOW_MS).toISOString(), to: t.lastChange }));
+      const rows = await changeCountsInRanges(this.db, [...CONTENT_ACTIONS], batch);
       for (const r of rows) if (r.translation_id !== null) out.set(r.translation_id, Number(r.n));
     }
     return out;

@@ -1,7 +1,10 @@
 // Writes what changed in the database (pending edits, added and removed units) into the translation files.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isSqlite, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
+import { clearPendingStamps, deleteRemovals, dirtyTranslationIds, lockPendingUnits, removalsOfTranslation } from '../db/pending-units.repository.js';
+import { translationsToWrite } from '../db/translation-files.repository.js';
+import { unitsInFileOrder } from '../db/unit-import.repository.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../db/schema.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
@@ -113,17 +116,10 @@ export class FileSyncService {
 
   /** As writePending, for callers that already hold the component lock. */
   async writePendingLocked(place: ComponentPlace, translationId?: number): Promise<WrittenFile[]> {
-    const ids = await this.dirtyTranslations(place.component.id, translationId);
+    const ids = await dirtyTranslationIds(this.db, place.component.id, translationId);
     if (ids.length === 0) return [];
-    const translations = await this.db
-      .selectFrom('translations')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .selectAll('translations')
-      .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula'])
-      .where('translations.id', 'in', ids)
-      .orderBy('translations.is_source', 'desc') // the base file first: documents render from it
-      .orderBy('translations.id')
-      .execute();
+    // The base file first: documents render from it.
+    const translations = await translationsToWrite(this.db, ids);
     const written: WrittenFile[] = [];
     let template: ParsedStore | undefined;
     for (const t of translations) {
@@ -134,45 +130,21 @@ export class FileSyncService {
     return written;
   }
 
-  private async dirtyTranslations(componentId: number, only?: number): Promise<number[]> {
-    let pending = this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .select('units.translation_id as id')
-      .distinct()
-      .where('translations.component_id', '=', componentId)
-      .where('units.pending', '<>', 0);
-    let removed = this.db
-      .selectFrom('unit_removals')
-      .innerJoin('translations', 'translations.id', 'unit_removals.translation_id')
-      .select('unit_removals.translation_id as id')
-      .distinct()
-      .where('translations.component_id', '=', componentId);
-    if (only !== undefined) {
-      pending = pending.where('translations.id', '=', only);
-      removed = removed.where('translations.id', '=', only);
-    }
-    const rows = [...(await pending.execute()), ...(await removed.execute())];
-    return [...new Set(rows.map((r) => r.id))];
-  }
-
   private async writeTranslation(place: ComponentPlace, t: TranslationRow, language: LanguageRow, template: ParsedStore | undefined): Promise<boolean> {
     const { component } = place;
     const format = this.formatOf(component);
-    const units = await this.db.selectFrom('units').selectAll().where('translation_id', '=', t.id).orderBy('position').orderBy('id').execute();
-    const removals = await this.db.selectFrom('unit_removals').selectAll().where('translation_id', '=', t.id).execute();
+    const units = await unitsInFileOrder(this.db, t.id);
+    const removals = await removalsOfTranslation(this.db, t.id);
     const pending = units.filter((u) => u.pending !== 0);
     const clear = async () => {
       await this.db.transaction().execute(async (tx) => {
         const stamps = [...new Set(pending.map((u) => u.pending))];
         // PostgreSQL: take the row locks in id order first, as an upload does (its rows FOR UPDATE by id),
         // so that the batched updates below never hold one row while waiting for another (a deadlock).
-        if (!isSqlite(tx)) await tx.selectFrom('units').select('id').where('translation_id', '=', t.id).where('pending', '<>', 0).orderBy('id').forUpdate().execute();
-        for (let i = 0; i < stamps.length; i += BATCH) {
-          await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.id).where('pending', 'in', stamps.slice(i, i + BATCH)).execute();
-        }
+        await lockPendingUnits(tx, t.id);
+        for (let i = 0; i < stamps.length; i += BATCH) await clearPendingStamps(tx, t.id, stamps.slice(i, i + BATCH));
         const removalIds = removals.map((r) => r.id);
-        for (let i = 0; i < removalIds.length; i += BATCH) await tx.deleteFrom('unit_removals').where('id', 'in', removalIds.slice(i, i + BATCH)).execute();
+        for (let i = 0; i < removalIds.length; i += BATCH) await deleteRemovals(tx, removalIds.slice(i, i + BATCH));
       });
     };
     if (!t.filename) {

@@ -3,7 +3,22 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { componentIdsOfProject, projectOfRow } from '../db/projects.repository.js';
-import type { ComponentRow, LanguageRow, ProjectRow } from '../db/schema.js';
+import {
+  adoptDbRevision,
+  advanceDbRevision,
+  componentIdBySlugs,
+  componentIdsWithRepo,
+  componentOfRow,
+  componentRevisions,
+  componentsOfProject,
+  dbRevisionOf,
+  setDbRevision,
+  setMergeFailure,
+} from '../db/component-files.repository.js';
+import { languageOfRow } from '../db/file-languages.repository.js';
+import { hasPendingUnit, markComponentUnitsPending, oldestPendingByComponent } from '../db/pending-units.repository.js';
+import { commitAuthor, translationFilenames, translationFilesOfComponent, translationWithLanguageName } from '../db/translation-files.repository.js';
+import type { ComponentRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
@@ -124,7 +139,7 @@ export class RepositoryService {
 
   /** The component's translation files and base file, relative to its directory. */
   private async translationFiles(refs: ComponentWithRefs): Promise<Set<string>> {
-    const files = new Set((await this.db.selectFrom('translations').select('filename').where('component_id', '=', refs.component.id).execute()).map((t) => t.filename));
+    const files = new Set(await translationFilenames(this.db, refs.component.id));
     if (refs.component.template) files.add(refs.component.template);
     return files;
   }
@@ -159,11 +174,11 @@ export class RepositoryService {
   private async healLocked(refs: ComponentWithRefs, dir: string): Promise<boolean> {
     const head = await this.vcs.headSha(dir);
     if (head === null) return false;
-    const recorded = await this.dbRevision(refs.component.id);
+    const recorded = await dbRevisionOf(this.db, refs.component.id);
     if (recorded === head) return false;
     if (recorded === '') {
       // Recorded by no earlier version: trust the checkout as those versions did, and watch it from here on.
-      await this.db.updateTable('components').set({ db_revision: head }).where('id', '=', refs.component.id).where('db_revision', '=', '').execute();
+      await adoptDbRevision(this.db, refs.component.id, head);
       return false;
     }
     // Edits not yet in the files go into them first: reading the files back would otherwise overwrite them.
@@ -172,23 +187,13 @@ export class RepositoryService {
     return true;
   }
 
-  private async dbRevision(componentId: number): Promise<string> {
-    const row = await this.db.selectFrom('components').select('db_revision').where('id', '=', componentId).executeTakeFirst();
-    return row?.db_revision ?? '';
-  }
-
   /**
    * Records a commit of Parla's own as reflected in the database, which already held what it committed; only
    * when the database was in line with the commit's parent, else a pending heal would be skipped.
    */
   private async advanceRevision(refs: ComponentWithRefs, before: string | null, after: string | null): Promise<void> {
     if (after === null || after === before) return;
-    await this.db
-      .updateTable('components')
-      .set({ db_revision: after })
-      .where('id', '=', refs.component.id)
-      .where('db_revision', '=', before ?? '')
-      .execute();
+    await advanceDbRevision(this.db, refs.component.id, before ?? '', after);
   }
 
   /**
@@ -197,7 +202,7 @@ export class RepositoryService {
    * Resolves to the ids of the components whose files were re-read, and the failures.
    */
   async healAll(): Promise<{ healed: number[]; failed: { id: number; error: unknown }[] }> {
-    const rows = await this.db.selectFrom('components').select(['id', 'db_revision']).orderBy('id').execute();
+    const rows = await componentRevisions(this.db);
     const healed: number[] = [];
     const failed: { id: number; error: unknown }[] = [];
     for (const row of rows) {
@@ -250,9 +255,9 @@ export class RepositoryService {
   }
 
   async refsById(componentId: number): Promise<ComponentWithRefs> {
-    const component = await this.db.selectFrom('components').selectAll().where('id', '=', componentId).executeTakeFirstOrThrow();
+    const component = await componentOfRow(this.db, componentId);
     const project = await projectOfRow(this.db, component.project_id);
-    const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
+    const sourceLanguage = await languageOfRow(this.db, component.source_language_id);
     return { component, project, sourceLanguage };
   }
 
@@ -280,7 +285,7 @@ export class RepositoryService {
       const { changes, ...result } = await reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned, { userId: action?.userId ?? null });
       await this.changes.recordMany(tx, changes);
       if (action) await this.changes.record(tx, { action: action.action, userId: action.userId, projectId: refs.project.id, componentId: component.id });
-      if (head !== null) await tx.updateTable('components').set({ db_revision: head }).where('id', '=', component.id).execute();
+      if (head !== null) await setDbRevision(tx, component.id, head);
       return result;
     });
   }
@@ -294,15 +299,8 @@ export class RepositoryService {
   }
 
   async status(refs: ComponentWithRefs): Promise<RepositoryStatus> {
-    const pending = await this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .select('units.id')
-      .where('translations.component_id', '=', refs.component.id)
-      .where('units.pending', '<>', 0)
-      .limit(1)
-      .executeTakeFirst();
-    const base = { needs_commit: !!pending, needs_merge: false, needs_push: false, merge_failure: refs.component.merge_failure || null, remote_commit: null, status: '' };
+    const pending = await hasPendingUnit(this.db, refs.component.id);
+    const base = { needs_commit: pending, needs_merge: false, needs_push: false, merge_failure: refs.component.merge_failure || null, remote_commit: null, status: '' };
     const dir = this.files.componentDir(refs);
     if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return base;
     const s = await this.vcs.status(dir, refs.component.push_branch ? { pushBranch: refs.component.push_branch } : {});
@@ -366,7 +364,7 @@ export class RepositoryService {
         });
       case 'file-sync':
         return this.locked(refs, async () => {
-          await this.db.updateTable('units').set({ pending: 1 }).where('translation_id', 'in', (eb) => eb.selectFrom('translations').select('id').where('component_id', '=', refs.component.id)).execute();
+          await markComponentUnitsPending(this.db, refs.component.id);
           await this.files.writePendingLocked(refs);
           await this.record(refs, ACTION.FORCED_SYNC, userId);
           return { result: true };
@@ -413,27 +411,13 @@ export class RepositoryService {
     const dirty = new Set(await sweepStaleTempFiles(dir, await this.vcs.uncommittedFiles(dir)));
     if (dirty.size === 0) return [];
     const done = new Set(written.map((w) => w.filename));
-    const rows = await this.db
-      .selectFrom('translations')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .select(['translations.id as translationId', 'translations.filename as filename', 'languages.code as languageCode'])
-      .where('translations.component_id', '=', refs.component.id)
-      .where('translations.filename', '<>', '')
-      .orderBy('translations.is_source', 'desc')
-      .orderBy('translations.id')
-      .execute();
+    const rows = await translationFilesOfComponent(this.db, refs.component.id);
     return rows.filter((r) => dirty.has(r.filename) && !done.has(r.filename));
   }
 
   private async commitInfo(refs: ComponentWithRefs, file: WrittenFile) {
-    const t = await this.db
-      .selectFrom('translations')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .selectAll('translations')
-      .select(['languages.name as l_name'])
-      .where('translations.id', '=', file.translationId)
-      .executeTakeFirstOrThrow();
-    const author = t.last_author_id ? await this.db.selectFrom('users').select(['full_name', 'username', 'email']).where('id', '=', t.last_author_id).executeTakeFirst() : undefined;
+    const t = await translationWithLanguageName(this.db, file.translationId);
+    const author = t.last_author_id ? await commitAuthor(this.db, t.last_author_id) : undefined;
     const template = refs.component.commit_message || refs.project.commit_message || DEFAULT_COMMIT_MESSAGE;
     const total = t.total;
     const message = renderMessage(template, {
@@ -491,19 +475,11 @@ export class RepositoryService {
   /** This component and every component that shares its clone (or whose clone it shares). */
   private async sharingComponents(refs: ComponentWithRefs): Promise<ComponentWithRefs[]> {
     const link = parseInternalUrl(refs.component.repo);
-    const main = link
-      ? await this.db
-          .selectFrom('components')
-          .innerJoin('projects', 'projects.id', 'components.project_id')
-          .select('components.id')
-          .where('projects.slug', '=', link.project)
-          .where('components.slug', '=', link.component)
-          .executeTakeFirst()
-      : { id: refs.component.id };
+    const main = link ? await componentIdBySlugs(this.db, link.project, link.component) : { id: refs.component.id };
     if (!main) return [refs];
     const mainRefs = main.id === refs.component.id ? refs : await this.refsById(main.id);
     const url = internalUrl(mainRefs.project.slug, mainRefs.component.slug);
-    const linked = await this.db.selectFrom('components').select('id').where('repo', '=', url).orderBy('id').execute();
+    const linked = await componentIdsWithRepo(this.db, url);
     const all = [mainRefs];
     for (const { id } of linked) all.push(id === refs.component.id ? refs : await this.refsById(id));
     return all;
@@ -511,7 +487,7 @@ export class RepositoryService {
 
   private async setMergeFailure(refs: ComponentWithRefs, message: string): Promise<void> {
     refs.component.merge_failure = message;
-    await this.db.updateTable('components').set({ merge_failure: message }).where('id', '=', refs.component.id).execute();
+    await setMergeFailure(this.db, refs.component.id, message);
   }
 
   private async record(refs: ComponentWithRefs, action: number, userId: number | null, detail?: string): Promise<void> {
@@ -523,15 +499,7 @@ export class RepositoryService {
    * the server runs this every minute. Returns the ids of the components it committed.
    */
   async commitDuePending(now: Date = new Date()): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .select(['components.id as id', 'components.commit_pending_age as age'])
-      .select((eb) => eb.fn.min('units.last_updated').as('oldest'))
-      .where('units.pending', '<>', 0)
-      .groupBy(['components.id', 'components.commit_pending_age'])
-      .execute();
+    const rows = await oldestPendingByComponent(this.db);
     const committed: number[] = [];
     for (const row of rows) {
       const oldest = Date.parse(String(row.oldest));
@@ -544,12 +512,12 @@ export class RepositoryService {
 
   /** Project-level operations run on every component with its own repository; the result is their AND. */
   async projectOperation(actor: Actor, project: ProjectRow, operation: string | undefined): Promise<OperationResult> {
-    const components = await this.db.selectFrom('components').selectAll().where('project_id', '=', project.id).orderBy('id').execute();
+    const components = await componentsOfProject(this.db, project.id);
     let result = true;
     const details: string[] = [];
     for (const component of components) {
-      const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
-      const r = await this.operation(actor, { component, project, sourceLanguage: sourceLanguage as LanguageRow }, operation);
+      const sourceLanguage = await languageOfRow(this.db, component.source_language_id);
+      const r = await this.operation(actor, { component, project, sourceLanguage }, operation);
       result &&= r.result;
       if (r.detail && r.detail !== 'Nothing to commit.') details.push(r.detail);
     }

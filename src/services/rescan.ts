@@ -12,6 +12,8 @@ import { UnitChecker } from './unit-checks.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput } from './changes.service.js';
 import { Action } from '../domain/change-actions.js';
+import { deleteTranslatedUnitsWithHashes, deleteUnits, insertUnits, linkNewSourceUnits, sourceUnitIds, unitsOfTranslation, updateUnitFromFile } from '../db/unit-import.repository.js';
+import { deleteTranslation, lockTranslationRow, setTranslationCounters, setTranslationFile, translationsOfComponent } from '../db/translation-files.repository.js';
 
 const BATCH = 400;
 
@@ -36,7 +38,7 @@ function sameContent(u: UnitRow, p: PlannedUnit): boolean {
 }
 
 async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += BATCH) await tx.deleteFrom('units').where('id', 'in', ids.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < ids.length; i += BATCH) await deleteUnits(tx, ids.slice(i, i + BATCH));
 }
 
 /**
@@ -44,7 +46,7 @@ async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
  * deleted, changed ones updated (and no longer pending: the file holds them now).
  */
 async function reconcileUnits(tx: Executor, translation: TranslationRow, planned: PlannedUnit[], sourceIds: Map<string, number> | null, result: RescanResult, log: ChangeLog | null): Promise<void> {
-  const existing = await tx.selectFrom('units').selectAll().where('translation_id', '=', translation.id).execute();
+  const existing = await unitsOfTranslation(tx, translation.id);
   const byHash = new Map(existing.map((u) => [u.id_hash, u]));
   const wanted = new Set(planned.map((p) => p.id_hash));
   const now = nowIso();
@@ -54,11 +56,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     const goneSet = new Set(gone);
     const hashes = existing.filter((u) => goneSet.has(u.id)).map((u) => u.id_hash);
     for (let i = 0; i < hashes.length; i += BATCH) {
-      await tx
-        .deleteFrom('units')
-        .where('id_hash', 'in', hashes.slice(i, i + BATCH))
-        .where('translation_id', 'in', (eb) => eb.selectFrom('translations').select('id').where('component_id', '=', translation.component_id).where('id', '<>', translation.id))
-        .execute();
+      await deleteTranslatedUnitsWithHashes(tx, translation.component_id, translation.id, hashes.slice(i, i + BATCH));
     }
   }
   await deleteIds(tx, gone);
@@ -88,11 +86,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     }
     const outcome = checker.check({ id: u.id, source: joinPlurals(p.source), target: joinPlurals(p.target), state, flags: p.flags, source_unit_id: u.source_unit_id });
     state = outcome.state;
-    await tx
-      .updateTable('units')
-      .set({ has_failing_check: outcome.has_failing_check, target: joinPlurals(p.target), state, source: joinPlurals(p.source), previous_source: previous, location: p.location, note: p.note, flags: p.flags, position: p.position, num_words: p.num_words, num_chars: p.num_chars, content_hash: p.content_hash, pending: 0, last_updated: now })
-      .where('id', '=', u.id)
-      .execute();
+    await updateUnitFromFile(tx, u.id, { has_failing_check: outcome.has_failing_check, target: joinPlurals(p.target), state, source: joinPlurals(p.source), previous_source: previous, location: p.location, note: p.note, flags: p.flags, position: p.position, num_words: p.num_words, num_chars: p.num_chars, content_hash: p.content_hash, pending: 0, last_updated: now });
     result.updated++;
     // Only what the files changed: a pending edit the file already holds is no news.
     if (log && !sameContent(u, p)) {
@@ -101,7 +95,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     }
   }
   for (let i = 0; i < inserts.length; i += BATCH) {
-    const rows = await tx.insertInto('units').values(inserts.slice(i, i + BATCH)).returning(['id', 'source', 'target']).execute();
+    const rows = await insertUnits(tx, inserts.slice(i, i + BATCH));
     if (log) {
       for (const r of rows) {
         const source = sourceIds === null;
@@ -113,7 +107,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   result.added += inserts.length;
   if (sourceIds === null && inserts.length > 0) {
     // New source units point at themselves.
-    await tx.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translation.id).where('source_unit_id', 'is', null).execute();
+    await linkNewSourceUnits(tx, translation.id);
   }
 }
 
@@ -126,7 +120,7 @@ async function updateTranslationFile(tx: Executor, translation: TranslationRow, 
     translation.plural_number === stored.plural_number &&
     translation.plural_formula === stored.plural_formula &&
     translation.plural_categories === stored.plural_categories;
-  if (!same) await tx.updateTable('translations').set({ filename, ...stored }).where('id', '=', translation.id).execute();
+  if (!same) await setTranslationFile(tx, translation.id, { filename, ...stored });
 }
 
 /** Collects the changes a rescan finds in existing translations (strings added or updated in the repository). */
@@ -164,7 +158,7 @@ export async function reconcileComponent(
   const log = record ? new ChangeLog(component, record.userId) : null;
   const result: RescanResult = { added: 0, removed: 0, updated: 0, languagesAdded: 0, languagesRemoved: 0 };
   const plan = await scanner.plan(tx, component, source, scanned);
-  const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', component.id).execute();
+  const translations = await translationsOfComponent(tx, component.id);
   const meta = (plural: PluralRule) => ({ componentId: component.id, plural });
 
   let sourceT = translations.find((t) => t.is_source === 1);
@@ -175,7 +169,7 @@ export async function reconcileComponent(
     await reconcileUnits(tx, sourceT, plan.source.units, null, result, log);
     await updateTranslationFile(tx, sourceT, plan.source.filename, plan.source.plural);
   }
-  const sourceRows = await tx.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', sourceT.id).execute();
+  const sourceRows = await sourceUnitIds(tx, sourceT.id);
   const sourceIds = new Map(sourceRows.map((r) => [r.id_hash, r.id]));
 
   const seen = new Set<number>([sourceT.id]);
@@ -193,15 +187,15 @@ export async function reconcileComponent(
   }
   for (const t of translations) {
     if (seen.has(t.id)) continue;
-    await tx.deleteFrom('translations').where('id', '=', t.id).execute();
+    await deleteTranslation(tx, t.id);
     result.languagesRemoved++;
   }
   // After a bulk reconcile a recount is the exact, simple answer. The translation row is locked first: an
   // edit that changed a unit holds that lock until it commits (its counter update), so the recount sees
   // either all of the edit or none of it, and the edit's own delta then lands on the recounted row.
   for (const id of seen) {
-    await tx.updateTable('translations').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).execute();
-    await tx.updateTable('translations').set(await recountTranslation(tx, id)).where('id', '=', id).execute();
+    await lockTranslationRow(tx, id);
+    await setTranslationCounters(tx, id, await recountTranslation(tx, id));
   }
   return { ...result, changes: log?.changes ?? [] };
 }

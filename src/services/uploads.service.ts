@@ -1,7 +1,11 @@
 // Translation file uploads: permission checks, merging a file's units by method, the change record.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isSqlite, type Db, type Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
+import { clearPendingStamp, insertUnitRemoval } from '../db/pending-units.repository.js';
+import { translationsSourceFirst } from '../db/translation-files.repository.js';
+import { deleteUnits, lockedUnitsOfTranslation, markUnitHasSuggestion, unitHashesOfTranslation, unitsWithHashes } from '../db/unit-import.repository.js';
+import { bumpUploadCount, insertSuggestion, suggestionWithTarget, userIdByEmail, userIdByUsername } from '../db/upload-records.repository.js';
 import type { UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -177,11 +181,11 @@ export class UploadsService {
     const own = actor.user?.id ?? null;
     const email = input.author_email?.trim();
     if (!email || !this.access.can(actor, 'upload.authorship', t.project)) return own;
-    const existing = await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    const existing = await userIdByEmail(this.db, email);
     if (existing) return existing.id;
     const base = email.split('@')[0]!.replace(/[^\w.+-]/g, '') || 'author';
     let username = base;
-    for (let i = 1; await this.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst(); i++) username = `${base}${i}`;
+    for (let i = 1; await userIdByUsername(this.db, username); i++) username = `${base}${i}`;
     const user = await this.users.create({ username, email, full_name: input.author_name?.trim() || username, is_active: false }, undefined, actor);
     return user.id;
   }
@@ -199,9 +203,7 @@ export class UploadsService {
    * serialized already.
    */
   private async unitsByHash(db: Executor, translationId: number): Promise<Map<string, UnitRow>> {
-    const query = db.selectFrom('units').selectAll().where('translation_id', '=', translationId);
-    // In id order, like every other writer that locks several units of a translation (no lock-order deadlock).
-    const rows = await (isSqlite(db) ? query : query.orderBy('id').forUpdate()).execute();
+    const rows = await lockedUnitsOfTranslation(db, translationId);
     return new Map(rows.map((r) => [r.id_hash, r]));
   }
 
@@ -273,14 +275,14 @@ export class UploadsService {
         continue;
       }
       const target = joinPlurals(fitForms(fu.target, splitPlurals(unit.target).length));
-      const duplicate = target === unit.target || (await tx.selectFrom('suggestions').select('id').where('unit_id', '=', unit.id).where('target', '=', target).executeTakeFirst());
+      const duplicate = target === unit.target || (await suggestionWithTarget(tx, unit.id, target));
       if (duplicate || unit.state === STATE_READONLY) {
         counts.skipped++;
         continue;
       }
-      await tx.insertInto('suggestions').values({ unit_id: unit.id, target, user_id: actor.user?.id ?? null, timestamp: now, details: '{}' }).execute();
+      await insertSuggestion(tx, { unit_id: unit.id, target, user_id: actor.user?.id ?? null, timestamp: now, details: '{}' });
       if (!unit.has_suggestion) {
-        await tx.updateTable('units').set({ has_suggestion: 1 }).where('id', '=', unit.id).execute();
+        await markUnitHasSuggestion(tx, unit.id);
         addCounters(counters, unitDelta(unit, { ...unit, has_suggestion: 1 }));
         byHash.set(unit.id_hash, { ...unit, has_suggestion: 1 });
       }
@@ -332,7 +334,7 @@ export class UploadsService {
           await this.changes.recordMany(tx, changeLog);
           await rememberUnits(tx, memoryLog, null);
           // The file already holds these values.
-          await tx.updateTable('units').set({ pending: 0 }).where('translation_id', '=', t.translation.id).where('pending', '=', stamp).execute();
+          await clearPendingStamp(tx, t.translation.id, stamp);
           await applyCounterDelta(tx, t.translation.id, counters);
           counts.accepted = matched;
           await this.recordUpload(tx, actor, t, 'replace', counts);
@@ -347,7 +349,7 @@ export class UploadsService {
   /** method=add: strings of the file that the translation does not have yet become new strings. */
   private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
     const monolingual = this.files.formatOf(t.component).monolingual;
-    const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', t.component.id).orderBy('is_source', 'desc').orderBy('id').execute();
+    const translations = await translationsSourceFirst(tx, t.component.id);
     const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.STRING_ADDED_IN_UPLOAD };
     for (const fu of store.units) {
       const context = monolingual ? (uploaded.monolingual ? fu.key : fu.context || fu.source[0] || '') : fu.context;
@@ -370,27 +372,27 @@ export class UploadsService {
   private async updateSource(actor: Actor, t: TranslationWithRefs, store: ParsedStore, counts: Counts): Promise<void> {
     await this.files.withComponentLock(t, async () => {
       await this.db.transaction().execute(async (tx) => {
-        const translations = await tx.selectFrom('translations').selectAll().where('component_id', '=', t.component.id).orderBy('is_source', 'desc').orderBy('id').execute();
+        const translations = await translationsSourceFirst(tx, t.component.id);
         const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.UPDATED_BY_SOURCE_UPLOAD };
         const wanted = new Set<string>();
         for (const fu of store.units) {
           wanted.add(bilingualId(fu));
           await insertNewString(tx, this.changes, scope, { context: fu.context, source: fu.source, location: fu.location, note: [fu.note, fu.comment].filter(Boolean).join('\n'), flags: fu.flags });
         }
-        const sourceUnits = await tx.selectFrom('units').select(['id_hash']).where('translation_id', '=', t.translation.id).execute();
+        const sourceUnits = await unitHashesOfTranslation(tx, t.translation.id);
         const gone = sourceUnits.map((u) => u.id_hash).filter((h) => !wanted.has(h));
         for (let i = 0; i < gone.length; i += 400) {
           const batch = gone.slice(i, i + 400);
-          const rows = await tx.selectFrom('units').selectAll().where('translation_id', 'in', translations.map((x) => x.id)).where('id_hash', 'in', batch).execute();
+          const rows = await unitsWithHashes(tx, translations.map((x) => x.id), batch);
           const deltas = new Map<number, ReturnType<typeof emptyCounters>>();
           for (const u of rows) {
             const d = deltas.get(u.translation_id) ?? emptyCounters();
             deltas.set(u.translation_id, addCounters(d, unitDelta(u, null)));
-            if (u.translation_id !== t.translation.id) await tx.insertInto('unit_removals').values({ translation_id: u.translation_id, id_hash: u.id_hash }).execute();
+            if (u.translation_id !== t.translation.id) await insertUnitRemoval(tx, u.translation_id, u.id_hash);
           }
           // Translations before the source units they point at.
-          await tx.deleteFrom('units').where('id', 'in', rows.filter((u) => u.source_unit_id !== u.id).map((u) => u.id).concat([0])).execute();
-          await tx.deleteFrom('units').where('id', 'in', rows.filter((u) => u.source_unit_id === u.id).map((u) => u.id).concat([0])).execute();
+          await deleteUnits(tx, rows.filter((u) => u.source_unit_id !== u.id).map((u) => u.id).concat([0]));
+          await deleteUnits(tx, rows.filter((u) => u.source_unit_id === u.id).map((u) => u.id).concat([0]));
           for (const [id, d] of deltas) await applyCounterDelta(tx, id, d);
         }
         const total = store.units.length;
@@ -411,7 +413,7 @@ export class UploadsService {
       ...this.ids(t),
       details: { method, not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total },
     });
-    if (actor.user) await tx.updateTable('users').set((eb) => ({ stat_uploaded: eb('stat_uploaded', '+', 1) })).where('id', '=', actor.user.id).execute();
+    if (actor.user) await bumpUploadCount(tx, actor.user.id);
   }
 }
 
