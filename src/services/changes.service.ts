@@ -1,8 +1,8 @@
 // Records changes (in the caller's transaction), answers last_change/last_author/recent_changes, and
 // reads the change lists and feeds: filtered by what the caller may see, in SQL.
-import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { ChangeRow } from '../db/schema.js';
+import { addTranslatedToUser, changeRefRows, changesPage, changesWhere, changeWhere, countChangesBetween, countChangesWhere, insertChanges, setTranslationLastChange, type ChangeListWhere } from '../db/changes.repository.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { nowIso } from '../shared/clock.js';
@@ -24,7 +24,6 @@ export interface ChangeInput {
 }
 
 const RECENT_WINDOW_MS = 6 * 3600 * 1000;
-const BATCH = 200; // 12 columns per row: under both engines' bound-parameter limits
 
 /** Narrows a list to one object (the scoped change lists and the RSS feeds). */
 export interface ChangeScope {
@@ -96,61 +95,68 @@ export class ChangesService {
     private readonly access: AccessControl,
   ) {}
 
+  /** Records one change with its bookkeeping (see recordMany). */
   async record(db: Executor, change: ChangeInput): Promise<void> {
     await this.recordMany(db, [change]);
   }
 
   /**
-   * Records many changes with multi-row inserts (bulk uploads); last_change/last_author are set once
-   * per translation from the last content change.
+   * Records changes with their bookkeeping, in three steps that callers may also take one by one (the
+   * unit edit does): the rows (insert), the translations' last change (noteLastChanges) and the authors'
+   * statistics (countTranslated).
    */
   async recordMany(db: Executor, changes: readonly ChangeInput[]): Promise<void> {
     if (changes.length === 0) return;
+    const timestamp = await this.insert(db, changes);
+    await this.noteLastChanges(db, changes, timestamp);
+    await this.countTranslated(db, changes);
+  }
+
+  /** Inserts the change rows (multi-row statements for bulk uploads), nothing else; resolves to their timestamp. */
+  async insert(db: Executor, changes: readonly ChangeInput[]): Promise<string> {
     const timestamp = nowIso();
-    const rows = changes.map((change) => ({
-      action: change.action,
-      timestamp,
-      user_id: change.userId ?? null,
-      author_id: change.authorId ?? change.userId ?? null,
-      project_id: change.projectId ?? null,
-      component_id: change.componentId ?? null,
-      translation_id: change.translationId ?? null,
-      unit_id: change.unitId ?? null,
-      language_id: change.languageId ?? null,
-      target: change.target ?? '',
-      old: change.old ?? '',
-      details: JSON.stringify(change.details ?? {}),
-    }));
-    for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('changes').values(rows.slice(i, i + BATCH)).execute();
+    await insertChanges(
+      db,
+      changes.map((change) => ({
+        action: change.action,
+        timestamp,
+        user_id: change.userId ?? null,
+        author_id: change.authorId ?? change.userId ?? null,
+        project_id: change.projectId ?? null,
+        component_id: change.componentId ?? null,
+        translation_id: change.translationId ?? null,
+        unit_id: change.unitId ?? null,
+        language_id: change.languageId ?? null,
+        target: change.target ?? '',
+        old: change.old ?? '',
+        details: JSON.stringify(change.details ?? {}),
+      })),
+    );
+    return timestamp;
+  }
+
+  /** last_change/last_author of each translation, set once from its last content change among `changes`. */
+  async noteLastChanges(db: Executor, changes: readonly ChangeInput[], timestamp: string): Promise<void> {
     const lastByTranslation = new Map<number, ChangeInput>();
     for (const change of changes) if (change.translationId && CONTENT_ACTIONS.has(change.action)) lastByTranslation.set(change.translationId, change);
-    for (const [translationId, change] of lastByTranslation) {
-      await db.updateTable('translations').set({ last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null }).where('id', '=', translationId).execute();
-    }
-    // User statistics count real actions: one per translated string, whoever's name it goes under.
+    for (const [translationId, change] of lastByTranslation) await setTranslationLastChange(db, translationId, timestamp, change.authorId ?? change.userId ?? null);
+  }
+
+  /** User statistics count real actions: one per translated string, whoever's name it goes under. */
+  async countTranslated(db: Executor, changes: readonly ChangeInput[]): Promise<void> {
     const translatedBy = new Map<number, number>();
     for (const change of changes) {
       const author = change.authorId ?? change.userId;
       if (author && TRANSLATION_ACTIONS.has(change.action)) translatedBy.set(author, (translatedBy.get(author) ?? 0) + 1);
     }
-    for (const [userId, n] of translatedBy) {
-      await db.updateTable('users').set((eb) => ({ stat_translated: eb('stat_translated', '+', n) })).where('id', '=', userId).execute();
-    }
+    for (const [userId, n] of translatedBy) await addTranslatedToUser(db, userId, n);
   }
 
   /** Content changes within the six hours before the latest one, over a set of translations. */
   async recentChanges(db: Executor, translationIds: number[] | null, lastChange: string | null): Promise<number> {
     if (!lastChange || (translationIds && translationIds.length === 0)) return 0;
     const since = new Date(Date.parse(lastChange) - RECENT_WINDOW_MS).toISOString();
-    let q = db
-      .selectFrom('changes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('action', 'in', [...CONTENT_ACTIONS])
-      .where('timestamp', '>=', since)
-      .where('timestamp', '<=', lastChange);
-    if (translationIds) q = q.where('translation_id', 'in', translationIds);
-    const row = await q.executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return countChangesBetween(db, [...CONTENT_ACTIONS], since, lastChange, translationIds);
   }
 
   /**
@@ -160,45 +166,28 @@ export class ChangesService {
    * of site-wide teams – and changes of projects removed since are visible to superusers only: they
    * may name private projects, and users nobody else should learn about.
    */
+  private visible(actor: Actor, scope: ChangeScope, filters: ChangeFilters): ChangeListWhere {
+    return { ...(actor.isSuperuser ? {} : { projects: this.access.visibleProjects(actor) }), ...scope, ...filters };
+  }
+
+  /** The query of the visible changes (for callers that count through it; count() answers the same). */
   visibleQuery(actor: Actor, scope: ChangeScope = {}, filters: ChangeFilters = {}) {
-    let q = this.db.selectFrom('changes');
-    if (!actor.isSuperuser) {
-      const visible = this.access.visibleProjects(actor);
-      q = q.where('changes.project_id', 'in', (eb) => {
-        const projects = eb.selectFrom('projects').select('projects.id');
-        return visible ? projects.where(visible) : projects;
-      });
-    }
-    if (scope.projectId !== undefined) q = q.where('changes.project_id', '=', scope.projectId);
-    if (scope.componentId !== undefined) q = q.where('changes.component_id', '=', scope.componentId);
-    if (scope.translationId !== undefined) q = q.where('changes.translation_id', '=', scope.translationId);
-    if (scope.languageId !== undefined) {
-      const languageId = scope.languageId;
-      q = q.where((eb) =>
-        eb.or([
-          eb('changes.language_id', '=', languageId),
-          eb('changes.translation_id', 'in', eb.selectFrom('translations').select('translations.id').where('translations.language_id', '=', languageId)),
-        ]),
-      );
-    }
-    if (filters.user !== undefined) {
-      const username = filters.user;
-      q = q.where('changes.user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where('users.username', '=', username));
-    }
-    if (filters.actions?.length) q = q.where('changes.action', 'in', filters.actions);
-    if (filters.after !== undefined) q = q.where('changes.timestamp', '>=', filters.after);
-    if (filters.before !== undefined) q = q.where('changes.timestamp', '<=', filters.before);
-    return q;
+    return changesWhere(this.db, this.visible(actor, scope, filters));
+  }
+
+  /** How many changes the actor may see within a scope, filtered. */
+  async count(actor: Actor, scope: ChangeScope, filters: ChangeFilters): Promise<number> {
+    return countChangesWhere(this.db, this.visible(actor, scope, filters));
   }
 
   /** One page of visible changes, newest first. */
   async page(actor: Actor, scope: ChangeScope, filters: ChangeFilters, limit: number, offset: number): Promise<ChangeRow[]> {
-    return this.visibleQuery(actor, scope, filters).selectAll('changes').orderBy('changes.id', 'desc').limit(limit).offset(offset).execute();
+    return changesPage(this.db, this.visible(actor, scope, filters), limit, offset);
   }
 
   /** One change by id, if the actor may see it. */
   async getVisible(actor: Actor, id: number): Promise<ChangeRow | undefined> {
-    return this.visibleQuery(actor).selectAll('changes').where('changes.id', '=', id).executeTakeFirst();
+    return changeWhere(this.db, this.visible(actor, {}, {}), id);
   }
 
   /** Loads the users, projects, components, translations and units a page of changes refers to: five queries, whatever the page size. */
@@ -209,29 +198,7 @@ export class ChangesService {
     const componentIds = ids((r) => r.component_id);
     const translationIds = ids((r) => r.translation_id);
     const unitIds = ids((r) => r.unit_id);
-    const [users, projects, components, translations, units] = await Promise.all([
-      userIds.length ? this.db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', 'in', userIds).execute() : [],
-      projectIds.length ? this.db.selectFrom('projects').select(['id', 'slug', 'name']).where('id', 'in', projectIds).execute() : [],
-      componentIds.length
-        ? this.db
-            .selectFrom('components')
-            .innerJoin('projects', 'projects.id', 'components.project_id')
-            .select(['components.id', sql<string>`components.category_path || components.slug`.as('slug'), 'components.name', 'projects.slug as project', 'projects.name as project_name'])
-            .where('components.id', 'in', componentIds)
-            .execute()
-        : [],
-      translationIds.length
-        ? this.db
-            .selectFrom('translations')
-            .innerJoin('components', 'components.id', 'translations.component_id')
-            .innerJoin('projects', 'projects.id', 'components.project_id')
-            .innerJoin('languages', 'languages.id', 'translations.language_id')
-            .select(['translations.id', sql<string>`components.category_path || components.slug`.as('component'), 'components.name as component_name', 'projects.slug as project', 'projects.name as project_name', 'languages.code as language', 'languages.name as language_name'])
-            .where('translations.id', 'in', translationIds)
-            .execute()
-        : [],
-      unitIds.length ? this.db.selectFrom('units').select('id').where('id', 'in', unitIds).execute() : [],
-    ]);
+    const { users, projects, components, translations, units } = await changeRefRows(this.db, { userIds, projectIds, componentIds, translationIds, unitIds });
     return {
       users: new Map(users.map((u) => [u.id, { username: u.username, fullName: u.full_name }])),
       projects: new Map(projects.map((p) => [p.id, { slug: p.slug, name: p.name }])),

@@ -11,6 +11,7 @@ import { isBlank } from './unit-content.js';
 import { unitRow } from './units-writer.js';
 import { loadCheckScope, UnitChecker } from './unit-checks.js';
 import { Action } from '../domain/change-actions.js';
+import { hasUnitWithHash, insertUnit, lastPosition, setSourceUnit, unitWithHash } from '../db/units.repository.js';
 
 export interface NewString {
   context: string;
@@ -45,10 +46,6 @@ export function newStringHash(monolingual: boolean, context: string, source: rea
   return monolingual ? monolingualId(context) : bilingualId({ source: [...source], context });
 }
 
-async function exists(db: Executor, translationId: number, idHash: string): Promise<boolean> {
-  return !!(await db.selectFrom('units').select('id').where('translation_id', '=', translationId).where('id_hash', '=', idHash).executeTakeFirst());
-}
-
 /**
  * Inserts the string (source unit unless it exists, then an empty unit in each other translation,
  * or `target` in the one it was posted to) with counters and change records. Returns the unit of
@@ -58,7 +55,7 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
   const { project, component, translations, postedTo } = scope;
   const monolingual = component.template !== '';
   const idHash = newStringHash(monolingual, s.context, s.source);
-  if (await exists(tx, postedTo.id, idHash)) return null;
+  if (await hasUnitWithHash(tx, postedTo.id, idHash)) return null;
   const sourceT = translations.find((x) => x.is_source === 1) ?? postedTo;
   const now = nowIso();
   const row = (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null, position: number): NewUnit => ({
@@ -85,8 +82,7 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
     pending: 1, // the file writer adds it to the file
   });
   const insert = async (tr: TranslationRow, forms: string[], state: number, sourceUnitId: number | null, source?: UnitRow): Promise<UnitRow> => {
-    const last = await tx.selectFrom('units').select((eb) => eb.fn.max('position').as('p')).where('translation_id', '=', tr.id).executeTakeFirst();
-    const values = row(tr, forms, state, sourceUnitId, Number(last?.p ?? 0) + 1);
+    const values = row(tr, forms, state, sourceUnitId, (await lastPosition(tx, tr.id)) + 1);
     // A new translated string is checked like an edit (untranslated ones have nothing to check).
     let checker: UnitChecker | null = null;
     if (source && !tr.is_source && !isBlank(forms)) {
@@ -96,24 +92,24 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
       values.has_failing_check = outcome.has_failing_check;
       checker.recordNew(values.id_hash, outcome);
     }
-    const inserted = await tx.insertInto('units').values(values).returningAll().executeTakeFirstOrThrow();
+    const inserted = await insertUnit(tx, values);
     if (checker) await checker.flush(tx);
     await applyCounterDelta(tx, tr.id, unitDelta(null, inserted));
     return inserted;
   };
   const place = (tr: TranslationRow) => ({ projectId: project.id, componentId: component.id, translationId: tr.id, languageId: tr.language_id });
 
-  let sourceUnit = await tx.selectFrom('units').selectAll().where('translation_id', '=', sourceT.id).where('id_hash', '=', idHash).executeTakeFirst();
+  let sourceUnit = await unitWithHash(tx, sourceT.id, idHash);
   if (!sourceUnit) {
     const sourceState = monolingual ? (s.state ?? STATE_TRANSLATED) : STATE_READONLY;
     sourceUnit = await insert(sourceT, s.source, sourceState, null);
-    await tx.updateTable('units').set({ source_unit_id: sourceUnit.id }).where('id', '=', sourceUnit.id).execute();
+    await setSourceUnit(tx, sourceUnit.id, sourceUnit.id);
     sourceUnit = { ...sourceUnit, source_unit_id: sourceUnit.id };
     await changes.record(tx, { ...place(sourceT), action: Action.SOURCE_STRING_ADDED, userId: scope.userId, unitId: sourceUnit.id, target: sourceUnit.source });
   }
   let result: UnitRow | null = postedTo.id === sourceT.id ? sourceUnit : null;
   for (const tr of translations) {
-    if (tr.id === sourceT.id || (await exists(tx, tr.id, idHash))) continue;
+    if (tr.id === sourceT.id || (await hasUnitWithHash(tx, tr.id, idHash))) continue;
     const mine = tr.id === postedTo.id;
     const forms = mine && s.target ? s.target : Array.from({ length: targetForms(s.source, tr) }, () => '');
     const unit = await insert(tr, forms, mine ? (s.state ?? STATE_TRANSLATED) : STATE_EMPTY, sourceUnit.id, sourceUnit);

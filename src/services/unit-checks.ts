@@ -1,5 +1,4 @@
 // Runs the quality checks (src/checks) for units and stores the result: `checks` rows, units.has_failing_check, enforced states.
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { Flags, mergeFlags } from '../checks/flags.js';
 import { isEnforced, runChecks, type CheckContext } from '../checks/registry.js';
@@ -9,6 +8,21 @@ import { CONTENT_ACTIONS } from '../domain/change-actions.js';
 import { splitPlurals } from '../domain/plurals.js';
 import type { UnitRow } from '../db/schema.js';
 import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
+import {
+  checkRowsOfTranslation,
+  checkRowsOfUnit,
+  componentCheckFacts,
+  deleteChecksOfUnits,
+  flaggedSourceUnits,
+  insertCheckRows,
+  languageCode,
+  nonSourceTranslationIds,
+  sourceUnitFlags,
+  targetsOfSameSource,
+  translationCheckFacts,
+} from '../db/checks.repository.js';
+import { lastNonEmptyTarget } from '../db/changes.repository.js';
+import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes, unitsOfTranslation } from '../db/units.repository.js';
 import { addUnit, applyCounterDelta, emptyCounters } from './statistics.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
@@ -80,12 +94,7 @@ export function parseEnforced(value: string | null | undefined): string[] {
 }
 
 export async function loadCheckScope(db: Executor, translationId: number): Promise<CheckScope> {
-  const t = await db
-    .selectFrom('translations')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
-    .select(['translations.component_id', 'translations.language_id', 'translations.is_source', 'translations.plural_source', 'translations.plural_number', 'translations.plural_formula', 'translations.plural_categories', 'languages.code'])
-    .where('translations.id', '=', translationId)
-    .executeTakeFirstOrThrow();
+  const t = await translationCheckFacts(db, translationId);
   return buildCheckScope(db, { translationId, componentId: t.component_id, languageId: t.language_id, isSource: t.is_source === 1, plural: ruleOfTranslation(t, t.code) });
 }
 
@@ -94,14 +103,8 @@ export async function buildCheckScope(
   db: Executor,
   t: { translationId: number; componentId: number; languageId: number; isSource: boolean; plural: PluralRule },
 ): Promise<CheckScope> {
-  const row = await db
-    .selectFrom('components')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .innerJoin('languages as sl', 'sl.id', 'components.source_language_id')
-    .select(['components.check_flags as component_flags', 'components.enforced_checks', 'projects.id as project_id', 'projects.check_flags as project_flags', 'sl.code as source_language', 'sl.id as source_language_id'])
-    .where('components.id', '=', t.componentId)
-    .executeTakeFirstOrThrow();
-  const language = await db.selectFrom('languages').select('code').where('id', '=', t.languageId).executeTakeFirstOrThrow();
+  const row = await componentCheckFacts(db, t.componentId);
+  const language = await languageCode(db, t.languageId);
   return {
     translationId: t.translationId,
     componentId: t.componentId,
@@ -110,7 +113,7 @@ export async function buildCheckScope(
     isSource: t.isSource,
     baseFlags: mergeFlags(row.project_flags, row.component_flags),
     enforced: parseEnforced(row.enforced_checks),
-    language: language.code,
+    language,
     sourceLanguage: row.source_language,
     pluralCount: t.plural.number,
     pluralCategories: t.plural.categories,
@@ -120,14 +123,7 @@ export async function buildCheckScope(
 
 /** Flags and extra flags of the component's source units that have any (few: most strings have none). */
 export async function sourceFlagsOf(db: Executor, componentId: number): Promise<Map<number, SourceFlags>> {
-  const src = await db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .select(['units.id', 'units.flags', 'units.extra_flags'])
-    .where('translations.component_id', '=', componentId)
-    .where('translations.is_source', '=', 1)
-    .where((eb) => eb.or([eb('units.flags', '<>', ''), eb('units.extra_flags', '<>', '')]))
-    .execute();
+  const src = await flaggedSourceUnits(db, componentId);
   return new Map(src.map((r) => [r.id, { flags: r.flags, extra_flags: r.extra_flags }]));
 }
 
@@ -162,12 +158,7 @@ export class UnitChecker {
     const existing = new Map<number, Map<string, number>>();
     const sources = new Map<number, SourceFlags>();
     if (!s.isSource) {
-      const rows = await db
-        .selectFrom('checks')
-        .innerJoin('units', 'units.id', 'checks.unit_id')
-        .select(['checks.unit_id', 'checks.name', 'checks.dismissed'])
-        .where('units.translation_id', '=', translationId)
-        .execute();
+      const rows = await checkRowsOfTranslation(db, translationId);
       for (const r of rows) {
         let m = existing.get(r.unit_id);
         if (!m) existing.set(r.unit_id, (m = new Map()));
@@ -184,10 +175,10 @@ export class UnitChecker {
     const existing = new Map<number, Map<string, number>>();
     const sources = new Map<number, SourceFlags>();
     if (!s.isSource) {
-      const rows = await db.selectFrom('checks').select(['name', 'dismissed']).where('unit_id', '=', unit.id).execute();
+      const rows = await checkRowsOfUnit(db, unit.id);
       if (rows.length) existing.set(unit.id, new Map(rows.map((r) => [r.name, Number(r.dismissed)])));
       if (unit.source_unit_id !== null && unit.source_unit_id !== unit.id) {
-        const src = await db.selectFrom('units').select(['flags', 'extra_flags']).where('id', '=', unit.source_unit_id).executeTakeFirst();
+        const src = await sourceUnitFlags(db, unit.source_unit_id);
         if (src && (src.flags || src.extra_flags)) sources.set(unit.source_unit_id, src);
       }
     }
@@ -254,16 +245,16 @@ export class UnitChecker {
     if (this.pendingNew.size) {
       const hashes = [...this.pendingNew.keys()];
       for (let i = 0; i < hashes.length; i += BATCH) {
-        const rows = await db.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', this.scope.translationId).where('id_hash', 'in', hashes.slice(i, i + BATCH)).execute();
+        const rows = await unitIdsWithHashes(db, this.scope.translationId, hashes.slice(i, i + BATCH));
         for (const r of rows) this.queued.set(r.id, this.pendingNew.get(r.id_hash)!);
       }
       this.pendingNew.clear();
     }
     const replaced = [...this.replaced];
-    for (let i = 0; i < replaced.length; i += BATCH) await db.deleteFrom('checks').where('unit_id', 'in', replaced.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < replaced.length; i += BATCH) await deleteChecksOfUnits(db, replaced.slice(i, i + BATCH));
     const inserts: { unit_id: number; name: string; dismissed: number }[] = [];
     for (const [unitId, rows] of this.queued) for (const r of rows) inserts.push({ unit_id: unitId, name: r.name, dismissed: r.dismissed });
-    for (let i = 0; i < inserts.length; i += BATCH) await db.insertInto('checks').values(inserts.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < inserts.length; i += BATCH) await insertCheckRows(db, inserts.slice(i, i + BATCH));
     // What is stored now, for a later batch with the same checker.
     for (const id of replaced) this.existing.delete(id);
     for (const [unitId, rows] of this.queued) if (rows.length) this.existing.set(unitId, new Map(rows.map((r) => [r.name, r.dismissed])));
@@ -280,30 +271,11 @@ export class UnitChecker {
 export async function crossUnitContext(db: Executor, scope: CheckScope, unit: { id: number; source: string; target: string; state: number }): Promise<CrossUnitContext> {
   if (scope.isSource) return {};
   const out: CrossUnitContext = {};
-  const others = await db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .innerJoin('components', 'components.id', 'translations.component_id')
-    .select(['units.target'])
-    .where('components.project_id', '=', scope.projectId)
-    .where('components.id', '<>', scope.componentId)
-    .where('translations.language_id', '=', scope.languageId)
-    .where('units.source', '=', unit.source)
-    .where('units.state', '<>', STATE_READONLY)
-    .limit(50)
-    .execute();
-  if (others.length) out.otherTranslations = others.map((o) => splitPlurals(o.target));
+  const others = await targetsOfSameSource(db, { projectId: scope.projectId, componentId: scope.componentId, languageId: scope.languageId, source: unit.source }, 50);
+  if (others.length) out.otherTranslations = others.map((target) => splitPlurals(target));
   if (unit.state < STATE_TRANSLATED) {
-    const previous = await db
-      .selectFrom('changes')
-      .select('target')
-      .where('unit_id', '=', unit.id)
-      .where('target', '<>', '')
-      .where('action', 'in', [...CONTENT_ACTIONS])
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (previous) out.previousTarget = splitPlurals(previous.target);
+    const previous = await lastNonEmptyTarget(db, unit.id, [...CONTENT_ACTIONS]);
+    if (previous !== undefined) out.previousTarget = splitPlurals(previous);
   }
   return out;
 }
@@ -335,16 +307,12 @@ export async function recheckUnits<U extends CheckableUnit & { id: number; has_f
   for (const [key, ids] of groups) {
     const [state, failing, moved] = key.split(':').map(Number) as [number, number, number];
     const set = moved ? { state, has_failing_check: failing, pending: 1 + Math.floor(Math.random() * 0x7ffffffe) /* a pendingStamp() (unit-content.ts imports this file) */, last_updated: nowIso() } : { has_failing_check: failing };
-    for (let i = 0; i < ids.length; i += BATCH) await db.updateTable('units').set(set).where('id', 'in', ids.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < ids.length; i += BATCH) await setUnitsCheckOutcome(db, ids.slice(i, i + BATCH), set);
   }
   return changed;
 }
 
-/** Number of active (non-dismissed) failing checks, site-wide (metrics). */
-export async function countActiveChecks(db: Executor): Promise<number> {
-  const row = await db.selectFrom('checks').select(sql<number>`count(*)`.as('n')).where('dismissed', '=', 0).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+export { countActiveChecks } from '../db/checks.repository.js';
 
 async function recheck(db: Executor, checker: UnitChecker, units: UnitRow[]): Promise<void> {
   const changed = await recheckUnits(db, checker, units);
@@ -355,15 +323,14 @@ async function recheck(db: Executor, checker: UnitChecker, units: UnitRow[]): Pr
 
 /** Re-checks the translations of one source string (its extra flags or text changed); a few units, one per language. */
 export async function recheckTranslationsOf(db: Executor, sourceUnitId: number): Promise<void> {
-  const units = await db.selectFrom('units').selectAll().where('source_unit_id', '=', sourceUnitId).where('id', '<>', sourceUnitId).execute();
+  const units = await translationsOfSourceUnit(db, sourceUnitId);
   for (const u of units) await recheck(db, await UnitChecker.forUnit(db, u), [u]);
 }
 
 /** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */
 export async function recheckComponent(db: Executor, componentId: number): Promise<void> {
-  const translations = await db.selectFrom('translations').select('id').where('component_id', '=', componentId).where('is_source', '=', 0).execute();
-  for (const t of translations) {
-    const units = await db.selectFrom('units').selectAll().where('translation_id', '=', t.id).execute();
-    await recheck(db, await UnitChecker.forTranslation(db, t.id), units);
+  for (const id of await nonSourceTranslationIds(db, componentId)) {
+    const units = await unitsOfTranslation(db, id);
+    await recheck(db, await UnitChecker.forTranslation(db, id), units);
   }
 }

@@ -8,6 +8,7 @@ import { joinPlurals, splitPlurals } from '../domain/plurals.js';
 import { addUnit, applyCounterDelta, unitDelta, type Counters } from './statistics.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { crossUnitContext, UnitChecker } from './unit-checks.js';
+import { setUnitContent } from '../db/units.repository.js';
 
 /** Where the unit lives, for the change record. */
 export interface UnitPlace {
@@ -76,7 +77,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   const state = outcome.state;
   const has_failing_check = outcome.has_failing_check;
   const after: UnitRow = { ...unit, target, state, has_failing_check, pending, last_updated: now };
-  await db.updateTable('units').set({ target, state, has_failing_check, pending, last_updated: now }).where('id', '=', unit.id).execute();
+  await setUnitContent(db, unit.id, { target, state, has_failing_check, pending, last_updated: now });
   if (update.counters) {
     addUnit(update.counters, unit, -1);
     addUnit(update.counters, after, 1);

@@ -23,7 +23,20 @@ import { pyType } from './validation.js';
 import { componentPathSegment } from './categories.service.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 import { Action } from '../domain/change-actions.js';
-import { projectOfRow } from '../db/projects.repository.js';
+import {
+  deleteUnit,
+  deleteUnitsById,
+  hasUnitWithHash,
+  insertUnitRemoval,
+  lockUnit,
+  otherUnitsOfString,
+  placeOfUnit,
+  setUnitSource,
+  setUnitSourceFields,
+  translationsSourceFirst,
+  unitById,
+  unitsOfStringWithLanguage,
+} from '../db/units.repository.js';
 
 /** States a PATCH may set; 11/12 exist but cannot be set manually, 100 never. */
 const EDITABLE_STATES = [STATE_EMPTY, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED];
@@ -197,27 +210,18 @@ export class UnitEditsService {
 
   // ---------------------------------------------------------------- loading and permissions
 
-  private async place(db: Executor, unit: UnitRow): Promise<Place> {
-    const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
-    const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
-    const project = await projectOfRow(db, component.project_id);
-    const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
-    return { unit, translation, component, project, language };
-  }
-
   /** The unit if the actor may see its project, else 404. */
   private async load(actor: Actor, unitId: number): Promise<Place> {
-    const unit = await this.db.selectFrom('units').selectAll().where('id', '=', unitId).executeTakeFirst();
+    const unit = await unitById(this.db, unitId);
     if (!unit) throw new NotFoundError();
-    const p = await this.place(this.db, unit);
+    const p: Place = { unit, ...(await placeOfUnit(this.db, unit)) };
     if (!this.access.canView(actor, p.project)) throw new NotFoundError();
     return p;
   }
 
-  /** Re-reads the unit inside the transaction after taking its row lock (a no-op UPDATE), so edits of one unit serialize. */
+  /** Re-reads the unit inside the transaction as it takes its row lock, so edits of one unit serialize. */
   private async lockUnit(tx: Executor, unitId: number): Promise<UnitRow> {
-    await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', '=', unitId).execute();
-    const unit = await tx.selectFrom('units').selectAll().where('id', '=', unitId).executeTakeFirst();
+    const unit = await lockUnit(tx, unitId);
     if (!unit) throw new NotFoundError();
     return unit;
   }
@@ -348,7 +352,7 @@ export class UnitEditsService {
           await this.changes.record(tx, { ...this.changeRefs(place), action, userId, unitId: unit.id, target: value, old: unit[name] });
         }
         if (Object.keys(set).length) {
-          await tx.updateTable('units').set(set).where('id', '=', unit.id).execute();
+          await setUnitSourceFields(tx, unit.id, set);
           unit = { ...unit, ...set };
           // A source string's extra flags configure the checks of its translations.
           if (set.extra_flags !== undefined) await recheckTranslationsOf(tx, unit.id);
@@ -386,16 +390,9 @@ export class UnitEditsService {
     const source = splitPlurals(unit.target);
     const fields = { source: unit.target, num_words: countWords(source), num_chars: countChars(source), content_hash: contentHash(source, unit.context) };
     const own: UnitRow = { ...unit, ...fields };
-    await tx.updateTable('units').set(fields).where('id', '=', unit.id).execute();
+    await setUnitSource(tx, unit.id, fields);
     await applyCounterDelta(tx, p.translation.id, unitDelta(unit, own));
-    const linked = await tx
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .selectAll('units')
-      .where('translations.component_id', '=', p.component.id)
-      .where('units.id_hash', '=', unit.id_hash)
-      .where('units.id', '<>', unit.id)
-      .execute();
+    const linked = await otherUnitsOfString(tx, p.component.id, unit.id_hash, unit.id);
     const now = nowIso();
     for (const u of linked) {
       const stale = u.state >= STATE_TRANSLATED && u.state < STATE_READONLY && !isBlank(splitPlurals(u.target));
@@ -407,11 +404,7 @@ export class UnitEditsService {
         pending: stale ? 1 : u.pending,
         last_updated: stale ? now : u.last_updated,
       };
-      await tx
-        .updateTable('units')
-        .set({ ...fields, state: after.state, previous_source: after.previous_source, pending: after.pending, last_updated: after.last_updated })
-        .where('id', '=', u.id)
-        .execute();
+      await setUnitSource(tx, u.id, { ...fields, state: after.state, previous_source: after.previous_source, pending: after.pending, last_updated: after.last_updated });
       await applyCounterDelta(tx, u.translation_id, unitDelta(u, after));
     }
     // The translations now check against the new source text.
@@ -432,20 +425,13 @@ export class UnitEditsService {
     const userId = actor.user?.id ?? null;
     await this.db.transaction().execute(async (tx) => {
       const source = await this.lockUnit(tx, p.unit.id);
-      const units = await tx
-        .selectFrom('units')
-        .innerJoin('translations', 'translations.id', 'units.translation_id')
-        .selectAll('units')
-        .select(['translations.language_id as t_language_id'])
-        .where('translations.component_id', '=', p.component.id)
-        .where('units.id_hash', '=', source.id_hash)
-        .execute();
+      const units = await unitsOfStringWithLanguage(tx, p.component.id, source.id_hash);
       const deltas = new Map<number, Counters>();
       for (const { t_language_id: languageId, ...u } of units) {
         let delta = deltas.get(u.translation_id);
         if (!delta) deltas.set(u.translation_id, (delta = emptyCounters()));
         addCounters(delta, unitDelta(u, null));
-        await tx.insertInto('unit_removals').values({ translation_id: u.translation_id, id_hash: u.id_hash }).execute();
+        await insertUnitRemoval(tx, u.translation_id, u.id_hash);
         await this.changes.record(tx, {
           action: Action.STRING_REMOVED,
           userId,
@@ -461,8 +447,8 @@ export class UnitEditsService {
       }
       // Translations first, the source unit last (everything links to it).
       const ids = units.map((u) => u.id).filter((id) => id !== source.id);
-      for (let i = 0; i < ids.length; i += 400) await tx.deleteFrom('units').where('id', 'in', ids.slice(i, i + 400)).execute();
-      await tx.deleteFrom('units').where('id', '=', source.id).execute();
+      for (let i = 0; i < ids.length; i += 400) await deleteUnitsById(tx, ids.slice(i, i + 400));
+      await deleteUnit(tx, source.id);
       for (const [translationId, delta] of deltas) await applyCounterDelta(tx, translationId, delta);
     });
   }
@@ -534,14 +520,12 @@ export class UnitEditsService {
 
     const idHash = monolingual ? monolingualId(ctx) : bilingualId({ source: src, context: ctx });
     const userId = actor.user?.id ?? null;
-    const exists = async (db: Executor, translationId: number) =>
-      !!(await db.selectFrom('units').select('id').where('translation_id', '=', translationId).where('id_hash', '=', idHash).executeTakeFirst());
     const duplicate = () => new ValidationError([fieldError('non_field_errors', MSG.exists)]);
-    if (await exists(this.db, translation.id)) throw duplicate();
+    if (await hasUnitWithHash(this.db, translation.id, idHash)) throw duplicate();
 
     try {
       const created = await this.db.transaction().execute(async (tx) => {
-        const all = await tx.selectFrom('translations').selectAll().where('component_id', '=', component.id).orderBy('is_source', 'desc').orderBy('id').execute();
+        const all = await translationsSourceFirst(tx, component.id);
         const unit = await insertNewString(
           tx,
           this.changes,

@@ -9,6 +9,7 @@ import { rememberTranslation } from './memory.service.js';
 import { addUnit, emptyCounters, type Counters } from './statistics.js';
 import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from './unit-checks.js';
 import { STATE_TRANSLATED } from '../domain/unit-states.js';
+import { insertTranslationRow, insertUnitRows, linkSourceUnitsToThemselves, unitIdsOfTranslation } from '../db/units.repository.js';
 
 const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits
 
@@ -87,21 +88,17 @@ export async function insertTranslation(
       return o;
     });
   }
-  const translation = await db
-    .insertInto('translations')
-    .values({
-      component_id: meta.componentId,
-      language_id: plan.languageId,
-      language_code: plan.languageCode,
-      filename: plan.filename,
-      revision: '',
-      is_source: plan.isSource ? 1 : 0,
-      ...storedPlural(meta.plural),
-      created: now,
-      ...countersOf(plan.units, outcomes),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const translation = await insertTranslationRow(db, {
+    component_id: meta.componentId,
+    language_id: plan.languageId,
+    language_code: plan.languageCode,
+    filename: plan.filename,
+    revision: '',
+    is_source: plan.isSource ? 1 : 0,
+    ...storedPlural(meta.plural),
+    created: now,
+    ...countersOf(plan.units, outcomes),
+  });
   for (let i = 0; i < plan.units.length; i += BATCH) {
     const rows = plan.units.slice(i, i + BATCH).map((u, j) => {
       const row = unitRow(translation.id, u, sourceIds?.get(u.id_hash) ?? null, now);
@@ -112,7 +109,7 @@ export async function insertTranslation(
       }
       return row;
     });
-    await db.insertInto('units').values(rows).execute();
+    await insertUnitRows(db, rows);
   }
   if (checker) {
     checker.scope.translationId = translation.id;
@@ -120,10 +117,10 @@ export async function insertTranslation(
   }
   const unitIds = new Map<string, number>();
   if (!sourceIds) {
-    const rows = await db.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', translation.id).execute();
+    const rows = await unitIdsOfTranslation(db, translation.id);
     for (const r of rows) unitIds.set(r.id_hash, r.id);
     // Source units point at themselves, so every unit has a source_unit link.
-    await db.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translation.id).execute();
+    await linkSourceUnitsToThemselves(db, translation.id);
   }
   // Translated strings read from the files enter the translation memory.
   if (!plan.isSource && plan.units.some((u) => u.state >= STATE_TRANSLATED)) await rememberTranslation(db, translation.id);
