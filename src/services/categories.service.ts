@@ -9,7 +9,21 @@ import { Action } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
 import type { DataPaths } from './data-paths.js';
 import { FieldErrors } from './validation.js';
-import { projectOfRow } from '../db/projects.repository.js';
+import { projectBySlug, projectOfRow, projectsByIds } from '../db/projects.repository.js';
+import {
+  categoryById,
+  categoryByParentAndSlug,
+  categoryIdInPlace,
+  childCategories,
+  childCategoryIds,
+  countVisibleCategories,
+  deleteCategory,
+  insertCategory,
+  updateCategory,
+  visibleCategories,
+  visibleCategoriesPage,
+} from '../db/categories.repository.js';
+import { componentIdInPlace, componentsInCategories, deleteComponent, setCategoryPathOfComponents } from '../db/components.repository.js';
 
 /** The reference refuses a fourth level of nesting ("Too deep nesting of categories!"). */
 export const CATEGORY_DEPTH = 3;
@@ -72,7 +86,7 @@ export async function ancestry(db: Executor, id: number): Promise<CategoryRow[]>
   const out: CategoryRow[] = [];
   let next: number | null = id;
   while (next !== null && out.length <= CATEGORY_DEPTH + 1) {
-    const row: CategoryRow | undefined = await db.selectFrom('categories').selectAll().where('id', '=', next).executeTakeFirst();
+    const row: CategoryRow | undefined = await categoryById(db, next);
     if (!row) break;
     out.unshift(row);
     next = row.category_id;
@@ -91,7 +105,7 @@ export async function subtreeIds(db: Executor, id: number): Promise<number[]> {
   const all = [id];
   let level = [id];
   while (level.length > 0) {
-    level = (await db.selectFrom('categories').select('id').where('category_id', 'in', level).execute()).map((r) => r.id);
+    level = await childCategoryIds(db, level);
     all.push(...level);
   }
   return all;
@@ -102,7 +116,7 @@ async function height(db: Executor, id: number): Promise<number> {
   let h = 0;
   let level = [id];
   for (;;) {
-    level = (await db.selectFrom('categories').select('id').where('category_id', 'in', level).execute()).map((r) => r.id);
+    level = await childCategoryIds(db, level);
     if (level.length === 0) return h;
     h += 1;
   }
@@ -112,7 +126,7 @@ async function height(db: Executor, id: number): Promise<number> {
 async function refreshComponentPaths(tx: Executor, ids: number[]): Promise<void> {
   for (const id of ids) {
     const categoryPath = await categoryPathOf(tx, id);
-    await tx.updateTable('components').set({ category_path: categoryPath }).where('category_id', '=', id).execute();
+    await setCategoryPathOfComponents(tx, id, categoryPath);
   }
 }
 
@@ -126,24 +140,24 @@ export class CategoriesService {
 
   /** Categories of the projects the actor may see (optionally of one project), in id order. */
   listQuery(actor: Actor, projectId?: number) {
-    const filter = this.access.visibleProjects(actor);
-    let q = this.db.selectFrom('categories').innerJoin('projects', 'projects.id', 'categories.project_id');
-    if (filter) q = q.where(filter);
-    if (projectId !== undefined) q = q.where('categories.project_id', '=', projectId);
-    return q;
+    return visibleCategories(this.db, this.access.visibleProjects(actor), projectId);
+  }
+
+  count(actor: Actor, projectId?: number): Promise<number> {
+    return countVisibleCategories(this.db, this.access.visibleProjects(actor), projectId);
   }
 
   async page(actor: Actor, limit: number, offset: number, projectId?: number): Promise<CategoryWithProject[]> {
-    const rows = await this.listQuery(actor, projectId).selectAll('categories').orderBy('categories.id').limit(limit).offset(offset).execute();
+    const rows = await visibleCategoriesPage(this.db, this.access.visibleProjects(actor), projectId, limit, offset);
     const projectIds = [...new Set(rows.map((r) => r.project_id))];
-    const projects = new Map(projectIds.length ? (await this.db.selectFrom('projects').selectAll().where('id', 'in', projectIds).execute()).map((p) => [p.id, p]) : []);
+    const projects = new Map((await projectsByIds(this.db, projectIds)).map((p) => [p.id, p]));
     return rows.map((category) => ({ category, project: projects.get(category.project_id)! }));
   }
 
   async getVisible(actor: Actor, id: string | number): Promise<CategoryWithProject> {
     const n = Number(id);
     if (!Number.isSafeInteger(n) || n <= 0) throw new NotFoundError();
-    const category = await this.db.selectFrom('categories').selectAll().where('id', '=', n).executeTakeFirst();
+    const category = await categoryById(this.db, n);
     if (!category) throw new NotFoundError();
     const project = await projectOfRow(this.db, category.project_id);
     if (!this.access.canView(actor, project)) throw new NotFoundError();
@@ -159,18 +173,12 @@ export class CategoriesService {
     const trail: CategoryRow[] = [];
     for (const slug of slugs) {
       const parent = trail.length ? trail[trail.length - 1]!.id : null;
-      const row = await this.db
-        .selectFrom('categories')
-        .selectAll()
-        .where('project_id', '=', project.id)
-        .where((eb) => (parent === null ? eb('category_id', 'is', null) : eb('category_id', '=', parent)))
-        .where('slug', '=', slug)
-        .executeTakeFirst();
+      const row = await categoryByParentAndSlug(this.db, project.id, parent, slug);
       if (!row) throw new NotFoundError();
       trail.push(row);
     }
     const id = trail[trail.length - 1]!.id;
-    const children = await this.db.selectFrom('categories').selectAll().where('category_id', '=', id).orderBy('name').execute();
+    const children = await childCategories(this.db, id);
     return { trail, children, subtree: await subtreeIds(this.db, id) };
   }
 
@@ -185,7 +193,7 @@ export class CategoriesService {
       errors.add('project', 'Invalid hyperlink - No URL match.', 'no_match');
       return undefined;
     }
-    const project = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    const project = await projectBySlug(this.db, slug);
     if (!project || !this.access.canView(actor, project)) {
       errors.add('project', 'Invalid hyperlink - Object does not exist.', 'does_not_exist');
       return undefined;
@@ -201,7 +209,7 @@ export class CategoriesService {
       errors.add('category', 'Invalid hyperlink - No URL match.', 'no_match');
       return undefined;
     }
-    const parent = await this.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+    const parent = await categoryById(this.db, id);
     if (!parent) {
       errors.add('category', 'Invalid hyperlink - Object does not exist.', 'does_not_exist');
       return undefined;
@@ -214,12 +222,7 @@ export class CategoriesService {
   }
 
   private async checkUnique(input: CategoryInput, projectId: number, parentId: number | null, existing: CategoryRow | null, errors: FieldErrors): Promise<void> {
-    const same = (column: 'name' | 'slug', value: string) => {
-      let q = this.db.selectFrom('categories').select('id').where('project_id', '=', projectId).where(column, '=', value);
-      q = parentId === null ? q.where('category_id', 'is', null) : q.where('category_id', '=', parentId);
-      if (existing) q = q.where('id', '!=', existing.id);
-      return q.executeTakeFirst();
-    };
+    const same = (column: 'name' | 'slug', value: string) => categoryIdInPlace(this.db, projectId, parentId, column, value, existing?.id);
     const slug = input.slug ?? existing?.slug;
     const name = input.name ?? existing?.name;
     if (name !== undefined && !errors.has('name') && (await same('name', name))) errors.add('name', 'Category with this Name already exists.', 'unique');
@@ -227,7 +230,7 @@ export class CategoriesService {
     // A component and a category with one slug would share a path segment prefix: refuse, as the reference does.
     if (slug !== undefined && !errors.has('slug')) {
       const categoryPath = await categoryPathOf(this.db, parentId);
-      const clash = await this.db.selectFrom('components').select('id').where('project_id', '=', projectId).where('category_path', '=', categoryPath).where('slug', '=', slug).executeTakeFirst();
+      const clash = await componentIdInPlace(this.db, projectId, categoryPath, 'slug', slug);
       if (clash) errors.add('slug', 'Component with the same URL slug already exists.', 'unique');
     }
   }
@@ -243,11 +246,7 @@ export class CategoriesService {
     if (project && parent !== undefined) await this.checkUnique(input, project.id, parent?.id ?? null, null, errors);
     if (!errors.empty || !project) throw new ValidationError(errors.list);
     const category = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('categories')
-        .values({ project_id: project.id, category_id: parent?.id ?? null, name: input.name!, slug: input.slug!, created: nowIso() })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertCategory(tx, { project_id: project.id, category_id: parent?.id ?? null, name: input.name!, slug: input.slug!, created: nowIso() });
       // The reference has no action of its own for a new category: it is a setting of the project.
       await this.changes.record(tx, { action: Action.PROJECT_SETTING_CHANGED, userId: actor.user?.id, projectId: project.id, target: row.name, details: { category: { id: row.id, slug: row.slug, change: 'added' } } });
       return row;
@@ -286,7 +285,7 @@ export class CategoriesService {
     if (parentId !== category.category_id) set.category_id = parentId;
     if (Object.keys(set).length === 0) return current;
     const row = await this.db.transaction().execute(async (tx) => {
-      const updated = await tx.updateTable('categories').set(set).where('id', '=', category.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await updateCategory(tx, category.id, set);
       const base = { userId: actor.user?.id, projectId: project.id, details: { category: { id: updated.id } } };
       if (set.name !== undefined || set.slug !== undefined) {
         await this.changes.record(tx, { ...base, action: Action.CATEGORY_RENAMED, target: updated.slug, old: category.slug });
@@ -307,13 +306,13 @@ export class CategoriesService {
     this.access.require(actor, 'project.edit', project);
     const removed = await this.db.transaction().execute(async (tx) => {
       const ids = await subtreeIds(tx, category.id);
-      const components = await tx.selectFrom('components').select(['id', 'slug', 'category_id', 'category_path']).where('category_id', 'in', ids).execute();
+      const components = await componentsInCategories(tx, ids);
       for (const c of components) {
-        await tx.deleteFrom('components').where('id', '=', c.id).execute();
+        await deleteComponent(tx, c.id);
         await this.changes.record(tx, { action: Action.COMPONENT_REMOVED, userId: actor.user?.id, projectId: project.id, target: c.category_path.split(PATH_SEPARATOR).join('/') + c.slug });
       }
       // Sub-categories go with their parent (ON DELETE CASCADE).
-      await tx.deleteFrom('categories').where('id', '=', category.id).execute();
+      await deleteCategory(tx, category.id);
       await this.changes.record(tx, { action: Action.CATEGORY_REMOVED, userId: actor.user?.id, projectId: project.id, target: category.slug, details: { category: { id: category.id } } });
       return components;
     });

@@ -1,5 +1,4 @@
 // Component lists: CRUD under the global componentlist.edit, membership, and auto_assign rules.
-import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { ComponentListRow, ComponentRow } from '../db/schema.js';
 import { duplicateError } from '../db/unique-violation.js';
@@ -9,6 +8,29 @@ import { compileUserRegex, LinearRegExp } from '../checks/safe-regex.js';
 import { NotFoundError, ValidationError } from '../shared/errors.js';
 import { splitComponentPath } from './categories.service.js';
 import { charField, FieldErrors, pyType } from './validation.js';
+import { projectSlugOfRow } from '../db/projects.repository.js';
+import { componentSlugs } from '../db/components.repository.js';
+import {
+  addComponentListMembers,
+  allComponentListRules,
+  componentListIdBySlug,
+  countVisibleComponentLists,
+  countVisibleMembersOfComponentList,
+  deleteComponentList,
+  deleteComponentListRules,
+  insertComponentList,
+  insertComponentListRules,
+  membersOfComponentLists,
+  removeComponentListMembers,
+  rulesOfComponentLists,
+  updateComponentList,
+  visibleComponentId,
+  visibleComponentListBySlug,
+  visibleComponentListsPage,
+  visibleMemberIdsOfComponentList,
+  visibleMembersOfComponentList,
+  visibleMembersOfComponentListPage,
+} from '../db/component-lists.repository.js';
 
 export interface AutoAssignRule {
   project_match: string;
@@ -57,16 +79,12 @@ export function ruleMatches(rule: AutoAssignRule, projectSlug: string, component
  * creates the component (components.service insertRow).
  */
 export async function autoAssignComponent(db: Executor, component: Pick<ComponentRow, 'id' | 'slug' | 'project_id'>): Promise<void> {
-  const rules = await db.selectFrom('component_list_rules').select(['componentlist_id', 'project_match', 'component_match']).execute();
+  const rules = await allComponentListRules(db);
   if (rules.length === 0) return;
-  const project = await db.selectFrom('projects').select('slug').where('id', '=', component.project_id).executeTakeFirstOrThrow();
+  const project = await projectSlugOfRow(db, component.project_id);
   const lists = [...new Set(rules.filter((r) => ruleMatches(r, project.slug, component.slug)).map((r) => r.componentlist_id))];
   if (lists.length === 0) return;
-  await db
-    .insertInto('component_list_components')
-    .values(lists.map((componentlist_id) => ({ componentlist_id, component_id: component.id })))
-    .onConflict((oc) => oc.columns(['componentlist_id', 'component_id']).doNothing())
-    .execute();
+  await addComponentListMembers(db, lists.map((componentlist_id) => ({ componentlist_id, component_id: component.id })));
 }
 
 /** DRF BooleanField: true/false and their usual form spellings. */
@@ -140,38 +158,15 @@ export class ComponentListsService {
   }
 
   /**
-   * Lists the actor may see: empty ones and those with a visible component (the reference's
-   * queryset), so a list made only of private components stays hidden from outsiders.
+   * Lists the actor may see (count, page, get): empty ones and those with a visible component (the
+   * reference's queryset), so a list made only of private components stays hidden from outsiders.
    */
-  private visibleQuery(actor: Actor) {
-    const filter = this.access.visibleProjects(actor);
-    let q = this.db.selectFrom('component_lists');
-    if (filter) {
-      q = q.where((eb) =>
-        eb.or([
-          eb.not(eb.exists(eb.selectFrom('component_list_components as m').select('m.component_id').whereRef('m.componentlist_id', '=', 'component_lists.id'))),
-          eb.exists(
-            eb
-              .selectFrom('component_list_components as m')
-              .innerJoin('components', 'components.id', 'm.component_id')
-              .innerJoin('projects', 'projects.id', 'components.project_id')
-              .select('m.component_id')
-              .whereRef('m.componentlist_id', '=', 'component_lists.id')
-              .where(filter as never),
-          ),
-        ]),
-      );
-    }
-    return q;
-  }
-
-  async count(actor: Actor): Promise<number> {
-    const row = await this.visibleQuery(actor).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(actor: Actor): Promise<number> {
+    return countVisibleComponentLists(this.db, this.access.visibleProjects(actor));
   }
 
   async page(actor: Actor, limit: number, offset: number): Promise<ComponentList[]> {
-    const rows = await this.visibleQuery(actor).selectAll('component_lists').orderBy('component_lists.id').limit(limit).offset(offset).execute();
+    const rows = await visibleComponentListsPage(this.db, this.access.visibleProjects(actor), limit, offset);
     return this.expand(actor, rows);
   }
 
@@ -179,18 +174,7 @@ export class ComponentListsService {
   private async expand(actor: Actor, rows: ComponentListRow[], db: Executor = this.db): Promise<ComponentList[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const filter = this.access.visibleProjects(actor);
-    let members = db
-      .selectFrom('component_list_components as m')
-      .innerJoin('components', 'components.id', 'm.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .select(['m.componentlist_id', 'projects.slug as project', sql<string>`components.category_path || components.slug`.as('component')])
-      .where('m.componentlist_id', 'in', ids);
-    if (filter) members = members.where(filter as never);
-    const [memberRows, rules] = await Promise.all([
-      members.orderBy('components.id').execute(),
-      db.selectFrom('component_list_rules').selectAll().where('componentlist_id', 'in', ids).orderBy('id').execute(),
-    ]);
+    const [memberRows, rules] = await Promise.all([membersOfComponentLists(db, ids, this.access.visibleProjects(actor)), rulesOfComponentLists(db, ids)]);
     return rows.map((r) => ({
       ...r,
       components: memberRows.filter((m) => m.componentlist_id === r.id).map((m) => ({ project: m.project, component: m.component })),
@@ -199,7 +183,7 @@ export class ComponentListsService {
   }
 
   async get(actor: Actor, slug: string, db: Executor = this.db): Promise<ComponentList> {
-    const row = await this.visibleQuery(actor).selectAll('component_lists').where('component_lists.slug', '=', slug).executeTakeFirst();
+    const row = await visibleComponentListBySlug(this.db, this.access.visibleProjects(actor), slug);
     if (!row) throw new NotFoundError(NOT_FOUND);
     return (await this.expand(actor, [row], db))[0]!;
   }
@@ -213,7 +197,7 @@ export class ComponentListsService {
     const showDashboard = parseBool(errors, 'show_dashboard', input.show_dashboard);
     const rules = parseRules(errors, input.auto_assign);
     if (slug && !errors.has('slug') && slug !== existing?.slug) {
-      if (await this.db.selectFrom('component_lists').select('id').where('slug', '=', slug).executeTakeFirst()) {
+      if (await componentListIdBySlug(this.db, slug)) {
         errors.list.push(...duplicateError('component_lists', 'slug').fieldErrors);
       }
     }
@@ -223,21 +207,13 @@ export class ComponentListsService {
 
   /** Replaces the list's rules and applies them to every existing component (the reference does so on save). */
   private async saveRules(tx: Executor, listId: number, rules: AutoAssignRule[]): Promise<void> {
-    await tx.deleteFrom('component_list_rules').where('componentlist_id', '=', listId).execute();
+    await deleteComponentListRules(tx, listId);
     if (rules.length === 0) return;
-    await tx.insertInto('component_list_rules').values(rules.map((r) => ({ componentlist_id: listId, ...r }))).execute();
-    const all = await tx
-      .selectFrom('components')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .select(['components.id', 'components.slug', 'projects.slug as project'])
-      .execute();
+    await insertComponentListRules(tx, rules.map((r) => ({ componentlist_id: listId, ...r })));
+    const all = await componentSlugs(tx);
     const matched = all.filter((c) => rules.some((r) => ruleMatches(r, c.project, c.slug)));
     for (let i = 0; i < matched.length; i += 400) {
-      await tx
-        .insertInto('component_list_components')
-        .values(matched.slice(i, i + 400).map((c) => ({ componentlist_id: listId, component_id: c.id })))
-        .onConflict((oc) => oc.columns(['componentlist_id', 'component_id']).doNothing())
-        .execute();
+      await addComponentListMembers(tx, matched.slice(i, i + 400).map((c) => ({ componentlist_id: listId, component_id: c.id })));
     }
   }
 
@@ -245,11 +221,7 @@ export class ComponentListsService {
     this.requireEdit(actor);
     const v = await this.validate(input, null, false);
     return this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('component_lists')
-        .values({ name: v.name!, slug: v.slug!, show_dashboard: v.showDashboard === false ? 0 : 1 })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertComponentList(tx, { name: v.name!, slug: v.slug!, show_dashboard: v.showDashboard === false ? 0 : 1 });
       if (v.rules) await this.saveRules(tx, row.id, v.rules);
       return (await this.expand(actor, [row], tx))[0]!;
     });
@@ -267,7 +239,7 @@ export class ComponentListsService {
         ...(v.showDashboard !== undefined ? { show_dashboard: v.showDashboard ? 1 : 0 } : {}),
       };
       const row = Object.keys(set).length
-        ? await tx.updateTable('component_lists').set(set).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow()
+        ? await updateComponentList(tx, current.id, set)
         : current;
       if (v.rules) await this.saveRules(tx, current.id, v.rules);
       return (await this.expand(actor, [{ id: row.id, name: row.name, slug: row.slug, show_dashboard: row.show_dashboard }], tx))[0]!;
@@ -277,21 +249,21 @@ export class ComponentListsService {
   async remove(actor: Actor, slug: string): Promise<void> {
     const current = await this.get(actor, slug);
     this.requireEdit(actor);
-    await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('group_componentlists').where('componentlist_id', '=', current.id).execute();
-      await tx.deleteFrom('component_lists').where('id', '=', current.id).execute();
-    });
+    await this.db.transaction().execute((tx) => deleteComponentList(tx, current.id));
   }
 
   /** The list's components the actor may see, for the components/ sub-list. */
   membersQuery(actor: Actor, list: ComponentListRow) {
-    const filter = this.access.visibleProjects(actor);
-    const q = this.db
-      .selectFrom('component_list_components as m')
-      .innerJoin('components', 'components.id', 'm.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .where('m.componentlist_id', '=', list.id);
-    return filter ? q.where(filter as never) : q;
+    return visibleMembersOfComponentList(this.db, list.id, this.access.visibleProjects(actor));
+  }
+
+  membersCount(actor: Actor, list: ComponentListRow): Promise<number> {
+    return countVisibleMembersOfComponentList(this.db, list.id, this.access.visibleProjects(actor));
+  }
+
+  /** A page of the list's components the actor may see, in id order. */
+  membersPage(actor: Actor, list: ComponentListRow, limit: number, offset: number): Promise<ComponentRow[]> {
+    return visibleMembersOfComponentListPage(this.db, list.id, this.access.visibleProjects(actor), limit, offset);
   }
 
   async addComponent(actor: Actor, slug: string, body: Record<string, unknown>): Promise<ComponentList> {
@@ -300,18 +272,9 @@ export class ComponentListsService {
     const raw = text(body.component_id);
     if (raw === undefined) throw ValidationError.field('component_id', 'This field is required.', 'required');
     if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', 'A valid integer is required.', 'invalid');
-    const filter = this.access.visibleProjects(actor);
-    let q = this.db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id').select('components.id').where('components.id', '=', Number(raw));
-    if (filter) q = q.where(filter);
-    const component = await q.executeTakeFirst();
+    const component = await visibleComponentId(this.db, Number(raw), this.access.visibleProjects(actor));
     if (!component) throw ValidationError.field('component_id', `Invalid pk "${raw.trim()}" - object does not exist.`, 'does_not_exist');
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('component_list_components')
-        .values({ componentlist_id: list.id, component_id: component.id })
-        .onConflict((oc) => oc.columns(['componentlist_id', 'component_id']).doNothing())
-        .execute();
-    });
+    await this.db.transaction().execute((tx) => addComponentListMembers(tx, [{ componentlist_id: list.id, component_id: component.id }]));
     return this.get(actor, list.slug);
   }
 
@@ -321,12 +284,8 @@ export class ComponentListsService {
     this.requireEdit(actor);
     // A categorized member is named by its path (cat%2Fapp); a bare slug names members in any category.
     const path = splitComponentPath(componentSlug);
-    let members = this.membersQuery(actor, list).select('components.id').where('components.slug', '=', path.slug);
-    if (path.categoryPath) members = members.where('components.category_path', '=', path.categoryPath);
-    const ids = (await members.execute()).map((r) => r.id);
+    const ids = await visibleMemberIdsOfComponentList(this.db, list.id, this.access.visibleProjects(actor), path.slug, path.categoryPath);
     if (ids.length === 0) throw new NotFoundError('No Component matches the given query.');
-    await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('component_list_components').where('componentlist_id', '=', list.id).where('component_id', 'in', ids).execute();
-    });
+    await this.db.transaction().execute((tx) => removeComponentListMembers(tx, list.id, ids));
   }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ReadCache } from '../db/read-cache.js';
 import type { Db, Executor } from '../db/database.js';
-import type { ComponentRow, ComponentUpdate, LanguageRow, ProjectRow } from '../db/schema.js';
+import type { ComponentRow, ComponentUpdate, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { FormatRegistry } from '../formats/registry.js';
@@ -26,7 +26,32 @@ import { recheckComponent } from './unit-checks.js';
 import { linkOwner, relinkComponent } from './internal-links.js';
 import { categoryIdFromUrl, categoryPathOf, splitComponentPath } from './categories.service.js';
 import { autoAssignComponent } from './component-lists.service.js';
-import { projectById, projectOfRow } from '../db/projects.repository.js';
+import { projectById, projectBySlug, projectIdBySlug, projectOfRow, projectsByIds } from '../db/projects.repository.js';
+import { languageOfRow, languagesByIds } from '../db/languages.repository.js';
+import { categoryIdInPlace, categoryPlaceById } from '../db/categories.repository.js';
+import {
+  componentByPath,
+  componentIdInPlace,
+  componentLinkId,
+  componentsListedInProjectPage,
+  componentUsingRepo,
+  countComponentsListedInProject,
+  countTranslationsOfComponent,
+  countVisibleComponents,
+  deleteComponent,
+  deleteComponentLink,
+  gitComponentsWithRepo,
+  insertComponent,
+  insertComponentLink,
+  projectsLinkingComponent,
+  setComponentLocked,
+  setComponentTask,
+  translationsOfComponentPage,
+  updateComponent,
+  visibleComponents,
+  visibleComponentsOfProject,
+  visibleComponentsPage,
+} from '../db/components.repository.js';
 
 export interface ComponentInput {
   name?: string;
@@ -147,36 +172,24 @@ export class ComponentsService {
    */
   private async autoshare(project: ProjectRow, input: ComponentInput): Promise<string | null> {
     if (input.disable_autoshare || parseInternalUrl(input.repo!)) return null;
-    const same = await this.db
-      .selectFrom('components')
-      .select(['slug', 'branch'])
-      .where('project_id', '=', project.id)
-      .where('vcs', '=', 'git')
-      .where('repo', '=', input.repo!)
-      .where('category_id', 'is', null)
-      .orderBy('id')
-      .execute();
+    const same = await gitComponentsWithRepo(this.db, project.id, input.repo!);
     const match = same.find((c) => c.branch === (input.branch ?? '') || !input.branch);
     return match ? internalUrl(project.slug, match.slug) : null;
   }
 
   /** Inserts the component row; "manage strings" defaults to on for keyed formats. */
   private async insertRow(tx: Executor, project: ProjectRow, source: LanguageRow, input: ComponentInput, placement: Placement | null): Promise<ComponentRow> {
-    const row = await tx
-      .insertInto('components')
-      .values({
-        project_id: project.id,
-        name: input.name!,
-        slug: input.slug!,
-        source_language_id: source.id,
-        created: nowIso(),
-        ...this.columns(input),
-        manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
-        category_id: placement?.id ?? null,
-        category_path: placement?.path ?? '',
-      } as never)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertComponent(tx, {
+      project_id: project.id,
+      name: input.name!,
+      slug: input.slug!,
+      source_language_id: source.id,
+      created: nowIso(),
+      ...this.columns(input),
+      manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
+      category_id: placement?.id ?? null,
+      category_path: placement?.path ?? '',
+    } as never);
     await autoAssignComponent(tx, row); // component lists whose auto_assign rules match
     return row;
   }
@@ -191,7 +204,7 @@ export class ComponentsService {
       return row;
     });
     const taskId = await this.tasks.enqueue('component-setup', { componentId: component.id }, { projectId: project.id, componentId: component.id, userId: actor.user?.id ?? null });
-    await this.db.updateTable('components').set({ task_id: taskId }).where('id', '=', component.id).execute();
+    await setComponentTask(this.db, component.id, taskId);
     return { component: { ...component, task_id: taskId }, project, sourceLanguage: source };
   }
 
@@ -202,24 +215,7 @@ export class ComponentsService {
   async getVisible(actor: Actor, projectSlug: string, componentPath: string): Promise<ComponentWithRefs> {
     const refs = await this.byPath.get(`${projectSlug}\0${componentPath}`, async () => {
       const { categoryPath, slug } = splitComponentPath(componentPath);
-      const component = this.db
-        .selectFrom('components')
-        .innerJoin('projects', 'projects.id', 'components.project_id')
-        .where('projects.slug', '=', projectSlug)
-        .where('components.category_path', '=', categoryPath)
-        .where('components.slug', '=', slug);
-      // The project and the source language are found from the address too: the three queries run at
-      // once (on PostgreSQL over three connections, one round trip instead of two in a row).
-      const [row, project, sourceLanguage] = await Promise.all([
-        component.selectAll('components').executeTakeFirst(),
-        this.db.selectFrom('projects').selectAll().where('slug', '=', projectSlug).executeTakeFirst(),
-        this.db
-          .selectFrom('languages')
-          .selectAll()
-          .where('id', '=', component.select('components.source_language_id'))
-          .executeTakeFirst(),
-      ]);
-      return row && project && sourceLanguage ? { component: row, project, sourceLanguage } : undefined;
+      return componentByPath(this.db, projectSlug, categoryPath, slug);
     });
     if (!refs || !this.access.canView(actor, refs.project)) throw new NotFoundError();
     return refs;
@@ -228,7 +224,7 @@ export class ComponentsService {
   async refs(component: ComponentRow, db: Executor = this.db): Promise<ComponentWithRefs> {
     const [project, sourceLanguage] = await Promise.all([
       projectOfRow(db, component.project_id),
-      db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow(),
+      languageOfRow(db, component.source_language_id),
     ]);
     return { component, project, sourceLanguage };
   }
@@ -238,15 +234,47 @@ export class ComponentsService {
     if (components.length === 0) return [];
     const projectIds = [...new Set(components.map((c) => c.project_id))];
     const languageIds = [...new Set(components.map((c) => c.source_language_id))];
-    const projects = new Map((await this.db.selectFrom('projects').selectAll().where('id', 'in', projectIds).execute()).map((p) => [p.id, p]));
-    const languages = new Map((await this.db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute()).map((l) => [l.id, l]));
+    const projects = new Map((await projectsByIds(this.db, projectIds)).map((p) => [p.id, p]));
+    const languages = new Map((await languagesByIds(this.db, languageIds)).map((l) => [l.id, l]));
     return components.map((component) => ({ component, project: projects.get(component.project_id)!, sourceLanguage: languages.get(component.source_language_id)! }));
   }
 
+  /** The components of projects the actor may see, as a query to narrow further. */
   listQuery(actor: Actor) {
-    const filter = this.access.visibleProjects(actor);
-    const q = this.db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');
-    return filter ? q.where(filter) : q;
+    return visibleComponents(this.db, this.access.visibleProjects(actor));
+  }
+
+  count(actor: Actor): Promise<number> {
+    return countVisibleComponents(this.db, this.access.visibleProjects(actor));
+  }
+
+  /** A page of the components the actor may see, in id order. */
+  page(actor: Actor, limit: number, offset: number): Promise<ComponentRow[]> {
+    return visibleComponentsPage(this.db, this.access.visibleProjects(actor), limit, offset);
+  }
+
+  /** The components of a project the actor may see, by name. */
+  visibleOfProject(actor: Actor, project: ProjectRow): Promise<ComponentRow[]> {
+    return visibleComponentsOfProject(this.db, this.access.visibleProjects(actor), project.id);
+  }
+
+  /** How many components a project lists: its own and those linked into it (links/). */
+  countListedIn(project: ProjectRow): Promise<number> {
+    return countComponentsListedInProject(this.db, project.id);
+  }
+
+  /** A page of a project's own and linked components, in id order. */
+  pageListedIn(project: ProjectRow, limit: number, offset: number): Promise<ComponentRow[]> {
+    return componentsListedInProjectPage(this.db, project.id, limit, offset);
+  }
+
+  countTranslations(component: ComponentRow): Promise<number> {
+    return countTranslationsOfComponent(this.db, component.id);
+  }
+
+  /** A page of the component's translations, in id order. */
+  translationsPage(component: ComponentRow, limit: number, offset: number): Promise<TranslationRow[]> {
+    return translationsOfComponentPage(this.db, component.id, limit, offset);
   }
 
   /** The category a `category` field names (an API URL of a category of this project, or null). */
@@ -254,7 +282,7 @@ export class ComponentsService {
     if (value === undefined) return null;
     if (value === null || value === '') return { id: null, path: '' };
     const id = categoryIdFromUrl(value);
-    const row = id === undefined ? undefined : await this.db.selectFrom('categories').select(['id', 'project_id']).where('id', '=', id).executeTakeFirst();
+    const row = id === undefined ? undefined : await categoryPlaceById(this.db, id);
     if (!row) {
       errors.add('category', id === undefined ? 'Invalid hyperlink - No URL match.' : 'Invalid hyperlink - Object does not exist.', id === undefined ? 'no_match' : 'does_not_exist');
       return null;
@@ -326,8 +354,7 @@ export class ComponentsService {
       errors.add('enforced_checks', 'Expected a list of check identifiers.', 'not_a_list');
     }
     // Names and slugs are unique within the component's category (migration 017).
-    const taken = (column: 'name' | 'slug', value: string) =>
-      this.db.selectFrom('components').select('id').where('project_id', '=', project.id).where('category_path', '=', categoryPath).where(column, '=', value).where('id', '!=', existing?.id ?? 0).executeTakeFirst();
+    const taken = (column: 'name' | 'slug', value: string) => componentIdInPlace(this.db, project.id, categoryPath, column, value, existing?.id ?? 0);
     const name = input.name ?? existing?.name;
     if (name !== undefined && !errors.has('name') && (moved || input.name !== existing?.name) && (await taken('name', name))) {
       errors.add('name', 'Component with this Component name already exists.', 'unique');
@@ -339,9 +366,7 @@ export class ComponentsService {
     // A sibling category with the same slug would make the path ambiguous for people (the reference refuses it too).
     if (slug !== undefined && !errors.has('slug') && (moved || input.slug !== existing?.slug)) {
       const parent = placement ? placement.id : (existing?.category_id ?? null);
-      let q = this.db.selectFrom('categories').select('id').where('project_id', '=', project.id).where('slug', '=', slug);
-      q = parent === null ? q.where('category_id', 'is', null) : q.where('category_id', '=', parent);
-      if (await q.executeTakeFirst()) errors.add('slug', 'Category with the same URL slug already exists.', 'unique');
+      if (await categoryIdInPlace(this.db, project.id, parent, 'slug', slug)) errors.add('slug', 'Category with the same URL slug already exists.', 'unique');
     }
     return { errors, placement };
   }
@@ -439,7 +464,7 @@ export class ComponentsService {
     }
     if (Object.keys(set).length === 0) return current;
     const row = await this.db.transaction().execute(async (tx) => {
-      const updated = await tx.updateTable('components').set(set).where('id', '=', component.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await updateComponent(tx, component.id, set);
       const renamed = updated.slug !== component.slug || updated.name !== component.name;
       const base = { userId: actor.user?.id, projectId: project.id, componentId: component.id };
       const where = (c: ComponentRow) => c.category_path.split('%2F').join('/');
@@ -467,10 +492,10 @@ export class ComponentsService {
     const { component, project } = current;
     this.access.require(actor, 'component.edit', project);
     // Only components outside categories can be linked to (linkTarget), so only they can have users.
-    const users = component.category_id === null ? await this.db.selectFrom('components').select('id').where('repo', '=', internalUrl(project.slug, component.slug)).executeTakeFirst() : undefined;
+    const users = component.category_id === null ? await componentUsingRepo(this.db, internalUrl(project.slug, component.slug)) : undefined;
     if (users) throw ValidationError.field(null, 'Other components share this component\'s repository; remove them first.');
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('components').where('id', '=', component.id).execute();
+      await deleteComponent(tx, component.id);
       await this.changes.record(tx, { action: Action.COMPONENT_REMOVED, userId: actor.user?.id, projectId: project.id, target: component.slug });
     });
     await this.paths.removeComponent(component);
@@ -478,27 +503,20 @@ export class ComponentsService {
 
   /** Projects a component is also shown in (links/). */
   async linkedProjects(refs: ComponentWithRefs): Promise<ProjectRow[]> {
-    return this.db
-      .selectFrom('component_links')
-      .innerJoin('projects', 'projects.id', 'component_links.project_id')
-      .selectAll('projects')
-      .where('component_links.component_id', '=', refs.component.id)
-      .orderBy('projects.slug')
-      .execute();
+    return projectsLinkingComponent(this.db, refs.component.id);
   }
 
   /** Links the component into another project; needs component.edit here and project.edit there. */
   async link(actor: Actor, refs: ComponentWithRefs, projectSlug: string | undefined): Promise<ProjectRow> {
     this.access.require(actor, 'component.edit', refs.project);
     if (!projectSlug) throw ValidationError.field('project_slug', 'This field is required.', 'required');
-    const target = await this.db.selectFrom('projects').selectAll().where('slug', '=', projectSlug).executeTakeFirst();
+    const target = await projectBySlug(this.db, projectSlug);
     if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
     this.access.require(actor, 'project.edit', target);
     if (target.id === refs.project.id) throw ValidationError.field('project_slug', 'A component can not be linked to its own project.');
     await this.db.transaction().execute(async (tx) => {
-      const exists = await tx.selectFrom('component_links').select('id').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst();
-      if (exists) return;
-      await tx.insertInto('component_links').values({ component_id: refs.component.id, project_id: target.id }).execute();
+      if (await componentLinkId(tx, refs.component.id, target.id)) return;
+      await insertComponentLink(tx, refs.component.id, target.id);
       await this.changes.record(tx, this.linkChange(actor, refs, target.slug, 'added'));
     });
     return target;
@@ -506,10 +524,10 @@ export class ComponentsService {
 
   async unlink(actor: Actor, refs: ComponentWithRefs, projectSlug: string): Promise<void> {
     this.access.require(actor, 'component.edit', refs.project);
-    const target = await this.db.selectFrom('projects').select('id').where('slug', '=', projectSlug).executeTakeFirst();
+    const target = await projectIdBySlug(this.db, projectSlug);
     await this.db.transaction().execute(async (tx) => {
-      const deleted = target ? await tx.deleteFrom('component_links').where('component_id', '=', refs.component.id).where('project_id', '=', target.id).executeTakeFirst() : null;
-      if (!deleted || Number(deleted.numDeletedRows) === 0) throw new NotFoundError();
+      const deleted = target ? await deleteComponentLink(tx, refs.component.id, target.id) : 0;
+      if (deleted === 0) throw new NotFoundError();
       await this.changes.record(tx, this.linkChange(actor, refs, projectSlug, 'removed'));
     });
   }
@@ -529,7 +547,7 @@ export class ComponentsService {
   async setLock(actor: Actor, current: ComponentWithRefs, lock: boolean): Promise<boolean> {
     this.access.require(actor, 'component.lock', current.project);
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('components').set({ locked: lock ? 1 : 0 }).where('id', '=', current.component.id).execute();
+      await setComponentLocked(tx, current.component.id, lock);
       await this.changes.record(tx, { action: lock ? Action.COMPONENT_LOCKED : Action.COMPONENT_UNLOCKED, userId: actor.user?.id, projectId: current.project.id, componentId: current.component.id });
     });
     return lock;

@@ -8,6 +8,21 @@ import { NotFoundError, ValidationError } from '../shared/errors.js';
 import type { ChangesService } from './changes.service.js';
 import { charField, FieldErrors, pyType } from './validation.js';
 import { Action } from '../domain/change-actions.js';
+import {
+  addUnitLabels,
+  countLabelsOfProject,
+  deleteLabel,
+  insertLabel,
+  labelIdsOfProject,
+  labelNames,
+  labelNameTaken,
+  labelOfProject,
+  labelsOfProjectPage,
+  labelsOfUnit,
+  labelsOfUnits,
+  removeUnitLabels,
+  updateLabel,
+} from '../db/labels.repository.js';
 
 /** The reference's colour choices, in its order. */
 export const LABEL_COLORS = ['navy', 'blue', 'aqua', 'teal', 'olive', 'green', 'lime', 'yellow', 'orange', 'red', 'maroon', 'fuchsia', 'purple', 'black', 'gray', 'silver'] as const;
@@ -39,14 +54,7 @@ export async function withLabels<T extends UnitRow>(db: Executor, units: readonl
   const sourceIds = [...new Set(units.map((u) => u.source_unit_id ?? u.id))];
   const bySource = new Map<number, LabelRef[]>();
   for (let i = 0; i < sourceIds.length; i += 5000) {
-    const rows = await db
-      .selectFrom('unit_labels')
-      .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
-      .select(['unit_labels.unit_id', 'labels.id', 'labels.name', 'labels.description', 'labels.color'])
-      .where('unit_labels.unit_id', 'in', sourceIds.slice(i, i + 5000))
-      .orderBy('labels.name')
-      .orderBy('labels.id')
-      .execute();
+    const rows = await labelsOfUnits(db, sourceIds.slice(i, i + 5000));
     for (const { unit_id, ...label } of rows) {
       const list = bySource.get(unit_id);
       if (list) list.push(label);
@@ -59,9 +67,7 @@ export async function withLabels<T extends UnitRow>(db: Executor, units: readonl
 /** Label ids of a unit write must name labels of the unit's project: the first bad one is reported. */
 export async function checkLabelIds(db: Executor, projectId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const found = new Set(
-    (await db.selectFrom('labels').select('id').where('project_id', '=', projectId).where('id', 'in', [...new Set(ids)]).execute()).map((r) => r.id),
-  );
+  const found = new Set(await labelIdsOfProject(db, projectId, [...new Set(ids)]));
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw ValidationError.field('labels', `Invalid pk "${missing}" - object does not exist.`, 'does_not_exist');
 }
@@ -76,13 +82,13 @@ export interface LabelPlace {
 /** Sets the labels of a source unit to exactly `ids`, with a "Label added"/"Label removed" change per difference. */
 export async function setUnitLabels(tx: Executor, changes: ChangesService, place: LabelPlace, unitId: number, ids: readonly number[], userId: number | null): Promise<void> {
   const wanted = new Set(ids);
-  const current = await tx.selectFrom('unit_labels').innerJoin('labels', 'labels.id', 'unit_labels.label_id').select(['labels.id', 'labels.name']).where('unit_labels.unit_id', '=', unitId).execute();
+  const current = await labelsOfUnit(tx, unitId);
   const have = new Set(current.map((l) => l.id));
   const removed = current.filter((l) => !wanted.has(l.id));
   const added = [...wanted].filter((id) => !have.has(id));
-  if (removed.length) await tx.deleteFrom('unit_labels').where('unit_id', '=', unitId).where('label_id', 'in', removed.map((l) => l.id)).execute();
-  if (added.length) await tx.insertInto('unit_labels').values(added.map((label_id) => ({ unit_id: unitId, label_id }))).execute();
-  const names = added.length ? await tx.selectFrom('labels').select(['id', 'name']).where('id', 'in', added).execute() : [];
+  if (removed.length) await removeUnitLabels(tx, unitId, removed.map((l) => l.id));
+  if (added.length) await addUnitLabels(tx, unitId, added);
+  const names = added.length ? await labelNames(tx, added) : [];
   const nameOf = new Map(names.map((l) => [l.id, l.name]));
   await changes.recordMany(tx, [
     ...added.map((id) => ({ ...place, action: Action.LABEL_ADDED, userId, unitId, target: `Added label ${nameOf.get(id) ?? id}`, details: { label: id } })),
@@ -98,19 +104,18 @@ export class LabelsService {
     private readonly access: AccessControl,
   ) {}
 
-  async count(project: ProjectRow): Promise<number> {
-    const row = await this.db.selectFrom('labels').select((eb) => eb.fn.countAll<number>().as('n')).where('project_id', '=', project.id).executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(project: ProjectRow): Promise<number> {
+    return countLabelsOfProject(this.db, project.id);
   }
 
-  async page(project: ProjectRow, limit: number, offset: number): Promise<LabelRow[]> {
-    return this.db.selectFrom('labels').selectAll().where('project_id', '=', project.id).orderBy('name').orderBy('id').limit(limit).offset(offset).execute();
+  page(project: ProjectRow, limit: number, offset: number): Promise<LabelRow[]> {
+    return labelsOfProjectPage(this.db, project.id, limit, offset);
   }
 
   /** A label of the project (which the caller already sees); any other id is 404. */
   async get(project: ProjectRow, id: string, db: Executor = this.db): Promise<LabelRow> {
     const labelId = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
-    const row = Number.isSafeInteger(labelId) ? await db.selectFrom('labels').selectAll().where('id', '=', labelId).where('project_id', '=', project.id).executeTakeFirst() : undefined;
+    const row = Number.isSafeInteger(labelId) ? await labelOfProject(db, project.id, labelId) : undefined;
     if (!row) throw new NotFoundError('No Label matches the given query.');
     return row;
   }
@@ -132,23 +137,13 @@ export class LabelsService {
     return out;
   }
 
-  private async taken(db: Executor, projectId: number, name: string, exceptId?: number): Promise<boolean> {
-    let q = db.selectFrom('labels').select('id').where('project_id', '=', projectId).where('name', '=', name);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    return (await q.executeTakeFirst()) !== undefined;
-  }
-
   async create(actor: Actor, project: ProjectRow, input: LabelInput): Promise<LabelRow> {
     this.access.require(actor, 'project.edit', project);
     const v = this.validate(input, false);
     try {
       return await this.db.transaction().execute(async (tx) => {
-        if (await this.taken(tx, project.id, v.name!)) throw DUPLICATE();
-        const { id } = await tx
-          .insertInto('labels')
-          .values({ project_id: project.id, name: v.name!, description: v.description ?? '', color: v.color! })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        if (await labelNameTaken(tx, project.id, v.name!)) throw DUPLICATE();
+        const id = await insertLabel(tx, { project_id: project.id, name: v.name!, description: v.description ?? '', color: v.color! });
         return this.get(project, String(id), tx);
       });
     } catch (e) {
@@ -164,8 +159,8 @@ export class LabelsService {
     const set = { name: v.name ?? current.name, description: v.description ?? current.description, color: v.color ?? current.color };
     try {
       return await this.db.transaction().execute(async (tx) => {
-        if (await this.taken(tx, project.id, set.name, current.id)) throw DUPLICATE();
-        await tx.updateTable('labels').set(set).where('id', '=', current.id).execute();
+        if (await labelNameTaken(tx, project.id, set.name, current.id)) throw DUPLICATE();
+        await updateLabel(tx, current.id, set);
         return this.get(project, id, tx);
       });
     } catch (e) {
@@ -177,9 +172,6 @@ export class LabelsService {
   async remove(actor: Actor, project: ProjectRow, id: string): Promise<void> {
     this.access.require(actor, 'project.edit', project);
     const current = await this.get(project, id);
-    await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('unit_labels').where('label_id', '=', current.id).execute();
-      await tx.deleteFrom('labels').where('id', '=', current.id).execute();
-    });
+    await this.db.transaction().execute((tx) => deleteLabel(tx, current.id));
   }
 }

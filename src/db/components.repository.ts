@@ -1,0 +1,174 @@
+// Components: lookups by address and place, the visible ones, their translations and links into other projects, and their writes.
+import type { Insertable } from 'kysely';
+import type { Executor } from './database.js';
+import type { ComponentRow, ComponentsTable, ComponentUpdate, LanguageRow, ProjectRow, TranslationRow } from './schema.js';
+import { projectBySlug, type ProjectsFilter } from './projects.repository.js';
+
+/**
+ * The component at an address (project slug, category path prefix, slug) with its project and source
+ * language. The project and the source language are found from the address too: the three queries run
+ * at once (on PostgreSQL over three connections, one round trip instead of two in a row).
+ */
+export async function componentByPath(
+  db: Executor,
+  projectSlug: string,
+  categoryPath: string,
+  slug: string,
+): Promise<{ component: ComponentRow; project: ProjectRow; sourceLanguage: LanguageRow } | undefined> {
+  const component = db
+    .selectFrom('components')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .where('projects.slug', '=', projectSlug)
+    .where('components.category_path', '=', categoryPath)
+    .where('components.slug', '=', slug);
+  const [row, project, sourceLanguage] = await Promise.all([
+    component.selectAll('components').executeTakeFirst(),
+    projectBySlug(db, projectSlug),
+    db
+      .selectFrom('languages')
+      .selectAll()
+      .where('id', '=', component.select('components.source_language_id'))
+      .executeTakeFirst(),
+  ]);
+  return row && project && sourceLanguage ? { component: row, project, sourceLanguage } : undefined;
+}
+
+/** Git components outside categories of a project cloned from `repo`, in id order, with their branches. */
+export function gitComponentsWithRepo(db: Executor, projectId: number, repo: string): Promise<{ slug: string; branch: string }[]> {
+  return db
+    .selectFrom('components')
+    .select(['slug', 'branch'])
+    .where('project_id', '=', projectId)
+    .where('vcs', '=', 'git')
+    .where('repo', '=', repo)
+    .where('category_id', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Some component whose repository is `repo` (an internal link to another component's clone), or undefined. */
+export function componentUsingRepo(db: Executor, repo: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('components').select('id').where('repo', '=', repo).executeTakeFirst();
+}
+
+/**
+ * A component other than `exceptId` with this name or slug in the same place of a project (the
+ * `category_path` prefix of its category, '' outside categories).
+ */
+export function componentIdInPlace(db: Executor, projectId: number, categoryPath: string, column: 'name' | 'slug', value: string, exceptId?: number): Promise<{ id: number } | undefined> {
+  const q = db.selectFrom('components').select('id').where('project_id', '=', projectId).where('category_path', '=', categoryPath).where(column, '=', value);
+  return (exceptId === undefined ? q : q.where('id', '!=', exceptId)).executeTakeFirst();
+}
+
+/** The components directly in any of the categories `ids`, with what their removal records. */
+export function componentsInCategories(db: Executor, ids: number[]): Promise<{ id: number; slug: string; category_id: number | null; category_path: string }[]> {
+  return db.selectFrom('components').select(['id', 'slug', 'category_id', 'category_path']).where('category_id', 'in', ids).execute();
+}
+
+/** Every component's id and slug with its project's slug (what auto_assign rules match). */
+export function componentSlugs(db: Executor): Promise<{ id: number; slug: string; project: string }[]> {
+  return db
+    .selectFrom('components')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .select(['components.id', 'components.slug', 'projects.slug as project'])
+    .execute();
+}
+
+/** Components of the projects a filter lets through, as a query that callers narrow, count or page. */
+export function visibleComponents(db: Executor, filter: ProjectsFilter) {
+  const q = db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');
+  return filter ? q.where(filter) : q;
+}
+
+export async function countVisibleComponents(db: Executor, filter: ProjectsFilter): Promise<number> {
+  const row = await visibleComponents(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the visible components in id order (the API list). */
+export function visibleComponentsPage(db: Executor, filter: ProjectsFilter, limit: number, offset: number): Promise<ComponentRow[]> {
+  return visibleComponents(db, filter).selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute();
+}
+
+/** The visible components of one project, by name. */
+export function visibleComponentsOfProject(db: Executor, filter: ProjectsFilter, projectId: number): Promise<ComponentRow[]> {
+  return visibleComponents(db, filter).selectAll('components').where('components.project_id', '=', projectId).orderBy('components.name').execute();
+}
+
+/** A project's own components and those linked into it (links/). */
+function componentsListedInProject(db: Executor, projectId: number) {
+  return db
+    .selectFrom('components')
+    .where((eb) => eb.or([eb('project_id', '=', projectId), eb('id', 'in', eb.selectFrom('component_links').select('component_id').where('project_id', '=', projectId))]));
+}
+
+export async function countComponentsListedInProject(db: Executor, projectId: number): Promise<number> {
+  const row = await componentsListedInProject(db, projectId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of a project's own and linked components in id order. */
+export function componentsListedInProjectPage(db: Executor, projectId: number, limit: number, offset: number): Promise<ComponentRow[]> {
+  return componentsListedInProject(db, projectId).selectAll().orderBy('id').limit(limit).offset(offset).execute();
+}
+
+export async function countTranslationsOfComponent(db: Executor, componentId: number): Promise<number> {
+  const row = await db.selectFrom('translations').where('component_id', '=', componentId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of a component's translations in id order. */
+export function translationsOfComponentPage(db: Executor, componentId: number, limit: number, offset: number): Promise<TranslationRow[]> {
+  return db.selectFrom('translations').where('component_id', '=', componentId).selectAll().orderBy('id').limit(limit).offset(offset).execute();
+}
+
+/** Projects a component is also shown in (links/), by slug. */
+export function projectsLinkingComponent(db: Executor, componentId: number): Promise<ProjectRow[]> {
+  return db
+    .selectFrom('component_links')
+    .innerJoin('projects', 'projects.id', 'component_links.project_id')
+    .selectAll('projects')
+    .where('component_links.component_id', '=', componentId)
+    .orderBy('projects.slug')
+    .execute();
+}
+
+export function componentLinkId(db: Executor, componentId: number, projectId: number): Promise<{ id: number } | undefined> {
+  return db.selectFrom('component_links').select('id').where('component_id', '=', componentId).where('project_id', '=', projectId).executeTakeFirst();
+}
+
+export async function insertComponentLink(db: Executor, componentId: number, projectId: number): Promise<void> {
+  await db.insertInto('component_links').values({ component_id: componentId, project_id: projectId }).execute();
+}
+
+/** Removes a component's link into a project; the number of links removed (0 or 1). */
+export async function deleteComponentLink(db: Executor, componentId: number, projectId: number): Promise<number> {
+  const deleted = await db.deleteFrom('component_links').where('component_id', '=', componentId).where('project_id', '=', projectId).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+export function insertComponent(db: Executor, values: Insertable<ComponentsTable>): Promise<ComponentRow> {
+  return db.insertInto('components').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateComponent(db: Executor, id: number, set: ComponentUpdate): Promise<ComponentRow> {
+  return db.updateTable('components').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The background task that sets up a component's clone. */
+export async function setComponentTask(db: Executor, id: number, taskId: string): Promise<void> {
+  await db.updateTable('components').set({ task_id: taskId }).where('id', '=', id).execute();
+}
+
+export async function setComponentLocked(db: Executor, id: number, locked: boolean): Promise<void> {
+  await db.updateTable('components').set({ locked: locked ? 1 : 0 }).where('id', '=', id).execute();
+}
+
+/** Rewrites the path prefix of the components directly in a category (after a rename or move above them). */
+export async function setCategoryPathOfComponents(db: Executor, categoryId: number, categoryPath: string): Promise<void> {
+  await db.updateTable('components').set({ category_path: categoryPath }).where('category_id', '=', categoryId).execute();
+}
+
+export async function deleteComponent(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('components').where('id', '=', id).execute();
+}
