@@ -1,7 +1,21 @@
 // Automatic translation: fills the units a query selects from other components' translations or machine translation.
-import crypto from 'node:crypto';
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { isSqlite, type Db, type DialectName, type Executor } from '../db/database.js';
+import type { Db, DialectName, Executor } from '../db/database.js';
+import {
+  componentWithAccessById,
+  componentWithAccessByPath,
+  countSelectedUnits,
+  insertSuggestions,
+  lockUnitsInIdOrder,
+  markAutomaticallyTranslated,
+  markHasSuggestion,
+  selectedUnitsAfter,
+  suggestionTargetsOf,
+  translatedWithSources,
+  translationForRun,
+  unitsByIdsInIdOrder,
+  type AutotranslateSelection,
+} from '../db/autotranslate.repository.js';
+import type { UnitFilter } from '../db/unit-lists.repository.js';
 import type { ComponentRow, UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -22,7 +36,7 @@ import { UnitChecker } from './unit-checks.js';
 import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from './unit-discussion.js';
 import { lastValue, pyType } from './validation.js';
-import { searchableUnits, searchContext } from './units.service.js';
+import { searchContext } from './units.service.js';
 import { Action } from '../domain/change-actions.js';
 
 export const AUTOTRANSLATE_TASK = 'autotranslate';
@@ -213,23 +227,13 @@ export class AutotranslateService {
    * (Parla's stand-in for the reference's "contribute to shared translation memory").
    */
   private async sourceComponent(actor: Actor, t: TranslationWithRefs, value: string): Promise<number> {
-    const base = this.db
-      .selectFrom('components')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .selectAll('components')
-      .select(['projects.access_control']);
-    const lookup = (where: (q: typeof base) => typeof base) => where(base).executeTakeFirst();
     const byPath = (project: { slug: string } | { id: number }, componentPath: string) => {
       const { categoryPath, slug } = splitComponentPath(componentPath);
-      return lookup((q) =>
-        ('id' in project ? q.where('projects.id', '=', project.id) : q.where('projects.slug', '=', project.slug))
-          .where('components.category_path', '=', categoryPath)
-          .where('components.slug', '=', slug),
-      );
+      return componentWithAccessByPath(this.db, project, categoryPath, slug);
     };
     const parts = value.replace(/%2f/gi, '/').split('/').filter((s) => s !== '');
     let row;
-    if (/^\d+$/.test(value)) row = await lookup((q) => q.where('components.id', '=', Number(value)));
+    if (/^\d+$/.test(value)) row = await componentWithAccessById(this.db, Number(value));
     // `a/b` names component b of project a before category a of this project.
     else if (parts.length >= 2) row = (await byPath({ slug: parts[0]! }, parts.slice(1).join('/'))) ?? (await byPath({ id: t.project.id }, parts.join('/')));
     else if (parts.length === 1) row = await byPath({ id: t.project.id }, parts[0]!);
@@ -244,26 +248,20 @@ export class AutotranslateService {
     return row.id;
   }
 
-  private condition(q: string): Expression<SqlBool> | null {
+  private condition(q: string): UnitFilter {
     return searchCondition({ q }, searchContext(this.db, this.dialect));
   }
 
   // ---------------------------------------------------------------- selection
 
-  private selection(job: AutotranslateJob, where: Expression<SqlBool> | null) {
-    let q = searchableUnits(this.db)
-      .where('units.translation_id', '=', job.translationId)
-      .where('units.state', '<>', STATE_READONLY);
-    if (job.mode === 'suggest') q = q.where('units.has_suggestion', '=', 0);
-    if (!job.touchApproved) q = q.where('units.state', '<>', STATE_APPROVED);
-    if (where) q = q.where(where);
-    return q;
+  /** The units a run fills: not read-only, without a suggestion for `suggest` runs, approved ones only for `approved` runs. */
+  private selection(job: AutotranslateJob, where: UnitFilter): AutotranslateSelection {
+    return { translationId: job.translationId, withoutSuggestion: job.mode === 'suggest', touchApproved: job.touchApproved, where };
   }
 
-  private async countSelected(job: AutotranslateJob, where: Expression<SqlBool> | null): Promise<number> {
+  private async countSelected(job: AutotranslateJob, where: UnitFilter): Promise<number> {
     try {
-      const r = await this.selection(job, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      return Number(r?.n ?? 0);
+      return await countSelectedUnits(this.db, this.selection(job, where));
     } catch (e) {
       throw asSearchError(e);
     }
@@ -273,28 +271,19 @@ export class AutotranslateService {
 
   /** Walks the selected units in id order, CHUNK at a time, one transaction each; returns the strings changed. */
   async execute(job: AutotranslateJob, progress?: (done: number) => Promise<void>): Promise<number> {
-    const t = await this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages as tl', 'tl.id', 'translations.language_id')
-      .innerJoin('languages as sl', 'sl.id', 'components.source_language_id')
-      .selectAll('components')
-      .select(['translations.id as tid', 'translations.language_id', 'projects.translation_review', 'tl.code as target_code', 'sl.code as source_code'])
-      .where('translations.id', '=', job.translationId)
-      .executeTakeFirst();
+    const t = await translationForRun(this.db, job.translationId);
     if (!t) return 0;
     const component: ComponentRow = t;
     const place: UnitPlace = { translationId: t.tid, componentId: component.id, projectId: component.project_id, languageId: t.language_id };
     const state = job.mode === 'fuzzy' ? STATE_FUZZY : job.mode === 'approved' && t.translation_review ? STATE_APPROVED : STATE_TRANSLATED;
-    const where = this.condition(job.q);
+    const selection = this.selection(job, this.condition(job.q));
     let afterId = 0;
     let updated = 0;
     let done = 0;
     for (;;) {
       let units: UnitRow[];
       try {
-        units = await this.selection(job, where).selectAll('units').where('units.id', '>', afterId).orderBy('units.id').limit(CHUNK).execute();
+        units = await selectedUnitsAfter(this.db, selection, afterId, CHUNK);
       } catch (e) {
         throw asSearchError(e);
       }
@@ -323,22 +312,9 @@ export class AutotranslateService {
     }
     const keys = [...new Set([...lowered.keys(), ...units.map((u) => asciiLower(u.source))])];
     const best = new Map<string, string>();
+    const from = { languageId, exceptTranslationId: job.translationId, sourceLanguageId: component.source_language_id, componentId: job.componentId, projectId: component.project_id };
     for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
-      let q = this.db
-        .selectFrom('units as u')
-        .innerJoin('translations as tr', 'tr.id', 'u.translation_id')
-        .innerJoin('components as c', 'c.id', 'tr.component_id')
-        .select(['u.source', 'u.target'])
-        .where('tr.language_id', '=', languageId)
-        .where('tr.id', '<>', job.translationId)
-        .where('u.state', '>=', STATE_TRANSLATED)
-        .where('u.target', '<>', '')
-        .where('c.source_language_id', '=', component.source_language_id)
-        .where(this.sourceIn(keys.slice(i, i + KEYS_PER_QUERY)));
-      q = job.componentId !== null
-        ? q.where('c.id', '=', job.componentId)
-        : q.where('c.project_id', '=', component.project_id).where('c.allow_translation_propagation', '=', 1).where('c.restricted', '=', 0);
-      const rows = await q.orderBy('c.priority').orderBy('c.id').orderBy('u.id').execute();
+      const rows = await translatedWithSources(this.db, this.dialect, keys.slice(i, i + KEYS_PER_QUERY), from);
       for (const r of rows) {
         const key = r.source.toLowerCase();
         if (!best.has(key) && lowered.has(key) && splitPlurals(r.target).some((f) => f !== '')) best.set(key, r.target);
@@ -349,12 +325,6 @@ export class AutotranslateService {
       for (const u of lowered.get(key)!) out.set(u.id, fit(splitPlurals(target), splitPlurals(u.target).length));
     }
     return out;
-  }
-
-  /** Units whose lower-cased source is one of `keys` (PostgreSQL through md5, migration 022; candidates are checked again in JavaScript). */
-  private sourceIn(keys: string[]) {
-    if (this.dialect === 'postgres') return sql<SqlBool>`md5(lower(u.source)) IN (${sql.join(keys.map((k) => crypto.createHash('md5').update(k, 'utf8').digest('hex')))})`;
-    return sql<SqlBool>`lower(u.source) IN (${sql.join(keys)})`;
   }
 
   /** The best machinery result of every source form, when each reaches the threshold. */
@@ -384,12 +354,9 @@ export class AutotranslateService {
   private async apply(job: AutotranslateJob, place: UnitPlace, component: ComponentRow, state: number, found: Map<number, string[]>): Promise<number> {
     return this.db.transaction().execute(async (tx) => {
       const ids = [...found.keys()];
-      // Lock the rows first, then read them as they are now. PostgreSQL: in id order, like every other
-      // writer that locks several units (uploads, clearing pending flags), so that none waits on another
-      // in a cycle; SQLite: a no-op update takes the database's write lock before the reads.
-      if (isSqlite(tx)) await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', 'in', ids).execute();
-      else await tx.selectFrom('units').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-      const rows = await tx.selectFrom('units').selectAll().where('id', 'in', ids).orderBy('id').execute();
+      // Lock the rows first (in id order), then read them as they are now.
+      await lockUnitsInIdOrder(tx, ids);
+      const rows = await unitsByIdsInIdOrder(tx, ids);
       const counters = emptyCounters();
       const changeLog: ChangeInput[] = [];
       const memoryLog: number[] = [];
@@ -416,7 +383,7 @@ export class AutotranslateService {
       await checker.flush(tx);
       if (suggestions.length) updated += await this.suggest(tx, job, place, suggestions, counters, changeLog);
       for (let i = 0; i < automatic.length; i += KEYS_PER_QUERY) {
-        await tx.updateTable('units').set({ automatically_translated: 1 }).where('id', 'in', automatic.slice(i, i + KEYS_PER_QUERY)).execute();
+        await markAutomaticallyTranslated(tx, automatic.slice(i, i + KEYS_PER_QUERY));
       }
       await this.changes.recordMany(tx, changeLog);
       await applyCounterDelta(tx, place.translationId, counters);
@@ -428,18 +395,18 @@ export class AutotranslateService {
   /** Adds suggestions (never twice the same text on a unit); keeps has_suggestion and the counter right. */
   private async suggest(tx: Executor, job: AutotranslateJob, place: UnitPlace, list: { unit: UnitRow; target: string }[], counters: ReturnType<typeof emptyCounters>, changeLog: ChangeInput[]): Promise<number> {
     const existing = new Set(
-      (await tx.selectFrom('suggestions').select(['unit_id', 'target']).where('unit_id', 'in', list.map((s) => s.unit.id)).execute()).map((r) => `${r.unit_id}\u0000${r.target}`),
+      (await suggestionTargetsOf(tx, list.map((s) => s.unit.id))).map((r) => `${r.unit_id}\u0000${r.target}`),
     );
     const fresh = list.filter((s) => !existing.has(`${s.unit.id}\u0000${s.target}`));
     if (fresh.length === 0) return 0;
     const now = nowIso();
     const details = JSON.stringify({ auto: true });
     for (let i = 0; i < fresh.length; i += KEYS_PER_QUERY) {
-      await tx.insertInto('suggestions').values(fresh.slice(i, i + KEYS_PER_QUERY).map((s) => ({ unit_id: s.unit.id, target: s.target, user_id: job.userId, timestamp: now, details }))).execute();
+      await insertSuggestions(tx, fresh.slice(i, i + KEYS_PER_QUERY).map((s) => ({ unit_id: s.unit.id, target: s.target, user_id: job.userId, timestamp: now, details })));
     }
     const flagged = fresh.filter((s) => !s.unit.has_suggestion).map((s) => s.unit);
     for (let i = 0; i < flagged.length; i += KEYS_PER_QUERY) {
-      await tx.updateTable('units').set({ has_suggestion: 1 }).where('id', 'in', flagged.slice(i, i + KEYS_PER_QUERY).map((u) => u.id)).execute();
+      await markHasSuggestion(tx, flagged.slice(i, i + KEYS_PER_QUERY).map((u) => u.id));
     }
     for (const u of flagged) addCounters(counters, unitDelta(u, { ...u, has_suggestion: 1 }));
     await bumpUserStat(tx, job.userId, 'stat_suggested', fresh.length); // the profile's "suggested" counter

@@ -1,5 +1,6 @@
 // Glossaries: the terms of a project's glossary components, indexed once per glossary and language and cached.
 import type { Db, Executor } from '../db/database.js';
+import { glossaryComponentsOf, glossarySourceUnits, glossaryTargetUnits, glossaryUnitsVersion, languagesOfTranslation } from '../db/glossary.repository.js';
 import type { Actor } from '../auth/actor.js';
 import { mergeFlags } from '../checks/flags.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -48,55 +49,19 @@ const cache = new Map<string, CacheEntry>();
 
 /** Glossary components that apply to a project: its own and those shared (linked) into it, in the same source language. */
 async function glossariesOf(db: Executor, projectId: number, sourceLanguageId: number): Promise<GlossaryComponent[]> {
-  const rows = await db
-    .selectFrom('components')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .select(['components.id', 'components.slug', 'projects.slug as project_slug', 'components.source_language_id', 'components.created'])
-    .where('components.is_glossary', '=', 1)
-    .where('components.source_language_id', '=', sourceLanguageId)
-    .where((eb) =>
-      eb.or([
-        eb('components.project_id', '=', projectId),
-        eb('components.id', 'in', eb.selectFrom('component_links').select('component_links.component_id').where('component_links.project_id', '=', projectId)),
-      ]),
-    )
-    .orderBy('components.id')
-    .execute();
+  const rows = await glossaryComponentsOf(db, projectId, sourceLanguageId);
   return rows.map((r) => ({ id: r.id, slug: r.slug, projectSlug: r.project_slug, sourceLanguageId: r.source_language_id, created: String(r.created) }));
 }
 
 async function versionOf(db: Executor, componentId: number, languageId: number): Promise<string> {
-  const row = await db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('units.last_updated').as('changed'), eb.fn.max('units.id').as('top')])
-    .where('translations.component_id', '=', componentId)
-    .where((eb) => eb.or([eb('translations.is_source', '=', 1), eb('translations.language_id', '=', languageId)]))
-    .executeTakeFirst();
+  const row = await glossaryUnitsVersion(db, componentId, languageId);
   return `${Number(row?.n ?? 0)}:${String(row?.changed ?? '')}:${Number(row?.top ?? 0)}`;
 }
 
 async function loadEntries(db: Executor, glossary: GlossaryComponent, languageId: number): Promise<GlossaryEntry[]> {
-  const sources = await db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .select(['units.id', 'units.source', 'units.context', 'units.explanation', 'units.flags', 'units.extra_flags'])
-    .where('translations.component_id', '=', glossary.id)
-    .where('translations.is_source', '=', 1)
-    .orderBy('units.position')
-    .orderBy('units.id')
-    .execute();
+  const sources = await glossarySourceUnits(db, glossary.id);
   const inSource = languageId === glossary.sourceLanguageId;
-  const targets = inSource
-    ? []
-    : await db
-        .selectFrom('units')
-        .innerJoin('translations', 'translations.id', 'units.translation_id')
-        .select(['units.id', 'units.source_unit_id', 'units.target', 'units.state', 'units.explanation'])
-        .where('translations.component_id', '=', glossary.id)
-        .where('translations.language_id', '=', languageId)
-        .where('translations.is_source', '=', 0)
-        .execute();
+  const targets = inSource ? [] : await glossaryTargetUnits(db, glossary.id, languageId);
   const bySource = new Map(targets.map((t) => [t.source_unit_id, t]));
   return sources.map((s) => {
     const t = bySource.get(s.id);
@@ -161,12 +126,7 @@ export class GlossaryService {
   /** The glossary terms found in the source of a unit the actor may see, in the unit's language. */
   async forUnit(actor: Actor, unitId: number): Promise<GlossaryEntry[]> {
     const { unit } = await this.units.getVisible(actor, unitId);
-    const where = await this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .select(['translations.language_id', 'components.project_id', 'components.source_language_id'])
-      .where('translations.id', '=', unit.translation_id)
-      .executeTakeFirst();
+    const where = await languagesOfTranslation(this.db, unit.translation_id);
     if (!where) throw new NotFoundError();
     const glossary = await loadGlossary(this.db, where.project_id, where.source_language_id, where.language_id);
     if (!glossary) return [];

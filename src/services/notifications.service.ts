@@ -1,6 +1,15 @@
 // Notification subscriptions: names, scope and frequency codes, a new user's defaults, and their management.
-import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
+import {
+  countSubscriptionsOfUser,
+  deleteSubscription,
+  insertSubscription,
+  insertSubscriptions,
+  subscriptionOfUser,
+  subscriptionsPageOfUser,
+  subscriptionTaken,
+  updateSubscription,
+} from '../db/notifications.repository.js';
 import type { SubscriptionRow, UserRow } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import type { Actor } from '../auth/actor.js';
@@ -57,10 +66,7 @@ export const DEFAULT_SUBSCRIPTIONS: ReadonlyArray<{ scope: number; frequency: nu
 
 /** Subscribes a new user to the defaults (run inside the transaction that creates the user). */
 export async function createDefaults(db: Executor, userId: number): Promise<void> {
-  await db
-    .insertInto('subscriptions')
-    .values(DEFAULT_SUBSCRIPTIONS.map((d) => ({ user_id: userId, ...d, project_id: null, component_id: null })))
-    .execute();
+  await insertSubscriptions(db, DEFAULT_SUBSCRIPTIONS.map((d) => ({ user_id: userId, ...d, project_id: null, component_id: null })));
 }
 
 /** A subscription with the slugs its project/component links need. */
@@ -112,29 +118,14 @@ export class NotificationsService {
     throw new PermissionDeniedError();
   }
 
-  private select(db: Executor = this.db) {
-    return db
-      .selectFrom('subscriptions')
-      .leftJoin('projects', 'projects.id', 'subscriptions.project_id')
-      .leftJoin('components', 'components.id', 'subscriptions.component_id')
-      .leftJoin('projects as cp', 'cp.id', 'components.project_id')
-      .selectAll('subscriptions')
-      .select(['projects.slug as project_slug', sql<string | null>`components.category_path || components.slug`.as('component_slug'), 'cp.slug as component_project_slug']);
-  }
-
   async count(actor: Actor, user: UserRow): Promise<number> {
     this.requireAccess(actor, user);
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return countSubscriptionsOfUser(this.db, user.id);
   }
 
   async page(actor: Actor, user: UserRow, limit: number, offset: number): Promise<Subscription[]> {
     this.requireAccess(actor, user);
-    return this.select().where('subscriptions.user_id', '=', user.id).orderBy('subscriptions.id').limit(limit).offset(offset).execute();
+    return subscriptionsPageOfUser(this.db, user.id, limit, offset);
   }
 
   /** The user's subscription with this id; another user's id or a malformed one is 404. */
@@ -142,7 +133,7 @@ export class NotificationsService {
     this.requireAccess(actor, user);
     const subscriptionId = /^\d+$/.test(id) ? Number(id) : NaN;
     if (!Number.isSafeInteger(subscriptionId)) throw new NotFoundError('No Subscription matches the given query.');
-    const row = await this.select(db).where('subscriptions.id', '=', subscriptionId).where('subscriptions.user_id', '=', user.id).executeTakeFirst();
+    const row = await subscriptionOfUser(db, subscriptionId, user.id);
     if (!row) throw new NotFoundError('No Subscription matches the given query.');
     return row;
   }
@@ -158,28 +149,14 @@ export class NotificationsService {
     return out;
   }
 
-  /** Whether another subscription of the user has the same notification, scope, project and component. */
-  private async taken(db: Executor, row: Omit<SubscriptionRow, 'id' | 'frequency'>, exceptId?: number): Promise<boolean> {
-    let q = db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('user_id', '=', row.user_id)
-      .where('notification', '=', row.notification)
-      .where('scope', '=', row.scope)
-      .where('project_id', row.project_id === null ? 'is' : '=', row.project_id)
-      .where('component_id', row.component_id === null ? 'is' : '=', row.component_id);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    return (await q.executeTakeFirst()) !== undefined;
-  }
-
   async create(actor: Actor, user: UserRow, input: SubscriptionInput): Promise<Subscription> {
     this.requireAccess(actor, user);
     const v = this.validate(input, false);
     const values = { user_id: user.id, notification: v.notification!, scope: v.scope!, frequency: v.frequency!, project_id: null, component_id: null };
     try {
       return await this.db.transaction().execute(async (tx) => {
-        if (await this.taken(tx, values)) throw DUPLICATE();
-        const { id } = await tx.insertInto('subscriptions').values(values).returning('id').executeTakeFirstOrThrow();
+        if (await subscriptionTaken(tx, values)) throw DUPLICATE();
+        const id = await insertSubscription(tx, values);
         return this.get(actor, user, String(id), tx);
       });
     } catch (e) {
@@ -194,8 +171,8 @@ export class NotificationsService {
     const set = { notification: v.notification ?? current.notification, scope: v.scope ?? current.scope, frequency: v.frequency ?? current.frequency };
     try {
       return await this.db.transaction().execute(async (tx) => {
-        if (await this.taken(tx, { ...current, ...set }, current.id)) throw DUPLICATE();
-        await tx.updateTable('subscriptions').set(set).where('id', '=', current.id).execute();
+        if (await subscriptionTaken(tx, { ...current, ...set }, current.id)) throw DUPLICATE();
+        await updateSubscription(tx, current.id, set);
         return this.get(actor, user, id, tx);
       });
     } catch (e) {
@@ -205,6 +182,6 @@ export class NotificationsService {
 
   async remove(actor: Actor, user: UserRow, id: string): Promise<void> {
     const current = await this.get(actor, user, id);
-    await this.db.deleteFrom('subscriptions').where('id', '=', current.id).execute();
+    await deleteSubscription(this.db, current.id);
   }
 }

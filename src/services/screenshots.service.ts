@@ -1,6 +1,22 @@
 // Screenshots: images of a translation validated by content, kept in a ScreenshotStore, linked to source strings.
 import type { Db, Executor } from '../db/database.js';
 import type { ScreenshotRow } from '../db/schema.js';
+import {
+  countVisibleScreenshots,
+  deleteScreenshot,
+  insertScreenshot,
+  isUnitLinked,
+  linkUnit,
+  screenshotById,
+  storageKeysInUse,
+  translationBySlugs,
+  unitForLink,
+  unitLinksOf,
+  unlinkUnit,
+  updateScreenshot,
+  visibleScreenshotsPage,
+  type ScreenshotPlaceRow,
+} from '../db/screenshots.repository.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import type { ObjectPermission } from '../auth/permissions.js';
@@ -56,31 +72,9 @@ export class ScreenshotsService {
     private readonly maxSize: number,
   ) {}
 
-  private select(db: Executor = this.db) {
-    return db
-      .selectFrom('screenshots')
-      .innerJoin('translations', 'translations.id', 'screenshots.translation_id')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .selectAll('screenshots')
-      .select([
-        'projects.id as p_id',
-        'projects.access_control as p_access',
-        'projects.slug as p_slug',
-        'components.id as c_id',
-        'components.slug as c_slug',
-        'components.category_path as c_path',
-        'languages.id as l_id',
-        'languages.code as l_code',
-      ]);
-  }
-
-  private async expand(db: Executor, rows: Awaited<ReturnType<ReturnType<ScreenshotsService['select']>['execute']>>): Promise<Screenshot[]> {
+  private async expand(db: Executor, rows: ScreenshotPlaceRow[]): Promise<Screenshot[]> {
     const ids = rows.map((r) => r.id);
-    const links = ids.length
-      ? await db.selectFrom('screenshot_units').select(['screenshot_id', 'unit_id']).where('screenshot_id', 'in', ids).orderBy('unit_id').execute()
-      : [];
+    const links = ids.length ? await unitLinksOf(db, ids) : [];
     return rows.map(({ p_id, p_access, p_slug, c_id, c_slug, c_path, l_id, l_code, ...screenshot }) => ({
       screenshot,
       projectId: p_id,
@@ -94,26 +88,17 @@ export class ScreenshotsService {
     }));
   }
 
-  private visible(actor: Actor, componentId?: number) {
-    const filter = this.access.visibleProjects(actor);
-    let q = this.select();
-    if (filter) q = q.where(filter);
-    if (componentId !== undefined) q = q.where('components.id', '=', componentId);
-    return q;
-  }
-
   /** Screenshots of every project the actor sees (or of one component it sees). */
   async count(actor: Actor, componentId?: number): Promise<number> {
-    const q = this.visible(actor, componentId).clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
-    return Number((await q.executeTakeFirstOrThrow()).n);
+    return countVisibleScreenshots(this.db, this.access.visibleProjects(actor), componentId);
   }
 
   async page(actor: Actor, limit: number, offset: number, componentId?: number): Promise<Screenshot[]> {
-    return this.expand(this.db, await this.visible(actor, componentId).orderBy('screenshots.id').limit(limit).offset(offset).execute());
+    return this.expand(this.db, await visibleScreenshotsPage(this.db, this.access.visibleProjects(actor), limit, offset, componentId));
   }
 
   private async load(id: number, db: Executor = this.db): Promise<Screenshot | undefined> {
-    const row = await this.select(db).where('screenshots.id', '=', id).executeTakeFirst();
+    const row = await screenshotById(db, id);
     return row ? (await this.expand(db, [row]))[0] : undefined;
   }
 
@@ -178,37 +163,23 @@ export class ScreenshotsService {
     // A translation of a project the caller cannot see is reported like a missing one. A component in a
     // category is named by its path (`cat/app` or `cat%2Fapp`); a bare slug prefers the uncategorized one.
     const path = splitComponentPath(slugs.component_slug!);
-    let q = this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .select(['translations.id', 'translations.language_id', 'components.id as component_id', 'projects.id as project_id', 'projects.access_control'])
-      .where('projects.slug', '=', slugs.project_slug!)
-      .where('components.slug', '=', path.slug)
-      .where('languages.code', '=', slugs.language_code!);
-    if (path.categoryPath) q = q.where('components.category_path', '=', path.categoryPath);
-    const t = await q.orderBy('components.category_path').executeTakeFirst();
+    const t = await translationBySlugs(this.db, slugs.project_slug!, path.categoryPath, path.slug, slugs.language_code!);
     if (!t || !this.access.canView(actor, { id: t.project_id, access_control: t.access_control })) {
       throw new ValidationError(['project_slug', 'component_slug', 'language_code'].map((attr) => ({ attr, detail: TRANSLATION_NOT_FOUND, code: 'invalid' })));
     }
     this.require(actor, 'screenshot.add', { projectId: t.project_id, accessControl: t.access_control, languageId: t.language_id });
 
     const id = await this.storeThen(image!, async (tx, key) => {
-      const row = await tx
-        .insertInto('screenshots')
-        .values({
-          translation_id: t.id,
-          name: name!,
-          repository_filename: repositoryFilename ?? '',
-          storage_key: key,
-          content_type: image!.type.mimeType,
-          size: image!.upload.data.length,
-          user_id: actor.user?.id ?? null,
-          timestamp: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const screenshotId = await insertScreenshot(tx, {
+        translation_id: t.id,
+        name: name!,
+        repository_filename: repositoryFilename ?? '',
+        storage_key: key,
+        content_type: image!.type.mimeType,
+        size: image!.upload.data.length,
+        user_id: actor.user?.id ?? null,
+        timestamp: nowIso(),
+      });
       await this.changes.record(tx, {
         action: Action.SCREENSHOT_UPLOADED,
         userId: actor.user?.id ?? null,
@@ -217,9 +188,9 @@ export class ScreenshotsService {
         translationId: t.id,
         languageId: t.language_id,
         target: name!,
-        details: { screenshot: row.id },
+        details: { screenshot: screenshotId },
       });
-      return row.id;
+      return screenshotId;
     });
     return (await this.load(id))!;
   }
@@ -233,7 +204,7 @@ export class ScreenshotsService {
     const repositoryFilename = charField(errors, 'repository_filename', lastValue(input.repository_filename), { required: false, blank: true, max: NAME_MAX });
     if (!errors.empty) throw new ValidationError(errors.list);
     const set = { name: name ?? s.screenshot.name, repository_filename: repositoryFilename ?? s.screenshot.repository_filename };
-    await this.db.updateTable('screenshots').set(set).where('id', '=', s.screenshot.id).execute();
+    await updateScreenshot(this.db, s.screenshot.id, set);
     return (await this.load(s.screenshot.id))!;
   }
 
@@ -242,8 +213,7 @@ export class ScreenshotsService {
     const s = await this.getVisible(actor, id);
     this.require(actor, 'screenshot.delete', s);
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('screenshot_units').where('screenshot_id', '=', s.screenshot.id).execute();
-      await tx.deleteFrom('screenshots').where('id', '=', s.screenshot.id).execute();
+      await deleteScreenshot(tx, s.screenshot.id);
       await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_REMOVED, userId: actor.user?.id ?? null, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
     });
     await this.store.delete(s.screenshot.storage_key);
@@ -268,11 +238,7 @@ export class ScreenshotsService {
     const image = this.image(errors, upload);
     if (!errors.empty) throw new ValidationError(errors.list);
     await this.storeThen(image!, async (tx, key) => {
-      await tx
-        .updateTable('screenshots')
-        .set({ storage_key: key, content_type: image!.type.mimeType, size: image!.upload.data.length, user_id: actor.user?.id ?? null, timestamp: nowIso() })
-        .where('id', '=', s.screenshot.id)
-        .execute();
+      await updateScreenshot(tx, s.screenshot.id, { storage_key: key, content_type: image!.type.mimeType, size: image!.upload.data.length, user_id: actor.user?.id ?? null, timestamp: nowIso() });
       await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_UPLOADED, userId: actor.user?.id ?? null, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
     });
     await this.store.delete(s.screenshot.storage_key);
@@ -289,19 +255,13 @@ export class ScreenshotsService {
     if (value === undefined || value === null || value === '') throw ValidationError.field('unit_id', 'This field is required.', 'required');
     const unitId = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(unitId)) throw ValidationError.field('unit_id', 'A valid integer is required.');
-    const unit = await this.db
-      .selectFrom('units')
-      .innerJoin('translations', 'translations.id', 'units.translation_id')
-      .select(['units.id', 'units.source_unit_id', 'units.translation_id', 'translations.component_id', 'translations.is_source'])
-      .where('units.id', '=', unitId)
-      .executeTakeFirst();
+    const unit = await unitForLink(this.db, unitId);
     const usable = unit && unit.component_id === s.componentId && (unit.is_source === 1 || unit.translation_id === s.screenshot.translation_id);
     if (!usable) throw ValidationError.field('unit_id', 'Unit not found.');
     const sourceId = unit.source_unit_id ?? unit.id;
     await this.db.transaction().execute(async (tx) => {
-      const linked = await tx.selectFrom('screenshot_units').select('unit_id').where('screenshot_id', '=', s.screenshot.id).where('unit_id', '=', sourceId).executeTakeFirst();
-      if (linked) return;
-      await tx.insertInto('screenshot_units').values({ screenshot_id: s.screenshot.id, unit_id: sourceId }).execute();
+      if (await isUnitLinked(tx, s.screenshot.id, sourceId)) return;
+      await linkUnit(tx, s.screenshot.id, sourceId);
       await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_ADDED, userId: actor.user?.id ?? null, unitId: sourceId, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
     });
     return (await this.load(s.screenshot.id))!;
@@ -319,7 +279,7 @@ export class ScreenshotsService {
     let removed = 0;
     for (let i = 0; i < candidates.length; i += 500) {
       const batch = candidates.slice(i, i + 500);
-      const used = new Set((await this.db.selectFrom('screenshots').select('storage_key').where('storage_key', 'in', batch).execute()).map((r) => r.storage_key));
+      const used = await storageKeysInUse(this.db, batch);
       for (const key of batch.filter((k) => !used.has(k))) {
         await this.store.delete(key);
         removed++;
@@ -334,6 +294,6 @@ export class ScreenshotsService {
     this.require(actor, 'screenshot.edit', s);
     const unitId = /^\d{1,15}$/.test(rawUnitId) ? Number(rawUnitId) : NaN;
     if (!Number.isSafeInteger(unitId) || !s.unitIds.includes(unitId)) throw new NotFoundError();
-    await this.db.deleteFrom('screenshot_units').where('screenshot_id', '=', s.screenshot.id).where('unit_id', '=', unitId).execute();
+    await unlinkUnit(this.db, s.screenshot.id, unitId);
   }
 }
