@@ -1,9 +1,10 @@
-// Unit lists and searches: pages and counts of units (filtered by a compiled search), a unit with its links, what the editor shows beside it.
+// Unit reads: pages and counts of units (filtered by a compiled search), a unit with its links or with the rows it lives in, what the editor shows beside it.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { DialectName, Executor } from './database.js';
-import type { Database, UnitRow } from './schema.js';
+import type { ComponentRow, Database, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
+import { projectOfRow } from './projects.repository.js';
 
 /** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
 export type UnitFilter = Expression<SqlBool> | null;
@@ -92,7 +93,7 @@ export function unitsPageInTranslation(db: Executor, translationId: number, limi
 }
 
 /** Every unit of a translation, in file order. */
-export function unitsOfTranslation(db: Executor, translationId: number): Promise<UnitRow[]> {
+export function unitsOfTranslationInOrder(db: Executor, translationId: number): Promise<UnitRow[]> {
   return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
 }
 
@@ -138,6 +139,26 @@ export function unitsWithSlugsFromId(db: Executor, fromId: number, limit: number
 export async function unitIdAfter(db: Executor, fromId: number, skip: number): Promise<number | undefined> {
   const first = await db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip).executeTakeFirst();
   return first?.id;
+}
+
+/** A unit and the rows it lives in. */
+export interface UnitPlace {
+  unit: UnitRow;
+  translation: TranslationRow;
+  component: ComponentRow;
+  project: ProjectRow;
+  language: LanguageRow;
+}
+
+/** The unit and where it lives (five reads by id), or undefined when there is no such unit. */
+export async function unitWithPlace(db: Executor, unitId: number): Promise<UnitPlace | undefined> {
+  const unit = await db.selectFrom('units').selectAll().where('id', '=', unitId).executeTakeFirst();
+  if (!unit) return undefined;
+  const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
+  const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
+  const project = await projectOfRow(db, component.project_id);
+  const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
+  return { unit, translation, component, project, language };
 }
 
 /** The stored check results of a unit, by name. */

@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError, type FieldError } from '../shared/error
 import type { ChangesService } from './changes.service.js';
 import { bodyObject, bumpUserStat, changeIds, deny, lockUnit, placeOf, refreshUnitFlags, requireSignedIn, visiblePlace, type DiscussionPlace } from './unit-discussion.js';
 import { Action } from '../domain/change-actions.js';
+import { commentsWithUsernames, deleteComment, insertComment, markCommentResolved, type CommentsWhere } from '../db/comments.repository.js';
 
 /** translation: on the translated string; global: on the source string (all languages see it); report: a source string issue. */
 export const COMMENT_SCOPES = ['translation', 'global', 'report'] as const;
@@ -25,11 +26,8 @@ export class CommentsService {
     private readonly changes: ChangesService,
   ) {}
 
-  private async views(where: { unitIds?: number[]; id?: number }): Promise<CommentView[]> {
-    let q = this.db.selectFrom('comments').leftJoin('users', 'users.id', 'comments.user_id').selectAll('comments').select(['users.username as username']);
-    if (where.unitIds) q = q.where('comments.unit_id', 'in', where.unitIds);
-    if (where.id !== undefined) q = q.where('comments.id', '=', where.id);
-    const rows = await q.orderBy('comments.id').execute();
+  private async views(where: CommentsWhere): Promise<CommentView[]> {
+    const rows = await commentsWithUsernames(this.db, where);
     return rows.map(({ username, ...comment }) => ({ comment, username: username ?? null }));
   }
 
@@ -80,11 +78,11 @@ export class CommentsService {
     const userId = actor.user?.id ?? null;
     const id = await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, target.unit.id);
-      const row = await tx.insertInto('comments').values({ unit_id: target.unit.id, user_id: userId, comment: text, scope, resolved: 0, timestamp: nowIso() }).returning('id').executeTakeFirstOrThrow();
+      const created = await insertComment(tx, { unit_id: target.unit.id, user_id: userId, comment: text, scope, resolved: 0, timestamp: nowIso() });
       await refreshUnitFlags(tx, target.unit.id);
-      await this.changes.record(tx, { action: Action.COMMENT_ADDED, userId, ...changeIds(target), unitId: target.unit.id, target: text, details: { comment_id: row.id, scope } });
+      await this.changes.record(tx, { action: Action.COMMENT_ADDED, userId, ...changeIds(target), unitId: target.unit.id, target: text, details: { comment_id: created, scope } });
       await bumpUserStat(tx, userId, 'stat_commented');
-      return row.id;
+      return created;
     });
     return (await this.views({ id }))[0]!;
   }
@@ -97,7 +95,7 @@ export class CommentsService {
     if (view.comment.resolved) throw ValidationError.field(null, 'The comment is already resolved.');
     await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, p.unit.id);
-      await tx.updateTable('comments').set({ resolved: 1 }).where('id', '=', id).execute();
+      await markCommentResolved(tx, id);
       await refreshUnitFlags(tx, p.unit.id);
       await this.changes.record(tx, { action: Action.COMMENT_RESOLVED, userId: actor.user?.id ?? null, ...changeIds(p), unitId: p.unit.id, target: view.comment.comment, details: { comment_id: id } });
     });
@@ -112,8 +110,7 @@ export class CommentsService {
     if (!own && !this.access.can(actor, 'comment.delete', p.project, p.translation.language_id)) deny(actor, 'You do not have permission to delete this comment.');
     await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, p.unit.id);
-      const gone = await tx.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
-      if (Number(gone.numDeletedRows) === 0) throw new NotFoundError();
+      if (!(await deleteComment(tx, id))) throw new NotFoundError();
       await refreshUnitFlags(tx, p.unit.id);
       await this.changes.record(tx, { action: Action.COMMENT_REMOVED, userId: actor.user?.id ?? null, ...changeIds(p), unitId: p.unit.id, target: view.comment.comment, details: { comment_id: id } });
     });

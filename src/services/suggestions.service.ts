@@ -23,6 +23,17 @@ import {
   visiblePlace,
   type DiscussionPlace,
 } from './unit-discussion.js';
+import {
+  deleteSuggestion,
+  deleteSuggestionVote,
+  insertSuggestion,
+  insertSuggestionVote,
+  suggestionById,
+  suggestionsWithVotes,
+  suggestionWithTarget,
+  unitIdOfSuggestion,
+  type SuggestionsWhere,
+} from '../db/suggestions.repository.js';
 
 const MSG = {
   disabled: 'Suggestions are turned off in the component configuration.',
@@ -79,23 +90,8 @@ export class SuggestionsService {
 
   // ---------------------------------------------------------------- reading
 
-  private async views(db: Executor, where: { unitId?: number; id?: number }): Promise<SuggestionView[]> {
-    let q = db
-      .selectFrom('suggestions')
-      .leftJoin('users', 'users.id', 'suggestions.user_id')
-      .selectAll('suggestions')
-      .select(['users.username as username'])
-      .select((eb) =>
-        eb
-          .selectFrom('suggestion_votes')
-          .select((e) => e.fn.coalesce(e.fn.sum<number>('suggestion_votes.value'), e.lit(0)).as('v'))
-          .whereRef('suggestion_votes.suggestion_id', '=', 'suggestions.id')
-          .as('votes'),
-      );
-    if (where.unitId !== undefined) q = q.where('suggestions.unit_id', '=', where.unitId);
-    if (where.id !== undefined) q = q.where('suggestions.id', '=', where.id);
-    // Newest first, as the reference lists suggestions.
-    const rows = await q.orderBy('suggestions.id', 'desc').execute();
+  private async views(db: Executor, where: SuggestionsWhere): Promise<SuggestionView[]> {
+    const rows = await suggestionsWithVotes(db, where);
     return rows.map(({ username, votes, ...suggestion }) => ({ suggestion, username: username ?? null, votes: Number(votes ?? 0) }));
   }
 
@@ -151,7 +147,7 @@ export class SuggestionsService {
     const target = this.parseTarget(raw, p);
     const userId = actor.user?.id ?? null;
 
-    const existing = await this.db.selectFrom('suggestions').selectAll().where('unit_id', '=', unitId).where('target', '=', target).orderBy('id').executeTakeFirst();
+    const existing = await suggestionWithTarget(this.db, unitId, target);
     if (existing) {
       if (existing.user_id !== userId && p.component.suggestion_voting && this.can(actor, 'suggestion.vote', p)) {
         return { voted: await this.castVote(actor, existing.id, 1) };
@@ -162,13 +158,13 @@ export class SuggestionsService {
     const id = await this.db.transaction().execute(async (tx) => {
       const unit = await lockUnit(tx, unitId);
       if (unit.target === target) throw ValidationError.field('target', MSG.identical);
-      const row = await tx.insertInto('suggestions').values({ unit_id: unitId, target, user_id: userId, timestamp: nowIso(), details: '{}' }).returning('id').executeTakeFirstOrThrow();
+      const created = await insertSuggestion(tx, { unit_id: unitId, target, user_id: userId, timestamp: nowIso(), details: '{}' });
       await refreshUnitFlags(tx, unitId);
       await this.changes.record(tx, { action: Action.SUGGESTION_ADDED, userId, ...changeIds(p), unitId, target });
       await bumpUserStat(tx, userId, 'stat_suggested');
       // With voting on, the author's own suggestion starts with the author's vote.
-      if (p.component.suggestion_voting && userId) await tx.insertInto('suggestion_votes').values({ suggestion_id: row.id, user_id: userId, value: 1 }).execute();
-      return row.id;
+      if (p.component.suggestion_voting && userId) await insertSuggestionVote(tx, created, userId, 1);
+      return created;
     });
     if (p.component.suggestion_voting) {
       const accepted = await this.autoAccept(actor, id);
@@ -190,8 +186,7 @@ export class SuggestionsService {
     if (reason !== undefined && reason !== null && typeof reason !== 'string') throw ValidationError.field('rejection_reason', 'Not a valid string.');
     await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, p.unit.id);
-      const gone = await tx.deleteFrom('suggestions').where('id', '=', id).executeTakeFirst();
-      if (Number(gone.numDeletedRows) === 0) throw new NotFoundError();
+      if (!(await deleteSuggestion(tx, id))) throw new NotFoundError();
       await refreshUnitFlags(tx, p.unit.id);
       await this.changes.record(tx, {
         action: Action.SUGGESTION_REMOVED,
@@ -236,7 +231,7 @@ export class SuggestionsService {
 
   private async acceptIn(tx: Executor, actor: Actor, id: number, p: DiscussionPlace, state: number): Promise<UnitRow> {
     const unit = await lockUnit(tx, p.unit.id);
-    const suggestion = await tx.selectFrom('suggestions').selectAll().where('id', '=', id).executeTakeFirst();
+    const suggestion = await suggestionById(tx, id);
     if (!suggestion) throw new NotFoundError();
     const userId = actor.user?.id ?? null;
     const place = changeIds(p);
@@ -249,7 +244,7 @@ export class SuggestionsService {
     });
     // Nothing changed (the unit already says this): the acceptance is still recorded.
     if (updated === unit) await this.changes.record(tx, { action: Action.SUGGESTION_ACCEPTED, userId, authorId: suggestion.user_id ?? userId, ...place, unitId: unit.id, target: suggestion.target, old: unit.target });
-    await tx.deleteFrom('suggestions').where('id', '=', id).execute();
+    await deleteSuggestion(tx, id);
     return refreshUnitFlags(tx, unit.id);
   }
 
@@ -272,11 +267,11 @@ export class SuggestionsService {
   private async castVote(actor: Actor, id: number, value: number): Promise<VoteResult> {
     const userId = actor.user!.id;
     await this.db.transaction().execute(async (tx) => {
-      const s = await tx.selectFrom('suggestions').select('unit_id').where('id', '=', id).executeTakeFirst();
-      if (!s) throw new NotFoundError();
-      await lockUnit(tx, s.unit_id);
-      await tx.deleteFrom('suggestion_votes').where('suggestion_id', '=', id).where('user_id', '=', userId).execute();
-      if (value !== 0) await tx.insertInto('suggestion_votes').values({ suggestion_id: id, user_id: userId, value }).execute();
+      const unitId = await unitIdOfSuggestion(tx, id);
+      if (unitId === undefined) throw new NotFoundError();
+      await lockUnit(tx, unitId);
+      await deleteSuggestionVote(tx, id, userId);
+      if (value !== 0) await insertSuggestionVote(tx, id, userId, value);
     });
     const accepted = await this.autoAccept(actor, id);
     if (accepted) return accepted;

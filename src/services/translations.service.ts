@@ -21,6 +21,8 @@ import type { LanguagesService } from './languages.service.js';
 import { splitPlurals } from '../domain/plurals.js';
 import { STATE_EMPTY } from '../domain/unit-states.js';
 import { insertTranslation } from './units-writer.js';
+import { componentHasLanguage, deleteTranslation, sourceTranslationOf, translationByLanguageCode, translationLinks, visibleTranslations } from '../db/translations.repository.js';
+import { unitsOfTranslationInOrder } from '../db/unit-lists.repository.js';
 
 export interface TranslationWithRefs extends ComponentWithRefs {
   translation: TranslationRow;
@@ -41,28 +43,9 @@ export class TranslationsService {
   ) {}
 
   async getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> {
-    const found = await this.byCode.get(`${refs.component.id}\0${languageCode}`, () => this.lookup(refs.component.id, languageCode));
+    const found = await this.byCode.get(`${refs.component.id}\0${languageCode}`, () => translationByLanguageCode(this.db, refs.component.id, languageCode));
     if (!found) throw new NotFoundError();
     return { ...refs, ...found };
-  }
-
-  private async lookup(componentId: number, languageCode: string): Promise<Pick<TranslationWithRefs, 'translation' | 'language'> | undefined> {
-    // The language is usually the one the path names: ask for both at once (one round trip, not two).
-    const [row, named] = await Promise.all([
-      this.db
-        .selectFrom('translations')
-        .innerJoin('languages', 'languages.id', 'translations.language_id')
-        .selectAll('translations')
-        .where('translations.component_id', '=', componentId)
-        .where((eb) => eb.or([eb('languages.code', '=', languageCode), eb('translations.language_code', '=', languageCode)]))
-        .orderBy('translations.id')
-        .executeTakeFirst(),
-      this.db.selectFrom('languages').selectAll().where('code', '=', languageCode).executeTakeFirst(),
-    ]);
-    if (!row) return undefined;
-    const language =
-      named?.id === row.language_id ? named : await this.db.selectFrom('languages').selectAll().where('id', '=', row.language_id).executeTakeFirstOrThrow();
-    return { translation: row, language };
   }
 
   /**
@@ -71,13 +54,7 @@ export class TranslationsService {
    */
   async expand(rows: readonly TranslationRow[]): Promise<(TranslationWithRefs & { authorName: string | null })[]> {
     if (rows.length === 0) return [];
-    const ids = <T>(values: T[]) => [...new Set(values)];
-    const components = await this.db.selectFrom('components').selectAll().where('id', 'in', ids(rows.map((r) => r.component_id))).execute();
-    const projects = await this.db.selectFrom('projects').selectAll().where('id', 'in', ids(components.map((c) => c.project_id))).execute();
-    const languageIds = ids([...rows.map((r) => r.language_id), ...components.map((c) => c.source_language_id)]);
-    const languages = await this.db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute();
-    const authorIds = ids(rows.map((r) => r.last_author_id).filter((id): id is number => id !== null));
-    const authors = authorIds.length ? await this.db.selectFrom('users').select(['id', 'full_name', 'username']).where('id', 'in', authorIds).execute() : [];
+    const { components, projects, languages, authors } = await translationLinks(this.db, rows);
     const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
     const componentById = byId(components);
     const projectById = byId(projects);
@@ -97,14 +74,9 @@ export class TranslationsService {
     });
   }
 
+  /** The translations the actor may see, joined with their component, project and language (the routes page it). */
   listQuery(actor: Actor) {
-    const filter = this.access.visibleProjects(actor);
-    const q = this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id');
-    return filter ? q.where(filter) : q;
+    return visibleTranslations(this.db, this.access.visibleProjects(actor));
   }
 
   /** Adds a language: writes its file from the component's base and creates untranslated units. */
@@ -119,13 +91,12 @@ export class TranslationsService {
     if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
     // A team limited to some languages may add only those.
     this.access.require(actor, 'translation.add', project, undefined, language.id);
-    const exists = await this.db.selectFrom('translations').select('id').where('component_id', '=', component.id).where('language_id', '=', language.id).executeTakeFirst();
-    if (exists) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    if (await componentHasLanguage(this.db, component.id, language.id)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
     const format = this.formats.get(component.file_format);
     if (!format) throw ValidationError.field(null, `The file format ${component.file_format} is not available.`);
 
-    const source = await this.db.selectFrom('translations').selectAll().where('component_id', '=', component.id).where('is_source', '=', 1).executeTakeFirstOrThrow();
-    const sourceUnits = await this.db.selectFrom('units').selectAll().where('translation_id', '=', source.id).orderBy('position').orderBy('id').execute();
+    const source = await sourceTranslationOf(this.db, component.id);
+    const sourceUnits = await unitsOfTranslationInOrder(this.db, source.id);
     const filename = filenameFor(component.filemask, language.code);
     const dir = this.paths.componentDir(component);
     const file = path.join(dir, filename);
@@ -190,12 +161,11 @@ export class TranslationsService {
     this.access.require(actor, 'translation.delete', t.project, undefined, t.translation.language_id);
     if (t.translation.is_source) throw new PermissionDeniedError('The source translation can not be removed.');
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('translations').where('id', '=', t.translation.id).execute();
+      await deleteTranslation(tx, t.translation.id);
       await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });
     });
     if (t.translation.filename) {
       await fs.rm(this.paths.inside(this.paths.componentDir(t.component), t.translation.filename), { force: true });
     }
   }
-
 }

@@ -1,30 +1,20 @@
 // What suggestions and comments share: the unit with its translation/component/project/language, the
 // has_suggestion/has_comment flags kept exact (with the translation's counters) and the user statistics.
 import type { Db, Executor } from '../db/database.js';
-import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
+import type { UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import { applyCounterDelta, unitDelta } from './statistics.js';
-import { projectOfRow } from '../db/projects.repository.js';
+import { unitWithPlace, type UnitPlace } from '../db/unit-lists.repository.js';
+import { unitHasSuggestion } from '../db/suggestions.repository.js';
+import { addToUserStat, lockAndReadUnit, setUnitDiscussionFlags, unitHasUnresolvedComment } from '../db/comments.repository.js';
 
-export interface DiscussionPlace {
-  unit: UnitRow;
-  translation: TranslationRow;
-  component: ComponentRow;
-  project: ProjectRow;
-  language: LanguageRow;
-}
+export type DiscussionPlace = UnitPlace;
 
 /** The unit and where it lives, or undefined when there is no such unit. */
-export async function placeOf(db: Executor, unitId: number): Promise<DiscussionPlace | undefined> {
-  const unit = await db.selectFrom('units').selectAll().where('id', '=', unitId).executeTakeFirst();
-  if (!unit) return undefined;
-  const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
-  const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
-  const project = await projectOfRow(db, component.project_id);
-  const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
-  return { unit, translation, component, project, language };
+export function placeOf(db: Executor, unitId: number): Promise<DiscussionPlace | undefined> {
+  return unitWithPlace(db, unitId);
 }
 
 /** The unit if the actor may see its project; 404 otherwise (private projects are not disclosed). */
@@ -54,8 +44,7 @@ export function bodyObject(body: unknown): Record<string, unknown> {
 
 /** Takes the unit's row lock (a no-op UPDATE) so flag updates of one unit serialize, and re-reads it. */
 export async function lockUnit(tx: Executor, unitId: number): Promise<UnitRow> {
-  await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', '=', unitId).execute();
-  const unit = await tx.selectFrom('units').selectAll().where('id', '=', unitId).executeTakeFirst();
+  const unit = await lockAndReadUnit(tx, unitId);
   if (!unit) throw new NotFoundError();
   return unit;
 }
@@ -66,13 +55,11 @@ export async function lockUnit(tx: Executor, unitId: number): Promise<UnitRow> {
  */
 export async function refreshUnitFlags(tx: Executor, unitId: number): Promise<UnitRow> {
   const unit = await lockUnit(tx, unitId);
-  const suggestion = await tx.selectFrom('suggestions').select('id').where('unit_id', '=', unitId).limit(1).executeTakeFirst();
-  const comment = await tx.selectFrom('comments').select('id').where('unit_id', '=', unitId).where('resolved', '=', 0).limit(1).executeTakeFirst();
-  const hasSuggestion = suggestion ? 1 : 0;
-  const hasComment = comment ? 1 : 0;
+  const hasSuggestion = (await unitHasSuggestion(tx, unitId)) ? 1 : 0;
+  const hasComment = (await unitHasUnresolvedComment(tx, unitId)) ? 1 : 0;
   if (hasSuggestion === unit.has_suggestion && hasComment === unit.has_comment) return unit;
   const after: UnitRow = { ...unit, has_suggestion: hasSuggestion, has_comment: hasComment };
-  await tx.updateTable('units').set({ has_suggestion: hasSuggestion, has_comment: hasComment }).where('id', '=', unitId).execute();
+  await setUnitDiscussionFlags(tx, unitId, hasSuggestion, hasComment);
   await applyCounterDelta(tx, unit.translation_id, unitDelta(unit, after));
   return after;
 }
@@ -80,7 +67,7 @@ export async function refreshUnitFlags(tx: Executor, unitId: number): Promise<Un
 /** Profile counters: suggested, commented. */
 export async function bumpUserStat(tx: Executor, userId: number | null | undefined, column: 'stat_suggested' | 'stat_commented', n = 1): Promise<void> {
   if (!userId || n === 0) return;
-  await tx.updateTable('users').set((eb) => ({ [column]: eb(column, '+', n) })).where('id', '=', userId).execute();
+  await addToUserStat(tx, userId, column, n);
 }
 
 export function changeIds(p: Pick<DiscussionPlace, 'project' | 'component' | 'translation'>) {

@@ -1,0 +1,71 @@
+// Translations: lookup by component and language code, the visible list, what a page of them links to, adding and removing one.
+import type { Executor } from './database.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from './schema.js';
+import type { VisibleProjectsFilter } from './unit-lists.repository.js';
+
+/**
+ * The component's translation into the language a path names (by the language's code or the code the
+ * translation was added under), with its language; undefined when there is none.
+ */
+export async function translationByLanguageCode(db: Executor, componentId: number, languageCode: string): Promise<{ translation: TranslationRow; language: LanguageRow } | undefined> {
+  // The language is usually the one the path names: ask for both at once (one round trip, not two).
+  const [row, named] = await Promise.all([
+    db
+      .selectFrom('translations')
+      .innerJoin('languages', 'languages.id', 'translations.language_id')
+      .selectAll('translations')
+      .where('translations.component_id', '=', componentId)
+      .where((eb) => eb.or([eb('languages.code', '=', languageCode), eb('translations.language_code', '=', languageCode)]))
+      .orderBy('translations.id')
+      .executeTakeFirst(),
+    db.selectFrom('languages').selectAll().where('code', '=', languageCode).executeTakeFirst(),
+  ]);
+  if (!row) return undefined;
+  const language = named?.id === row.language_id ? named : await db.selectFrom('languages').selectAll().where('id', '=', row.language_id).executeTakeFirstOrThrow();
+  return { translation: row, language };
+}
+
+/** What a page of translations links to: their components, projects, languages (with the source languages) and last authors. */
+export interface TranslationLinkRows {
+  components: ComponentRow[];
+  projects: ProjectRow[];
+  languages: LanguageRow[];
+  authors: { id: number; full_name: string; username: string }[];
+}
+
+/** One query per kind for the whole page (list endpoints would otherwise query per row); `rows` is not empty. */
+export async function translationLinks(db: Executor, rows: readonly TranslationRow[]): Promise<TranslationLinkRows> {
+  const ids = <T>(values: T[]) => [...new Set(values)];
+  const components = await db.selectFrom('components').selectAll().where('id', 'in', ids(rows.map((r) => r.component_id))).execute();
+  const projects = await db.selectFrom('projects').selectAll().where('id', 'in', ids(components.map((c) => c.project_id))).execute();
+  const languageIds = ids([...rows.map((r) => r.language_id), ...components.map((c) => c.source_language_id)]);
+  const languages = await db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute();
+  const authorIds = ids(rows.map((r) => r.last_author_id).filter((id): id is number => id !== null));
+  const authors = authorIds.length ? await db.selectFrom('users').select(['id', 'full_name', 'username']).where('id', 'in', authorIds).execute() : [];
+  return { components, projects, languages, authors };
+}
+
+/** Translations joined with their component, project and language, limited to the visible projects. */
+export function visibleTranslations(db: Executor, projects: VisibleProjectsFilter) {
+  const q = db
+    .selectFrom('translations')
+    .innerJoin('components', 'components.id', 'translations.component_id')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .innerJoin('languages', 'languages.id', 'translations.language_id');
+  return projects ? q.where(projects) : q;
+}
+
+/** Whether the component has a translation into the language. */
+export async function componentHasLanguage(db: Executor, componentId: number, languageId: number): Promise<boolean> {
+  const row = await db.selectFrom('translations').select('id').where('component_id', '=', componentId).where('language_id', '=', languageId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The component's source translation (Kysely's NoResultError if it has none). */
+export function sourceTranslationOf(db: Executor, componentId: number): Promise<TranslationRow> {
+  return db.selectFrom('translations').selectAll().where('component_id', '=', componentId).where('is_source', '=', 1).executeTakeFirstOrThrow();
+}
+
+export async function deleteTranslation(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('translations').where('id', '=', id).execute();
+}
