@@ -50,10 +50,13 @@ import { MachineryService } from './machinery/machinery.service.js';
 import { createEngineRegistry } from './machinery/registry.js';
 import { RedisResultCache, ResultCache } from './machinery/cache.js';
 import { OutboundGuard } from './shared/outbound-guard.js';
-import { AUTOTRANSLATE_TASK, AutotranslateService } from './services/autotranslate.service.js';
+import { AutotranslateService } from './services/autotranslate.service.js';
+import type { AddonServices } from './addons/types.js';
+import { registerTasks } from './tasks/registry.js';
 import { AddonsService } from './services/addons.service.js';
 import { ComponentListsService } from './services/component-lists.service.js';
 import { GlossaryService } from './services/glossary.service.js';
+import { HooksService } from './services/hooks.service.js';
 
 export interface Container {
   config: Config;
@@ -92,7 +95,52 @@ export interface Container {
   addons: AddonsService;
   componentLists: ComponentListsService;
   glossary: GlossaryService;
+  hooks: HooksService;
+  /**
+   * Starts the background work: the task consumer (`parla worker`, or `serve` with PARLA_SERVE_RUNS_TASKS),
+   * the timers (pending commits, add-on change feed and daily runs, memory indexing) and the start-up sweeps.
+   * Building the container starts none of it; calling start() again does nothing.
+   */
+  start(options?: StartOptions): Promise<void>;
+  /** Stops what start() started and waits for the work in flight. */
+  stop(): Promise<void>;
+  /** stop(), then closes the queue, the locks, the caches and the database. */
   close(): Promise<void>;
+}
+
+/** Where background failures are reported; console.error unless the caller has a logger. */
+export interface StartLog {
+  error(err: unknown, message: string): void;
+}
+
+export interface StartOptions {
+  log?: StartLog;
+  /** Commit edits older than their component's commit_pending_age every minute (`parla serve`). */
+  commitPending?: boolean;
+}
+
+const CONSOLE_LOG: StartLog = { error: (err, message) => console.error(`parla: ${message}: ${err instanceof Error ? err.message : String(err)}`) };
+
+/** Runs the start function once and the stop function it returned once; start after stop does nothing. */
+class Lifecycle {
+  private started: Promise<(() => Promise<void>) | null> | null = null;
+  private stopped: Promise<void> | null = null;
+
+  constructor(private readonly run: (options: Required<StartOptions>) => Promise<() => Promise<void>>) {}
+
+  async start(options: StartOptions = {}): Promise<void> {
+    if (this.stopped) return;
+    this.started ??= this.run({ log: options.log ?? CONSOLE_LOG, commitPending: options.commitPending ?? false });
+    await this.started;
+  }
+
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      const stop = await (this.started ?? Promise.resolve(null)).catch(() => null);
+      await stop?.();
+    })();
+    return this.stopped;
+  }
 }
 
 /** PARLA_SECRET_KEY, or a key generated once and kept in the data dir. */
@@ -154,28 +202,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const tasks = config.redisUrl
     ? new BullMqTaskQueue(db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: (e) => console.error(`parla: task queue: ${e.message}`) })
     : new InProcessTaskQueue(db);
-  if (tasks instanceof InProcessTaskQueue) await tasks.recoverInterrupted();
   const stats = new StatsService(db, access, changes);
-  tasks.register('recalculate-statistics', (payload, ctx) =>
-    stats.recalculate(typeof payload.componentId === 'number' ? payload.componentId : undefined, (done, total) => ctx.progress((100 * done) / total)),
-  );
   const users = new UsersService(db, access, new ReadCache(database, 1000));
   const fileSync = new FileSyncService(db, formats, paths);
   const scanner = new ComponentScanner(formats, languages);
   const git = new GitBackend({ allowLocal: config.vcsAllowLocal, dataDir: config.dataDir, homeDir: path.join(config.dataDir, 'home') });
-  const addons = new AddonsService(db, access, changes, tasks, { db, dialect: database.dialect, changes, formats, paths, tasks, outbound });
-  // On PostgreSQL every process of the installation, on any host, takes the same advisory locks.
-  const repoLock = new RepositoryLock({ root: config.dataDir, ...(database.dialect === 'postgres' ? { cluster: new PgAdvisoryLock(config.databaseUrl) } : {}) });
-  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
-  addons.setRepositoryRunner(repository);
-  tasks.register('repository-pull', async (payload) => repository.run(await repository.refsById(Number(payload.componentId)), 'pull', null));
-  tasks.register('component-setup', async (payload, ctx) => {
-    const result = await repository.setup(Number(payload.componentId), (percent, message) => ctx.progress(percent, message));
-    await db.updateTable('components').set({ task_id: null }).where('id', '=', Number(payload.componentId)).execute();
-    return result;
-  });
   const memory = new MemoryService(db, access, languages);
-  memory.startBackgroundIndexing();
   // The translation memory engine answers through MemoryService.machineryLookup.
   // With Redis, machine translations are cached once for every process of the installation.
   const machineryCache = config.redisUrl
@@ -183,21 +215,43 @@ export async function createContainer(config: Config, options: ContainerOptions 
     : new ResultCache();
   const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }), outbound, machineryCache);
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
-  tasks.register(AUTOTRANSLATE_TASK, (payload, ctx) => autotranslate.runTask(payload, ctx));
-  addons.services.autotranslate = autotranslate;
   const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound, new ReadCache(database, 1000));
   // Discovery creates components; webhook payloads need absolute URLs outside any request.
-  addons.services.components = components;
-  addons.services.baseUrl = config.siteUrl ?? `http://${config.host}:${config.port}`;
-  addons.startDaily();
-  addons.startChangeFeed();
+  const addonServices: AddonServices = { db, dialect: database.dialect, changes, formats, paths, tasks, outbound, git, components, autotranslate, baseUrl: config.siteUrl ?? `http://${config.host}:${config.port}` };
+  // Add-ons and repository operations call each other: repository events go through the repository lock,
+  // and repository operations raise add-on events. The runner reaches the repository service when called.
+  const addons: AddonsService = new AddonsService(db, access, changes, tasks, addonServices, { runAddonEvent: (componentId, event, addonId): Promise<void> => repository.runAddonEvent(componentId, event, addonId) });
+  // On PostgreSQL every process of the installation, on any host, takes the same advisory locks.
+  const repoLock = new RepositoryLock({ root: config.dataDir, ...(database.dialect === 'postgres' ? { cluster: new PgAdvisoryLock(config.databaseUrl) } : {}) });
+  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
+  // Every handler is registered while building, before start() lets the first job arrive.
+  registerTasks(tasks, { db, stats, repository, autotranslate, addons, addonServices });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000));
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
-  // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
-  void screenshots.sweep().catch(() => undefined);
-  // Last, so that every handler is registered before the first job arrives.
-  if (tasks instanceof BullMqTaskQueue && options.runTasks) await tasks.consume(config.workerConcurrency);
+  const lifecycle = new Lifecycle(async ({ log, commitPending }) => {
+    // Tasks a previous process left queued or running can never finish (the in-process queue only: with Redis
+    // other processes' tasks are alive). Before anything is enqueued here, so that no new task is caught.
+    if (tasks instanceof InProcessTaskQueue) await tasks.recoverInterrupted();
+    if (tasks instanceof BullMqTaskQueue && options.runTasks) await tasks.consume(config.workerConcurrency);
+    memory.startBackgroundIndexing();
+    addons.start();
+    // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
+    void screenshots.sweep().catch(() => undefined);
+    // Edits older than a component's commit_pending_age are committed even when nobody asks.
+    const committer = commitPending
+      ? setInterval(() => {
+          repository.commitDuePending().catch((e: unknown) => log.error(e, 'committing pending changes failed'));
+        }, 60_000)
+      : null;
+    committer?.unref();
+    return async () => {
+      if (committer) clearInterval(committer);
+      memory.stop();
+      await addons.stop();
+      if (tasks instanceof BullMqTaskQueue) await tasks.stopConsuming();
+    };
+  });
   return {
     config,
     database,
@@ -235,9 +289,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     addons,
     componentLists: new ComponentListsService(db, access),
     glossary: new GlossaryService(db, units),
+    hooks: new HooksService(db, access, changes, components, tasks, config.enableHooks),
+    start: (startOptions) => lifecycle.start(startOptions),
+    stop: () => lifecycle.stop(),
     close: async () => {
-      memory.stop();
-      await addons.stop();
+      await lifecycle.stop();
       await tasks.close();
       await repoLock.close();
       await machineryCache.close();

@@ -1,4 +1,4 @@
-// Process entry for `parla serve`: config → container → app.listen, with graceful shutdown.
+// Process entry for `parla serve`: config → container → app → start() → listen, with graceful shutdown (close() stops).
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { createContainer } from './container.js';
@@ -6,18 +6,14 @@ import { createContainer } from './container.js';
 export async function serve(config: Config): Promise<void> {
   const container = await createContainer(config, { runTasks: config.serveRunsTasks });
   const app = await buildApp(container, { logger: { level: config.logLevel } });
-  // Edits older than a component's commit_pending_age are committed even when nobody asks.
-  const committer = setInterval(() => {
-    container.repository.commitDuePending().catch((e: unknown) => app.log.error({ err: e }, 'committing pending changes failed'));
-  }, 60_000);
-  committer.unref();
+  // Background work starts before the first request: the pending-commit timer, the add-on feed, task consumers.
+  await container.start({ log: { error: (err, message) => app.log.error({ err }, message) }, commitPending: true });
   if (config.redisUrl && !config.serveRunsTasks) app.log.info('background tasks go to the Redis queue: run `parla worker` (or set PARLA_SERVE_RUNS_TASKS=1)');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(committer);
     await app.close();
     await container.close();
     process.exit(0);

@@ -1,7 +1,8 @@
 // weblate.flags.bulk: bulk edit of the strings matching a search query (state, flags, labels), on install and after updates.
 import { searchCondition, SearchQueryError } from '../db/unit-search/index.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { searchableUnits, searchContext } from '../services/units.service.js';
+import { searchContext } from '../services/units.service.js';
+import { addUnitLabel, labelsOfProject, removeUnitLabels, setUnitExtraFlags, unitIdsMatching } from '../db/addons.repository.js';
 import { recheckTranslationsOf } from '../services/unit-checks.js';
 import { choiceOption, configObject, ConfigErrors, rejectUnknown, stringListOption, stringOption } from './config.js';
 import { componentUnits, editFlags, setUnitStates } from './flags-support.js';
@@ -25,9 +26,7 @@ async function apply(ctx: AddonEventContext<BulkConfig>): Promise<void> {
   const refs = requireComponent(ctx);
   const config = ctx.addon.configuration;
   const where = searchCondition({ q: config.q }, searchContext(ctx.services.db, ctx.services.dialect));
-  let q = searchableUnits(ctx.services.db).select('units.id').where('components.id', '=', refs.component.id);
-  if (where) q = q.where(where);
-  const ids = (await q.execute()).map((r) => r.id);
+  const ids = await unitIdsMatching(ctx.services.db, refs.component.id, where);
   const units = await componentUnits(ctx, ids);
   if (config.state !== -1) {
     // Source strings keep their state unless made read-only; empty strings cannot become translated.
@@ -38,25 +37,24 @@ async function apply(ctx: AddonEventContext<BulkConfig>): Promise<void> {
   const sourceIds = [...new Set(units.map((u) => u.source_unit_id ?? u.id))];
   const sources = await componentUnits(ctx, sourceIds);
   const db = ctx.services.db;
-  const labels = await db.selectFrom('labels').select(['id', 'name']).where('project_id', '=', refs.project.id).execute();
+  const labels = await labelsOfProject(db, refs.project.id);
   const labelId = (name: string) => labels.find((l) => l.name === name)?.id;
   for (const name of [...config.add_labels, ...config.remove_labels]) if (labelId(name) === undefined) ctx.log.warn(`No label "${name}" in the project.`);
   await db.transaction().execute(async (tx) => {
     for (const s of sources) {
       const flags = editFlags(s.extra_flags, config.add_flags, config.remove_flags);
       if (flags !== s.extra_flags) {
-        await tx.updateTable('units').set({ extra_flags: flags }).where('id', '=', s.id).execute();
+        await setUnitExtraFlags(tx, s.id, flags);
         await ctx.services.changes.record(tx, { action: Action.EXTRA_FLAGS_UPDATED, projectId: refs.project.id, componentId: refs.component.id, translationId: s.translation_id, unitId: s.id, target: flags, old: s.extra_flags });
         await recheckTranslationsOf(tx, s.id);
       }
       for (const name of config.add_labels) {
         const id = labelId(name);
         if (id === undefined) continue;
-        const has = await tx.selectFrom('unit_labels').select('unit_id').where('unit_id', '=', s.id).where('label_id', '=', id).executeTakeFirst();
-        if (!has) await tx.insertInto('unit_labels').values({ unit_id: s.id, label_id: id }).execute();
+        await addUnitLabel(tx, s.id, id);
       }
       const remove = config.remove_labels.map(labelId).filter((id): id is number => id !== undefined);
-      if (remove.length) await tx.deleteFrom('unit_labels').where('unit_id', '=', s.id).where('label_id', 'in', remove).execute();
+      if (remove.length) await removeUnitLabels(tx, s.id, remove);
     }
   });
 }

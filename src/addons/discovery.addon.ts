@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Actor } from '../auth/actor.js';
 import { formats } from '../formats/registry.js';
 import type { ComponentRow } from '../db/schema.js';
+import { addonsOfComponentExcept, componentsOfProject, insertAddonRow } from '../db/addons.repository.js';
 import { nowIso } from '../shared/clock.js';
 import { AppError } from '../shared/errors.js';
 import { matchFilemask } from '../services/filemask.js';
@@ -99,7 +100,7 @@ export async function discover(ctx: AddonEventContext<DiscoveryConfig>): Promise
   }
   const plan = planDiscovery(files, config);
   result.skipped.push(...plan.skipped);
-  const existing = await db.selectFrom('components').selectAll().where('project_id', '=', project.id).execute();
+  const existing = await componentsOfProject(db, project.id);
   const processed = new Set<number>([main.id]);
   const created: ComponentRow[] = [];
   for (const proposed of plan.components) {
@@ -143,10 +144,10 @@ export async function discover(ctx: AddonEventContext<DiscoveryConfig>): Promise
     }
   }
   if (config.copy_addons && created.length) {
-    const addons = await db.selectFrom('addons').selectAll().where('component_id', '=', main.id).where('name', '!=', DISCOVERY_ADDON).execute();
+    const addons = await addonsOfComponentExcept(db, main.id, DISCOVERY_ADDON);
     for (const component of created) {
       for (const addon of addons) {
-        await db.insertInto('addons').values({ name: addon.name, component_id: component.id, project_id: addon.project_id, configuration: addon.configuration, state: '{}', last_run: null, last_error: null, created: nowIso() }).execute();
+        await insertAddonRow(db, { name: addon.name, component_id: component.id, project_id: addon.project_id, configuration: addon.configuration, state: '{}', last_run: null, last_error: null, created: nowIso() });
       }
     }
   }

@@ -1,5 +1,5 @@
 // Unit selection and state changes shared by the weblate.flags.* add-ons.
-import type { UnitRow } from '../db/schema.js';
+import { addonState, maxChangeId, unitIdsOfChanges, unitsOfComponent, updateAddonState, type UnitWithTranslation } from '../db/addons.repository.js';
 import { splitPlurals } from '../domain/plurals.js';
 import { updateUnitContent } from '../services/unit-content.js';
 import { requireComponent } from './support.js';
@@ -8,24 +8,14 @@ import type { AddonEventContext } from './types.js';
 export const ACTION_SOURCE_ADDED_IN_REPOSITORY = 90;
 export const ACTION_STRING_ADDED_IN_REPOSITORY = 71;
 
-export type UnitWithTranslation = UnitRow & { is_source: number; language_id: number };
+export type { UnitWithTranslation };
 
 /** Units of the component: the saved ones on unit-saved, else all (or those given). */
 export async function componentUnits<C>(ctx: AddonEventContext<C>, ids?: readonly number[]): Promise<UnitWithTranslation[]> {
   const refs = requireComponent(ctx);
-  let q = ctx.services.db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .selectAll('units')
-    .select(['translations.is_source', 'translations.language_id'])
-    .where('translations.component_id', '=', refs.component.id)
-    .orderBy('units.id');
   const only = ids ?? ctx.unitIds;
-  if (only) {
-    if (only.length === 0) return [];
-    q = q.where('units.id', 'in', [...only]);
-  }
-  return q.execute();
+  if (only && only.length === 0) return [];
+  return unitsOfComponent(ctx.services.db, refs.component.id, only);
 }
 
 /**
@@ -35,19 +25,18 @@ export async function componentUnits<C>(ctx: AddonEventContext<C>, ids?: readonl
 export async function unitsAddedInRepository<C>(ctx: AddonEventContext<C>, action: number): Promise<number[]> {
   const refs = requireComponent(ctx);
   const db = ctx.services.db;
-  const row = await db.selectFrom('addons').select('state').where('id', '=', ctx.addon.id).executeTakeFirst();
+  const row = await addonState(db, ctx.addon.id);
   if (!row) return [];
   const state = JSON.parse(row.state || '{}') as { seen?: Record<string, number> };
   const key = String(refs.component.id);
   const seen = state.seen?.[key];
-  const last = await db.selectFrom('changes').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
-  const latest = Number(last?.m ?? 0);
+  const latest = await maxChangeId(db);
   let ids: number[] = [];
   if (seen !== undefined) {
-    const changes = await db.selectFrom('changes').select('unit_id').where('component_id', '=', refs.component.id).where('action', '=', action).where('id', '>', seen).where('id', '<=', latest).execute();
+    const changes = await unitIdsOfChanges(db, refs.component.id, action, seen, latest);
     ids = [...new Set(changes.map((c) => c.unit_id).filter((id): id is number => id !== null))];
   }
-  await db.updateTable('addons').set({ state: JSON.stringify({ ...state, seen: { ...(state.seen ?? {}), [key]: latest } }) }).where('id', '=', ctx.addon.id).execute();
+  await updateAddonState(db, ctx.addon.id, JSON.stringify({ ...state, seen: { ...(state.seen ?? {}), [key]: latest } }));
   return ids;
 }
 

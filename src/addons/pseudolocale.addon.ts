@@ -2,6 +2,7 @@
 import { joinPlurals, splitPlurals } from '../domain/plurals.js';
 import { STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { updateUnitContent } from '../services/unit-content.js';
+import { translationOfComponent, unitsOfTranslation } from '../db/addons.repository.js';
 import { boolOption, configObject, ConfigErrors, rejectUnknown, stringOption } from './config.js';
 import { requireComponent } from './support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';
@@ -37,8 +38,7 @@ function translationRef(obj: Record<string, unknown>, key: string, errors: Confi
 
 async function resolveTranslation(ctx: AddonEventContext<PseudolocaleConfig>, ref: number | string) {
   const refs = requireComponent(ctx);
-  const q = ctx.services.db.selectFrom('translations').selectAll().where('component_id', '=', refs.component.id);
-  return typeof ref === 'number' ? q.where('id', '=', ref).executeTakeFirst() : q.where('language_code', '=', ref).executeTakeFirst();
+  return translationOfComponent(ctx.services.db, refs.component.id, ref);
 }
 
 async function generate(ctx: AddonEventContext<PseudolocaleConfig>): Promise<void> {
@@ -49,8 +49,8 @@ async function generate(ctx: AddonEventContext<PseudolocaleConfig>): Promise<voi
   if (!source || !target) throw new Error('The source or target translation does not exist in this component.');
   if (source.id === target.id) throw new Error('The source and target translations must differ.');
   const db = ctx.services.db;
-  const sourceUnits = new Map((await db.selectFrom('units').selectAll().where('translation_id', '=', source.id).execute()).map((u) => [u.id_hash, u]));
-  const targetUnits = await db.selectFrom('units').selectAll().where('translation_id', '=', target.id).orderBy('id').execute();
+  const sourceUnits = new Map((await unitsOfTranslation(db, source.id)).map((u) => [u.id_hash, u]));
+  const targetUnits = await unitsOfTranslation(db, target.id, true);
   let changed = 0;
   await db.transaction().execute(async (tx) => {
     for (const unit of targetUnits) {

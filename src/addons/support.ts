@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LanguageRow, TranslationRow } from '../db/schema.js';
+import { languagesByIds, translationsOfComponent } from '../db/addons.repository.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
 import type { ComponentWithRefs } from '../services/components.service.js';
 import { parseOptionsFor } from '../services/parse-options.js';
@@ -32,18 +33,12 @@ export function inside(dir: string, rel: string): string | null {
 /** The component's translations (without the source one unless asked), or only `ctx.translationId`. */
 export async function translationFiles<C>(ctx: AddonEventContext<C>, opts: { includeSource?: boolean; all?: boolean } = {}): Promise<TranslationFile[]> {
   const refs = requireComponent(ctx);
-  let q = ctx.services.db
-    .selectFrom('translations')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
-    .selectAll('translations')
-    .select(['languages.code as l_code', 'languages.name as l_name'])
-    .where('translations.component_id', '=', refs.component.id)
-    .orderBy('translations.language_code');
-  if (!opts.includeSource) q = q.where('translations.is_source', '=', 0);
-  if (ctx.translationId !== undefined && !opts.all) q = q.where('translations.id', '=', ctx.translationId);
-  const rows = await q.execute();
+  const rows = await translationsOfComponent(ctx.services.db, refs.component.id, {
+    includeSource: opts.includeSource ?? false,
+    ...(ctx.translationId !== undefined && !opts.all ? { translationId: ctx.translationId } : {}),
+  });
   const languageIds = [...new Set(rows.map((r) => r.language_id))];
-  const languages = languageIds.length ? await ctx.services.db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute() : [];
+  const languages = languageIds.length ? await languagesByIds(ctx.services.db, languageIds) : [];
   const byId = new Map(languages.map((l) => [l.id, l]));
   return rows.map(({ l_code: _c, l_name: _n, ...translation }) => ({ translation: translation as TranslationRow, language: byId.get(translation.language_id)! }));
 }

@@ -10,6 +10,7 @@ import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
 import type { AutotranslateService } from '../services/autotranslate.service.js';
 import type { ComponentsService } from '../services/components.service.js';
 import type { OutboundGuard } from '../shared/outbound-guard.js';
+import type { GitBackend } from '../vcs/git.js';
 
 /**
  * When handlers run. Repository events (pre-commit, post-commit, pre-push, post-update) run with
@@ -51,6 +52,8 @@ export interface AddonServices {
   baseUrl?: string | null;
   /** The SSRF guard for requests to user-given URLs; absent: internal addresses are refused. */
   outbound?: OutboundGuard;
+  /** The git backend, for add-ons that work on the repository's history (squash). */
+  git?: GitBackend;
 }
 
 export interface AddonEventContext<Config = Record<string, unknown>> {

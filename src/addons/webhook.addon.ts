@@ -1,5 +1,6 @@
 // weblate.webhook.webhook: every recorded change (optionally only some actions) POSTed as signed JSON from the task queue.
 import type { ChangeRow } from '../db/schema.js';
+import { addonById, changeById, insertAddonLog, markAddonRun } from '../db/addons.repository.js';
 import { serializeChange } from '../http/serializers/changes.js';
 import { Urls } from '../http/urls.js';
 import { ACTION_NAMES } from '../domain/change-actions.js';
@@ -104,12 +105,12 @@ interface DeliveryTaskPayload {
 /** Runs one delivery: loads the add-on (it may have been removed or reconfigured since) and the change, then sends. */
 async function runDelivery(services: AddonServices, payload: DeliveryTaskPayload, task: TaskContext): Promise<unknown> {
   const { db } = services;
-  const addon = await db.selectFrom('addons').selectAll().where('id', '=', payload.addonId).executeTakeFirst();
+  const addon = await addonById(db, payload.addonId);
   if (!addon) {
     await task.log('The add-on was uninstalled; nothing sent.');
     return { delivered: false, skipped: 'uninstalled' };
   }
-  const change = await db.selectFrom('changes').selectAll().where('id', '=', payload.changeId).executeTakeFirst();
+  const change = await changeById(db, payload.changeId);
   if (!change) {
     await task.log(`Change ${payload.changeId} no longer exists; nothing sent.`);
     return { delivered: false, skipped: 'missing change' };
@@ -126,11 +127,11 @@ async function runDelivery(services: AddonServices, payload: DeliveryTaskPayload
     await task.log(line);
     if (!line.startsWith('Attempt')) return;
     const success = / → 2\d\d$/.test(line) ? 1 : 0;
-    await db.insertInto('addon_log').values({ addon_id: addon.id, component_id: change.component_id, event: 'change', success, message: line, timestamp: nowIso() }).execute();
+    await insertAddonLog(db, { addon_id: addon.id, component_id: change.component_id, event: 'change', success, message: line, timestamp: nowIso() });
   };
   const result = await deliver({ url: config.webhook_url, body, messageId: `msg_${addon.id}_${change.id}`, secret: config.secret || null }, webhookPolicy, { log: logAttempt, outbound: guardOf(services) });
   const lastError = result.delivered ? null : `Webhook delivery of change ${change.id} failed: ${result.status ?? result.attempts.at(-1)?.error ?? 'unknown error'}`;
-  await db.updateTable('addons').set({ last_run: nowIso(), last_error: lastError }).where('id', '=', addon.id).execute();
+  await markAddonRun(db, addon.id, nowIso(), lastError);
   if (!result.delivered) throw new Error(lastError!);
   return { delivered: true, status: result.status, attempts: result.attempts.length };
 }

@@ -1,5 +1,4 @@
 // Installed add-ons: installation rules, management permissions, event dispatch and the change feed.
-import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { AddonRow, ChangeRow, ComponentRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
@@ -7,13 +6,48 @@ import type { AccessControl } from '../auth/access.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { TaskQueue } from '../tasks/task-queue.js';
+import { ADDON_EVENT_TASK } from '../tasks/addon-event.task.js';
 import { canonicalAddonName, getAddon, listAddons } from '../addons/registry.js';
 import type { AddonEvent, AddonEventContext, AddonServices, AnyAddonDefinition } from '../addons/types.js';
 import type { ChangesService } from './changes.service.js';
 import type { ComponentWithRefs } from './components.service.js';
 import { projectById, projectOfRow } from '../db/projects.repository.js';
-
-export const ADDON_EVENT_TASK = 'addon-event';
+import {
+  addonIdsOfComponents,
+  addonLogOf,
+  addonOfRow,
+  addonOnComponent,
+  addonOnProject,
+  addonsCovering,
+  addonsWithSlugsAll,
+  addonsWithSlugsOfComponent,
+  addonsWithSlugsOfProject,
+  addonWithSlugsById,
+  advanceChangeCursor,
+  allAddons,
+  anyAddonNamed,
+  changeById,
+  changeCursor,
+  changesAfter,
+  componentById,
+  componentIdsIn,
+  componentScope,
+  currentSnapshot,
+  deleteAddon,
+  ensureChangeCursor,
+  insertAddon,
+  insertAddonLog,
+  languageOfRow,
+  lockedChangeCursor,
+  markAddonRun,
+  maxChangeId,
+  moveChangeCursor,
+  projectOfComponentId,
+  setChangeCursor,
+  updateAddonConfiguration,
+  updateAddonState,
+  type AddonWithSlugs,
+} from '../db/addons.repository.js';
 
 const ACTION = { INSTALLED: 60, CHANGED: 61, UNINSTALLED: 62 } as const;
 
@@ -74,7 +108,6 @@ interface FeedPass {
 }
 
 export class AddonsService {
-  private repository: AddonRepositoryRunner | null = null;
   private dailyTimer: NodeJS.Timeout | null = null;
   private feedTimer: NodeJS.Timeout | null = null;
   /** The pass in flight (stop waits for it before the database closes). */
@@ -89,32 +122,15 @@ export class AddonsService {
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
     private readonly tasks: TaskQueue,
-    /** Handlers' services; the container completes it once everything is built. */
+    /** What handlers may use. */
     readonly services: AddonServices,
-  ) {
-    tasks.register(ADDON_EVENT_TASK, (payload) => this.runTask(payload));
-    for (const definition of listAddons()) {
-      for (const [name, run] of Object.entries(definition.tasks ?? {})) tasks.register(name, (payload, task) => run(this.services, payload, task));
-    }
-  }
-
-  setRepositoryRunner(runner: AddonRepositoryRunner): void {
-    this.repository = runner;
-  }
+    /** Runs repository events inside the repository lock; without it they run directly. */
+    private readonly repository: AddonRepositoryRunner | null = null,
+  ) {}
 
   // ---------------------------------------------------------------- reading
 
-  private baseQuery() {
-    return this.db
-      .selectFrom('addons')
-      .leftJoin('components', 'components.id', 'addons.component_id')
-      .leftJoin('projects as cp', 'cp.id', 'components.project_id')
-      .leftJoin('projects as pp', 'pp.id', 'addons.project_id')
-      .selectAll('addons')
-      .select(['components.slug as c_slug', 'cp.slug as cp_slug', 'pp.slug as p_slug', 'cp.id as cp_id', 'pp.id as pp_id']);
-  }
-
-  private static view(r: AddonRow & { c_slug: string | null; cp_slug: string | null; p_slug: string | null }): AddonView {
+  private static view(r: AddonWithSlugs): AddonView {
     const { c_slug, cp_slug, p_slug, ...row } = r as AddonRow & Record<string, unknown>;
     const clean: AddonRow = {
       id: row.id,
@@ -141,12 +157,12 @@ export class AddonsService {
   private async projectOf(row: AddonRow): Promise<ProjectRow | undefined> {
     if (row.project_id !== null) return projectById(this.db, row.project_id);
     if (row.component_id === null) return undefined;
-    return this.db.selectFrom('projects').selectAll().where('id', 'in', (eb) => eb.selectFrom('components').select('project_id').where('id', '=', row.component_id!)).executeTakeFirst();
+    return projectOfComponentId(this.db, row.component_id);
   }
 
   /** All add-ons the actor may manage, by id (the list is small: filtered after loading). */
   async listManageable(actor: Actor): Promise<AddonView[]> {
-    const rows = await this.baseQuery().orderBy('addons.id').execute();
+    const rows = await addonsWithSlugsAll(this.db);
     const out: AddonView[] = [];
     for (const r of rows) {
       const v = AddonsService.view(r);
@@ -159,7 +175,7 @@ export class AddonsService {
   async get(actor: Actor, idRaw: string | number): Promise<AddonView> {
     const id = Number(idRaw);
     if (!Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw new NotFoundError('No Addon matches the given query.');
-    const r = await this.baseQuery().where('addons.id', '=', id).executeTakeFirst();
+    const r = await addonWithSlugsById(this.db, id);
     if (!r) throw new NotFoundError('No Addon matches the given query.');
     const v = AddonsService.view(r);
     if (!(await this.canManage(actor, v.row))) throw new NotFoundError('No Addon matches the given query.');
@@ -167,11 +183,11 @@ export class AddonsService {
   }
 
   async listForComponent(componentId: number): Promise<AddonView[]> {
-    return (await this.baseQuery().where('addons.component_id', '=', componentId).orderBy('addons.id').execute()).map((r) => AddonsService.view(r));
+    return (await addonsWithSlugsOfComponent(this.db, componentId)).map((r) => AddonsService.view(r));
   }
 
   async listForProject(projectId: number): Promise<AddonView[]> {
-    return (await this.baseQuery().where('addons.project_id', '=', projectId).orderBy('addons.id').execute()).map((r) => AddonsService.view(r));
+    return (await addonsWithSlugsOfProject(this.db, projectId)).map((r) => AddonsService.view(r));
   }
 
   /** Adds each component's installed add-on ids (the component serializer's `addons` links), one query per page. */
@@ -179,7 +195,7 @@ export class AddonsService {
     const ids = [...new Set(list.map((r) => r.component.id))];
     const byComponent = new Map<number, number[]>();
     if (ids.length) {
-      const rows = await this.db.selectFrom('addons').select(['id', 'component_id']).where('component_id', 'in', ids).orderBy('id').execute();
+      const rows = await addonIdsOfComponents(this.db, ids);
       for (const r of rows) byComponent.set(r.component_id!, [...(byComponent.get(r.component_id!) ?? []), r.id]);
     }
     return list.map((r) => ({ ...r, addonIds: byComponent.get(r.component.id) ?? [] }));
@@ -209,7 +225,7 @@ export class AddonsService {
     const name = AddonsService.requireName(body);
     const def = AddonsService.definition(name);
     if (!def.scope.includes('component')) throw ValidationError.field('name', `could not enable add-on ${def.name}, not compatible`);
-    const installed = await this.db.selectFrom('addons').select('id').where('component_id', '=', refs.component.id).where('name', '=', def.name).executeTakeFirst();
+    const installed = await addonOnComponent(this.db, refs.component.id, def.name);
     if (installed && !def.multiple) throw ValidationError.field('name', `Add-on already installed: ${def.name}`);
     const reason = def.incompatible?.(refs) ?? null;
     if (reason) throw ValidationError.field('name', `could not enable add-on ${def.name}, not compatible`);
@@ -223,7 +239,7 @@ export class AddonsService {
     const name = AddonsService.requireName(body);
     const def = AddonsService.definition(name);
     if (!def.scope.includes('project')) throw ValidationError.field('component', 'This add-on can only be installed on the component.');
-    const installed = await this.db.selectFrom('addons').select('id').where('project_id', '=', project.id).where('name', '=', def.name).executeTakeFirst();
+    const installed = await addonOnProject(this.db, project.id, def.name);
     if (installed && !def.multiple) throw ValidationError.field('name', `Add-on already installed: ${def.name}`);
     const configuration = AddonsService.validate(def, body.configuration);
     await def.verify?.(configuration, this.services);
@@ -240,13 +256,9 @@ export class AddonsService {
       // While no add-on handles changes the feed stands still; the first one starts from now rather
       // than replaying every change since, and sees its own installation below.
       if (def.handlers.change && !(await this.hasChangeAddons(tx, true))) await this.fastForwardFeed(tx);
-      const row = await tx
-        .insertInto('addons')
-        .values({ name: def.name, component_id: where.componentId, project_id: where.componentId === null ? where.projectId : null, configuration: JSON.stringify(configuration), state: '{}', created: nowIso() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const addonId = await insertAddon(tx, { name: def.name, component_id: where.componentId, project_id: where.componentId === null ? where.projectId : null, configuration: JSON.stringify(configuration), state: '{}', created: nowIso() });
       await this.changes.record(tx, { action: ACTION.INSTALLED, userId: actor.user?.id ?? null, projectId: where.projectId, componentId: where.componentId, target: def.name, details: { addon: def.name } });
-      return row.id;
+      return addonId;
     });
     this.changeAddons = null;
     if (def.handlers.install) await this.enqueueFor(id, 'install', actor.user?.id ?? null);
@@ -264,7 +276,7 @@ export class AddonsService {
     await def.verify?.(configuration, this.services);
     const project = await this.projectOf(current.row);
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('addons').set({ configuration: JSON.stringify(configuration) }).where('id', '=', current.row.id).execute();
+      await updateAddonConfiguration(tx, current.row.id, JSON.stringify(configuration));
       await this.changes.record(tx, { action: ACTION.CHANGED, userId: actor.user?.id ?? null, projectId: project?.id ?? null, componentId: current.row.component_id, target: def.name, details: { addon: def.name, configuration } });
     });
     return this.get(actor, current.row.id);
@@ -275,7 +287,7 @@ export class AddonsService {
     const current = await this.get(actor, idRaw);
     const project = await this.projectOf(current.row);
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('addons').where('id', '=', current.row.id).execute();
+      await deleteAddon(tx, current.row.id);
       await this.changes.record(tx, { action: ACTION.UNINSTALLED, userId: actor.user?.id ?? null, projectId: project?.id ?? null, componentId: current.row.component_id, target: current.row.name, details: { addon: current.row.name } });
     });
   }
@@ -295,14 +307,12 @@ export class AddonsService {
 
   private async componentsOf(row: AddonRow): Promise<number[]> {
     if (row.component_id !== null) return [row.component_id];
-    const q = this.db.selectFrom('components').select('id').orderBy('id');
-    const rows = row.project_id !== null ? await q.where('project_id', '=', row.project_id).execute() : await q.execute();
-    return rows.map((r) => r.id);
+    return componentIdsIn(this.db, row.project_id);
   }
 
   /** Queues one task running `event` of one add-on over every component it covers. */
   private async enqueueFor(addonId: number, event: AddonEvent, userId: number | null): Promise<string> {
-    const row = await this.db.selectFrom('addons').selectAll().where('id', '=', addonId).executeTakeFirstOrThrow();
+    const row = await addonOfRow(this.db, addonId);
     const componentIds = await this.componentsOf(row);
     const project = await this.projectOf(row);
     return this.tasks.enqueue(ADDON_EVENT_TASK, { event, addonId, componentIds }, { projectId: project?.id ?? null, componentId: row.component_id, userId });
@@ -310,14 +320,8 @@ export class AddonsService {
 
   /** Add-ons covering a component (its own, its project's, site-wide) with a handler for `event`. */
   async installedFor(component: Pick<ComponentRow, 'id' | 'project_id'>, event: AddonEvent, addonId?: number): Promise<{ row: AddonRow; def: AnyAddonDefinition }[]> {
-    let q = this.db
-      .selectFrom('addons')
-      .selectAll()
-      .where((eb) => eb.or([eb('component_id', '=', component.id), eb('project_id', '=', component.project_id), eb.and([eb('component_id', 'is', null), eb('project_id', 'is', null)])]))
-      .orderBy('id');
-    if (addonId !== undefined) q = q.where('id', '=', addonId);
     const out: { row: AddonRow; def: AnyAddonDefinition }[] = [];
-    for (const row of await q.execute()) {
+    for (const row of await addonsCovering(this.db, component, addonId)) {
       const def = getAddon(row.name);
       if (def?.handlers[event]) out.push({ row, def });
     }
@@ -366,8 +370,8 @@ export class AddonsService {
     const timestamp = nowIso();
     const message = [...messages, ...(error ? [error] : [])].join('\n').slice(0, 10_000);
     try {
-      await this.db.insertInto('addon_log').values({ addon_id: row.id, component_id: componentId, event, success: error ? 0 : 1, message, timestamp }).execute();
-      await this.db.updateTable('addons').set({ last_run: timestamp, last_error: error }).where('id', '=', row.id).execute();
+      await insertAddonLog(this.db, { addon_id: row.id, component_id: componentId, event, success: error ? 0 : 1, message, timestamp });
+      await markAddonRun(this.db, row.id, timestamp, error);
     } catch {
       // The add-on was uninstalled meanwhile: nothing to log against.
     }
@@ -375,7 +379,7 @@ export class AddonsService {
 
   /** The most recent log entries of an add-on (newest first). */
   async log(addonId: number, limit = 20) {
-    return this.db.selectFrom('addon_log').selectAll().where('addon_id', '=', addonId).orderBy('id', 'desc').limit(limit).execute();
+    return addonLogOf(this.db, addonId, limit);
   }
 
   /** Queues `event` for a component when some add-on covering it handles the event. */
@@ -394,21 +398,21 @@ export class AddonsService {
    */
   async dispatchChange(change: ChangeRow): Promise<void> {
     if (change.component_id !== null) {
-      const component = await this.db.selectFrom('components').select(['id', 'project_id']).where('id', '=', change.component_id).executeTakeFirst();
+      const component = await componentScope(this.db, change.component_id);
       if (component) await this.dispatch('change', component, { change });
     }
   }
 
   private async refs(componentId: number): Promise<ComponentWithRefs | null> {
-    const component = await this.db.selectFrom('components').selectAll().where('id', '=', componentId).executeTakeFirst();
+    const component = await componentById(this.db, componentId);
     if (!component) return null;
     const project = await projectOfRow(this.db, component.project_id);
-    const sourceLanguage = await this.db.selectFrom('languages').selectAll().where('id', '=', component.source_language_id).executeTakeFirstOrThrow();
+    const sourceLanguage = await languageOfRow(this.db, component.source_language_id);
     return { component, project, sourceLanguage };
   }
 
   /** The 'addon-event' task: repository events go through the repository lock, the others run directly. */
-  private async runTask(payload: Record<string, unknown>): Promise<unknown> {
+  async runTask(payload: Record<string, unknown>): Promise<unknown> {
     const event = String(payload.event) as AddonEvent;
     const addonId = typeof payload.addonId === 'number' ? payload.addonId : undefined;
     const ids = Array.isArray(payload.componentIds) ? payload.componentIds.map(Number) : [];
@@ -417,7 +421,7 @@ export class AddonsService {
     if (Array.isArray(payload.unitIds)) options.unitIds = payload.unitIds.map(Number);
     if (typeof payload.translationId === 'number') options.translationId = payload.translationId;
     if (typeof payload.changeId === 'number') {
-      const change = await this.db.selectFrom('changes').selectAll().where('id', '=', payload.changeId).executeTakeFirst();
+      const change = await changeById(this.db, payload.changeId);
       if (change) options.change = change;
     }
     let done = 0;
@@ -433,18 +437,26 @@ export class AddonsService {
     return { event, components: done };
   }
 
+  // ---------------------------------------------------------------- lifecycle
+
+  /** Starts the hourly daily run and the change feed; the container's start() calls it. */
+  start(): void {
+    this.startDaily();
+    this.startChangeFeed();
+  }
+
   // ---------------------------------------------------------------- daily
 
   /** Queues `daily` for add-ons not run daily within the last day; the container calls it hourly. */
   async runDaily(now: Date = new Date()): Promise<number> {
     let queued = 0;
-    for (const row of await this.db.selectFrom('addons').selectAll().orderBy('id').execute()) {
+    for (const row of await allAddons(this.db)) {
       const def = getAddon(row.name);
       if (!def?.handlers.daily) continue;
       const state = parseJson(row.state);
       const last = typeof state.daily === 'string' ? Date.parse(state.daily) : NaN;
       if (!Number.isNaN(last) && now.getTime() - last < DAY_MS) continue;
-      await this.db.updateTable('addons').set({ state: JSON.stringify({ ...state, daily: now.toISOString() }) }).where('id', '=', row.id).execute();
+      await updateAddonState(this.db, row.id, JSON.stringify({ ...state, daily: now.toISOString() }));
       await this.enqueueFor(row.id, 'daily', null);
       queued++;
     }
@@ -500,35 +512,20 @@ export class AddonsService {
     const names = listAddons()
       .filter((d) => d.handlers.change)
       .map((d) => d.name);
-    const row = names.length ? await executor.selectFrom('addons').select('id').where('name', 'in', names).limit(1).executeTakeFirst() : undefined;
-    this.changeAddons = { at: now, any: row !== undefined };
+    this.changeAddons = { at: now, any: names.length ? await anyAddonNamed(executor, names) : false };
     return this.changeAddons.any;
-  }
-
-  private static async maxChangeId(executor: Executor): Promise<number> {
-    const row = await executor
-      .selectFrom('changes')
-      .select((eb) => eb.fn.max('id').as('m'))
-      .executeTakeFirst();
-    return Number(row?.m ?? 0);
   }
 
   /** Moves the cursor to the newest change (never back): nothing before it is for an add-on installed now. */
   private async fastForwardFeed(tx: Executor): Promise<void> {
-    const max = await AddonsService.maxChangeId(tx);
-    await tx.updateTable('addon_change_cursor').set({ last_change_id: max }).where('id', '=', 1).where('last_change_id', '<', max).execute();
+    await advanceChangeCursor(tx, await maxChangeId(tx));
     this.gap = null;
   }
 
   /** The migration creates the cursor row; should it be gone, it restarts from the newest change, like a new install. */
   private async ensureCursor(): Promise<void> {
     if (this.cursorReady) return;
-    const max = await AddonsService.maxChangeId(this.db);
-    await this.db
-      .insertInto('addon_change_cursor')
-      .values({ id: 1, last_change_id: max })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await ensureChangeCursor(this.db, await maxChangeId(this.db));
     this.cursorReady = true;
   }
 
@@ -561,21 +558,21 @@ export class AddonsService {
     await this.ensureCursor();
     if (this.services.dialect === 'postgres') {
       return this.db.transaction().execute(async (tx) => {
-        const cursor = await tx.selectFrom('addon_change_cursor').select('last_change_id').where('id', '=', 1).forUpdate().skipLocked().executeTakeFirst();
+        const cursor = await lockedChangeCursor(tx);
         if (!cursor) return { dispatched: 0, more: false }; // another process holds this turn
-        return this.dispatchBatch(tx, Number(cursor.last_change_id), (last) => tx.updateTable('addon_change_cursor').set({ last_change_id: last }).where('id', '=', 1).execute());
+        return this.dispatchBatch(tx, Number(cursor.last_change_id), (last) => setChangeCursor(tx, last));
       });
     }
-    const cursor = await this.db.selectFrom('addon_change_cursor').select('last_change_id').where('id', '=', 1).executeTakeFirstOrThrow();
+    const cursor = await changeCursor(this.db);
     const from = Number(cursor.last_change_id);
     return this.dispatchBatch(this.db, from, async (last) => {
-      await this.db.updateTable('addon_change_cursor').set({ last_change_id: last }).where('id', '=', 1).where('last_change_id', '=', from).execute();
+      await moveChangeCursor(this.db, from, last);
     });
   }
 
   /** Dispatches the settled changes after `from` in id order and saves the cursor up to the last one handed over, even when one fails. */
   private async dispatchBatch(executor: Executor, from: number, save: (last: number) => Promise<unknown>): Promise<FeedPass> {
-    const rows = await executor.selectFrom('changes').selectAll().where('id', '>', from).orderBy('id').limit(FEED_BATCH).execute();
+    const rows = await changesAfter(executor, from, FEED_BATCH);
     let last = from;
     let dispatched = 0;
     let failure: unknown = null;
@@ -608,8 +605,7 @@ export class AddonsService {
    */
   private async gapSettled(executor: Executor, from: number, next: ChangeRow): Promise<boolean> {
     if (this.services.dialect !== 'postgres') return true;
-    const snapshot = async () =>
-      (await sql<{ xmin: string; xmax: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(executor)).rows[0]!;
+    const snapshot = () => currentSnapshot(executor);
     if (!this.gap || this.gap.from !== from || this.gap.to !== next.id) {
       this.gap = { from, to: next.id, xmax: BigInt((await snapshot()).xmax) };
       return false;

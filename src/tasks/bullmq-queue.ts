@@ -138,18 +138,23 @@ export class BullMqTaskQueue implements TaskQueue {
     return failed;
   }
 
-  async close(): Promise<void> {
+  /** Stops taking jobs in this process and waits for the running ones; enqueuing still works. */
+  async stopConsuming(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
     // Worker.close waits for the jobs it is running (graceful shutdown of `parla worker`).
     if (this.worker) await this.worker.close();
     await Promise.all([...this.running]);
-    if (this.queue) await this.queue.close().catch(() => undefined);
     this.worker = null;
-    this.queue = null;
     this.workerConnection?.disconnect();
-    this.producerConnection?.disconnect();
     this.workerConnection = null;
+  }
+
+  async close(): Promise<void> {
+    await this.stopConsuming();
+    if (this.queue) await this.queue.close().catch(() => undefined);
+    this.queue = null;
+    this.producerConnection?.disconnect();
     this.producerConnection = null;
   }
 

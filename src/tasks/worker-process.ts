@@ -8,6 +8,7 @@ export async function runWorker(config: Config): Promise<void> {
     throw new ConfigError('`parla worker` needs PARLA_REDIS_URL (redis://…): without Redis, `parla serve` runs the background tasks itself.');
   }
   const container = await createContainer(config, { runTasks: true });
+  await container.start({ log: { error: (err, message) => console.error(`parla worker: ${message}: ${err instanceof Error ? err.message : String(err)}`) } });
   console.error(`parla worker: consuming background tasks (Redis prefix "${config.redisPrefix}", ${config.workerConcurrency} at a time)`);
   // As `parla serve` does at start: components whose database a killed process left behind their checkout catch up.
   void container.repository

@@ -17,8 +17,11 @@ import {
   type MergeStyle,
   type PushOptions,
   type PushResult,
+  type RawCommit,
   type RepairReport,
   type RepoStatus,
+  type RewrittenCommit,
+  type UnpushedCommits,
   type StatusOptions,
   type VcsBackend,
 } from './vcs.js';
@@ -56,6 +59,8 @@ interface RunOptions {
   /** `-c key=value` options for this command only. */
   config?: string[];
   onStderr?: (chunk: string) => void;
+  /** What the command reads on stdin (nothing otherwise). */
+  input?: string;
 }
 
 interface RunResult {
@@ -427,6 +432,64 @@ export class GitBackend implements VcsBackend {
   }
 
   // ------------------------------------------------------------------------------------------
+  // Rewriting unpushed history (the squash add-on)
+
+  /**
+   * The commits on HEAD that `origin/<branch>` does not have, oldest first (branch: the current one when
+   * empty). Null when there is no upstream or fewer than two such commits; `merges` when one of them is
+   * a merge commit (then `commits` is empty).
+   */
+  async unpushedCommits(dir: string, branch: string): Promise<UnpushedCommits | null> {
+    await this.ensureRepo(dir);
+    const name = branch || (await this.currentBranch(dir));
+    if (!name) throw new VcsError('HEAD is not on a branch.');
+    const upstream = await this.resolve(dir, `refs/remotes/origin/${name}`);
+    if (!upstream) return null;
+    const head = (await this.resolve(dir, 'HEAD'))!;
+    const lines = (await this.run(['rev-list', '--reverse', '--parents', `${upstream}..${head}`], { repo: dir })).stdout.trim().split('\n').filter(Boolean);
+    if (lines.length < 2) return null;
+    if (lines.some((l) => l.split(' ').length > 2)) return { upstream, head, commits: [], merges: true };
+    const commits: RawCommit[] = [];
+    for (const line of lines) {
+      const [sha, parent] = line.split(' ') as [string, string];
+      const [authorName = '', authorEmail = '', authorDate = '', ...rest] = (await this.run(['show', '-s', '--format=%an%x00%ae%x00%ad%x00%B', '--date=raw', sha], { repo: dir })).stdout.split('\0');
+      const files = splitZ((await this.run(['diff-tree', '--no-commit-id', '--name-only', '-r', '-z', parent, sha], { repo: dir })).stdout);
+      commits.push({ sha, parent, authorName, authorEmail, authorDate, message: rest.join('\0').trim(), files });
+    }
+    return { upstream, head, commits, merges: false };
+  }
+
+  /**
+   * Replaces the commits from `upstream` to `head` with one commit per group (the author and message
+   * given, the group's changes applied in order), built on a private index: the working tree and the
+   * real index stay untouched. Refuses when the result's tree would differ from `head`'s.
+   */
+  async rewriteCommits(dir: string, upstream: string, head: string, groups: readonly RewrittenCommit[]): Promise<void> {
+    await this.ensureRepo(dir);
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-squash-'));
+    try {
+      const env = { GIT_INDEX_FILE: path.join(tmp, 'index') };
+      let tip = upstream;
+      for (const group of groups) {
+        await this.run(['read-tree', tip], { repo: dir, env });
+        for (const c of group.commits) {
+          const patch = (await this.run(['diff-tree', '-p', '--binary', '--full-index', c.parent, c.sha], { repo: dir, env })).stdout;
+          if (patch.trim()) await this.run(['apply', '--cached', '--whitespace=nowarn'], { repo: dir, env, input: patch });
+        }
+        const tree = (await this.run(['write-tree'], { repo: dir, env })).stdout.trim();
+        const author = { GIT_AUTHOR_NAME: group.authorName, GIT_AUTHOR_EMAIL: group.authorEmail, GIT_AUTHOR_DATE: group.authorDate };
+        tip = (await this.run(['commit-tree', tree, '-p', tip, '-F', '-'], { repo: dir, env: author, input: group.message + '\n' })).stdout.trim();
+      }
+      const before = (await this.run(['rev-parse', `${head}^{tree}`], { repo: dir })).stdout.trim();
+      const after = (await this.run(['rev-parse', `${tip}^{tree}`], { repo: dir })).stdout.trim();
+      if (before !== after) throw new VcsError('Squashing would change the content; the history was left as it was.');
+      await this.run(['update-ref', '-m', 'squash', 'HEAD', tip, head], { repo: dir });
+    } finally {
+      await fs.rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
   // Reset, cleanup, repair
 
   async reset(dir: string): Promise<string | null> {
@@ -670,8 +733,8 @@ export class GitBackend implements VcsBackend {
           reject(new VcsError(this.sanitize(message), { command, exitCode: e.code, signal: e.signal ?? null }));
         },
       );
-      // Nothing is ever fed on stdin: closing it makes any unexpected prompt fail at once.
-      child.stdin?.end();
+      // Only given input is fed on stdin: closing it makes any unexpected prompt fail at once.
+      child.stdin?.end(options.input);
       if (options.onStderr) child.stderr?.on('data', (chunk: Buffer | string) => options.onStderr?.(String(chunk)));
       // On SIGTERM git removes its lock files and ends the ssh / remote-helper children it started
       // (they run with clean_on_exit); SIGKILL and closing the pipes follow if it does not exit.

@@ -104,6 +104,37 @@ export interface LogOptions {
   max?: number;
 }
 
+/** A commit as history rewriting needs it: its one parent, raw author date and the files it touches. */
+export interface RawCommit {
+  sha: string;
+  parent: string;
+  authorName: string;
+  authorEmail: string;
+  /** `git --date=raw`: seconds and offset. */
+  authorDate: string;
+  message: string;
+  files: string[];
+}
+
+export interface UnpushedCommits {
+  /** The upstream tip the commits follow. */
+  upstream: string;
+  head: string;
+  /** Oldest first; empty when `merges`. */
+  commits: RawCommit[];
+  /** Merge commits are among them: the history is not rewritten. */
+  merges: boolean;
+}
+
+/** One commit replacing several: their changes in order, under one author and message. */
+export interface RewrittenCommit {
+  commits: readonly RawCommit[];
+  authorName: string;
+  authorEmail: string;
+  authorDate: string;
+  message: string;
+}
+
 export interface RepairReport {
   /** What was fixed, e.g. "removed stale index.lock", "aborted rebase". */
   actions: string[];

@@ -1,0 +1,16 @@
+// The task registry: names are unique and match the names the services queue under.
+import { describe, expect, it } from 'vitest';
+import { AUTOTRANSLATE_TASK } from '../services/autotranslate.service.js';
+import { taskDefinitions } from './registry.js';
+
+describe('task registry', () => {
+  it('lists each task name once', () => {
+    const names = taskDefinitions().map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('has a handler for every task the services queue', () => {
+    const names = taskDefinitions().map((t) => t.name);
+    expect(names).toEqual(expect.arrayContaining([AUTOTRANSLATE_TASK, 'addon-event', 'component-setup', 'repository-pull', 'recalculate-statistics']));
+  });
+});

@@ -1,0 +1,28 @@
+// The task handler contract: a stable task name and the function that runs it with the use cases it needs.
+import type { Db } from '../db/database.js';
+import type { AddonServices } from '../addons/types.js';
+import type { TaskContext } from './task-queue.js';
+
+/**
+ * What handlers may call, described by shape so that no handler imports a service: the container
+ * passes the services themselves.
+ */
+export interface TaskServices {
+  db: Db;
+  stats: { recalculate(componentId?: number, onProgress?: (done: number, total: number) => Promise<void>): Promise<unknown> };
+  repository: {
+    refsById(componentId: number): Promise<unknown>;
+    run(refs: unknown, op: 'pull', userId: null): Promise<unknown>;
+    setup(componentId: number, progress: (percent: number, message: string) => Promise<void>): Promise<unknown>;
+  };
+  autotranslate: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
+  addons: { runTask(payload: Record<string, unknown>): Promise<unknown> };
+  /** What the add-ons' own tasks receive. */
+  addonServices: AddonServices;
+}
+
+export interface TaskDefinition {
+  /** The name tasks are queued under, stored in the `tasks` table (`name`). */
+  readonly name: string;
+  run(services: TaskServices, payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown>;
+}
