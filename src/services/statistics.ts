@@ -1,21 +1,9 @@
 // Statistics counters: what one unit contributes, deltas applied in the unit's transaction, and the API object.
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import type { TranslationsTable } from '../db/schema.js';
+import { addToTranslationCounters, COUNTER_COLUMNS, countedUnitsOfTranslation, type CounterName } from '../db/statistics.repository.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
-
-export const COUNTER_COLUMNS = [
-  'total', 'total_words', 'total_chars',
-  'translated', 'translated_words', 'translated_chars',
-  'fuzzy', 'fuzzy_words', 'fuzzy_chars',
-  'approved', 'approved_words', 'approved_chars',
-  'readonly', 'readonly_words', 'readonly_chars',
-  'failing', 'failing_words', 'failing_chars',
-  'suggestions', 'comments',
-] as const satisfies readonly (keyof TranslationsTable)[];
-
-export type CounterName = (typeof COUNTER_COLUMNS)[number];
+export { COUNTER_COLUMNS, type CounterName };
 export type Counters = Record<CounterName, number>;
 
 // A literal keeps one hidden class for every counters object: bulk imports create hundreds of thousands.
@@ -69,12 +57,7 @@ export function unitDelta(before: CountedUnit | null, after: CountedUnit | null)
 /** Counts a translation's units from scratch (the repair path and bulk reconciles). */
 export async function recountTranslation(db: Executor, translationId: number): Promise<Counters> {
   const c = emptyCounters();
-  const units = await db
-    .selectFrom('units')
-    .select(['state', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment'])
-    .where('translation_id', '=', translationId)
-    .execute();
-  for (const u of units) addUnit(c, u);
+  for (const u of await countedUnitsOfTranslation(db, translationId)) addUnit(c, u);
   return c;
 }
 
@@ -85,12 +68,8 @@ export function addCounters(into: Counters, delta: Counters): Counters {
 }
 
 /** Applies a delta with `col = col + n` so concurrent writers never lose an update. */
-export async function applyCounterDelta(db: Executor, translationId: number, delta: Counters): Promise<void> {
-  const changed = COUNTER_COLUMNS.filter((c) => delta[c] !== 0);
-  if (changed.length === 0) return;
-  const set: Record<string, unknown> = {};
-  for (const c of changed) set[c] = sql`${sql.ref(c)} + ${delta[c]}`;
-  await db.updateTable('translations').set(set).where('id', '=', translationId).execute();
+export function applyCounterDelta(db: Executor, translationId: number, delta: Counters): Promise<void> {
+  return addToTranslationCounters(db, translationId, delta);
 }
 
 /** floor(1000·part/total)/10, but a non-zero part never shows 0.0 and an incomplete total never 100.0. */
@@ -159,11 +138,6 @@ export function statisticsObject(c: Counters, id: StatisticsIdentity, reviewEnab
     out.url_translate = id.translate_url;
   }
   return out;
-}
-
-/** SUM() of every counter column, for aggregating translations into component/project/language totals. */
-export function sumCounterSelections() {
-  return COUNTER_COLUMNS.map((c) => sql<number>`coalesce(sum(${sql.ref(`translations.${c}`)}), 0)`.as(c));
 }
 
 export function countersFrom(row: Record<string, unknown>): Counters {

@@ -1,21 +1,29 @@
 // Statistics reads: sums of per-translation counters up the tree; never a scan over units.
-import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { CONTENT_ACTIONS } from '../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
-import { countersFrom, recountTranslation, statisticsObject, sumCounterSelections, type Counters } from './statistics.js';
+import { countersFrom, recountTranslation, statisticsObject, type Counters } from './statistics.js';
 import { countActiveChecks } from './unit-checks.js';
-
-interface AggregateFilter {
-  projectId?: number;
-  languageId?: number;
-  componentId?: number;
-  /** Components in any of these categories (a category and its sub-categories). */
-  categoryIds?: number[];
-}
+import {
+  authorNames,
+  countChangesIn,
+  countComponentsWithMergeFailure,
+  counterSumsOf,
+  counterSumsPerLanguageOfProject,
+  countLanguagesOfProject,
+  countRows,
+  countTranslatedLanguages,
+  countTranslationsWithLanguage,
+  lastAuthorIn,
+  setTranslationCounters,
+  siteCounterSums,
+  translationsToRecount,
+  translationsWithLanguagePage,
+  type TranslationScope,
+} from '../db/statistics.repository.js';
 
 export interface SiteMetrics {
   units: number;
@@ -51,7 +59,7 @@ export class StatsService {
   /** Display name of a change's author (full name, else username), or null. */
   async authorName(userId: number | null): Promise<string | null> {
     if (!userId) return null;
-    const u = await this.db.selectFrom('users').select(['full_name', 'username']).where('id', '=', userId).executeTakeFirst();
+    const u = await authorNames(this.db, userId);
     return u ? u.full_name || u.username : null;
   }
 
@@ -65,51 +73,24 @@ export class StatsService {
   }
 
   /**
-   * The translations a statistics read sums: joined with their component and project, narrowed by
-   * the filter, and — when `actor` is given — to projects the actor may see, so that private
-   * projects never show in numbers others read (language statistics span every project).
+   * Sums the kept counters of the translations of a scope (one indexed aggregate; units are never
+   * read) — when `actor` is given, only in projects the actor may see, so that private projects never
+   * show in numbers others read (language statistics span every project).
    */
-  private scope(filter: AggregateFilter, actor: Actor | null) {
-    let q = this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('projects', 'projects.id', 'components.project_id');
-    if (filter.projectId !== undefined) q = q.where('components.project_id', '=', filter.projectId);
-    if (filter.componentId !== undefined) q = q.where('translations.component_id', '=', filter.componentId);
-    if (filter.categoryIds !== undefined) q = q.where('components.category_id', 'in', filter.categoryIds);
-    if (filter.languageId !== undefined) q = q.where('translations.language_id', '=', filter.languageId);
+  private async aggregate(scope: TranslationScope, actor: Actor | null): Promise<Aggregate> {
     const visible = actor ? this.access.visibleProjects(actor) : null;
-    if (visible) q = q.where(visible);
-    return q;
-  }
-
-  /** Sums the kept counters of the selected translations (one indexed aggregate; units are never read). */
-  private async aggregate(filter: AggregateFilter, actor: Actor | null): Promise<Aggregate> {
-    const q = this.scope(filter, actor);
-    const row = await q.select([...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')]).executeTakeFirst();
+    const row = await counterSumsOf(this.db, scope, visible);
     const lastChange = (row?.last_change as string | null) ?? null;
     let lastAuthor: string | null = null;
     let recent = 0;
     if (lastChange) {
-      const latest = await q.select(['translations.last_author_id']).where('translations.last_change', '=', lastChange).orderBy('translations.id', 'desc').executeTakeFirst();
+      const latest = await lastAuthorIn(this.db, scope, visible, lastChange);
       lastAuthor = await this.authorName(latest?.last_author_id ?? null);
-      recent = await this.recentChanges(q.select('translations.id'), lastChange);
+      // Content changes in the window before the last change.
+      const since = new Date(Date.parse(lastChange) - RECENT_WINDOW_MS).toISOString();
+      recent = await countChangesIn(this.db, scope, visible, CONTENT_ACTIONS, since, lastChange);
     }
     return { counters: countersFrom(row ?? {}), lastChange, lastAuthor, recentChanges: recent };
-  }
-
-  /** Content changes in the window before `lastChange`, of the translations a subquery selects (no id list: a language may span thousands). */
-  private async recentChanges(translationIds: SelectQueryBuilder<Database, 'translations', { id: number }>, lastChange: string): Promise<number> {
-    const since = new Date(Date.parse(lastChange) - RECENT_WINDOW_MS).toISOString();
-    const row = await this.db
-      .selectFrom('changes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('action', 'in', [...CONTENT_ACTIONS])
-      .where('timestamp', '>=', since)
-      .where('timestamp', '<=', lastChange)
-      .where('translation_id', 'in', translationIds)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 
   ofProject(actor: Actor, project: ProjectRow): Promise<Aggregate> {
@@ -132,17 +113,7 @@ export class StatsService {
 
   /** Per-language sums inside one project (its own components, as the reference), ordered by language code. */
   async projectLanguages(project: ProjectRow, limit: number, offset: number) {
-    const rows = await this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .innerJoin('languages', 'languages.id', 'translations.language_id')
-      .where('components.project_id', '=', project.id)
-      .select(['languages.id as language_id', 'languages.code', 'languages.name', ...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')])
-      .groupBy(['languages.id', 'languages.code', 'languages.name'])
-      .orderBy('languages.code')
-      .limit(limit)
-      .offset(offset)
-      .execute();
+    const rows = await counterSumsPerLanguageOfProject(this.db, project.id, limit, offset);
     // One page of languages: their last author and recent changes take two small queries each.
     return Promise.all(
       rows.map(async (r) => {
@@ -156,14 +127,18 @@ export class StatsService {
     );
   }
 
-  async countProjectLanguages(project: ProjectRow): Promise<number> {
-    const row = await this.db
-      .selectFrom('translations')
-      .innerJoin('components', 'components.id', 'translations.component_id')
-      .where('components.project_id', '=', project.id)
-      .select(sql<number>`count(distinct translations.language_id)`.as('n'))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  countProjectLanguages(project: ProjectRow): Promise<number> {
+    return countLanguagesOfProject(this.db, project.id);
+  }
+
+  /** How many translations (one per language) a component's statistics list. */
+  countComponentLanguages(component: ComponentRow): Promise<number> {
+    return countTranslationsWithLanguage(this.db, component.id);
+  }
+
+  /** A page of a component's translations with their language code and name, by language code. */
+  componentLanguagesPage(component: ComponentRow, limit: number, offset: number) {
+    return translationsWithLanguagePage(this.db, component.id, limit, offset);
   }
 
   /**
@@ -171,12 +146,11 @@ export class StatsService {
    * visibility aside (metrics are for signed-in users, as the reference), plus row counts.
    */
   async metrics(): Promise<SiteMetrics> {
-    const site = countersFrom((await this.scope({}, null).select(sumCounterSelections()).executeTakeFirst()) ?? {});
-    const count = async (table: 'users' | 'changes' | 'projects' | 'components' | 'translations' | 'suggestions') =>
-      Number((await this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-    const languages = await this.db.selectFrom('translations').select(sql<number>`count(distinct translations.language_id)`.as('n')).executeTakeFirst();
+    const site = countersFrom((await siteCounterSums(this.db)) ?? {});
+    const count = (table: 'users' | 'changes' | 'projects' | 'components' | 'translations' | 'suggestions') => countRows(this.db, table);
+    const languages = await countTranslatedLanguages(this.db);
     // A component whose last merge or rebase failed needs its configuration or repository looked at.
-    const broken = await this.db.selectFrom('components').select((eb) => eb.fn.countAll<number>().as('n')).where('merge_failure', '<>', '').executeTakeFirst();
+    const broken = await countComponentsWithMergeFailure(this.db);
     return {
       units: site.total,
       units_translated: site.translated,
@@ -185,10 +159,10 @@ export class StatsService {
       projects: await count('projects'),
       components: await count('components'),
       translations: await count('translations'),
-      languages: Number(languages?.n ?? 0),
+      languages,
       // Active (non-dismissed) failing checks.
       checks: await countActiveChecks(this.db),
-      configuration_errors: Number(broken?.n ?? 0),
+      configuration_errors: broken,
       // Suggestions are deleted when accepted or rejected: every stored one is pending.
       suggestions: await count('suggestions'),
     };
@@ -201,16 +175,14 @@ export class StatsService {
 
   /** Rewrites the counters of every translation (of one component, or all) from their units. */
   async recalculate(componentId?: number, onProgress?: (done: number, total: number) => Promise<void>): Promise<{ translations: number; corrected: number }> {
-    let q = this.db.selectFrom('translations').selectAll();
-    if (componentId !== undefined) q = q.where('component_id', '=', componentId);
-    const rows = await q.orderBy('id').execute();
+    const rows = await translationsToRecount(this.db, componentId);
     let corrected = 0;
     for (const [i, t] of rows.entries()) {
       const fresh = await this.recount(t.id);
       const stored = countersFrom(t);
       if (Object.keys(fresh).some((k) => fresh[k as keyof Counters] !== stored[k as keyof Counters])) {
         corrected++;
-        await this.db.updateTable('translations').set(fresh).where('id', '=', t.id).execute();
+        await setTranslationCounters(this.db, t.id, fresh);
       }
       await onProgress?.(i + 1, rows.length);
     }
