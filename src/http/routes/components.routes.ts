@@ -5,7 +5,7 @@ import type { Container } from '../../container.js';
 import type { ComponentInput } from '../../services/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { ComponentParams, body } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
@@ -22,12 +22,11 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
     GET: {
       handler: async (request) => {
         const urls = urlsFor(c, request);
-        const q = c.components.listQuery(request.actor);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute(),
+          () => c.components.count(request.actor),
+          (limit, offset) => c.components.page(request.actor, limit, offset),
           async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
         );
       },
@@ -63,12 +62,11 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: C) => {
         const refs = await get(request);
         const urls = urlsFor(c, request);
-        const q = c.database.db.selectFrom('translations').where('component_id', '=', refs.component.id);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+          () => c.components.countTranslations(refs.component),
+          (limit, offset) => c.components.translationsPage(refs.component, limit, offset),
           async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName, { includeComponent: false })),
         );
       },
@@ -90,15 +88,11 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: C) => {
         const refs = await get(request);
         const urls = urlsFor(c, request);
-        const q = c.database.db
-          .selectFrom('translations')
-          .innerJoin('languages', 'languages.id', 'translations.language_id')
-          .where('translations.component_id', '=', refs.component.id);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('translations').select(['languages.code as l_code', 'languages.name as l_name']).orderBy('languages.code').limit(limit).offset(offset).execute(),
+          () => c.stats.countComponentLanguages(refs.component),
+          (limit, offset) => c.stats.componentLanguagesPage(refs.component, limit, offset),
           (rows) =>
             Promise.all(
               rows.map(async (t) =>

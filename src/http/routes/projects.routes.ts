@@ -6,7 +6,7 @@ import type { ProjectInput } from '../../services/projects.service.js';
 import type { ComponentInput } from '../../services/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Int, ProjectParams, Str, body, readOnly } from '../schemas/common.js';
 import { ComponentBody } from '../schemas/component.js';
@@ -52,12 +52,11 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
     GET: {
       handler: async (request) => {
         const urls = urlsFor(c, request);
-        const q = c.projects.listQuery(request.actor);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('projects').orderBy('projects.id').limit(limit).offset(offset).execute(),
+          () => c.projects.count(request.actor),
+          (limit, offset) => c.projects.page(request.actor, limit, offset),
           (rows) => rows.map((p) => serializeProject(urls, p)),
         );
       },
@@ -103,14 +102,11 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);
         // Components linked into this project (links/) are listed with its own.
-        const q = c.database.db
-          .selectFrom('components')
-          .where((eb) => eb.or([eb('project_id', '=', project.id), eb('id', 'in', eb.selectFrom('component_links').select('component_id').where('project_id', '=', project.id))]));
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+          () => c.components.countListedIn(project),
+          (limit, offset) => c.components.pageListedIn(project, limit, offset),
           async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
         );
       },
