@@ -1,8 +1,9 @@
 // The one access check: may this actor see or do P on this project, and which projects may it see.
 // Answers from the teams the actor belongs to: a team grants the permissions of its roles
 // on the projects its selection covers, limited to its languages when it selects some.
-import { sql, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
-import type { Database, ProjectRow } from '../db/schema.js';
+import type { Db } from '../db/database.js';
+import type { ProjectRow } from '../db/schema.js';
+import { grantRows, openOrListedProjects, projectsByLevelOrId, type ProjectFilter } from '../db/grants.repository.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
 import type { Actor } from './actor.js';
 import { ReadCache } from '../db/read-cache.js';
@@ -116,7 +117,7 @@ export class AccessControl {
    * The actor with the grants of its teams: members of teams for users, the anonymous teams
    * (Guests, Viewers) for everybody else. Called once per request right after authentication.
    */
-  async load(db: Kysely<Database>, actor: Actor): Promise<Actor> {
+  async load(db: Db, actor: Actor): Promise<Actor> {
     if (actor.isSuperuser) return actor;
     const userId = actor.authenticated && actor.user ? actor.user.id : null;
     return { ...actor, grants: await this.grantsCache.get(userId ?? 0, () => this.loadGrants(db, userId)) };
@@ -129,19 +130,9 @@ export class AccessControl {
     return grants && { ...actor, grants };
   }
 
-  private async loadGrants(db: Kysely<Database>, userId: number | null): Promise<Grants> {
+  private async loadGrants(db: Db, userId: number | null): Promise<Grants> {
     // One round trip for the teams and everything they hold.
-    const teamIds = userId !== null
-      ? sql`SELECT group_id FROM group_members WHERE user_id = ${userId}`
-      : sql`SELECT id FROM groups WHERE name IN (${sql.join([...ANONYMOUS_TEAMS])}) AND defining_project_id IS NULL AND internal = 1`;
-    const { rows } = await sql<{ kind: string; team: number; a: number | null; b: number | null; codename: string | null }>`
-      SELECT 'g' AS kind, g.id AS team, g.project_selection AS a, g.language_selection AS b, NULL AS codename FROM groups g WHERE g.id IN (${teamIds})
-      UNION ALL SELECT 'r', gr.group_id, NULL, NULL, rp.codename FROM group_roles gr JOIN role_permissions rp ON rp.role_id = gr.role_id WHERE gr.group_id IN (${teamIds})
-      UNION ALL SELECT 'p', gp.group_id, gp.project_id, NULL, NULL FROM group_projects gp WHERE gp.group_id IN (${teamIds})
-      UNION ALL SELECT 'p', gc.group_id, c.project_id, NULL, NULL FROM group_components gc JOIN components c ON c.id = gc.component_id WHERE gc.group_id IN (${teamIds})
-      UNION ALL SELECT 'c', gl.group_id, c.project_id, NULL, NULL FROM group_componentlists gl
-        JOIN component_list_components lc ON lc.componentlist_id = gl.componentlist_id JOIN components c ON c.id = lc.component_id WHERE gl.group_id IN (${teamIds})
-      UNION ALL SELECT 'l', gn.group_id, gn.language_id, NULL, NULL FROM group_languages gn WHERE gn.group_id IN (${teamIds})`.execute(db);
+    const rows = await grantRows(db, userId, ANONYMOUS_TEAMS);
     const groups = rows.filter((r) => r.kind === 'g');
     if (groups.length === 0) return buildGrants([]);
     const pairs = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ key: Number(r.team), value: Number(r.a) }));
@@ -176,21 +167,18 @@ export class AccessControl {
   }
 
   /** SQL filter on a query that joins `projects`, so lists are filtered in the database, not after loading. */
-  visibleProjects(actor: Actor): ((eb: ExpressionBuilder<Database, 'projects'>) => ExpressionWrapper<Database, 'projects', SqlBool>) | null {
+  visibleProjects(actor: Actor): ProjectFilter | null {
     if (actor.isSuperuser) return null;
     const grants = this.grants(actor);
     if (grants.allProjects) return null;
-    const explicit = grants.explicitProjects;
-    const open = [ACCESS_PUBLIC, ACCESS_PROTECTED];
-    if (explicit.length === 0) return (eb) => eb('projects.access_control', 'in', open);
-    return (eb) => eb.or([eb('projects.access_control', 'in', open), eb('projects.id', 'in', [...explicit])]);
+    return openOrListedProjects([ACCESS_PUBLIC, ACCESS_PROTECTED], grants.explicitProjects);
   }
 
   /**
    * SQL filter on `projects` for the projects where the actor holds `permission` (languages aside):
    * null when it holds it everywhere, so that "teams of projects I administer" is one query.
    */
-  projectsWith(actor: Actor, permission: ObjectPermission): ((eb: ExpressionBuilder<Database, 'projects'>) => ExpressionWrapper<Database, 'projects', SqlBool>) | null {
+  projectsWith(actor: Actor, permission: ObjectPermission): ProjectFilter | null {
     if (actor.isSuperuser) return null;
     const teams = this.grants(actor).teams.filter((t) => t.permissions.has(permission));
     if (teams.some((t) => t.projectSelection === SELECTION_ALL)) return null;
@@ -201,12 +189,7 @@ export class AccessControl {
       else if (t.projectSelection === SELECTION_ALL_PROTECTED) levels.add(ACCESS_PROTECTED);
       else if (byProjectList(t)) for (const id of t.projects) ids.add(id);
     }
-    return (eb) => {
-      const terms: ExpressionWrapper<Database, 'projects', SqlBool>[] = [];
-      if (levels.size) terms.push(eb('projects.access_control', 'in', [...levels]));
-      if (ids.size) terms.push(eb('projects.id', 'in', [...ids]));
-      return eb.or(terms); // no terms: 1 = 0
-    };
+    return projectsByLevelOrId(levels, ids);
   }
 
   /**

@@ -5,6 +5,8 @@ import type { SessionRow, UserRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
 import { sha256Hex } from '../shared/hashing.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { accountCandidates, setLastLogin } from '../db/users.repository.js';
+import { deleteExpiredSessions, deleteSession, deleteSessionsOfUser, insertSession, renewSession, sessionWithUser } from '../db/sessions.repository.js';
 
 export const SESSION_COOKIE = 'parla_session';
 
@@ -52,13 +54,7 @@ export class SessionsService {
 
   /** The user a sign-in name designates: this username or, failing that, this unique e-mail address. */
   async findAccount(login: string): Promise<UserRow | undefined> {
-    const candidates = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where((eb) => eb.or([eb('username', '=', login), eb(eb.fn('lower', ['email']), '=', login.toLowerCase())]))
-      .orderBy('id')
-      .limit(3)
-      .execute();
+    const candidates = await accountCandidates(this.db, login);
     const byName = candidates.find((u) => u.username === login);
     const byEmail = candidates.filter((u) => u.email.toLowerCase() === login.toLowerCase());
     return byName ?? (byEmail.length === 1 ? byEmail[0] : undefined);
@@ -77,10 +73,10 @@ export class SessionsService {
       expires: addSeconds(now, this.maxAge),
     };
     await this.db.transaction().execute(async (tx) => {
-      if (previousToken) await tx.deleteFrom('sessions').where('id', '=', sha256Hex(previousToken)).execute();
-      await tx.deleteFrom('sessions').where('expires', '<', now).execute();
-      await tx.insertInto('sessions').values(session).execute();
-      await tx.updateTable('users').set({ last_login: now }).where('id', '=', userId).execute();
+      if (previousToken) await deleteSession(tx, sha256Hex(previousToken));
+      await deleteExpiredSessions(tx, now);
+      await insertSession(tx, session);
+      await setLastLogin(tx, userId, now);
     });
     return { token, session };
   }
@@ -88,24 +84,12 @@ export class SessionsService {
   /** The live session behind a cookie value and its (still active) user, or null. Slides the expiry forward. */
   async authenticate(token: string): Promise<ActiveSession | null> {
     if (!token || token.length > 200) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select([
-        'sessions.id as s_id',
-        'sessions.csrf_secret as s_csrf_secret',
-        'sessions.created as s_created',
-        'sessions.last_seen as s_last_seen',
-        'sessions.expires as s_expires',
-      ])
-      .where('sessions.id', '=', sha256Hex(token))
-      .executeTakeFirst();
+    const row = await sessionWithUser(this.db, sha256Hex(token));
     if (!row) return null;
     const { s_id, s_csrf_secret, s_created, s_last_seen, s_expires, ...user } = row;
     const now = nowIso();
     if (s_expires <= now) {
-      await this.db.deleteFrom('sessions').where('id', '=', s_id).execute();
+      await deleteSession(this.db, s_id);
       return null;
     }
     if (!usable(user as UserRow, now)) return null;
@@ -114,18 +98,18 @@ export class SessionsService {
     if (Date.parse(now) - Date.parse(s_last_seen) >= RENEW_AFTER_MS) {
       session.last_seen = now;
       session.expires = addSeconds(now, this.maxAge);
-      await this.db.updateTable('sessions').set({ last_seen: session.last_seen, expires: session.expires }).where('id', '=', s_id).execute();
+      await renewSession(this.db, s_id, session.last_seen, session.expires);
       renewed = true;
     }
     return { session, user: user as UserRow, renewed };
   }
 
   async destroy(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', sha256Hex(token)).execute();
+    await deleteSession(this.db, sha256Hex(token));
   }
 
   async destroyForUser(userId: number): Promise<void> {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await deleteSessionsOfUser(this.db, userId);
   }
 
   /** The key a CSRF token must carry: keyed with the site secret, so a database dump alone cannot forge tokens. */

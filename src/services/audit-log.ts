@@ -1,6 +1,8 @@
 // The audit log: every change to a user, team, role or token, with who made it, and failed or locked sign-ins; a user's entries over the API.
 import type { Executor } from '../db/database.js';
 import type { AuditLogRow } from '../db/schema.js';
+import { countUserAuditEntries, insertAuditEntry, userAuditEntries } from '../db/audit-log.repository.js';
+import { usernamesByIds } from '../db/users.repository.js';
 import type { Actor } from '../auth/actor.js';
 import { nowIso } from '../shared/clock.js';
 
@@ -45,19 +47,16 @@ export interface AuditSubject {
 
 /** Records one entry in the caller's transaction, so that it exists exactly when the change does. */
 export async function recordAudit(db: Executor, actor: Actor | null, activity: AuditActivity, subject: AuditSubject = {}): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      timestamp: nowIso(),
-      actor_id: actor?.user?.id ?? null,
-      user_id: subject.userId ?? null,
-      group_id: subject.groupId ?? null,
-      role_id: subject.roleId ?? null,
-      project_id: subject.projectId ?? null,
-      activity,
-      details: JSON.stringify(subject.details ?? {}),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    timestamp: nowIso(),
+    actor_id: actor?.user?.id ?? null,
+    user_id: subject.userId ?? null,
+    group_id: subject.groupId ?? null,
+    role_id: subject.roleId ?? null,
+    project_id: subject.projectId ?? null,
+    activity,
+    details: JSON.stringify(subject.details ?? {}),
+  });
 }
 
 export interface AuditEntryView {
@@ -71,15 +70,18 @@ export interface AuditEntryView {
   details: Record<string, unknown>;
 }
 
-/** Entries about a user or made by them, newest first (the query is paginated by the caller). */
-export function userAuditQuery(db: Executor, userId: number) {
-  return db.selectFrom('audit_log').where((eb) => eb.or([eb('audit_log.user_id', '=', userId), eb('audit_log.actor_id', '=', userId)]));
+/** Entries about a user or made by them, newest first, a page at a time: the count and the page's rows. */
+export function userAuditLog(db: Executor, userId: number) {
+  return {
+    count: () => countUserAuditEntries(db, userId),
+    page: (limit: number, offset: number) => userAuditEntries(db, userId, limit, offset),
+  };
 }
 
 export async function auditViews(db: Executor, rows: readonly AuditLogRow[]): Promise<AuditEntryView[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.actor_id, r.user_id]).filter((id): id is number => id !== null))];
   const names = new Map<number, string>();
-  if (ids.length) for (const u of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute()) names.set(u.id, u.username);
+  if (ids.length) for (const u of await usernamesByIds(db, ids)) names.set(u.id, u.username);
   return rows.map((r) => ({
     id: r.id,
     timestamp: r.timestamp,

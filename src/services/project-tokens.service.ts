@@ -10,6 +10,9 @@ import { nowIso } from '../shared/clock.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import { projectAdministrationTeam } from './team-setup.js';
 import { recordAudit } from './audit-log.js';
+import { deleteBot, insertUserId, usernameTaken } from '../db/users.repository.js';
+import { deleteProjectBots, deleteToken, insertTokenId, projectsOfProjectTokens, projectTokenById, projectTokensOfProject } from '../db/tokens.repository.js';
+import { insertMember } from '../db/teams.repository.js';
 
 export interface ProjectTokenInfo {
   id: number;
@@ -59,28 +62,14 @@ export class ProjectTokensService {
    */
   async requireMayMintTokens(actor: Actor): Promise<void> {
     if (!actor.user || actor.user.is_bot !== 1 || actor.isSuperuser) return;
-    const projects = await this.db
-      .selectFrom('tokens')
-      .innerJoin('projects', 'projects.id', 'tokens.project_id')
-      .selectAll('projects')
-      .where('tokens.user_id', '=', actor.user.id)
-      .where('tokens.kind', '=', 'project')
-      .execute();
+    const projects = await projectsOfProjectTokens(this.db, actor.user.id);
     if (projects.length === 0 || projects.some((p) => this.access.can(actor, 'project.permissions', p))) return;
     throw new PermissionDeniedError('A project token can create tokens only when its team grants managing the project permissions.');
   }
 
   async list(actor: Actor, project: ProjectRow): Promise<ProjectTokenInfo[]> {
     this.requireAdmin(actor, project);
-    const rows = await this.db
-      .selectFrom('tokens')
-      .innerJoin('users', 'users.id', 'tokens.user_id')
-      .select(['tokens.id', 'users.full_name as name', 'users.username', 'tokens.created', 'tokens.expires'])
-      .where('tokens.project_id', '=', project.id)
-      .where('tokens.kind', '=', 'project')
-      .orderBy('tokens.id')
-      .execute();
-    return rows;
+    return projectTokensOfProject(this.db, project.id);
   }
 
   async create(actor: Actor, project: ProjectRow, input: { name?: unknown; expires?: unknown }): Promise<ProjectTokenInfo & { token: string }> {
@@ -97,31 +86,23 @@ export class ProjectTokensService {
     return this.db.transaction().execute(async (tx) => {
       const username = await this.freeUsername(tx, `bot-${slugify(project.slug)}-${slugify(name) || 'token'}`.slice(0, 140));
       const created = nowIso();
-      const user = await tx
-        .insertInto('users')
-        .values({
-          username,
-          email: `${username}@${BOT_EMAIL_DOMAIN}`,
-          full_name: name,
-          password: null,
-          is_superuser: 0,
-          is_active: 1,
-          is_bot: 1,
-          date_joined: created,
-          date_expires: expires,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertUserId(tx, {
+        username,
+        email: `${username}@${BOT_EMAIL_DOMAIN}`,
+        full_name: name,
+        password: null,
+        is_superuser: 0,
+        is_active: 1,
+        is_bot: 1,
+        date_joined: created,
+        date_expires: expires,
+      });
       const teamId = await projectAdministrationTeam(tx, project);
-      await tx.insertInto('group_members').values({ group_id: teamId, user_id: user.id }).execute();
+      await insertMember(tx, teamId, userId);
       const token = generateToken('project');
-      const row = await tx
-        .insertInto('tokens')
-        .values({ user_id: user.id, key_hash: hashToken(token), kind: 'project', created, expires, project_id: project.id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordAudit(tx, actor, 'project-token.created', { userId: user.id, projectId: project.id, details: { name, username, expires } });
-      return { id: row.id, name, username, created, expires, token };
+      const tokenId = await insertTokenId(tx, { user_id: userId, key_hash: hashToken(token), kind: 'project', created, expires, project_id: project.id });
+      await recordAudit(tx, actor, 'project-token.created', { userId, projectId: project.id, details: { name, username, expires } });
+      return { id: tokenId, name, username, created, expires, token };
     });
   }
 
@@ -129,18 +110,12 @@ export class ProjectTokensService {
     this.requireAdmin(actor, project);
     const tokenId = /^\d+$/.test(id) ? Number(id) : NaN;
     if (!Number.isSafeInteger(tokenId)) throw new NotFoundError();
-    const row = await this.db
-      .selectFrom('tokens')
-      .select(['id', 'user_id'])
-      .where('id', '=', tokenId)
-      .where('project_id', '=', project.id)
-      .where('kind', '=', 'project')
-      .executeTakeFirst();
+    const row = await projectTokenById(this.db, project.id, tokenId);
     if (!row) throw new NotFoundError();
     // Removing the bot removes its token and memberships (foreign keys cascade).
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('tokens').where('id', '=', row.id).execute();
-      await tx.deleteFrom('users').where('id', '=', row.user_id).where('is_bot', '=', 1).execute();
+      await deleteToken(tx, row.id);
+      await deleteBot(tx, row.user_id);
       await recordAudit(tx, actor, 'project-token.revoked', { userId: row.user_id, projectId: project.id, details: { token: row.id } });
     });
   }
@@ -148,7 +123,7 @@ export class ProjectTokensService {
   private async freeUsername(db: Executor, base: string): Promise<string> {
     let candidate = base;
     for (let i = 0; i < 20; i++) {
-      if (!(await db.selectFrom('users').select('id').where('username', '=', candidate).executeTakeFirst())) return candidate;
+      if (!(await usernameTaken(db, candidate))) return candidate;
       candidate = `${base}-${crypto.randomBytes(2).toString('hex')}`;
     }
     throw new Error('Could not find a free bot username.');
@@ -157,6 +132,5 @@ export class ProjectTokensService {
 
 /** Removes the bots of a project's tokens (called before the project itself is removed). */
 export async function removeProjectBots(db: Executor, projectId: number): Promise<void> {
-  const bots = db.selectFrom('tokens').select('user_id').where('project_id', '=', projectId).where('kind', '=', 'project');
-  await db.deleteFrom('users').where('id', 'in', bots).where('is_bot', '=', 1).execute();
+  await deleteProjectBots(db, projectId);
 }

@@ -1,9 +1,55 @@
 // Teams (groups) and roles over the API: visibility, editing, team sub-resources and user memberships.
 // Site-wide team managers (group.edit) manage every team; project administrators (project.permissions)
 // the teams their project defines; team administrators the members of their team.
-import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
-import type { Database, GroupRow, ProjectRow, RoleRow, UserRow } from '../db/schema.js';
+import type { GroupRow, ProjectRow, RoleRow, UserRow } from '../db/schema.js';
+import { projectAccessById, projectBySlug } from '../db/projects.repository.js';
+import { languageIdByCode } from '../db/languages.repository.js';
+import { userById } from '../db/users.repository.js';
+import {
+  addGroupAdmin,
+  addGroupComponent,
+  addGroupComponentList,
+  addGroupLanguage,
+  addGroupProject,
+  addGroupRole,
+  codenamesOfRole,
+  componentListExists,
+  componentWithAccess,
+  deleteGroup,
+  deleteRole,
+  deleteRolePermissionsExcept,
+  groupById,
+  groupNameTaken,
+  groupRelationRows,
+  insertGroup,
+  insertGroupProject,
+  insertRole,
+  insertRolePermissions,
+  isGroupAdmin,
+  joinGroup,
+  leaveGroup,
+  membershipsOfUsers,
+  permissionsOfRoles,
+  projectExists,
+  removeGroupAdmin,
+  removeGroupComponent,
+  removeGroupComponentList,
+  removeGroupLanguage,
+  removeGroupProject,
+  removeGroupRole,
+  renameRole,
+  roleExists,
+  roleIdByName,
+  storedGroup,
+  teamIdsOfUser,
+  updateGroup,
+  visibleGroupById,
+  visibleGroupsQuery,
+  visibleRoleById,
+  visibleRolesQuery,
+  type TeamViewer,
+} from '../db/teams.repository.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { ANONYMOUS_TEAMS, LANGUAGE_SELECTIONS, PROJECT_SELECTIONS, SELECTION_MANUAL, isGlobalPermission, isPermission } from '../auth/permissions.js';
@@ -87,19 +133,20 @@ export class TeamsService {
 
   // ----- visibility --------------------------------------------------------------------------
 
-  /** Ids of the teams whose members' view the actor shares: its own teams, Guests + Viewers for anonymous. */
-  private memberGroups(eb: ExpressionBuilder<Database, any>, actor: Actor, withAdmin: boolean) {
-    if (!actor.authenticated || !actor.user) {
-      return eb
-        .selectFrom('groups as ag')
-        .select('ag.id')
-        .where('ag.internal', '=', 1)
-        .where('ag.defining_project_id', 'is', null)
-        .where('ag.name', 'in', [...ANONYMOUS_TEAMS]);
-    }
-    const userId = actor.user.id;
-    const members = eb.selectFrom('group_members').select('group_members.group_id as id').where('group_members.user_id', '=', userId);
-    return withAdmin ? members.union(eb.selectFrom('group_admins').select('group_admins.group_id as id').where('group_admins.user_id', '=', userId)) : members;
+  /** Who the actor is when looking at teams and roles: a user, or anonymous (the view of Guests + Viewers). */
+  private static viewer(actor: Actor): TeamViewer {
+    return { userId: actor.authenticated && actor.user ? actor.user.id : null, anonymousTeams: ANONYMOUS_TEAMS };
+  }
+
+  /** The teams the actor sees, null when it sees every team: its own teams, and those of projects it administers. */
+  private groupViewer(actor: Actor): TeamViewer | null {
+    if (this.canSeeAllGroups(actor)) return null;
+    const administered = actor.authenticated ? this.access.projectsWith(actor, 'project.permissions') : undefined;
+    return { ...TeamsService.viewer(actor), administered };
+  }
+
+  private roleViewer(actor: Actor): TeamViewer | null {
+    return this.canSeeAllRoles(actor) ? null : TeamsService.viewer(actor);
   }
 
   canSeeAllGroups(actor: Actor): boolean {
@@ -116,23 +163,14 @@ export class TeamsService {
   }
 
   groupsQuery(actor: Actor) {
-    const q = this.db.selectFrom('groups');
-    if (this.canSeeAllGroups(actor)) return q;
-    const administered = actor.authenticated ? this.access.projectsWith(actor, 'project.permissions') : undefined;
-    return q.where((eb) => {
-      const own = eb('groups.id', 'in', this.memberGroups(eb, actor, true));
-      if (administered === undefined) return own;
-      let projects = eb.selectFrom('projects').select('projects.id');
-      if (administered) projects = projects.where(administered);
-      return eb.or([own, eb('groups.defining_project_id', 'in', projects)]);
-    });
+    return visibleGroupsQuery(this.db, this.groupViewer(actor));
   }
 
   /** Site-wide team managers manage every team, project administrators the teams of their project. */
   private async canManageGroup(actor: Actor, group: Pick<GroupRow, 'defining_project_id'>): Promise<boolean> {
     if (this.access.canGlobal(actor, 'group.edit')) return true;
     if (group.defining_project_id === null) return false;
-    const project = await this.db.selectFrom('projects').select(['id', 'access_control']).where('id', '=', group.defining_project_id).executeTakeFirst();
+    const project = await projectAccessById(this.db, group.defining_project_id);
     return project !== undefined && this.access.can(actor, 'project.permissions', project);
   }
 
@@ -143,31 +181,27 @@ export class TeamsService {
 
   private async isTeamAdmin(actor: Actor, group: GroupRow): Promise<boolean> {
     if (!actor.user) return false;
-    return (await this.db.selectFrom('group_admins').select('user_id').where('group_id', '=', group.id).where('user_id', '=', actor.user.id).executeTakeFirst()) !== undefined;
+    return isGroupAdmin(this.db, group.id, actor.user.id);
   }
 
   rolesQuery(actor: Actor) {
-    const q = this.db.selectFrom('roles');
-    if (this.canSeeAllRoles(actor)) return q;
-    return q.where((eb) =>
-      eb('roles.id', 'in', eb.selectFrom('group_roles').select('group_roles.role_id').where('group_roles.group_id', 'in', this.memberGroups(eb, actor, false))),
-    );
+    return visibleRolesQuery(this.db, this.roleViewer(actor));
   }
 
   async getGroupVisible(actor: Actor, id: string): Promise<GroupRow> {
-    const row = await this.groupsQuery(actor).selectAll('groups').where('groups.id', '=', pathId(id)).executeTakeFirst();
+    const row = await visibleGroupById(this.db, this.groupViewer(actor), pathId(id));
     if (!row) throw new NotFoundError();
     return row;
   }
 
   async getRoleVisible(actor: Actor, id: string): Promise<RoleRow> {
-    const row = await this.rolesQuery(actor).selectAll('roles').where('roles.id', '=', pathId(id)).executeTakeFirst();
+    const row = await visibleRoleById(this.db, this.roleViewer(actor), pathId(id));
     if (!row) throw new NotFoundError();
     return row;
   }
 
   async reloadGroup(id: number): Promise<GroupRow> {
-    return this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return storedGroup(this.db, id);
   }
 
   // ----- loading related objects for serialization --------------------------------------------
@@ -175,7 +209,7 @@ export class TeamsService {
   async permissionsOf(roleIds: readonly number[], db: Executor = this.db): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>(roleIds.map((id) => [id, []]));
     if (roleIds.length === 0) return out;
-    const rows = await db.selectFrom('role_permissions').select(['role_id', 'codename']).where('role_id', 'in', [...roleIds]).orderBy('codename').execute();
+    const rows = await permissionsOfRoles(db, roleIds);
     for (const r of rows) out.get(r.role_id)?.push(r.codename);
     return out;
   }
@@ -187,28 +221,7 @@ export class TeamsService {
     if (groups.length === 0) return out;
     const ids = groups.map((g) => g.id);
     const get = (id: number) => out.get(id)!;
-    const [defining, roles, languages, projects, lists, components, admins] = await Promise.all([
-      this.db.selectFrom('groups').innerJoin('projects', 'projects.id', 'groups.defining_project_id').select(['groups.id', 'projects.slug']).where('groups.id', 'in', ids).execute(),
-      this.db.selectFrom('group_roles').select(['group_id', 'role_id']).where('group_id', 'in', ids).orderBy('role_id').execute(),
-      this.db.selectFrom('group_languages').innerJoin('languages', 'languages.id', 'group_languages.language_id').select(['group_languages.group_id', 'languages.code']).where('group_languages.group_id', 'in', ids).orderBy('languages.id').execute(),
-      this.db.selectFrom('group_projects').innerJoin('projects', 'projects.id', 'group_projects.project_id').select(['group_projects.group_id', 'projects.slug']).where('group_projects.group_id', 'in', ids).orderBy('projects.id').execute(),
-      this.db
-        .selectFrom('group_componentlists')
-        .innerJoin('component_lists', 'component_lists.id', 'group_componentlists.componentlist_id')
-        .select(['group_componentlists.group_id', 'component_lists.slug'])
-        .where('group_componentlists.group_id', 'in', ids)
-        .orderBy('component_lists.id')
-        .execute(),
-      this.db
-        .selectFrom('group_components')
-        .innerJoin('components', 'components.id', 'group_components.component_id')
-        .innerJoin('projects', 'projects.id', 'components.project_id')
-        .select(['group_components.group_id', 'projects.slug as project', sql<string>`components.category_path || components.slug`.as('component')])
-        .where('group_components.group_id', 'in', ids)
-        .orderBy('components.id')
-        .execute(),
-      this.db.selectFrom('group_admins').innerJoin('users', 'users.id', 'group_admins.user_id').select(['group_admins.group_id', 'users.username']).where('group_admins.group_id', 'in', ids).orderBy('users.id').execute(),
-    ]);
+    const { defining, roles, languages, projects, lists, components, admins } = await groupRelationRows(this.db, ids);
     for (const r of defining) get(r.id).definingProject = r.slug;
     for (const r of roles) get(r.group_id).roles.push(r.role_id);
     for (const r of languages) get(r.group_id).languages.push(r.code);
@@ -223,7 +236,7 @@ export class TeamsService {
   async groupIdsOfUsers(userIds: readonly number[]): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>(userIds.map((id) => [id, []]));
     if (userIds.length === 0) return out;
-    const rows = await this.db.selectFrom('group_members').select(['user_id', 'group_id']).where('user_id', 'in', [...userIds]).orderBy('group_id').execute();
+    const rows = await membershipsOfUsers(this.db, userIds);
     for (const r of rows) out.get(r.user_id)?.push(r.group_id);
     return out;
   }
@@ -234,7 +247,7 @@ export class TeamsService {
     const errors = new FieldErrors();
     errors.text('name', input.name, { required: !partial || input.name !== undefined, max: 200 });
     if (input.name && !errors.has('name') && input.name !== existing?.name) {
-      if (await this.db.selectFrom('roles').select('id').where('name', '=', input.name).executeTakeFirst()) {
+      if ((await roleIdByName(this.db, input.name)) !== undefined) {
         errors.list.push(...duplicateError('roles', 'name').fieldErrors);
       }
     }
@@ -245,9 +258,9 @@ export class TeamsService {
   }
 
   private async addPermissions(db: Executor, roleId: number, permissions: readonly string[]): Promise<void> {
-    const present = new Set((await db.selectFrom('role_permissions').select('codename').where('role_id', '=', roleId).execute()).map((r) => r.codename));
+    const present = new Set(await codenamesOfRole(db, roleId));
     const missing = [...new Set(permissions)].filter((p) => !present.has(p));
-    if (missing.length) await db.insertInto('role_permissions').values(missing.map((codename) => ({ role_id: roleId, codename }))).execute();
+    if (missing.length) await insertRolePermissions(db, roleId, missing);
   }
 
   async createRole(actor: Actor, input: RoleInput): Promise<RoleRow> {
@@ -256,7 +269,7 @@ export class TeamsService {
     await this.validateRole(input, null, false);
     const subject = (role: RoleRow): AuditSubject => ({ roleId: role.id, details: { role: role.name, permissions: input.permissions ?? [] } });
     return this.audited(actor, 'role.created', subject, async (tx) => {
-      const role = await tx.insertInto('roles').values({ name: input.name! }).returningAll().executeTakeFirstOrThrow();
+      const role = await insertRole(tx, input.name!);
       await this.addPermissions(tx, role.id, input.permissions ?? []);
       return role;
     });
@@ -271,14 +284,11 @@ export class TeamsService {
     return this.audited(actor, 'role.updated', { roleId: role.id, details }, async (tx) => {
       let row = role;
       if (input.name !== undefined && input.name !== role.name) {
-        row = await tx.updateTable('roles').set({ name: input.name }).where('id', '=', role.id).returningAll().executeTakeFirstOrThrow();
+        row = await renameRole(tx, role.id, input.name);
       }
       if (input.permissions !== undefined) {
         if (!partial) {
-          const keep = [...new Set(input.permissions)];
-          let del = tx.deleteFrom('role_permissions').where('role_id', '=', role.id);
-          if (keep.length) del = del.where('codename', 'not in', keep);
-          await del.execute();
+          await deleteRolePermissionsExcept(tx, role.id, [...new Set(input.permissions)]);
         }
         await this.addPermissions(tx, role.id, input.permissions);
       }
@@ -288,7 +298,7 @@ export class TeamsService {
 
   async removeRole(actor: Actor, role: RoleRow): Promise<void> {
     this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
-    await this.audited(actor, 'role.removed', { roleId: role.id, details: { role: role.name } }, (tx) => tx.deleteFrom('roles').where('id', '=', role.id).execute());
+    await this.audited(actor, 'role.removed', { roleId: role.id, details: { role: role.name } }, (tx) => deleteRole(tx, role.id));
   }
 
   // ----- groups ----------------------------------------------------------------------------------
@@ -314,7 +324,7 @@ export class TeamsService {
     } catch {
       slug = m[1];
     }
-    const project = await this.db.selectFrom('projects').selectAll().where('slug', '=', slug).executeTakeFirst();
+    const project = await projectBySlug(this.db, slug);
     if (!project) {
       errors.add('defining_project', 'Invalid hyperlink - Object does not exist.', 'does_not_exist');
       return undefined;
@@ -328,10 +338,7 @@ export class TeamsService {
   }
 
   private async checkUniqueName(errors: FieldErrors, name: string, projectId: number | null, exceptId: number | null): Promise<void> {
-    let q = this.db.selectFrom('groups').select('id').where('name', '=', name);
-    q = projectId === null ? q.where('defining_project_id', 'is', null) : q.where('defining_project_id', '=', projectId);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) errors.list.push(...duplicateError('groups', 'name').fieldErrors);
+    if (await groupNameTaken(this.db, name, projectId, exceptId)) errors.list.push(...duplicateError('groups', 'name').fieldErrors);
   }
 
   async createGroup(actor: Actor, input: GroupInput): Promise<GroupRow> {
@@ -350,19 +357,15 @@ export class TeamsService {
     if (input.name && !errors.has('name')) await this.checkUniqueName(errors, input.name, project?.id ?? null, null);
     if (!errors.empty) throw new ValidationError(errors.list);
     return this.audited(actor, 'team.created', (row: GroupRow) => TeamsService.team(row), async (tx) => {
-      const row = await tx
-        .insertInto('groups')
-        .values({
-          name: input.name!,
-          // Project-scoped teams select exactly their project.
-          project_selection: project ? SELECTION_MANUAL : (input.project_selection ?? SELECTION_MANUAL),
-          language_selection: input.language_selection ?? SELECTION_MANUAL,
-          defining_project_id: project?.id ?? null,
-          enforced_2fa: input.enforced_2fa ? 1 : 0,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (project) await tx.insertInto('group_projects').values({ group_id: row.id, project_id: project.id }).execute();
+      const row = await insertGroup(tx, {
+        name: input.name!,
+        // Project-scoped teams select exactly their project.
+        project_selection: project ? SELECTION_MANUAL : (input.project_selection ?? SELECTION_MANUAL),
+        language_selection: input.language_selection ?? SELECTION_MANUAL,
+        defining_project_id: project?.id ?? null,
+        enforced_2fa: input.enforced_2fa ? 1 : 0,
+      });
+      if (project) await insertGroupProject(tx, row.id, project.id);
       return row;
     });
   }
@@ -398,13 +401,13 @@ export class TeamsService {
     if (input.enforced_2fa !== undefined) set.enforced_2fa = input.enforced_2fa ? 1 : 0;
     if (Object.keys(set).length === 0) return group;
     return this.audited(actor, 'team.updated', TeamsService.team(group, set), (tx) =>
-      tx.updateTable('groups').set(set).where('id', '=', group.id).returningAll().executeTakeFirstOrThrow(),
+      updateGroup(tx, group.id, set),
     );
   }
 
   async removeGroup(actor: Actor, group: GroupRow): Promise<void> {
     await this.requireManage(actor, group);
-    await this.audited(actor, 'team.removed', TeamsService.team(group), (tx) => tx.deleteFrom('groups').where('id', '=', group.id).execute());
+    await this.audited(actor, 'team.removed', TeamsService.team(group), (tx) => deleteGroup(tx, group.id));
   }
 
   // ----- group sub-resources ---------------------------------------------------------------------
@@ -412,27 +415,19 @@ export class TeamsService {
   async addRole(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'role_id');
-    const role = await this.db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst();
-    if (!role) throw ValidationError.field('role_id', 'Role not found.', 'does_not_exist');
+    if (!(await roleExists(this.db, id))) throw ValidationError.field('role_id', 'Role not found.', 'does_not_exist');
     if (group.defining_project_id !== null) {
       const permissions = (await this.permissionsOf([id])).get(id) ?? [];
       if (permissions.some(isGlobalPermission)) throw ValidationError.field('role_id', 'Roles with site-wide permissions cannot be added to a project team.');
     }
-    await this.audited(actor, 'team.role-added', { ...TeamsService.team(group), roleId: id }, (tx) =>
-      tx
-        .insertInto('group_roles')
-        .values({ group_id: group.id, role_id: id })
-        .onConflict((oc) => oc.columns(['group_id', 'role_id']).doNothing())
-        .execute(),
-    );
+    await this.audited(actor, 'team.role-added', { ...TeamsService.team(group), roleId: id }, (tx) => addGroupRole(tx, group.id, id));
   }
 
   async removeRoleFromGroup(actor: Actor, group: GroupRow, roleId: string): Promise<void> {
     await this.requireManage(actor, group);
     const id = pathId(roleId);
     await this.audited(actor, 'team.role-removed', { ...TeamsService.team(group), roleId: id }, async (tx) => {
-      const r = await tx.deleteFrom('group_roles').where('group_id', '=', group.id).where('role_id', '=', id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+      if ((await removeGroupRole(tx, group.id, id)) === 0) throw new NotFoundError();
     });
   }
 
@@ -440,24 +435,17 @@ export class TeamsService {
     await this.requireManage(actor, group);
     const raw = body?.language_code;
     if (raw === undefined) throw ValidationError.field('language_code', 'Missing language_code parameter', 'required');
-    const language = await this.db.selectFrom('languages').select('id').where('code', '=', String(raw)).executeTakeFirst();
+    const language = await languageIdByCode(this.db, String(raw));
     if (!language) throw ValidationError.field('language_code', 'Language not found.', 'does_not_exist');
-    await this.audited(actor, 'team.language-added', TeamsService.team(group, { language: String(raw) }), (tx) =>
-      tx
-        .insertInto('group_languages')
-        .values({ group_id: group.id, language_id: language.id })
-        .onConflict((oc) => oc.columns(['group_id', 'language_id']).doNothing())
-        .execute(),
-    );
+    await this.audited(actor, 'team.language-added', TeamsService.team(group, { language: String(raw) }), (tx) => addGroupLanguage(tx, group.id, language.id));
   }
 
   async removeLanguage(actor: Actor, group: GroupRow, code: string): Promise<void> {
     await this.requireManage(actor, group);
-    const language = await this.db.selectFrom('languages').select('id').where('code', '=', code).executeTakeFirst();
+    const language = await languageIdByCode(this.db, code);
     if (!language) throw new NotFoundError();
     await this.audited(actor, 'team.language-removed', TeamsService.team(group, { language: code }), async (tx) => {
-      const r = await tx.deleteFrom('group_languages').where('group_id', '=', group.id).where('language_id', '=', language.id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+      if ((await removeGroupLanguage(tx, group.id, language.id)) === 0) throw new NotFoundError();
     });
   }
 
@@ -469,15 +457,8 @@ export class TeamsService {
     await this.requireManage(actor, group);
     this.refuseScopedProjects(group);
     const id = idParameter(body, 'project_id');
-    const project = await this.db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst();
-    if (!project) throw ValidationError.field('project_id', 'Project not found.', 'does_not_exist');
-    await this.audited(actor, 'team.project-added', { ...TeamsService.team(group), projectId: id }, (tx) =>
-      tx
-        .insertInto('group_projects')
-        .values({ group_id: group.id, project_id: id })
-        .onConflict((oc) => oc.columns(['group_id', 'project_id']).doNothing())
-        .execute(),
-    );
+    if (!(await projectExists(this.db, id))) throw ValidationError.field('project_id', 'Project not found.', 'does_not_exist');
+    await this.audited(actor, 'team.project-added', { ...TeamsService.team(group), projectId: id }, (tx) => addGroupProject(tx, group.id, id));
   }
 
   async removeProject(actor: Actor, group: GroupRow, projectId: string): Promise<void> {
@@ -485,64 +466,43 @@ export class TeamsService {
     const id = pathId(projectId);
     this.refuseScopedProjects(group);
     await this.audited(actor, 'team.project-removed', { ...TeamsService.team(group), projectId: id }, async (tx) => {
-      const r = await tx.deleteFrom('group_projects').where('group_id', '=', group.id).where('project_id', '=', id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+      if ((await removeGroupProject(tx, group.id, id)) === 0) throw new NotFoundError();
     });
   }
 
   async addComponentList(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'component_list_id');
-    const list = await this.db.selectFrom('component_lists').select('id').where('id', '=', id).executeTakeFirst();
-    if (!list) throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
-    await this.audited(actor, 'team.componentlist-added', TeamsService.team(group, { componentlist: id }), (tx) =>
-      tx
-        .insertInto('group_componentlists')
-        .values({ group_id: group.id, componentlist_id: id })
-        .onConflict((oc) => oc.columns(['group_id', 'componentlist_id']).doNothing())
-        .execute(),
-    );
+    if (!(await componentListExists(this.db, id))) throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
+    await this.audited(actor, 'team.componentlist-added', TeamsService.team(group, { componentlist: id }), (tx) => addGroupComponentList(tx, group.id, id));
   }
 
   async removeComponentList(actor: Actor, group: GroupRow, listId: string): Promise<void> {
     await this.requireManage(actor, group);
     const id = pathId(listId);
     await this.audited(actor, 'team.componentlist-removed', TeamsService.team(group, { componentlist: id }), async (tx) => {
-      const r = await tx.deleteFrom('group_componentlists').where('group_id', '=', group.id).where('componentlist_id', '=', id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+      if ((await removeGroupComponentList(tx, group.id, id)) === 0) throw new NotFoundError();
     });
   }
 
   async addComponent(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'component_id');
-    const component = await this.db
-      .selectFrom('components')
-      .innerJoin('projects', 'projects.id', 'components.project_id')
-      .select(['components.id', 'components.project_id', 'projects.access_control'])
-      .where('components.id', '=', id)
-      .executeTakeFirst();
+    const component = await componentWithAccess(this.db, id);
     if (!component || !this.access.canView(actor, { id: component.project_id, access_control: component.access_control })) {
       throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
     }
     if (group.defining_project_id !== null && component.project_id !== group.defining_project_id) {
       throw ValidationError.field('component_id', 'Only components of the team\'s project can be added to a project team.');
     }
-    await this.audited(actor, 'team.component-added', TeamsService.team(group, { component: id }), (tx) =>
-      tx
-        .insertInto('group_components')
-        .values({ group_id: group.id, component_id: id })
-        .onConflict((oc) => oc.columns(['group_id', 'component_id']).doNothing())
-        .execute(),
-    );
+    await this.audited(actor, 'team.component-added', TeamsService.team(group, { component: id }), (tx) => addGroupComponent(tx, group.id, id));
   }
 
   async removeComponent(actor: Actor, group: GroupRow, componentId: string): Promise<void> {
     await this.requireManage(actor, group);
     const id = pathId(componentId);
     await this.audited(actor, 'team.component-removed', TeamsService.team(group, { component: id }), async (tx) => {
-      const r = await tx.deleteFrom('group_components').where('group_id', '=', group.id).where('component_id', '=', id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw new NotFoundError();
+      if ((await removeGroupComponent(tx, group.id, id)) === 0) throw new NotFoundError();
     });
   }
 
@@ -552,14 +512,10 @@ export class TeamsService {
     const raw = body?.user_id;
     if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') throw ValidationError.field('user_id', 'User ID is required', 'required');
     const id = /^\s*\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
-    const user = Number.isSafeInteger(id) ? await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    const user = Number.isSafeInteger(id) ? await userById(this.db, id) : undefined;
     if (!user) throw ValidationError.field('user_id', 'User not found', 'does_not_exist');
     await this.audited(actor, 'team.admin-granted', { ...TeamsService.team(group), userId: user.id }, async (tx) => {
-      await tx
-        .insertInto('group_admins')
-        .values({ group_id: group.id, user_id: user.id })
-        .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-        .execute();
+      await addGroupAdmin(tx, group.id, user.id);
       await this.join(tx, actor, user, group);
     });
   }
@@ -568,20 +524,14 @@ export class TeamsService {
     await this.requireManage(actor, group);
     const id = pathId(userId);
     await this.audited(actor, 'team.admin-revoked', { ...TeamsService.team(group), userId: id }, async (tx) => {
-      const r = await tx.deleteFrom('group_admins').where('group_id', '=', group.id).where('user_id', '=', id).executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw ValidationError.field(null, 'User not found', 'does_not_exist');
+      if ((await removeGroupAdmin(tx, group.id, id)) === 0) throw ValidationError.field(null, 'User not found', 'does_not_exist');
     });
   }
 
   // ----- user memberships ------------------------------------------------------------------------
 
   private async join(db: Executor, actor: Actor, user: UserRow, group: GroupRow): Promise<void> {
-    const r = await db
-      .insertInto('group_members')
-      .values({ group_id: group.id, user_id: user.id })
-      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) await this.recordAccess(db, actor, user, group, 'added');
+    if (await joinGroup(db, group.id, user.id)) await this.recordAccess(db, actor, user, group, 'added');
   }
 
   private async recordAccess(db: Executor, actor: Actor, user: UserRow, group: GroupRow, change: 'added' | 'removed'): Promise<void> {
@@ -600,7 +550,7 @@ export class TeamsService {
     const userManager = this.access.canGlobal(actor, 'user.edit');
     if (!actor.authenticated) this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
     const id = idParameter(body, 'group_id');
-    const group = await this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+    const group = await groupById(this.db, id);
     // Besides user managers, a team's managers and administrators decide who is in it.
     if (!userManager && !(group && ((await this.canManageGroup(actor, group)) || (await this.isTeamAdmin(actor, group))))) {
       this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
@@ -608,10 +558,10 @@ export class TeamsService {
     if (!group) throw ValidationError.field('group_id', 'Group not found.', 'does_not_exist');
     await this.db.transaction().execute(async (tx) => {
       if (add) return this.join(tx, actor, user, group);
-      const teams = await tx.selectFrom('group_members').select('group_id').where('user_id', '=', user.id).execute();
-      if (!teams.some((t) => t.group_id === group.id)) return;
+      const teams = await teamIdsOfUser(tx, user.id);
+      if (!teams.includes(group.id)) return;
       if (user.is_bot && teams.length === 1) throw ValidationError.field('group_id', 'Cannot remove the last team of a bot user.');
-      await tx.deleteFrom('group_members').where('group_id', '=', group.id).where('user_id', '=', user.id).execute();
+      await leaveGroup(tx, group.id, user.id);
       await this.recordAccess(tx, actor, user, group, 'removed');
     });
   }

@@ -1,6 +1,6 @@
 // Users and their API tokens: authentication, creation (createadmin), editing, anonymising deletion.
 import type { Db, Executor } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
+import type { AuditLogRow, UserRow } from '../db/schema.js';
 import { ReadCache } from '../db/read-cache.js';
 import { userActor, type Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
@@ -8,9 +8,28 @@ import { generateToken, hashToken } from '../auth/tokens.js';
 import { hashPassword } from '../auth/passwords.js';
 import { nowIso } from '../shared/clock.js';
 import { joinAutomaticTeams } from './team-setup.js';
-import { recordAudit } from './audit-log.js';
+import { auditViews, recordAudit, userAuditLog, type AuditEntryView } from './audit-log.js';
 import { createDefaults as createDefaultSubscriptions } from './notifications.service.js';
 import { randomAlnum } from '../shared/hashing.js';
+import {
+  anonymiseUser,
+  countUsers,
+  deletePersonalMemory,
+  deleteSubscriptionsOfUser,
+  insertUser,
+  languageCountOfChanges,
+  setUserPassword,
+  translationsChangedBy,
+  updateUser,
+  userByUsername,
+  usernameTakenByOther,
+  usersPage,
+  type UserListFilter,
+} from '../db/users.repository.js';
+import { deleteTokensOfUser, deleteUserToken, insertToken, userOfToken, userTokenCreated } from '../db/tokens.repository.js';
+import { deleteSessionsOfUser } from '../db/sessions.repository.js';
+import { leaveAllTeams } from '../db/teams.repository.js';
+import { CONTENT_ACTIONS } from '../domain/change-actions.js';
 import { AuthenticationFailedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../shared/errors.js';
 
 export const USERNAME_PATTERN = /^[\w.@+-]+$/;
@@ -74,13 +93,7 @@ export class UsersService {
 
   async authenticateToken(token: string): Promise<Actor> {
     const entry = await this.tokens.get(token, async () => {
-      const row = await this.db
-        .selectFrom('tokens')
-        .innerJoin('users', 'users.id', 'tokens.user_id')
-        .selectAll('users')
-        .select(['tokens.expires as token_expires'])
-        .where('tokens.key_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const row = await userOfToken(this.db, hashToken(token));
       if (!row) return undefined;
       const { token_expires: _unused, ...user } = row;
       return { row, actor: userActor(user as UserRow) };
@@ -117,20 +130,16 @@ export class UsersService {
     if (db === this.db) return this.db.transaction().execute((tx) => this.create(input, tx, actor));
     await this.validateNew(db, input);
     const password = input.password ? await hashPassword(input.password) : null;
-    const row = await db
-      .insertInto('users')
-      .values({
-        username: input.username,
-        email: input.email,
-        full_name: input.full_name?.trim() ?? '',
-        password,
-        is_superuser: input.is_superuser ? 1 : 0,
-        is_active: input.is_active === false ? 0 : 1,
-        is_bot: input.is_bot ? 1 : 0,
-        date_joined: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertUser(db, {
+      username: input.username,
+      email: input.email,
+      full_name: input.full_name?.trim() ?? '',
+      password,
+      is_superuser: input.is_superuser ? 1 : 0,
+      is_active: input.is_active === false ? 0 : 1,
+      is_bot: input.is_bot ? 1 : 0,
+      date_joined: nowIso(),
+    });
     await joinAutomaticTeams(db, row);
     await recordAudit(db, actor, 'user.created', { userId: row.id, details: { username: row.username, is_superuser: row.is_superuser === 1, is_bot: row.is_bot === 1, is_active: row.is_active === 1 } });
     if (!row.is_bot) await createDefaultSubscriptions(db, row.id);
@@ -147,7 +156,7 @@ export class UsersService {
   }
 
   async findByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    return userByUsername(db, username);
   }
 
   /** Users visible to the actor: everyone for managers, only themselves otherwise (anonymous: nobody). */
@@ -158,13 +167,43 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * The user list as the actor sees it, a page at a time: nobody for anonymous callers, users whose name
+   * starts with `username` (two characters at least) for anyone signed in, otherwise only themselves
+   * unless they manage users; managers also filter by state and e-mail address.
+   */
+  list(actor: Actor, query: { username?: string; is_active?: string; email?: string }): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<UserRow[]> } {
+    const manager = this.canManage(actor);
+    const filter: UserListFilter = {};
+    if (!actor.authenticated) filter.nobody = true;
+    else if (query.username && query.username.length >= 2) filter.usernamePrefix = query.username;
+    else if (!manager) filter.id = actor.user!.id;
+    if (manager && query.is_active !== undefined) filter.isActive = /^(1|true)$/i.test(query.is_active) ? 1 : 0;
+    if (manager && query.email) filter.email = query.email;
+    return { count: () => countUsers(this.db, filter), page: (limit, offset) => usersPage(this.db, filter, limit, offset) };
+  }
+
+  /** The translations among `visible` (a query over the translations the caller may see) whose content the user changed. */
+  contributions<Q extends Parameters<typeof translationsChangedBy>[0]>(visible: Q, user: UserRow): Q {
+    return translationsChangedBy(visible, user.id, CONTENT_ACTIONS);
+  }
+
+  /** Audit entries about the user or made by them, newest first, a page at a time. */
+  auditLog(user: UserRow): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<AuditLogRow[]> } {
+    return userAuditLog(this.db, user.id);
+  }
+
+  auditViews(rows: readonly AuditLogRow[]): Promise<AuditEntryView[]> {
+    return auditViews(this.db, rows);
+  }
+
   /** Stores the scrypt hash of a new password and ends the user's browser sessions. */
   async setPassword(userId: number, password: string, actor: Actor | null = null): Promise<void> {
     if (!password) throw ValidationError.field('password', 'This field may not be blank.', 'blank');
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('users').set({ password: hash }).where('id', '=', userId).execute();
-      await tx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await setUserPassword(tx, userId, hash);
+      await deleteSessionsOfUser(tx, userId);
       await recordAudit(tx, actor, 'user.password', { userId });
     });
   }
@@ -172,14 +211,14 @@ export class UsersService {
   async rotateToken(userId: number, db: Executor = this.db, actor: Actor | null = null): Promise<string> {
     if (db === this.db) return this.db.transaction().execute((tx) => this.rotateToken(userId, tx, actor));
     const token = generateToken('user');
-    await db.deleteFrom('tokens').where('user_id', '=', userId).where('kind', '=', 'user').execute();
-    await db.insertInto('tokens').values({ user_id: userId, key_hash: hashToken(token), kind: 'user', created: nowIso(), expires: null }).execute();
+    await deleteUserToken(db, userId);
+    await insertToken(db, { user_id: userId, key_hash: hashToken(token), kind: 'user', created: nowIso(), expires: null });
     await recordAudit(db, actor, 'user.token', { userId });
     return token;
   }
 
   async tokenInfo(userId: number): Promise<{ created: string } | null> {
-    const row = await this.db.selectFrom('tokens').select('created').where('user_id', '=', userId).where('kind', '=', 'user').executeTakeFirst();
+    const row = await userTokenCreated(this.db, userId);
     return row ?? null;
   }
 
@@ -216,9 +255,9 @@ export class UsersService {
     const changed = Object.keys(set).filter((k) => set[k as keyof UserRow] !== user[k as keyof UserRow]);
     if (changed.length === 0) return user;
     return this.db.transaction().execute(async (tx) => {
-      const row = await tx.updateTable('users').set(set).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+      const row = await updateUser(tx, user.id, set);
       // Deactivating a user ends what lets them in.
-      if (set.is_active === 0) await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      if (set.is_active === 0) await deleteSessionsOfUser(tx, user.id);
       await recordAudit(tx, actor, 'user.updated', { userId: user.id, details: { fields: changed.sort() } });
       return row;
     });
@@ -233,45 +272,28 @@ export class UsersService {
     if (!this.canManage(actor)) throw new PermissionDeniedError();
     await this.db.transaction().execute(async (tx) => {
       let username = `deleted-${user.id}`;
-      if (await tx.selectFrom('users').select('id').where('username', '=', username).where('id', '!=', user.id).executeTakeFirst()) {
+      if (await usernameTakenByOther(tx, username, user.id)) {
         username = `${username}-${randomAlnum(6).toLowerCase()}`;
       }
-      await tx
-        .updateTable('users')
-        .set({
-          username,
-          email: `noreply+${user.id}@parla.invalid`,
-          full_name: 'Deleted User',
-          is_active: 0,
-          password: null,
-          is_superuser: 0,
-        })
-        .where('id', '=', user.id)
-        .execute();
-      await tx.deleteFrom('tokens').where('user_id', '=', user.id).execute();
-      await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-      await tx.deleteFrom('group_members').where('user_id', '=', user.id).execute();
-      await tx.deleteFrom('group_admins').where('user_id', '=', user.id).execute();
-      await tx.deleteFrom('subscriptions').where('user_id', '=', user.id).execute();
+      await anonymiseUser(tx, user.id, username);
+      await deleteTokensOfUser(tx, user.id);
+      await deleteSessionsOfUser(tx, user.id);
+      await leaveAllTeams(tx, user.id);
+      await deleteSubscriptionsOfUser(tx, user.id);
       // Personal translation memory (entries of the user, not of a project) goes with the person.
-      await tx.deleteFrom('memory').where('user_id', '=', user.id).where('project_id', 'is', null).execute();
+      await deletePersonalMemory(tx, user.id);
       await recordAudit(tx, actor, 'user.removed', { userId: user.id, details: { username: user.username } });
     });
   }
 
   async statistics(user: UserRow, db: Executor = this.db): Promise<Record<string, number>> {
-    const languages = await db
-      .selectFrom('changes')
-      .innerJoin('translations', 'translations.id', 'changes.translation_id')
-      .select((eb) => eb.fn.count<number>('translations.language_id').distinct().as('n'))
-      .where('changes.user_id', '=', user.id)
-      .executeTakeFirst();
+    const languages = await languageCountOfChanges(db, user.id);
     return {
       translated: user.stat_translated,
       suggested: user.stat_suggested,
       uploaded: user.stat_uploaded,
       commented: user.stat_commented,
-      languages: Number(languages?.n ?? 0),
+      languages,
     };
   }
 }

@@ -6,13 +6,11 @@ import type { UserRow } from '../../db/schema.js';
 import type { UserPatch } from '../../services/users.service.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { Bool, Str, body, readOnly } from '../schemas/common.js';
 import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
 import { paginateTranslations } from './translations.routes.js';
-import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
-import { auditViews, userAuditQuery } from '../../services/audit-log.js';
 import type { Urls } from '../urls.js';
 
 const UserBody = body({
@@ -37,17 +35,12 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
         const actor = request.actor;
         const query = request.query as Record<string, string | undefined>;
         const manager = c.users.canManage(actor);
-        let q = c.database.db.selectFrom('users');
-        if (!actor.authenticated) q = q.where('id', '<', 0);
-        else if (query.username && query.username.length >= 2) q = q.where('username', 'like', `${query.username.replace(/[%_\\]/g, '\\$&')}%`);
-        else if (!manager) q = q.where('id', '=', actor.user!.id);
-        if (manager && query.is_active !== undefined) q = q.where('is_active', '=', /^(1|true)$/i.test(query.is_active) ? 1 : 0);
-        if (manager && query.email) q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', query.email!.toLowerCase()));
+        const list = c.users.list(actor, query);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),
+          list.count,
+          list.page,
           async (rows) => {
             const groups = await c.teams.groupIdsOfUsers(rows.map((u) => u.id));
             return rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u, groups.get(u.id)) : serializeUserBasic(u)));
@@ -119,18 +112,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       schema: { params: Params },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
-        const q = c.translations
-          .listQuery(request.actor)
-          .where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('changes')
-                .select('changes.id')
-                .whereRef('changes.translation_id', '=', 'translations.id')
-                .where('changes.author_id', '=', user.id)
-                .where('changes.action', 'in', [...CONTENT_ACTIONS]),
-            ),
-          );
+        const q = c.users.contributions(c.translations.listQuery(request.actor), user);
         return paginateTranslations(c, request, q);
       },
     },
@@ -143,13 +125,13 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         c.users.requireSelfOrManager(request.actor, user);
-        const q = userAuditQuery(c.database.db, user.id);
+        const log = c.users.auditLog(user);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('audit_log').orderBy('audit_log.id', 'desc').limit(limit).offset(offset).execute(),
-          (rows) => auditViews(c.database.db, rows),
+          log.count,
+          log.page,
+          (rows) => c.users.auditViews(rows),
         );
       },
     },

@@ -1,0 +1,44 @@
+// Browser sessions, keyed by the SHA-256 of their cookie value.
+import type { Executor } from './database.js';
+import type { SessionRow, UserRow } from './schema.js';
+
+export async function insertSession(db: Executor, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Removes the sessions that expired before `now`. */
+export async function deleteExpiredSessions(db: Executor, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires', '<', now).execute();
+}
+
+export async function deleteSessionsOfUser(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** The session's user with the session's own columns prefixed s_, or undefined for an unknown session. */
+export function sessionWithUser(
+  db: Executor,
+  id: string,
+): Promise<(UserRow & { s_id: string; s_csrf_secret: string; s_created: string; s_last_seen: string; s_expires: string }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as s_id',
+      'sessions.csrf_secret as s_csrf_secret',
+      'sessions.created as s_created',
+      'sessions.last_seen as s_last_seen',
+      'sessions.expires as s_expires',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function renewSession(db: Executor, id: string, lastSeen: string, expires: string): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen: lastSeen, expires }).where('id', '=', id).execute();
+}
