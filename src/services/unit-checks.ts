@@ -6,7 +6,7 @@ import { ruleOfTranslation, type PluralRule } from '../languages/plural-rule.js'
 import { nowIso } from '../shared/clock.js';
 import { CONTENT_ACTIONS } from '../domain/change-actions.js';
 import { splitPlurals } from '../domain/plurals.js';
-import type { UnitRow } from '../db/schema.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../db/schema.js';
 import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
 import {
   checkRowsOfTranslation,
@@ -105,19 +105,49 @@ export async function buildCheckScope(
 ): Promise<CheckScope> {
   const row = await componentCheckFacts(db, t.componentId);
   const language = await languageCode(db, t.languageId);
+  return scopeOf(
+    t,
+    { projectId: row.project_id, projectFlags: row.project_flags, componentFlags: row.component_flags, enforcedChecks: row.enforced_checks, language, sourceLanguage: row.source_language },
+    t.isSource ? undefined : await loadGlossary(db, row.project_id, row.source_language_id, t.languageId),
+  );
+}
+
+/**
+ * The scope of a stored translation whose rows the caller has read already (a single edit): only the
+ * source language's code (unless the translation is in it) and the glossaries are read.
+ */
+export async function checkScopeOfRows(
+  db: Executor,
+  rows: { translation: TranslationRow; component: ComponentRow; project: ProjectRow; language: LanguageRow },
+): Promise<CheckScope> {
+  const { translation, component, project, language } = rows;
+  const isSource = translation.is_source === 1;
+  const sourceLanguage = component.source_language_id === language.id ? language.code : await languageCode(db, component.source_language_id);
+  return scopeOf(
+    { translationId: translation.id, componentId: component.id, languageId: translation.language_id, isSource, plural: ruleOfTranslation(translation, language.code) },
+    { projectId: project.id, projectFlags: project.check_flags, componentFlags: component.check_flags, enforcedChecks: component.enforced_checks, language: language.code, sourceLanguage },
+    isSource ? undefined : await loadGlossary(db, project.id, component.source_language_id, translation.language_id),
+  );
+}
+
+function scopeOf(
+  t: { translationId: number; componentId: number; languageId: number; isSource: boolean; plural: PluralRule },
+  facts: { projectId: number; projectFlags: string; componentFlags: string; enforcedChecks: string | null; language: string; sourceLanguage: string },
+  glossary: GlossaryLookup | undefined,
+): CheckScope {
   return {
     translationId: t.translationId,
     componentId: t.componentId,
-    projectId: row.project_id,
+    projectId: facts.projectId,
     languageId: t.languageId,
     isSource: t.isSource,
-    baseFlags: mergeFlags(row.project_flags, row.component_flags),
-    enforced: parseEnforced(row.enforced_checks),
-    language,
-    sourceLanguage: row.source_language,
+    baseFlags: mergeFlags(facts.projectFlags, facts.componentFlags),
+    enforced: parseEnforced(facts.enforcedChecks),
+    language: facts.language,
+    sourceLanguage: facts.sourceLanguage,
     pluralCount: t.plural.number,
     pluralCategories: t.plural.categories,
-    glossary: t.isSource ? undefined : await loadGlossary(db, row.project_id, row.source_language_id, t.languageId),
+    glossary,
   };
 }
 

@@ -1,4 +1,4 @@
-// Changes one unit's target and state inside the caller's transaction: counters, pending flag and change record.
+// Changes one unit's target and state inside the caller's transaction: checks, counters, pending flag, change record and memory.
 import type { Executor } from '../db/database.js';
 import type { UnitRow } from '../db/schema.js';
 import { nowIso } from '../shared/clock.js';
@@ -7,7 +7,7 @@ import { rememberUnits } from './memory.service.js';
 import { joinPlurals, splitPlurals } from '../domain/plurals.js';
 import { addUnit, applyCounterDelta, unitDelta, type Counters } from './statistics.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { crossUnitContext, UnitChecker } from './unit-checks.js';
+import { crossUnitContext, UnitChecker, type CheckScope } from './unit-checks.js';
 import { setUnitContent } from '../db/units.repository.js';
 
 /** Where the unit lives, for the change record. */
@@ -41,6 +41,8 @@ export interface ContentUpdate {
    * unit. Without it the unit is checked alone, cross-unit checks included, and its rows written now.
    */
   checker?: UnitChecker;
+  /** The check scope of the unit's translation from rows the caller has read already (single edits: see checkScopeOfRows), asked only if the unit changes. */
+  checkScope?: () => Promise<CheckScope>;
 }
 
 /**
@@ -71,7 +73,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   const pending = update.stamp ?? pendingStamp();
   // Quality checks of the new content; a failing enforced check turns a translated string into needs editing.
   const checked = { ...unit, target, state: update.state };
-  const checker = update.checker ?? (await UnitChecker.forUnit(db, unit));
+  const checker = update.checker ?? (await UnitChecker.forUnit(db, unit, await update.checkScope?.()));
   const outcome = checker.check(checked, update.checker ? undefined : await crossUnitContext(db, checker.scope, checked));
   if (!update.checker) await checker.flush(db);
   const state = outcome.state;
@@ -96,7 +98,12 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
     ...(update.details ? { details: update.details } : {}),
   };
   if (update.changeLog) update.changeLog.push(change);
-  else await changes.record(db, change);
+  else {
+    // Recording the change, step by step: the row, then what other tables keep from it.
+    const timestamp = await changes.insert(db, [change]);
+    await changes.noteLastChanges(db, [change], timestamp);
+    await changes.countTranslated(db, [change]);
+  }
   // A translated string enters the translation memory.
   if (state >= STATE_TRANSLATED && !isBlank(update.target) && (target !== unit.target || unit.state < STATE_TRANSLATED)) {
     if (update.memoryLog) update.memoryLog.push(unit.id);

@@ -18,7 +18,7 @@ import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
 import type { TranslationWithRefs } from './translations.service.js';
 import type { UnitWithRefs } from './units.service.js';
-import { recheckTranslationsOf } from './unit-checks.js';
+import { checkScopeOfRows, recheckTranslationsOf } from './unit-checks.js';
 import { pyType } from './validation.js';
 import { componentPathSegment } from './categories.service.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
@@ -367,6 +367,8 @@ export class UnitEditsService {
           target,
           state: data.state!,
           userId,
+          // The checks' scope from the rows read above, not read again.
+          checkScope: () => checkScopeOfRows(tx, p),
           ...(monolingualSource && joinPlurals(target) !== before.target ? { action: Action.SOURCE_STRING_CHANGED } : {}),
         });
         if (monolingualSource && unit.target !== before.target) unit = await this.propagateSource(tx, unit, before, p);
