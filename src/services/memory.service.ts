@@ -1,15 +1,41 @@
 // Translation memory: entries from translated units and imported files; list, delete, fuzzy lookup.
-import { sql, type RawBuilder } from 'kysely';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { isSqlite, type Db, type Executor } from '../db/database.js';
 import type { MemoryRow } from '../db/schema.js';
+import {
+  countEntries,
+  countEntriesAbove,
+  deleteEntry,
+  entriesPage,
+  entriesWithLanguagesAfter,
+  entryById,
+  exactCandidates,
+  ftsCandidates,
+  ftsState,
+  indexEntries,
+  insertEntriesOfTranslation,
+  insertEntriesOfUnits,
+  insertImportedEntry,
+  maxEntryId,
+  projectAccessBySlug,
+  projectIdByIdOrSlug,
+  projectIdBySlug,
+  projectIdsWhere,
+  setSimilarityThreshold,
+  similarCandidates,
+  sourcesOfEntries,
+  trigramGroupCandidates,
+  type MemoryCandidate,
+  type MemoryListFilter,
+  type MemoryScope,
+} from '../db/memory.repository.js';
+import { projectAccessById } from '../db/projects.repository.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { LanguagesService } from './languages.service.js';
 import { rankCandidates } from './memory-ranking.js';
 import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from '../search/trigram-sample.js';
-import { STATE_TRANSLATED } from '../domain/unit-states.js';
 
 /*
  * Scopes (as the reference's update_memory): a unit that becomes translated (state >= 20, non-empty target)
@@ -83,30 +109,6 @@ export function categoryOf(row: Pick<MemoryRow, 'project_id' | 'user_id' | 'shar
   return row.shared ? 2 : 1;
 }
 
-/** Adds the entries of one scope for the translated units `where` selects (alias u), skipping existing ones. */
-async function insertFromUnits(db: Executor, where: RawBuilder<unknown>, userId: number | null): Promise<void> {
-  const project = userId === null;
-  const now = nowIso();
-  await sql`INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id, from_file, shared, created)
-    SELECT DISTINCT u.source, u.target, c.source_language_id, t.language_id, p.slug || '/' || c.slug,
-      ${project ? sql`p.id` : sql`CAST(NULL AS integer)`}, ${project ? sql`CAST(NULL AS integer)` : sql`CAST(${userId} AS integer)`}, 0, 0, CAST(${now} AS text)
-    FROM units u
-    JOIN translations t ON t.id = u.translation_id
-    JOIN components c ON c.id = t.component_id
-    JOIN projects p ON p.id = c.project_id
-    WHERE ${where} AND u.state >= ${STATE_TRANSLATED} AND u.target <> '' AND t.is_source = 0
-      AND NOT EXISTS (SELECT 1 FROM memory m
-        WHERE m.source_language_id = c.source_language_id AND m.target_language_id = t.language_id
-          AND substr(m.source, 1, 100) = substr(u.source, 1, 100) AND m.source = u.source AND m.target = u.target
-          AND m.origin = p.slug || '/' || c.slug AND m.shared = 0 AND m.from_file = 0
-          AND ${project ? sql`m.project_id = p.id AND m.user_id IS NULL` : sql`m.project_id IS NULL AND m.user_id = ${userId}`})`.execute(db);
-}
-
-async function rememberWhere(db: Executor, where: RawBuilder<unknown>, userId: number | null): Promise<void> {
-  await insertFromUnits(db, where, null);
-  if (userId !== null) await insertFromUnits(db, where, userId);
-}
-
 /**
  * Adds memory entries for the units among `unitIds` that are translated now, in the caller's
  * transaction: the project's entry and, with a user, the user's own. Bulk writers pass all their ids at
@@ -115,14 +117,17 @@ async function rememberWhere(db: Executor, where: RawBuilder<unknown>, userId: n
 export async function rememberUnits(db: Executor, unitIds: readonly number[], userId: number | null): Promise<void> {
   if (unitIds.length === 0) return;
   for (let i = 0; i < unitIds.length; i += BATCH) {
-    await rememberWhere(db, sql`u.id IN (${sql.join(unitIds.slice(i, i + BATCH))})`, userId);
+    const batch = unitIds.slice(i, i + BATCH);
+    await insertEntriesOfUnits(db, batch, null, nowIso());
+    if (userId !== null) await insertEntriesOfUnits(db, batch, userId, nowIso());
   }
   await syncIndex(db, INLINE_INDEX_MAX);
 }
 
 /** Adds memory entries for every translated unit of a translation (files read into a new translation). */
 export async function rememberTranslation(db: Executor, translationId: number, userId: number | null = null): Promise<void> {
-  await rememberWhere(db, sql`u.translation_id = ${translationId}`, userId);
+  await insertEntriesOfTranslation(db, translationId, null, nowIso());
+  if (userId !== null) await insertEntriesOfTranslation(db, translationId, userId, nowIso());
   await syncIndex(db, INLINE_INDEX_MAX);
 }
 
@@ -133,14 +138,11 @@ export async function rememberTranslation(db: Executor, translationId: number, u
  */
 export async function syncIndex(db: Executor, max = Number.POSITIVE_INFINITY): Promise<number> {
   if (!isSqlite(db)) return 0;
-  const { rows } = await sql<{ last_id: number; max_id: number | null }>`SELECT last_id, (SELECT max(id) FROM memory) AS max_id FROM memory_fts_state WHERE id = 1`.execute(db);
-  const state = rows[0];
+  const state = await ftsState(db);
   if (!state || state.max_id === null || state.max_id <= state.last_id) return 0;
-  const pending = await sql<{ n: number }>`SELECT count(*) AS n FROM memory WHERE id > ${state.last_id}`.execute(db);
-  const n = Number(pending.rows[0]?.n ?? 0);
+  const n = await countEntriesAbove(db, state.last_id);
   if (n > max) return 0;
-  await sql`INSERT INTO memory_fts(rowid, source) SELECT id, source FROM memory WHERE id > ${state.last_id} AND id <= ${state.max_id}`.execute(db);
-  await sql`UPDATE memory_fts_state SET last_id = ${state.max_id} WHERE id = 1`.execute(db);
+  await indexEntries(db, state.last_id, state.max_id);
   return n;
 }
 
@@ -197,27 +199,10 @@ export function ftsQuery(text: string): string | null {
   return pairs.join(' OR ');
 }
 
-interface Candidate {
-  id: number;
-  source: string;
-  target: string;
-  origin: string;
-}
+type Candidate = MemoryCandidate;
 
 /** Which entries a lookup or list may see: null = all. */
-interface Scope {
-  userId: number | null;
-  projectIds: number[] | null;
-}
-
-function scopeSql(scope: Scope | null): RawBuilder<unknown> {
-  if (scope === null) return sql`1 = 1`;
-  const terms: RawBuilder<unknown>[] = [sql`m.shared = 1`];
-  if (scope.userId !== null) terms.push(sql`m.user_id = ${scope.userId}`);
-  if (scope.projectIds === null) terms.push(sql`m.project_id IS NOT NULL`);
-  else if (scope.projectIds.length) terms.push(sql`m.project_id IN (${sql.join(scope.projectIds)})`);
-  return sql`(${sql.join(terms, sql` OR `)})`;
-}
+type Scope = MemoryScope;
 
 export class MemoryService {
   private timer: NodeJS.Timeout | null = null;
@@ -226,12 +211,12 @@ export class MemoryService {
     () => this.maxId(),
     async (count) => {
       const ids = randomIds(await this.maxId(), count);
-      return ids.length ? (await this.db.selectFrom('memory').select('source').where('id', 'in', ids).execute()).map((r) => r.source) : [];
+      return ids.length ? await sourcesOfEntries(this.db, ids) : [];
     },
   );
 
   private async maxId(): Promise<number> {
-    return Number((await this.db.selectFrom('memory').select(sql<number | null>`max(id)`.as('n')).executeTakeFirst())?.n ?? 0);
+    return maxEntryId(this.db);
   }
 
   constructor(
@@ -268,10 +253,7 @@ export class MemoryService {
   private async scopeOf(actor: Actor): Promise<Scope | null> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     if (this.isManager(actor)) return null;
-    const visible = this.access.visibleProjects(actor);
-    let q = this.db.selectFrom('projects').select('projects.id');
-    if (visible) q = q.where(visible);
-    const ids = (await q.execute()).map((r) => r.id);
+    const ids = await projectIdsWhere(this.db, this.access.visibleProjects(actor));
     return { userId: actor.user?.id ?? null, projectIds: ids };
   }
 
@@ -285,56 +267,45 @@ export class MemoryService {
 
   private async projectId(value: string | undefined): Promise<number | undefined> {
     if (value === undefined || value === '') return undefined;
-    const row = await this.db.selectFrom('projects').select('id').where(/^\d+$/.test(value) ? 'id' : 'slug', '=', /^\d+$/.test(value) ? Number(value) : value).executeTakeFirst();
-    return row?.id ?? -1;
+    return (await projectIdByIdOrSlug(this.db, value)) ?? -1;
   }
 
-  private async listWhere(actor: Actor, filters: MemoryFilters): Promise<{ where: RawBuilder<unknown> }> {
-    // (wrapped: an async function must not return a RawBuilder, which refuses to be awaited)
+  private async listFilter(actor: Actor, filters: MemoryFilters): Promise<MemoryListFilter> {
     const scope = await this.scopeOf(actor);
-    const terms: RawBuilder<unknown>[] = [scopeSql(scope)];
-    const src = await this.languageId(filters.source_language, 'source_language');
-    const tgt = await this.languageId(filters.target_language, 'target_language');
-    const project = await this.projectId(filters.project);
-    if (src !== undefined) terms.push(sql`m.source_language_id = ${src}`);
-    if (tgt !== undefined) terms.push(sql`m.target_language_id = ${tgt}`);
-    if (project !== undefined) terms.push(sql`m.project_id = ${project}`);
-    if (filters.source) terms.push(sql`lower(m.source) LIKE ${`%${filters.source.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
-    return { where: sql.join(terms, sql` AND `) };
+    const sourceLanguageId = await this.languageId(filters.source_language, 'source_language');
+    const targetLanguageId = await this.languageId(filters.target_language, 'target_language');
+    const projectId = await this.projectId(filters.project);
+    return { scope, sourceLanguageId, targetLanguageId, projectId, source: filters.source };
   }
 
   async count(actor: Actor, filters: MemoryFilters): Promise<number> {
-    const { where } = await this.listWhere(actor, filters);
-    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM memory m WHERE ${where}`.execute(this.db);
-    return Number(rows[0]?.n ?? 0);
+    return countEntries(this.db, await this.listFilter(actor, filters));
   }
 
   async page(actor: Actor, filters: MemoryFilters, limit: number, offset: number): Promise<MemoryRow[]> {
-    const { where } = await this.listWhere(actor, filters);
-    const { rows } = await sql<MemoryRow>`SELECT m.* FROM memory m WHERE ${where} ORDER BY m.id LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
-    return rows;
+    return entriesPage(this.db, await this.listFilter(actor, filters), limit, offset);
   }
 
   /** Deletes the entry when the caller may delete its scope; invisible → 404, otherwise 403. */
   async remove(actor: Actor, id: number): Promise<void> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
-    const row = await this.db.selectFrom('memory').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await entryById(this.db, id);
     if (!row) throw new NotFoundError();
     const manager = this.isManager(actor);
     const own = row.user_id !== null && row.user_id === actor.user?.id;
-    const project = row.project_id !== null ? await this.db.selectFrom('projects').select(['id', 'access_control']).where('id', '=', row.project_id).executeTakeFirst() : undefined;
+    const project = row.project_id !== null ? await projectAccessById(this.db, row.project_id) : undefined;
     const visible = manager || own || row.shared === 1 || (project !== undefined && this.access.canView(actor, project));
     if (!visible) throw new NotFoundError();
     const deletable = manager || own || (project !== undefined && this.access.can(actor, 'memory.delete', project));
     if (!deletable) throw new PermissionDeniedError();
-    await this.db.deleteFrom('memory').where('id', '=', id).execute();
+    await deleteEntry(this.db, id);
   }
 
   /** Scope of a lookup: the project's entries (or every visible project's), the caller's own, shared ones. */
   async lookupScope(actor: Actor, projectSlug?: string): Promise<Scope | null> {
     const scope = await this.scopeOf(actor);
     if (projectSlug === undefined || projectSlug === '') return scope;
-    const project = await this.db.selectFrom('projects').select(['id', 'access_control']).where('slug', '=', projectSlug).executeTakeFirst();
+    const project = await projectAccessBySlug(this.db, projectSlug);
     if (!project || !this.access.canView(actor, project)) throw new NotFoundError();
     return { userId: actor.user?.id ?? null, projectIds: [project.id] };
   }
@@ -352,8 +323,7 @@ export class MemoryService {
   async lookup(text: string, sourceLanguageId: number, targetLanguageId: number, options: { scope?: Scope | null; limit?: number; threshold?: number; exactOnly?: boolean } = {}): Promise<MemoryMatch[]> {
     const limit = options.limit ?? 10;
     const threshold = options.threshold ?? 50;
-    const scope = scopeSql(options.scope ?? null);
-    const langs = sql`m.source_language_id = ${sourceLanguageId} AND m.target_language_id = ${targetLanguageId}`;
+    const scope = options.scope ?? null;
     const out: MemoryMatch[] = [];
     const seen = new Set<string>();
     const key = (c: Candidate) => `${c.source}\u0000${c.target}`;
@@ -362,9 +332,8 @@ export class MemoryService {
       seen.add(key(c));
       out.push({ id: c.id, source: c.source, target: c.target, origin: c.origin, quality, exact: quality === 100 });
     };
-    const exact = await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
-      WHERE ${langs} AND substr(m.source, 1, 100) = substr(${text}, 1, 100) AND m.source = ${text} AND ${scope} ORDER BY m.id LIMIT ${limit * 4}`.execute(this.db);
-    for (const c of exact.rows) add(c, 100);
+    const exact = await exactCandidates(this.db, text, sourceLanguageId, targetLanguageId, scope, limit * 4);
+    for (const c of exact) add(c, 100);
     if (options.exactOnly || out.length >= limit) return out.slice(0, limit);
 
     let candidates: Candidate[];
@@ -374,39 +343,24 @@ export class MemoryService {
       const groups = freq ? rareGroups(text, freq) : null;
       const query = groups ? groups.map((p) => `(${p.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ')})`).join(' OR ') : ftsQuery(text);
       if (!query) return out;
-      // CROSS JOIN keeps the index first: otherwise SQLite walks every entry of the language pair and probes the index per entry.
-      candidates = (
-        await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory_fts CROSS JOIN memory m ON m.id = memory_fts.rowid
-          WHERE memory_fts MATCH ${query} AND ${langs} AND ${scope} LIMIT ${FTS_CANDIDATES}`.execute(this.db)
-      ).rows;
+      candidates = await ftsCandidates(this.db, query, sourceLanguageId, targetLanguageId, scope, FTS_CANDIDATES);
     } else {
       const freq = await this.trigrams.frequencies();
       const groups = freq ? rareGroups(text, freq, pgTrgmLookup(freq, PG_WORD_START_MAX)) : null;
       if (groups) {
         // One query per group, at once on separate connections: the server reads the groups' posting lists
         // in parallel instead of one after the other, and the union is ranked here.
-        const like = (t: string) => sql`m.source ILIKE ${`%${t}%`}`;
         // The slowest query sets the latency: the group with the longest posting lists is left out when
         // three others remain (an edit reaches one group, two at most, so a near match still meets one).
         const byCost = [...groups].sort((a, b) => a.reduce((n, t) => n + freq!.share(t), 0) - b.reduce((n, t) => n + freq!.share(t), 0));
         const asked = byCost.length >= 4 ? byCost.slice(0, -1) : byCost;
-        const perGroup = await Promise.all(
-          asked.map(
-            async (p) =>
-              (
-                await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
-                  WHERE ${sql.join(p.map(like), sql` AND `)} AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(this.db)
-              ).rows,
-          ),
-        );
+        const perGroup = await Promise.all(asked.map((p) => trigramGroupCandidates(this.db, p, text, sourceLanguageId, targetLanguageId, scope, CANDIDATES)));
         const byId = new Map<number, Candidate>();
         for (const rows of perGroup) for (const r of rows) byId.set(r.id, r);
         candidates = [...byId.values()];
       } else candidates = await this.db.transaction().execute(async (tx) => {
-        await sql`SELECT set_config('pg_trgm.similarity_threshold', '0.3', true)`.execute(tx);
-        const r = await sql<Candidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
-          WHERE m.source % ${text} AND ${langs} AND ${scope} ORDER BY similarity(m.source, ${text}) DESC LIMIT ${CANDIDATES}`.execute(tx);
-        return r.rows;
+        await setSimilarityThreshold(tx);
+        return similarCandidates(tx, text, sourceLanguageId, targetLanguageId, scope, CANDIDATES);
       });
     }
     const fresh = candidates.filter((c) => c.source !== text && !seen.has(key(c)));
@@ -450,14 +404,8 @@ export class MemoryService {
           continue;
         }
         const origin = e.origin || options.origin;
-        const scope = projectId === null ? sql`m.project_id IS NULL AND m.shared = 1` : sql`m.project_id = ${projectId} AND m.shared = 0`;
-        const r = await sql`INSERT INTO memory (source, target, source_language_id, target_language_id, origin, project_id, user_id, from_file, shared, created)
-          SELECT CAST(${e.source} AS text), CAST(${e.target} AS text), CAST(${src} AS integer), CAST(${tgt} AS integer), CAST(${origin} AS text),
-            CAST(${projectId} AS integer), CAST(NULL AS integer), 1, ${projectId === null ? 1 : 0}, CAST(${now} AS text)
-          WHERE NOT EXISTS (SELECT 1 FROM memory m WHERE m.source_language_id = ${src} AND m.target_language_id = ${tgt}
-            AND substr(m.source, 1, 100) = substr(CAST(${e.source} AS text), 1, 100) AND m.source = ${e.source} AND m.target = ${e.target}
-            AND m.origin = ${origin} AND m.user_id IS NULL AND ${scope})`.execute(tx);
-        if (Number(r.numAffectedRows ?? 0) > 0) added++;
+        const inserted = await insertImportedEntry(tx, { source: e.source, target: e.target, sourceLanguageId: src, targetLanguageId: tgt, origin, projectId, created: now });
+        if (inserted) added++;
         else skipped++;
       }
       await syncIndex(tx);
@@ -469,16 +417,7 @@ export class MemoryService {
   async *exportEntries(options: { projectId?: number | null } = {}): AsyncGenerator<ExportedEntry[]> {
     let after = 0;
     for (;;) {
-      let q = this.db
-        .selectFrom('memory as m')
-        .innerJoin('languages as sl', 'sl.id', 'm.source_language_id')
-        .innerJoin('languages as tl', 'tl.id', 'm.target_language_id')
-        .select(['m.id', 'm.source', 'm.target', 'm.origin', 'm.project_id', 'm.user_id', 'm.shared', 'sl.code as source_language', 'tl.code as target_language'])
-        .where('m.id', '>', after)
-        .orderBy('m.id')
-        .limit(5000);
-      if (options.projectId != null) q = q.where('m.project_id', '=', options.projectId);
-      const rows = await q.execute();
+      const rows = await entriesWithLanguagesAfter(this.db, after, options.projectId, 5000);
       if (rows.length === 0) return;
       after = rows[rows.length - 1]!.id;
       yield rows.map((r) => ({ source: r.source, target: r.target, source_language: r.source_language, target_language: r.target_language, origin: r.origin, category: categoryOf(r) }));
@@ -486,9 +425,9 @@ export class MemoryService {
   }
 
   async projectBySlug(slug: string): Promise<number> {
-    const row = await this.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No project "${slug}".`);
-    return row.id;
+    const id = await projectIdBySlug(this.db, slug);
+    if (id === undefined) throw new NotFoundError(`No project "${slug}".`);
+    return id;
   }
 }
 
