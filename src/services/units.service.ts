@@ -23,10 +23,6 @@ import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from '../db/unit-id-blocks.js';
 import { ReadCache } from '../db/read-cache.js';
 
-export type { UnitFilter } from '../db/unit-lists.repository.js';
-/** Other services search units through the same joins (the query lives in src/db). */
-export { searchableUnits } from '../db/unit-lists.repository.js';
-
 export interface UnitWithRefs {
   unit: LabeledUnit;
   projectSlug: string;

@@ -6,7 +6,7 @@ import { migrate } from '../../src/db/migrate.js';
 import type { Node } from '../../src/search/ast.js';
 import { FIELDS, HAS_VALUES, IS_VALUES, STATE_NAMES, ACTION_LOOKUP } from '../../src/search/fields.js';
 import { asSearchError, compileSearch, parseQuery, SearchQueryError } from '../../src/db/unit-search/index.js';
-import { searchableUnits } from '../../src/services/units.service.js';
+import { searchableUnits } from '../../src/db/unit-lists.repository.js';
 import { createPgDatabase, DIALECTS } from '../helpers/databases.js';
 import { describeError, params, timed } from './support.js';
 

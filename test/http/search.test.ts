@@ -3,7 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchCondition } from '../../src/db/unit-search/index.js';
 import { TrigramFrequencies } from '../../src/search/trigram-sample.js';
-import { searchableUnits } from '../../src/services/units.service.js';
+import { searchableUnits } from '../../src/db/unit-lists.repository.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
