@@ -1,14 +1,8 @@
 // Hook signature and token verification.
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  hookSignatureScheme,
-  hubSignature256,
-  verifyGiteeToken,
-  verifyGitlabToken,
-  verifyHookSignature,
-  verifyHubSignature256,
-} from './signature.js';
+import { hookSignatureScheme, verifyHookSignature } from './registry.js';
+import { hubSignature256, verifyGiteeToken, verifyGitlabToken, verifyHubSignature256 } from './signature.js';
 
 const body = '{"ref":"refs/heads/main","repository":{"name":"hello-i18n"}}';
 const secret = "It's a Secret to Everybody";

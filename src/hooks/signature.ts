@@ -1,7 +1,5 @@
-// Hook authenticity checks: X-Hub-Signature-256 HMAC (GitHub, Gitea/Forgejo, Bitbucket), X-Gitlab-Token, X-Gitee-Token.
+// Hook authenticity checks each forge hook builds on: X-Hub-Signature-256 HMAC (GitHub, Gitea/Forgejo, Bitbucket), X-Gitlab-Token, X-Gitee-Token.
 import crypto from 'node:crypto';
-import type { HookService } from './types.js';
-import { header } from './util.js';
 
 /** Constant-time string equality (digests first, so differing lengths leak nothing either). */
 export function safeEqual(a: string, b: string): boolean {
@@ -59,51 +57,3 @@ export function verifyGiteeToken(secret: string, token: string | undefined, time
 }
 
 export type HookSignatureScheme = 'hub-signature-256' | 'gitlab-token' | 'gitee-token';
-
-/** Which check a service supports; null (Pagure, Azure DevOps) means no verifiable secret exists. */
-export function hookSignatureScheme(service: HookService): HookSignatureScheme | null {
-  switch (service) {
-    case 'github':
-    case 'gitea':
-    case 'forgejo':
-    case 'bitbucket':
-      return 'hub-signature-256';
-    case 'gitlab':
-      return 'gitlab-token';
-    case 'gitee':
-      return 'gitee-token';
-    default:
-      return null;
-  }
-}
-
-/**
- * Verifies a request of `service` against `secret` (call only when a secret is configured).
- * Returns false when the header is missing or wrong, the secret is empty, or the service has no scheme.
- */
-export function verifyHookSignature(
-  service: HookService,
-  headers: Record<string, string | undefined>,
-  rawBody: string | Uint8Array,
-  secret: string,
-): boolean {
-  switch (hookSignatureScheme(service)) {
-    case 'hub-signature-256': {
-      if (verifyHubSignature256(rawBody, secret, header(headers, 'x-hub-signature-256'))) return true;
-      if (service === 'bitbucket') return verifyHubSignature256(rawBody, secret, header(headers, 'x-hub-signature'));
-      if (service === 'gitea' || service === 'forgejo') {
-        return (
-          verifyHexSignature(rawBody, secret, header(headers, 'x-gitea-signature')) ||
-          verifyHexSignature(rawBody, secret, header(headers, 'x-forgejo-signature'))
-        );
-      }
-      return false;
-    }
-    case 'gitlab-token':
-      return verifyGitlabToken(secret, header(headers, 'x-gitlab-token'));
-    case 'gitee-token':
-      return verifyGiteeToken(secret, header(headers, 'x-gitee-token'), header(headers, 'x-gitee-timestamp'));
-    default:
-      return false;
-  }
-}

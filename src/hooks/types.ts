@@ -1,12 +1,7 @@
 // Shared types of the forge notification hooks: services, parsed events and the payload error.
 
-/** Path segments accepted under `/hooks/{service}/`; `forgejo` is an alias of `gitea`. */
-export const HOOK_SERVICES = ['github', 'gitlab', 'bitbucket', 'pagure', 'azure', 'gitea', 'forgejo', 'gitee'] as const;
-export type HookService = (typeof HOOK_SERVICES)[number];
-
-export function isHookService(value: string): value is HookService {
-  return (HOOK_SERVICES as readonly string[]).includes(value);
-}
+/** A path segment under `/hooks/{service}/` (the forge hook's id; HOOK_SERVICES in registry.ts lists them). */
+export type HookService = string;
 
 /** What a service parser receives: request headers (any case) and the decoded JSON body. */
 export interface HookRequest {

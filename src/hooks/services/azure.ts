@@ -2,6 +2,7 @@
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { arr, branchFromRef, isObject, obj, optObj, optStr, root, str, withGitVariants } from '../util.js';
+import type { ForgeHook } from '../forge.js';
 
 interface AzureRepo {
   organization: string;
@@ -87,3 +88,10 @@ export function parseAzure(req: HookRequest): HookEvent {
     fullName,
   };
 }
+
+export const azureHook: ForgeHook = {
+  id: 'azure',
+  parse: parseAzure,
+  signature: null,
+  verify: () => false,
+};

@@ -3,6 +3,8 @@ import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import type { JsonObject } from '../util.js';
 import { bareName, header, hostOf, isObject, obj, optObj, optStr, root, withGitVariants } from '../util.js';
+import type { ForgeHook } from '../forge.js';
+import { verifyHubSignature256 } from '../signature.js';
 
 const HANDLED_EVENTS = new Set(['repo:push', 'repo:refs_changed', 'pullrequest:fulfilled', 'pr:merged']);
 
@@ -108,3 +110,11 @@ export function parseBitbucket(req: HookRequest): HookEvent {
     fullName: bareName(fullName),
   };
 }
+
+export const bitbucketHook: ForgeHook = {
+  id: 'bitbucket',
+  parse: parseBitbucket,
+  signature: 'hub-signature-256',
+  verify: (headers, rawBody, secret) =>
+    verifyHubSignature256(rawBody, secret, header(headers, 'x-hub-signature-256')) || verifyHubSignature256(rawBody, secret, header(headers, 'x-hub-signature')),
+};

@@ -1,7 +1,9 @@
 // Gitea / Forgejo (and Gogs-shaped) push parser: clone_url, ssh_url, html_url plus ssh/scp twins.
-import type { HookEvent, HookRequest, HookService } from '../types.js';
+import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { bareName, branchFromRef, header, obj, optStr, root, str, withGitVariants } from '../util.js';
+import type { ForgeHook } from '../forge.js';
+import { verifyHexSignature, verifyHubSignature256 } from '../signature.js';
 
 const EVENT_HEADERS = ['x-forgejo-event', 'x-gitea-event', 'x-gogs-event'];
 
@@ -22,7 +24,7 @@ function pathOf(url: string): string | undefined {
   }
 }
 
-export function parseGitea(req: HookRequest, service: Extract<HookService, 'gitea' | 'forgejo'> = 'gitea'): HookEvent {
+export function parseGitea(req: HookRequest, service: 'gitea' | 'forgejo' = 'gitea'): HookEvent {
   // The spec has no event filter; when the forge names a non-push event we acknowledge it instead of failing.
   const event = EVENT_HEADERS.map((h) => header(req.headers, h)).find((v) => v !== undefined);
   if (event !== undefined && event !== 'push') return { kind: 'ping' };
@@ -45,3 +47,27 @@ export function parseGitea(req: HookRequest, service: Extract<HookService, 'gite
     fullName: bareName(fullName),
   };
 }
+
+/** Gitea and Forgejo sign like GitHub, or with a bare hex HMAC in their own header. */
+function verifyGitea(headers: Record<string, string | undefined>, rawBody: string | Uint8Array, secret: string): boolean {
+  return (
+    verifyHubSignature256(rawBody, secret, header(headers, 'x-hub-signature-256')) ||
+    verifyHexSignature(rawBody, secret, header(headers, 'x-gitea-signature')) ||
+    verifyHexSignature(rawBody, secret, header(headers, 'x-forgejo-signature'))
+  );
+}
+
+export const giteaHook: ForgeHook = {
+  id: 'gitea',
+  parse: (req) => parseGitea(req, 'gitea'),
+  signature: 'hub-signature-256',
+  verify: verifyGitea,
+};
+
+/** Forgejo, a Gitea fork, under its own path segment. */
+export const forgejoHook: ForgeHook = {
+  id: 'forgejo',
+  parse: (req) => parseGitea(req, 'forgejo'),
+  signature: 'hub-signature-256',
+  verify: verifyGitea,
+};

@@ -2,6 +2,8 @@
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { bareName, branchFromRef, header, obj, optStr, root, str, withGitVariants } from '../util.js';
+import type { ForgeHook } from '../forge.js';
+import { verifyGiteeToken } from '../signature.js';
 
 const PUSH_EVENTS = new Set(['Push Hook', 'Tag Push Hook']);
 
@@ -34,3 +36,10 @@ export function parseGitee(req: HookRequest): HookEvent {
     fullName: bareName(fullName),
   };
 }
+
+export const giteeHook: ForgeHook = {
+  id: 'gitee',
+  parse: parseGitee,
+  signature: 'gitee-token',
+  verify: (headers, _rawBody, secret) => verifyGiteeToken(secret, header(headers, 'x-gitee-token'), header(headers, 'x-gitee-timestamp')),
+};

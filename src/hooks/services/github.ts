@@ -2,6 +2,8 @@
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { bareName, branchFromRef, header, obj, optStr, root, str, withGitVariants } from '../util.js';
+import type { ForgeHook } from '../forge.js';
+import { verifyHubSignature256 } from '../signature.js';
 
 const URL_KEYS = ['clone_url', 'git_url', 'ssh_url', 'svn_url', 'html_url', 'url'] as const;
 
@@ -36,3 +38,10 @@ export function parseGithub(req: HookRequest): HookEvent {
     fullName,
   };
 }
+
+export const githubHook: ForgeHook = {
+  id: 'github',
+  parse: parseGithub,
+  signature: 'hub-signature-256',
+  verify: (headers, rawBody, secret) => verifyHubSignature256(rawBody, secret, header(headers, 'x-hub-signature-256')),
+};

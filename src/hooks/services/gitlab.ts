@@ -1,8 +1,10 @@
 // GitLab push payload parser: any payload with a top-level `ref`; candidates from repository/project URLs.
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
-import { bareName, branchFromRef, optObj, optStr, root, str, withGitVariants } from '../util.js';
+import { bareName, branchFromRef, header, optObj, optStr, root, str, withGitVariants } from '../util.js';
 import { trimTrailingSlashes } from '../../shared/text.js';
+import type { ForgeHook } from '../forge.js';
+import { verifyGitlabToken } from '../signature.js';
 
 /** `git@host:group/sub/proj.git` or `ssh://git@host:2222/group/proj.git` → `group/sub/proj`. */
 function pathFromSshUrl(url: string): string | undefined {
@@ -55,3 +57,10 @@ export function parseGitlab(req: HookRequest): HookEvent {
     fullName: bareName(fullName),
   };
 }
+
+export const gitlabHook: ForgeHook = {
+  id: 'gitlab',
+  parse: parseGitlab,
+  signature: 'gitlab-token',
+  verify: (headers, _rawBody, secret) => verifyGitlabToken(secret, header(headers, 'x-gitlab-token')),
+};

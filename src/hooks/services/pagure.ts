@@ -2,6 +2,7 @@
 import type { HookEvent, HookRequest } from '../types.js';
 import { HookPayloadError } from '../types.js';
 import { bareName, hostOf, optObj, root, str } from '../util.js';
+import type { ForgeHook } from '../forge.js';
 
 export function parsePagure(req: HookRequest): HookEvent {
   const data = root(req.body);
@@ -27,3 +28,10 @@ export function parsePagure(req: HookRequest): HookEvent {
     fullName: project,
   };
 }
+
+export const pagureHook: ForgeHook = {
+  id: 'pagure',
+  parse: parsePagure,
+  signature: null,
+  verify: () => false,
+};
