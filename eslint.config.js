@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Layer rule: only the HTTP layer knows Fastify.' };
 const NO_HTTP = { group: upTo('http'), message: 'Layer rule: nothing below the HTTP layer imports it.' };
-const NO_SERVICES = { group: upTo('services'), message: 'Layer rule: the vocabulary, formats, checks, engines and storage never call services.' };
+const NO_SERVICES = { group: upTo('services'), message: 'Layer rule: the vocabulary, storage and plug-ins (formats, checks, engines, hooks, task handlers) never call services.' };
 const NO_DB = { group: upTo('db'), message: 'Layer rule: the vocabulary and the shared helpers know no storage.' };
 
 /** What each top-level folder of src/ may not import (ESLint keeps one setting of a rule per file, so each folder gets all of its own at once). */
@@ -22,7 +22,7 @@ const LAYERS = {
   search: [NO_FASTIFY, NO_HTTP],
   services: [NO_FASTIFY, NO_HTTP],
   shared: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
-  tasks: [NO_FASTIFY, NO_HTTP],
+  tasks: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
   ui: [NO_FASTIFY],
   vcs: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
 };
