@@ -47,6 +47,16 @@ export function visibleGroupsQuery(db: Executor, viewer: TeamViewer | null) {
   });
 }
 
+export async function countVisibleGroups(db: Executor, viewer: TeamViewer | null): Promise<number> {
+  const row = await visibleGroupsQuery(db, viewer).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the visible teams in id order. */
+export function visibleGroupsPage(db: Executor, viewer: TeamViewer | null, limit: number, offset: number): Promise<GroupRow[]> {
+  return visibleGroupsQuery(db, viewer).selectAll('groups').orderBy('groups.id').limit(limit).offset(offset).execute();
+}
+
 export function visibleGroupById(db: Executor, viewer: TeamViewer | null, id: number): Promise<GroupRow | undefined> {
   return visibleGroupsQuery(db, viewer).selectAll('groups').where('groups.id', '=', id).executeTakeFirst();
 }
@@ -58,6 +68,16 @@ export function visibleRolesQuery(db: Executor, viewer: TeamViewer | null) {
   return q.where((eb) =>
     eb('roles.id', 'in', eb.selectFrom('group_roles').select('group_roles.role_id').where('group_roles.group_id', 'in', memberGroups(eb, viewer, false))),
   );
+}
+
+export async function countVisibleRoles(db: Executor, viewer: TeamViewer | null): Promise<number> {
+  const row = await visibleRolesQuery(db, viewer).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the visible roles in id order. */
+export function visibleRolesPage(db: Executor, viewer: TeamViewer | null, limit: number, offset: number): Promise<RoleRow[]> {
+  return visibleRolesQuery(db, viewer).selectAll('roles').orderBy('roles.id').limit(limit).offset(offset).execute();
 }
 
 export function visibleRoleById(db: Executor, viewer: TeamViewer | null, id: number): Promise<RoleRow | undefined> {

@@ -16,6 +16,8 @@ import {
   codenamesOfRole,
   componentListExists,
   componentWithAccess,
+  countVisibleGroups,
+  countVisibleRoles,
   deleteGroup,
   deleteRole,
   deleteRolePermissionsExcept,
@@ -45,8 +47,10 @@ import {
   teamIdsOfUser,
   updateGroup,
   visibleGroupById,
+  visibleGroupsPage,
   visibleGroupsQuery,
   visibleRoleById,
+  visibleRolesPage,
   visibleRolesQuery,
   type TeamViewer,
 } from '../db/teams.repository.js';
@@ -166,6 +170,12 @@ export class TeamsService {
     return visibleGroupsQuery(this.db, this.groupViewer(actor));
   }
 
+  /** The teams the actor sees, a page at a time in id order. */
+  groupList(actor: Actor): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<GroupRow[]> } {
+    const viewer = this.groupViewer(actor);
+    return { count: () => countVisibleGroups(this.db, viewer), page: (limit, offset) => visibleGroupsPage(this.db, viewer, limit, offset) };
+  }
+
   /** Site-wide team managers manage every team, project administrators the teams of their project. */
   private async canManageGroup(actor: Actor, group: Pick<GroupRow, 'defining_project_id'>): Promise<boolean> {
     if (this.access.canGlobal(actor, 'group.edit')) return true;
@@ -186,6 +196,12 @@ export class TeamsService {
 
   rolesQuery(actor: Actor) {
     return visibleRolesQuery(this.db, this.roleViewer(actor));
+  }
+
+  /** The roles the actor sees, a page at a time in id order. */
+  roleList(actor: Actor): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<RoleRow[]> } {
+    const viewer = this.roleViewer(actor);
+    return { count: () => countVisibleRoles(this.db, viewer), page: (limit, offset) => visibleRolesPage(this.db, viewer, limit, offset) };
   }
 
   async getGroupVisible(actor: Actor, id: string): Promise<GroupRow> {
