@@ -3,9 +3,10 @@ import type { Updateable } from 'kysely';
 import { isSqlite, type Executor } from './database.js';
 import type { NewUnit, UnitRow, UnitsTable } from './schema.js';
 import type { Sql } from './unit-search/compile.js';
+import { searchableUnits } from './unit-lists.repository.js';
 
 /** A translation's units, in no particular order. */
-export function unitsOfTranslation(db: Executor, translationId: number): Promise<UnitRow[]> {
+export function unorderedUnitsOfTranslation(db: Executor, translationId: number): Promise<UnitRow[]> {
   return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).execute();
 }
 
@@ -27,19 +28,7 @@ export function unitsInFileOrder(db: Executor, translationId: number): Promise<U
 
 /** A translation's units that match a compiled search condition, in file order, in one query. */
 export function matchingUnitsInFileOrder(db: Executor, translationId: number, where: Sql): Promise<UnitRow[]> {
-  // The joins a compiled condition may refer to: translation, component, project, language.
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .innerJoin('components', 'components.id', 'translations.component_id')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
-    .selectAll('units')
-    .where('units.translation_id', '=', translationId)
-    .where(where)
-    .orderBy('units.position')
-    .orderBy('units.id')
-    .execute();
+  return searchableUnits(db).selectAll('units').where('units.translation_id', '=', translationId).where(where).orderBy('units.position').orderBy('units.id').execute();
 }
 
 /** The id hashes of a translation's units. */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Executor } from '../db/database.js';
 import type { ComponentRow, LanguageRow } from '../db/schema.js';
-import { insertLanguage, languageByCode } from '../db/file-languages.repository.js';
+import { insertLanguage, languageByCode } from '../db/languages.repository.js';
 import { FormatParseError, type ParsedStore } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import { ValidationError } from '../shared/errors.js';

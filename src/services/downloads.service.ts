@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Db, DialectName } from '../db/database.js';
 import { componentsOfProject } from '../db/component-files.repository.js';
-import { languageOfRow } from '../db/file-languages.repository.js';
+import { languageOfRow } from '../db/languages.repository.js';
 import { translationsForZip } from '../db/translation-files.repository.js';
 import { matchingUnitsInFileOrder, unitsInFileOrder } from '../db/unit-import.repository.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../db/schema.js';

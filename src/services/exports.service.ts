@@ -2,7 +2,7 @@
 // per-translation statistics export. Rendering (XML, JSON, CSV) is the route's business.
 import type { Db } from '../db/database.js';
 import { changeCountsInRanges, counterSumsPerLanguage, translationStatsOfComponent } from '../db/export-stats.repository.js';
-import { languageByCode } from '../db/file-languages.repository.js';
+import { languageByCode } from '../db/languages.repository.js';
 import type { ChangeRow, LanguageRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';

@@ -15,7 +15,7 @@ import {
   setDbRevision,
   setMergeFailure,
 } from '../db/component-files.repository.js';
-import { languageOfRow } from '../db/file-languages.repository.js';
+import { languageOfRow } from '../db/languages.repository.js';
 import { hasPendingUnit, markComponentUnitsPending, oldestPendingByComponent } from '../db/pending-units.repository.js';
 import { commitAuthor, translationFilenames, translationFilesOfComponent, translationWithLanguageName } from '../db/translation-files.repository.js';
 import type { ComponentRow, ProjectRow } from '../db/schema.js';

@@ -12,7 +12,7 @@ import { UnitChecker } from './unit-checks.js';
 import { nowIso } from '../shared/clock.js';
 import type { ChangeInput } from './changes.service.js';
 import { Action } from '../domain/change-actions.js';
-import { deleteTranslatedUnitsWithHashes, deleteUnits, insertUnits, linkNewSourceUnits, sourceUnitIds, unitsOfTranslation, updateUnitFromFile } from '../db/unit-import.repository.js';
+import { deleteTranslatedUnitsWithHashes, deleteUnits, insertUnits, linkNewSourceUnits, sourceUnitIds, unorderedUnitsOfTranslation, updateUnitFromFile } from '../db/unit-import.repository.js';
 import { deleteTranslation, lockTranslationRow, setTranslationCounters, setTranslationFile, translationsOfComponent } from '../db/translation-files.repository.js';
 
 const BATCH = 400;
@@ -46,7 +46,7 @@ async function deleteIds(tx: Executor, ids: number[]): Promise<void> {
  * deleted, changed ones updated (and no longer pending: the file holds them now).
  */
 async function reconcileUnits(tx: Executor, translation: TranslationRow, planned: PlannedUnit[], sourceIds: Map<string, number> | null, result: RescanResult, log: ChangeLog | null): Promise<void> {
-  const existing = await unitsOfTranslation(tx, translation.id);
+  const existing = await unorderedUnitsOfTranslation(tx, translation.id);
   const byHash = new Map(existing.map((u) => [u.id_hash, u]));
   const wanted = new Set(planned.map((p) => p.id_hash));
   const now = nowIso();
