@@ -61,8 +61,12 @@ export async function buildApp(container: Container, options: { logger?: Fastify
     // Malformed and over-long path segments get the usual error body too (the router answers them itself otherwise).
     frameworkErrors,
   });
+  // Response schemas document the answers; they never shape them. Fastify would otherwise compile them into
+  // serializers that drop undeclared fields and coerce types: every answer stays exactly what JSON.stringify makes.
+  app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));
   // Bodies are JSON, form-urlencoded or multipart; a text/plain body is an unsupported media type.
   app.removeContentTypeParser('text/plain');
+  app.addHook('onReady', () => container.start()); // the container's background work starts with the app (no-op when main.ts started it)
   registerErrorHandling(app);
   const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
   registerAuth(app, container.users, sessionAuth, container.access, container.database);

@@ -49,7 +49,9 @@ const isUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\//.test(v);
 const isLinkName = (name: string) => name === 'id' || name === 'url' || name.endsWith('_url');
 /** Hyperlinks and ids identify the object; they are never what a client edits. */
 const looksReadOnly = (name: string, value: unknown) => isLinkName(name) || isUrl(value) || (Array.isArray(value) && value.length > 0 && value.every(isUrl));
-const isEmptySchema = (s: unknown) => typeof s === 'object' && s !== null && Object.keys(s).length === 0;
+/** Annotations say nothing of a field's type: a schema of only these is as empty as {}. */
+const ANNOTATIONS = new Set(['readOnly', 'writeOnly', 'description', 'title']);
+const isEmptySchema = (s: unknown) => typeof s === 'object' && s !== null && Object.keys(s).every((k) => ANNOTATIONS.has(k));
 
 function exampleOf(schema: Schema): unknown {
   if ('default' in schema) return schema.default;

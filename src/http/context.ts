@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import { Urls } from './urls.js';
 
-export function urlsFor(container: Container, request: FastifyRequest): Urls {
+export function urlsFor(container: Pick<Container, 'config'>, request: FastifyRequest): Urls {
   return Urls.forRequest(request, container.config.siteUrl);
 }
 

@@ -1,6 +1,8 @@
 // The OpenAPI 3.0.3 document, built from the registered routes and their TypeBox schemas.
 import { SESSION_COOKIE } from '../../auth/sessions.js';
-import { toOpenApiSchema, type SchemaObject } from './json-schema.js';
+import { ErrorSchema } from '../schemas/common.js';
+import { ERROR_RESPONSES, errorStatuses } from '../schemas/error-responses.js';
+import { toOpenApiSchema, withSiblings, type SchemaObject } from './json-schema.js';
 import type { RegisteredRoute } from './route-registry.js';
 import { uploadFieldsOf } from './uploads.js';
 
@@ -8,20 +10,6 @@ export const OPENAPI_VERSION = '3.0.3';
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const VERBS: Record<string, string> = { GET: 'read', POST: 'create', PUT: 'replace', PATCH: 'update', DELETE: 'delete' };
-
-/** Error responses every operation may give, by status; bodies share the Error schema. */
-const ERRORS: Record<string, { name: string; description: string }> = {
-  '400': { name: 'BadRequest', description: 'Invalid request: `errors` lists the fields (`attr`) and what is wrong with them.' },
-  '401': { name: 'Unauthorized', description: 'Authentication is required or the credentials are wrong.' },
-  '403': { name: 'Forbidden', description: 'The caller may not do this (or the CSRF token of a session write is missing).' },
-  '404': { name: 'NotFound', description: 'No such object, or the caller may not see it.' },
-  '406': { name: 'NotAcceptable', description: 'The Accept header names neither JSON nor HTML, or ?format= is unknown.' },
-  '413': { name: 'PayloadTooLarge', description: 'The request body or an uploaded file is too large.' },
-  '415': { name: 'UnsupportedMediaType', description: 'The request body has a content type the server does not parse.' },
-  '423': { name: 'Locked', description: 'The component or its repository is locked.' },
-  '429': { name: 'Throttled', description: 'Too many requests: see Retry-After and the X-RateLimit-* headers.' },
-  '502': { name: 'UpstreamError', description: 'A machine translation service failed.' },
-};
 
 /** The API: /api/, the repository hooks, the exports and the session endpoints; the browser UI's pages are not part of it. */
 const API_PREFIXES = ['/api/', '/hooks/', '/exports/'];
@@ -60,6 +48,35 @@ function tagOf(url: string): string {
   return parts[0] ?? 'root';
 }
 
+/** What each tag (the first path segment under /api/, or the top-level prefix) groups. */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  api: 'The API root: the list address of every resource.',
+  accounts: 'Browser sessions: sign-in, sign-out and the CSRF token of session writes.',
+  addons: 'Add-ons installed on components and projects, their settings and manual runs.',
+  categories: 'Categories group the components of a project (nested, with their own statistics).',
+  changes: 'The history of changes, filterable by user, action and time.',
+  comments: 'Comments on source strings and translations.',
+  'component-lists': 'Named lists of components, filled by hand or by matching rules.',
+  components: 'Components (one translatable resource each): settings, translations, statistics, lock, links, repository and files.',
+  docs: 'The API reference page and its static files.',
+  exports: 'Feeds and statistics exports (RSS, JSON, CSV).',
+  groups: 'Teams: who may do what on which projects, languages and components.',
+  hooks: 'Notification hooks of code hosting services that trigger repository updates.',
+  languages: 'The language database and per-language statistics.',
+  machinery: 'Machine translation engines: site-wide settings.',
+  memory: 'The translation memory: entries, deletion and lookup.',
+  metrics: 'Server metrics for monitoring.',
+  projects: 'Projects: settings, components, languages, statistics, labels, tokens, categories, add-ons, machinery and files.',
+  roles: 'Roles: named permission sets that teams grant.',
+  schema: 'This OpenAPI document.',
+  screenshots: 'Screenshots with the strings they show.',
+  suggestions: 'Suggestions on translations: accept, vote and delete.',
+  tasks: 'Background tasks: progress and result.',
+  translations: 'Translations (one language of a component): units, statistics, files, changes, repository and automatic translation.',
+  units: 'Units (one string each): read, edit, delete, suggestions, comments and glossary matches.',
+  users: 'User accounts: profile, statistics, contributions, notifications, audit log and API token.',
+};
+
 function operationId(method: string, path: string): string {
   const words = path
     .replace(/[{}]/g, '')
@@ -68,44 +85,81 @@ function operationId(method: string, path: string): string {
   return [method.toLowerCase(), ...words].join('_');
 }
 
-function successResponses(route: RegisteredRoute): Record<string, unknown> {
-  const json = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' } } } });
-  if (route.rawFormat && route.method === 'GET') return { '200': { description: 'The file, in the format asked for.', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } };
-  switch (route.method) {
-    case 'GET':
-      return { '200': json('OK') };
-    case 'POST':
-      // Creations answer 201 with Location, actions 200, queued work 202; the route schema does not say which.
-      return { '200': json('Done'), '201': json('Created'), '202': json('Accepted for background processing') };
-    case 'DELETE':
-      return { '204': { description: 'Deleted' }, '200': json('Done') };
-    default:
-      return { '200': json('Updated') };
+/** Named schemas (those with a title) become components.schemas entries, referenced wherever they occur. */
+class SharedSchemas {
+  readonly schemas: Record<string, SchemaObject> = {};
+  private readonly text = new Map<string, string>();
+
+  convert(schema: unknown): SchemaObject {
+    return toOpenApiSchema(schema, { named: (title, converted) => this.ref(title, converted) });
+  }
+
+  private ref(title: string, converted: SchemaObject): SchemaObject {
+    const json = JSON.stringify(converted);
+    // Two different schemas with one title keep both: the second gets a numbered name.
+    let name = title;
+    for (let n = 2; this.text.has(name) && this.text.get(name) !== json; n++) name = `${title}${n}`;
+    if (!this.text.has(name)) {
+      this.text.set(name, json);
+      this.schemas[name] = converted;
+    }
+    return { $ref: `#/components/schemas/${name}` };
   }
 }
 
-function errorStatuses(route: RegisteredRoute, hasInput: boolean): string[] {
-  const write = route.method !== 'GET';
-  const api = route.url.startsWith('/api/');
-  const out = ['401', '403', '404'];
-  if (hasInput || write) out.unshift('400');
-  if (api && !route.rawFormat) out.push('406');
-  if (write) out.push('413', '415');
-  if (write && /^\/api\/(projects|components|translations|units|screenshots)\//.test(route.url)) out.push('423');
-  if (api) out.push('429');
-  if (/machinery|autotranslate/.test(route.url)) out.push('502');
-  return out.sort();
+type Schemas = { params?: SchemaObject; querystring?: SchemaObject; body?: SchemaObject; response?: Record<string, SchemaObject> };
+
+const schemasOf = (route: RegisteredRoute) => (route.schema ?? {}) as Schemas;
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted for background processing',
+  '204': 'No content',
+  '303': 'Redirect (form sign-in)',
+  '304': 'Not modified',
+};
+
+const isNoContent = (schema: SchemaObject | undefined) => !schema || schema.type === 'null';
+
+function successResponses(route: RegisteredRoute, shared: SharedSchemas): Record<string, unknown> {
+  const declared = Object.entries(schemasOf(route).response ?? {}).filter(([status]) => !(status in ERROR_RESPONSES));
+  const out: Record<string, unknown> = {};
+  for (const [status, schema] of declared) {
+    const description = (typeof schema.description === 'string' && !isNoContent(schema) ? schema.description : undefined) ?? SUCCESS_DESCRIPTIONS[status] ?? 'OK';
+    if (isNoContent(schema) || status === '304' || status === '303') out[status] = { description };
+    else if (schema.format === 'binary') out[status] = { description, content: { [typeof schema.contentMediaType === 'string' ? schema.contentMediaType : '*/*']: { schema: { type: 'string', format: 'binary' } } } };
+    else out[status] = { description, content: { 'application/json': { schema: shared.convert(schema) } } };
+  }
+  return out;
 }
 
-function parametersOf(route: RegisteredRoute, pathParams: string[]): unknown[] {
-  const schema = (route.schema ?? {}) as { params?: SchemaObject; querystring?: SchemaObject };
+/** The success answers of a route that declares none: a file for raw-format reads, an object otherwise. */
+function undeclaredSuccess(route: RegisteredRoute): Record<string, unknown> {
+  if (route.rawFormat && route.method === 'GET') return { '200': { description: 'The file, in the format asked for.', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } };
+  return { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object' } } } } };
+}
+
+/** The success answer's field schemas, which give the read-only fields of a request body their types. */
+function answerProperties(route: RegisteredRoute): Record<string, unknown> {
+  for (const [status, schema] of Object.entries(schemasOf(route).response ?? {})) {
+    if (status.startsWith('2') && schema.properties) return schema.properties as Record<string, unknown>;
+  }
+  return {};
+}
+
+function parametersOf(route: RegisteredRoute, pathParams: string[], shared: SharedSchemas): unknown[] {
+  const schema = schemasOf(route);
   const paramProps = (schema.params?.properties ?? {}) as Record<string, unknown>;
-  const out: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: paramProps[name] ? toOpenApiSchema(paramProps[name]) : { type: 'string' } }));
-  const query = schema.querystring;
-  if (query?.properties) {
+  const out: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: paramProps[name] ? shared.convert(paramProps[name]) : { type: 'string' } }));
+  const seen = new Set<string>();
+  for (const query of [schema.querystring, route.described?.querystring as SchemaObject | undefined]) {
+    if (!query?.properties) continue;
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(query.properties as Record<string, unknown>)) {
-      const converted = toOpenApiSchema(prop);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const converted = shared.convert(prop);
       const description = converted.description;
       delete converted.description;
       out.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: converted });
@@ -114,11 +168,24 @@ function parametersOf(route: RegisteredRoute, pathParams: string[]): unknown[] {
   return out;
 }
 
-function requestBodyOf(route: RegisteredRoute): unknown | undefined {
-  const body = (route.schema as { body?: SchemaObject } | undefined)?.body;
+/** A body schema in 3.0 form, its read-only fields typed like the same fields of the answer. */
+function bodySchema(route: RegisteredRoute, body: SchemaObject, shared: SharedSchemas): SchemaObject {
+  const schema = shared.convert(body);
+  const props = schema.properties as Record<string, SchemaObject> | undefined;
+  if (!props) return schema;
+  const answer = answerProperties(route);
+  for (const [name, prop] of Object.entries(props)) {
+    if (prop.readOnly !== true || Object.keys(prop).length > 1) continue;
+    props[name] = answer[name] ? withSiblings(shared.convert(answer[name]), { readOnly: true }) : prop;
+  }
+  return schema;
+}
+
+function requestBodyOf(route: RegisteredRoute, shared: SharedSchemas): unknown | undefined {
+  const body = (route.described?.body ?? schemasOf(route).body) as SchemaObject | undefined;
   const uploads = uploadFieldsOf(route.method, route.url);
   if (!body && !uploads && (route.method === 'GET' || route.method === 'DELETE')) return undefined;
-  const schema = body ? toOpenApiSchema(body) : { type: 'object', additionalProperties: true };
+  const schema = body ? bodySchema(route, body, shared) : { type: 'object', additionalProperties: true };
   const content: Record<string, unknown> = {};
   if (uploads) {
     // Files travel next to the other fields of the same form.
@@ -132,15 +199,19 @@ function requestBodyOf(route: RegisteredRoute): unknown | undefined {
   return { required, content };
 }
 
-function operationOf(route: RegisteredRoute, pathParams: string[]): Operation {
+function operationOf(route: RegisteredRoute, pathParams: string[], shared: SharedSchemas): Operation {
   const name = route.resourceName ?? route.url;
-  const params = parametersOf(route, pathParams);
-  const requestBody = requestBodyOf(route);
-  const responses: Record<string, unknown> = { ...successResponses(route) };
-  for (const status of errorStatuses(route, params.length > 0 || requestBody !== undefined)) responses[status] = { $ref: `#/components/responses/${ERRORS[status].name}` };
+  const params = parametersOf(route, pathParams, shared);
+  const requestBody = requestBodyOf(route, shared);
+  const responses: Record<string, unknown> = successResponses(route, shared);
+  if (!Object.keys(responses).length) Object.assign(responses, undeclaredSuccess(route));
+  // The error statuses the route declares (resource() adds them) or, for routes outside resource(), the usual ones.
+  const declared = Object.keys(schemasOf(route).response ?? {}).filter((s) => s in ERROR_RESPONSES);
+  const errors = declared.length ? declared : errorStatuses(route.method, route.url, route.rawFormat, params.length > 0 || requestBody !== undefined);
+  for (const status of errors.sort()) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   const op: Operation = {
     operationId: operationId(route.method, openApiPath(route.url).path),
-    summary: `${name}: ${VERBS[route.method] ?? route.method.toLowerCase()}`,
+    summary: route.summary ?? `${name}: ${VERBS[route.method] ?? route.method.toLowerCase()}`,
     tags: [tagOf(route.url)],
   };
   if (route.description) op.description = route.description;
@@ -154,10 +225,12 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
   const paths: Record<string, Record<string, Operation>> = {};
   const sorted = [...routes].sort((a, b) => (a.url === b.url ? METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) : a.url < b.url ? -1 : 1));
   const usedIds = new Set<string>();
+  const shared = new SharedSchemas();
+  shared.convert(ErrorSchema);
   for (const route of sorted) {
     if (!METHOD_ORDER.includes(route.method) || !isApiRoute(route.method, route.url)) continue;
     const { path, params } = openApiPath(route.url);
-    const op = operationOf(route, params);
+    const op = operationOf(route, params, shared);
     // Paths that differ only in punctuation (a trailing slash) would share an id; ids must be unique.
     let id = op.operationId as string;
     for (let n = 2; usedIds.has(id); n++) id = `${op.operationId}_${n}`;
@@ -165,9 +238,9 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
     op.operationId = id;
     (paths[path] ??= {})[route.method.toLowerCase()] = op;
   }
-  const tags = [...new Set(sorted.filter((r) => isApiRoute(r.method, r.url)).map((r) => tagOf(r.url)))].sort().map((name) => ({ name }));
+  const tags = [...new Set(sorted.filter((r) => isApiRoute(r.method, r.url)).map((r) => tagOf(r.url)))].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations under ${name}.` }));
   const responses = Object.fromEntries(
-    Object.values(ERRORS).map(({ name, description }) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+    Object.values(ERROR_RESPONSES).map(({ name, description }) => [name, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
   );
   return {
     openapi: OPENAPI_VERSION,
@@ -175,28 +248,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], info: D
     tags,
     paths,
     components: {
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['type', 'detail', 'errors'],
-          properties: {
-            type: { type: 'string', enum: ['validation_error', 'client_error', 'server_error'] },
-            detail: { type: 'string', description: 'One-line summary.' },
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['code', 'detail', 'attr'],
-                properties: {
-                  code: { type: 'string', example: 'required' },
-                  detail: { type: 'string' },
-                  attr: { type: 'string', nullable: true, description: 'The field, dotted for nested fields; null when the error is not about one field.' },
-                },
-              },
-            },
-          },
-        },
-      },
+      schemas: shared.schemas,
       responses,
       securitySchemes: {
         tokenAuth: {

@@ -1,5 +1,6 @@
 // Every route the app registers, recorded by an onRoute hook, for the OpenAPI document and the browsable API's forms.
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import type { Described } from '../resource.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -9,6 +10,9 @@ export interface RegisteredRoute {
   /** The resource() name (OPTIONS "name"), when the route was registered through resource(). */
   resourceName?: string;
   description?: string;
+  /** Request shapes the handler checks itself (documented only). */
+  described?: Described;
+  summary?: string;
   rawFormat: boolean;
 }
 
@@ -20,7 +24,7 @@ export class RouteRegistry {
   constructor(app: FastifyInstance) {
     app.addHook('onRoute', (options: RouteOptions) => {
       const methods = Array.isArray(options.method) ? options.method : [options.method];
-      const config = (options.config ?? {}) as { allow?: string; rawFormat?: boolean; resourceName?: string; resourceDescription?: string };
+      const config = (options.config ?? {}) as { allow?: string; rawFormat?: boolean; resourceName?: string; resourceDescription?: string; described?: Described; summary?: string };
       const allowed = config.allow?.split(', ');
       for (const method of methods) {
         // HEAD and OPTIONS are implied by GET and resource(); resource()'s 405 answers are not operations.
@@ -32,6 +36,8 @@ export class RouteRegistry {
           schema: options.schema,
           resourceName: config.resourceName,
           description: config.resourceDescription,
+          described: config.described,
+          summary: config.summary,
           rawFormat: config.rawFormat === true,
         });
       }

@@ -1,6 +1,80 @@
-// Request schema of a component (creation, PUT and PATCH).
+// The component object (serializeComponent) and its write body (creation, PUT and PATCH).
 import { Type } from 'typebox';
-import { Bool, Int, Str, body, readOnly } from './common.js';
+import { Bool, Int, Nullable, Str, Url, body, readOnly } from './common.js';
+import { LanguageSchema } from './language.js';
+import { ProjectSchema } from './project.js';
+
+/** Repository fields are null for callers who may not see the repository. */
+const VcsText = () => Nullable(Type.String());
+
+export const ComponentSchema = Type.Object(
+  {
+    name: Type.String(),
+    slug: Type.String(),
+    id: Type.Integer(),
+    source_language: LanguageSchema,
+    project: Type.Optional(ProjectSchema),
+    vcs: VcsText(),
+    repo: VcsText(),
+    git_export: VcsText(),
+    branch: VcsText(),
+    push_branch: VcsText(),
+    filemask: VcsText(),
+    screenshot_filemask: VcsText(),
+    template: Type.String(),
+    edit_template: Type.Boolean(),
+    intermediate: Type.String(),
+    new_base: Type.String(),
+    file_format: Type.String(),
+    file_format_params: Type.Record(Type.String(), Type.Unknown()),
+    license: Type.String(),
+    license_url: Type.String(),
+    agreement: Type.String(),
+    web_url: Url(),
+    url: Url(),
+    repository_url: Url(),
+    translations_url: Url(),
+    statistics_url: Url(),
+    lock_url: Url(),
+    links_url: Url(),
+    changes_list_url: Url(),
+    task_url: Nullable(Url('The background task setting the component up, while one runs.')),
+    new_lang: Type.String(),
+    language_code_style: Type.String(),
+    push: VcsText(),
+    check_flags: Type.String(),
+    priority: Type.Integer(),
+    enforced_checks: Type.Array(Type.String()),
+    restricted: Type.Boolean(),
+    repoweb: VcsText(),
+    report_source_bugs: Type.String(),
+    merge_style: Type.String(),
+    commit_message: Type.String(),
+    add_message: Type.String(),
+    delete_message: Type.String(),
+    merge_message: Type.String(),
+    addon_message: Type.String(),
+    pull_message: Type.String(),
+    allow_translation_propagation: Type.Boolean(),
+    manage_units: Type.Boolean(),
+    enable_suggestions: Type.Boolean(),
+    suggestion_voting: Type.Boolean(),
+    suggestion_autoaccept: Type.Integer(),
+    push_on_commit: Type.Boolean(),
+    commit_pending_age: Type.Integer(),
+    auto_lock_error: Type.Boolean(),
+    language_regex: Type.String(),
+    variant_regex: Type.String(),
+    key_filter: Type.String(),
+    addons: Type.Array(Url()),
+    is_glossary: Type.Boolean(),
+    glossary_color: Type.String(),
+    category: Nullable(Url()),
+    linked_component: Nullable(Url('The component whose repository this one shares.')),
+    locked: Type.Boolean(),
+  },
+  { title: 'Component' },
+);
 
 export const ComponentBody = body({
   name: Str(100),
