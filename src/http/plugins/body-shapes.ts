@@ -1,4 +1,5 @@
-// Request bodies against their schemas before Ajv: JSON keeps its shapes, form booleans take the usual spellings.
+// Request bodies against their schemas before Ajv: JSON keeps its shapes; form and multipart bodies are put into
+// the JSON shape here, and only here (booleans in their usual spellings, single values of list fields, numbers).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /*
@@ -66,23 +67,61 @@ const TRUE = new Set(['true', '1', 'on', 'yes', 't', 'y']);
 const FALSE = new Set(['false', '0', 'off', 'no', 'f', 'n']);
 
 /**
- * Form booleans: Ajv reads only "true" and "false" as booleans, while HTML forms and the reference's
- * clients send "1", "on" or "yes" as well (the spellings the reference accepts).
+ * A form boolean: Ajv reads only "true" and "false" as booleans, while HTML forms and the reference's
+ * clients send "1", "on" or "yes" as well (the spellings the reference accepts). Anything else stays as sent.
  */
-function formBooleans(schema: Schema, body: Record<string, unknown>): void {
+function formBoolean(value: string): boolean | string {
+  const text = value.trim().toLowerCase();
+  return TRUE.has(text) ? true : FALSE.has(text) ? false : value;
+}
+
+/** An integer written the one way JSON writes it ("20", not " 20" or "020") becomes the number; other text stays. */
+function formInteger(value: string): number | string {
+  const n = Number(value);
+  return /^-?\d+$/.test(value) && Number.isSafeInteger(n) && String(n) === value ? n : value;
+}
+
+/** One form value (text) in the JSON type the schema asks for, when it reads as one. */
+function formScalar(schema: Schema, value: unknown, service: boolean): unknown {
+  if (typeof value !== 'string') return value;
+  const types = typesOf(schema);
+  if (!types || types.has('string')) return value;
+  if (types.has('boolean')) return formBoolean(value);
+  // Ajv coerces numbers of the bodies it validates itself; bodies the services check get them here.
+  if (service && types.has('integer')) return formInteger(value);
+  return value;
+}
+
+/**
+ * Form and multipart fields arrive as text, a field sent once as a string and sent twice as a list. This puts
+ * them into the shape of the JSON body: list fields get lists, booleans and numbers their types. Bodies Ajv
+ * validates keep a repeated single-value field as a list (Ajv refuses it, as before); bodies the services check
+ * take its last value, as those services always did with form bodies, and drop empty items of number lists.
+ */
+function normaliseForm(schema: Schema, body: Record<string, unknown>, service: boolean): void {
   for (const [key, sub] of Object.entries(schema.properties ?? {})) {
     const value = body[key];
-    const types = typeof value === 'string' ? typesOf(sub) : null;
-    if (!types?.has('boolean') || types.has('string')) continue;
-    const text = (value as string).trim().toLowerCase();
-    if (TRUE.has(text)) body[key] = true;
-    else if (FALSE.has(text)) body[key] = false;
+    if (value === undefined) continue;
+    const types = typesOf(sub);
+    if (types?.has('array')) {
+      if (!service) continue;
+      const items = Array.isArray(value) ? value : [value];
+      const numbers = sub.items ? !typesOf(sub.items)?.has('string') : false;
+      body[key] = items.filter((v) => !(numbers && v === '')).map((v) => (sub.items ? formScalar(sub.items, v, true) : v));
+    } else if (Array.isArray(value)) {
+      if (service && value.length) body[key] = formScalar(sub, value[value.length - 1], true);
+    } else body[key] = formScalar(sub, value, service);
   }
 }
 
 function isForm(request: FastifyRequest): boolean {
   const type = request.headers['content-type'] ?? '';
   return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type);
+}
+
+/** The form test of the services that check their own bodies (multipart, or urlencoded as written). */
+function isServiceForm(request: FastifyRequest): boolean {
+  return request.isMultipart() || String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 }
 
 function isJson(request: FastifyRequest): boolean {
@@ -93,8 +132,14 @@ function isJson(request: FastifyRequest): boolean {
 export function registerBodyShapes(app: FastifyInstance): void {
   app.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const schema = request.routeOptions.schema?.body as Schema | undefined;
+    // Bodies a service checks itself (resource()'s `described`) are only reshaped, never checked here.
+    const described = schema ? undefined : (request.routeOptions.config?.described?.body as Schema | undefined);
+    if (described) {
+      if (request.body && typeof request.body === 'object' && !Array.isArray(request.body) && isServiceForm(request)) normaliseForm(described, request.body as Record<string, unknown>, true);
+      return done();
+    }
     if (!schema || request.body === undefined || request.body === null) return done();
-    if (isForm(request) && typeof request.body === 'object') formBooleans(schema, request.body as Record<string, unknown>);
+    if (isForm(request) && typeof request.body === 'object') normaliseForm(schema, request.body as Record<string, unknown>, false);
     if (!isJson(request)) return done();
     const errors: ShapeError[] = [];
     check(schema, request.body, '', errors);

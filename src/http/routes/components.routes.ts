@@ -7,8 +7,11 @@ import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { ComponentParams, body } from '../schemas/common.js';
-import { ComponentBody } from '../schemas/component.js';
+import { ComponentParams, NoContent, PageQuery, Paginated, body, documentedRequired } from '../schemas/common.js';
+import { ComponentBody, ComponentSchema } from '../schemas/component.js';
+import { ProjectSchema } from '../schemas/project.js';
+import { StatisticsSchema } from '../schemas/statistics.js';
+import { TranslationSchema } from '../schemas/translation.js';
 import { serializeComponent, serializeProject, serializeTranslation } from '../serializers/serializers.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 
@@ -16,10 +19,17 @@ type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 
 const TranslationCreateBody = body({ language_code: Type.Optional(Type.String({ maxLength: 50 })) });
 const LockBody = body({ lock: Type.Optional(Type.Boolean()) });
+const LockSchema = Type.Object({ locked: Type.Boolean() });
+const LinkBody = Type.Object({ project_slug: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false });
 
-export function componentsRoutes(app: FastifyInstance, c: Container): void {
+/** What component routes use of the container. */
+export type ComponentsDeps = Pick<Container, 'config' | 'components' | 'addons' | 'translations' | 'stats' | 'database'>;
+
+export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void {
   resource(app, '/api/components/', { name: 'Component List' }, {
     GET: {
+      schema: { response: { 200: Paginated(ComponentSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         return paginate(
@@ -35,7 +45,7 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
 
   const get = (request: C) => c.components.getVisible(request.actor, request.params.project, request.params.component);
   const update = {
-    schema: { params: ComponentParams, body: ComponentBody },
+    schema: { params: ComponentParams, body: ComponentBody, response: { 200: ComponentSchema } },
     handler: async (request: C) => {
       const refs = await get(request);
       const input = bodyOf<ComponentInput>(request);
@@ -44,11 +54,11 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
     },
   };
   resource(app, '/api/components/:project/:component/', { name: 'Component Instance' }, {
-    GET: { schema: { params: ComponentParams }, handler: async (request: C) => serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await get(request)]))[0]!) },
+    GET: { schema: { params: ComponentParams, response: { 200: ComponentSchema } }, handler: async (request: C) => serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await get(request)]))[0]!) },
     PUT: update,
     PATCH: update,
     DELETE: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, response: { 204: NoContent } },
       handler: async (request: C, reply) => {
         await c.components.remove(request.actor, await get(request));
         return reply.code(204).send();
@@ -58,7 +68,8 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/components/:project/:component/translations/', { name: 'Component Translations' }, {
     GET: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, response: { 200: Paginated(TranslationSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: C) => {
         const refs = await get(request);
         const urls = urlsFor(c, request);
@@ -72,7 +83,7 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { params: ComponentParams, body: TranslationCreateBody },
+      schema: { params: ComponentParams, body: TranslationCreateBody, response: { 201: Type.Object({ data: TranslationSchema }) } },
       handler: async (request: C, reply) => {
         const refs = await get(request);
         const created = await c.translations.create(request.actor, refs, bodyOf<{ language_code?: string }>(request).language_code);
@@ -84,7 +95,8 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/components/:project/:component/statistics/', { name: 'Component Statistics' }, {
     GET: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, response: { 200: Paginated(StatisticsSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: C) => {
         const refs = await get(request);
         const urls = urlsFor(c, request);
@@ -111,14 +123,15 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/components/:project/:component/links/', { name: 'Component Links' }, {
     GET: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, response: { 200: Type.Object({ projects: Type.Array(ProjectSchema) }) } },
       handler: async (request: C) => {
         const urls = urlsFor(c, request);
         return { projects: (await c.components.linkedProjects(await get(request))).map((p) => serializeProject(urls, p)) };
       },
     },
     POST: {
-      schema: { params: ComponentParams, body: Type.Object({ project_slug: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false }) },
+      schema: { params: ComponentParams, body: LinkBody, response: { 201: Type.Object({ project_slug: Type.String() }) } },
+      described: { body: documentedRequired(LinkBody, ['project_slug']) },
       handler: async (request: C, reply) => {
         const project = await c.components.link(request.actor, await get(request), bodyOf<{ project_slug?: string }>(request).project_slug);
         return reply.code(201).send({ project_slug: project.slug });
@@ -128,7 +141,7 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/components/:project/:component/links/:linked/', { name: 'Component Link' }, {
     DELETE: {
-      schema: { params: Type.Object({ project: Type.String(), component: Type.String(), linked: Type.String() }) },
+      schema: { params: Type.Object({ project: Type.String(), component: Type.String(), linked: Type.String() }), response: { 204: NoContent } },
       handler: async (request: FastifyRequest<{ Params: { project: string; component: string; linked: string } }>, reply) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         await c.components.unlink(request.actor, refs, request.params.linked);
@@ -138,9 +151,10 @@ export function componentsRoutes(app: FastifyInstance, c: Container): void {
   });
 
   resource(app, '/api/components/:project/:component/lock/', { name: 'Component Lock' }, {
-    GET: { schema: { params: ComponentParams }, handler: async (request: C) => ({ locked: (await get(request)).component.locked === 1 }) },
+    GET: { schema: { params: ComponentParams, response: { 200: LockSchema } }, handler: async (request: C) => ({ locked: (await get(request)).component.locked === 1 }) },
     POST: {
-      schema: { params: ComponentParams, body: LockBody },
+      schema: { params: ComponentParams, body: LockBody, response: { 200: LockSchema } },
+      described: { body: documentedRequired(LockBody, ['lock']) },
       handler: async (request: C) => {
         const refs = await get(request);
         const lock = bodyOf<{ lock?: boolean }>(request).lock;

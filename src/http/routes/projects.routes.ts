@@ -8,35 +8,11 @@ import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { Bool, Int, ProjectParams, Str, body, readOnly } from '../schemas/common.js';
-import { ComponentBody } from '../schemas/component.js';
+import { NoContent, PageQuery, Paginated, ProjectParams, Str, body, documentedRequired, readOnly } from '../schemas/common.js';
+import { ComponentBody, ComponentSchema } from '../schemas/component.js';
+import { ProjectBody, ProjectSchema } from '../schemas/project.js';
+import { ProjectLanguageStatisticsSchema, StatisticsSchema } from '../schemas/statistics.js';
 import { serializeComponent, serializeProject } from '../serializers/serializers.js';
-
-const ProjectBody = body({
-  name: Str(60),
-  slug: Str(60),
-  web: Str(200),
-  instructions: Str(),
-  access_control: Int(),
-  translation_review: Bool(),
-  source_review: Bool(),
-  set_language_team: Bool(),
-  enable_hooks: Bool(),
-  language_aliases: Str(),
-  check_flags: Str(),
-  license: Str(150),
-  agreement: Str(),
-  new_lang: Str(),
-  language_code_style: Str(),
-  commit_message: Str(),
-  add_message: Str(),
-  delete_message: Str(),
-  merge_message: Str(),
-  addon_message: Str(),
-  pull_message: Str(),
-  webhook_secret: Str(200),
-  ...readOnly('id', 'url', 'web_url', 'components_list_url', 'repository_url', 'statistics_url', 'categories_url', 'changes_list_url', 'languages_url', 'labels_url', 'lock_url', 'source_language'),
-});
 
 type P = FastifyRequest<{ Params: { project: string } }>;
 
@@ -46,10 +22,26 @@ const TokenBody = body({
   ...readOnly('id', 'username', 'created', 'token'),
 });
 const TokenParams = Type.Object({ project: Type.String(), id: Type.String() });
+const TokenSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    username: Type.String({ description: 'The bot user the token acts as.' }),
+    created: Type.String({ format: 'date-time' }),
+    expires: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    token: Type.Optional(Type.String({ description: 'The secret, in the answer of its creation only.' })),
+  },
+  { title: 'ProjectToken' },
+);
 
-export function projectsRoutes(app: FastifyInstance, c: Container): void {
+/** What project routes use of the container. */
+export type ProjectsDeps = Pick<Container, 'config' | 'projects' | 'components' | 'addons' | 'stats' | 'projectTokens' | 'database'>;
+
+export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
   resource(app, '/api/projects/', { name: 'Project List' }, {
     GET: {
+      schema: { response: { 200: Paginated(ProjectSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         return paginate(
@@ -62,7 +54,8 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { body: ProjectBody },
+      schema: { body: ProjectBody, response: { 201: ProjectSchema } },
+      described: { body: documentedRequired(ProjectBody, ['name', 'slug']) },
       handler: async (request, reply) => {
         const row = await c.projects.create(request.actor, bodyOf<ProjectInput>(request));
         const obj = serializeProject(urlsFor(c, request), row);
@@ -72,7 +65,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
   });
 
   const update = {
-    schema: { params: ProjectParams, body: ProjectBody },
+    schema: { params: ProjectParams, body: ProjectBody, response: { 200: ProjectSchema } },
     handler: async (request: P) => {
       const project = await c.projects.getVisible(request.actor, request.params.project);
       return serializeProject(urlsFor(c, request), await c.projects.update(request.actor, project, bodyOf<ProjectInput>(request)));
@@ -80,13 +73,13 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
   };
   resource(app, '/api/projects/:project/', { name: 'Project Instance' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: ProjectSchema } },
       handler: async (request: P) => serializeProject(urlsFor(c, request), await c.projects.getVisible(request.actor, request.params.project)),
     },
     PUT: update,
     PATCH: update,
     DELETE: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 204: NoContent } },
       handler: async (request: P, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         await c.projects.remove(request.actor, project);
@@ -97,7 +90,8 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/projects/:project/components/', { name: 'Project Components' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: Paginated(ComponentSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);
@@ -112,7 +106,8 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { params: ProjectParams, body: ComponentBody },
+      schema: { params: ProjectParams, body: ComponentBody, response: { 201: ComponentSchema } },
+      described: { body: documentedRequired(ComponentBody, ['name', 'slug']) },
       handler: async (request: P, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const input = bodyOf<ComponentInput>(request);
@@ -128,7 +123,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/projects/:project/statistics/', { name: 'Project Statistics' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: StatisticsSchema } },
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);
@@ -139,7 +134,8 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/projects/:project/languages/', { name: 'Project Languages' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: Paginated(ProjectLanguageStatisticsSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);
@@ -162,7 +158,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
   // Parla's own endpoints for project tokens (the reference only has a UI for them).
   resource(app, '/api/projects/:project/tokens/', { name: 'Project Tokens' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: Paginated(TokenSchema) } },
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const results = await c.projectTokens.list(request.actor, project);
@@ -170,7 +166,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { params: ProjectParams, body: TokenBody },
+      schema: { params: ProjectParams, body: TokenBody, response: { 201: TokenSchema } },
       handler: async (request: P, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const created = await c.projectTokens.create(request.actor, project, bodyOf<{ name?: unknown; expires?: unknown }>(request));
@@ -180,7 +176,7 @@ export function projectsRoutes(app: FastifyInstance, c: Container): void {
   });
   resource(app, '/api/projects/:project/tokens/:id/', { name: 'Project Token' }, {
     DELETE: {
-      schema: { params: TokenParams },
+      schema: { params: TokenParams, response: { 204: NoContent } },
       handler: async (request: FastifyRequest<{ Params: { project: string; id: string } }>, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         await c.projectTokens.remove(request.actor, project, request.params.id);

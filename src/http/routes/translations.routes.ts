@@ -5,9 +5,12 @@ import { urlsFor } from '../context.js';
 import { countOf, listLimits, pageRequest, paginate, UNIT_PAGES } from '../pagination.js';
 import { CachedJson } from '../cached-json.js';
 import { resource } from '../resource.js';
-import { TranslationParams } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated, SearchPageQuery, TranslationParams } from '../schemas/common.js';
+import { StatisticsSchema } from '../schemas/statistics.js';
+import { TranslationSchema } from '../schemas/translation.js';
+import { UnitCreateBody, UnitSchema } from '../schemas/unit.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
-import { isFormBody, type SearchQuery } from './units.routes.js';
+import type { SearchQuery } from './units.routes.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 
 /** Pages of up to this many units are kept in memory (about 1 KB each: at most 64 pages of about 1 MB). */
@@ -15,8 +18,11 @@ const MAX_CACHED_PAGE_SIZE = 1000;
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
+/** What translation routes use of the container. */
+export type TranslationsDeps = Pick<Container, 'config' | 'components' | 'translations' | 'units' | 'unitEdits' | 'stats' | 'database'>;
+
 /** A page of translations from a query over the visible translations (TranslationsService.listQuery). */
-export function paginateTranslations(c: Container, request: FastifyRequest, q: ReturnType<Container['translations']['listQuery']>) {
+export function paginateTranslations(c: Pick<Container, 'config' | 'translations'>, request: FastifyRequest, q: ReturnType<Container['translations']['listQuery']>) {
   const urls = urlsFor(c, request);
   return paginate(
     request,
@@ -27,9 +33,11 @@ export function paginateTranslations(c: Container, request: FastifyRequest, q: R
   );
 }
 
-export function translationsRoutes(app: FastifyInstance, c: Container): void {
+export function translationsRoutes(app: FastifyInstance, c: TranslationsDeps): void {
   resource(app, '/api/translations/', { name: 'Translation List' }, {
     GET: {
+      schema: { response: { 200: Paginated(TranslationSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => paginateTranslations(c, request, c.translations.listQuery(request.actor)),
     },
   });
@@ -43,14 +51,14 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/translations/:project/:component/:language/', { name: 'Translation Instance' }, {
     GET: {
-      schema: { params: TranslationParams },
+      schema: { params: TranslationParams, response: { 200: TranslationSchema } },
       handler: async (request: T) => {
         const t = await get(request);
         return serializeTranslation(urlsFor(c, request), t, await c.stats.authorName(t.translation.last_author_id));
       },
     },
     DELETE: {
-      schema: { params: TranslationParams },
+      schema: { params: TranslationParams, response: { 204: NoContent } },
       handler: async (request: T, reply) => {
         await c.translations.remove(request.actor, await get(request));
         return reply.code(204).send();
@@ -60,7 +68,8 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/translations/:project/:component/:language/units/', { name: 'Translation Units' }, {
     GET: {
-      schema: { params: TranslationParams },
+      schema: { params: TranslationParams, response: { 200: Paginated(UnitSchema) } },
+      described: { querystring: SearchPageQuery },
       handler: async (request: T, reply) => {
         const t = await get(request);
         // Built only when the page is not in the cache (a query that does not parse is never cached).
@@ -83,14 +92,16 @@ export function translationsRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { params: TranslationParams },
-      handler: async (request: T) => serializeUnit(urlsFor(c, request), await c.unitEdits.add(request.actor, await get(request), request.body, isFormBody(request))),
+      schema: { params: TranslationParams, response: { 200: UnitSchema } },
+      // Checked by UnitEditsService; form bodies arrive in the JSON shape (registerBodyShapes).
+      described: { body: UnitCreateBody },
+      handler: async (request: T) => serializeUnit(urlsFor(c, request), await c.unitEdits.add(request.actor, await get(request), request.body, false)),
     },
   });
 
   resource(app, '/api/translations/:project/:component/:language/statistics/', { name: 'Translation Statistics' }, {
     GET: {
-      schema: { params: TranslationParams },
+      schema: { params: TranslationParams, response: { 200: StatisticsSchema } },
       handler: async (request: T) => {
         const t = await get(request);
         const urls = urlsFor(c, request);

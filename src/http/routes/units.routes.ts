@@ -1,27 +1,28 @@
 // /api/units/: every unit the caller may see, and one unit by id (read, PATCH/PUT, DELETE).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { CachedJson } from '../cached-json.js';
 import { paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
+import { IdParams, NoContent, Paginated, SearchPageQuery, documentedRequired } from '../schemas/common.js';
+import { UnitSchema, UnitWriteBody } from '../schemas/unit.js';
 import { serializeUnit } from '../serializers/serializers.js';
 
-/** Multipart and urlencoded bodies carry single values where JSON has lists. */
-export function isFormBody(request: FastifyRequest): boolean {
-  return request.isMultipart() || String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-}
+const Params = IdParams;
 
-const Params = Type.Object({ id: Type.String() });
+/** What unit routes use of the container. */
+export type UnitsDeps = Pick<Container, 'config' | 'units' | 'unitEdits' | 'database'>;
 
-/** `q` (search query language) and its legacy spelling `filter_type` on unit lists. */
+/** `q` (search query language) and its older spelling `filter_type` on unit lists. */
 export type SearchQuery = { q?: string; filter_type?: string };
 
-export function unitsRoutes(app: FastifyInstance, c: Container): void {
+export function unitsRoutes(app: FastifyInstance, c: UnitsDeps): void {
   resource(app, '/api/units/', { name: 'Unit List' }, {
     GET: {
+      schema: { response: { 200: Paginated(UnitSchema) } },
+      described: { querystring: SearchPageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         const where = c.units.filter(request.query as SearchQuery);
@@ -42,24 +43,25 @@ export function unitsRoutes(app: FastifyInstance, c: Container): void {
     if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
     return Number(id);
   };
+  // The body plugin has already put form bodies into the JSON shape (registerBodyShapes: UnitWriteBody).
   const write = (partial: boolean) => async (request: R) =>
-    serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: isFormBody(request) }));
+    serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: false }));
 
   // A unit's JSON is the same for everyone who may see it: kept until the database changes.
   const unitJson = new CachedJson(c.database, 10_000);
   resource(app, '/api/units/:id/', { name: 'Unit Instance' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: UnitSchema } },
       handler: async (request: R, reply) => {
         const id = unitId(request);
         const unit = await c.units.getVisible(request.actor, id);
         return unitJson.send(request, reply, String(id), () => serializeUnit(urlsFor(c, request), unit));
       },
     },
-    PUT: { schema: { params: Params }, handler: write(false) },
-    PATCH: { schema: { params: Params }, handler: write(true) },
+    PUT: { schema: { params: Params, response: { 200: UnitSchema } }, described: { body: documentedRequired(UnitWriteBody, ['target', 'labels']) }, handler: write(false) },
+    PATCH: { schema: { params: Params, response: { 200: UnitSchema } }, described: { body: UnitWriteBody }, handler: write(true) },
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply) => {
         await c.unitEdits.remove(request.actor, unitId(request));
         return reply.code(204).send();
