@@ -47,14 +47,14 @@ export function sendHtml(reply: FastifyReply, status: number, body: string): Fas
     .send(body);
 }
 
-export function statsOf(c: Container, agg: Aggregate, name: string, review = false): Stats {
+export function statsOf(c: Pick<Container, 'stats'>, agg: Aggregate, name: string, review = false): Stats {
   return c.stats.toObject(agg, { name }, review) as unknown as Stats;
 }
 
 export type UiKit = ReturnType<typeof uiKit>;
 
 /** The helpers bound to the container. */
-export function uiKit(c: Container) {
+export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | 'translations'>) {
   const viewerOf = (request: FastifyRequest): Viewer => {
     const u = request.actor.user;
     return { username: u?.username ?? null, displayName: u ? u.full_name || u.username : null, csrf: request.session ? c.sessions.csrfToken(request.session) : null };

@@ -21,7 +21,10 @@ function throttledMessage(seconds: number): string {
   return `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
-export function accountsRoutes(app: FastifyInstance, c: Container, auth: SessionAuth): void {
+/** What these routes use of the container. */
+export type AccountsDeps = Pick<Container, 'config' | 'database' | 'secretKey' | 'sessions' | 'components' | 'stats' | 'translations'>;
+
+export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: SessionAuth): void {
   const { viewerOf } = uiKit(c);
   let redisWarned = false;
   const throttle = new LoginThrottle(

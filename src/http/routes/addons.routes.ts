@@ -37,7 +37,7 @@ export function serializeAddon(urls: Urls, a: AddonView) {
 }
 
 /** Paginates an already loaded list (add-ons are few per object). */
-function pageOf(request: FastifyRequest, c: Container, rows: AddonView[]) {
+function pageOf(request: FastifyRequest, c: Pick<Container, 'config'>, rows: AddonView[]) {
   const urls = urlsFor(c, request);
   return paginate(
     request,
@@ -48,7 +48,10 @@ function pageOf(request: FastifyRequest, c: Container, rows: AddonView[]) {
   );
 }
 
-export function addonsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type AddonsDeps = Pick<Container, 'addons' | 'components' | 'config' | 'projects'>;
+
+export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
   resource(app, '/api/addons/', { name: 'Addon List' }, {
     GET: { handler: async (request) => pageOf(request, c, await c.addons.listManageable(request.actor)) },
   });

@@ -7,7 +7,10 @@ import { TranslationParams } from '../schemas/common.js';
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
-export function autotranslateRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type AutotranslateDeps = Pick<Container, 'autotranslate' | 'components' | 'config' | 'translations'>;
+
+export function autotranslateRoutes(app: FastifyInstance, c: AutotranslateDeps): void {
   resource(app, '/api/translations/:project/:component/:language/autotranslate/', { name: 'Translation Autotranslate' }, {
     POST: {
       schema: { params: TranslationParams },

@@ -38,7 +38,10 @@ export function serializeCategory(urls: Urls, r: CategoryWithProject) {
   };
 }
 
-export function categoriesRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type CategoriesDeps = Pick<Container, 'categories' | 'config' | 'database' | 'projects' | 'stats'>;
+
+export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void {
   resource(app, '/api/categories/', { name: 'Category List' }, {
     GET: {
       handler: async (request) => {

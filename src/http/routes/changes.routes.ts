@@ -17,7 +17,10 @@ type P = FastifyRequest<{ Params: { project: string } }>;
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
-export function changesRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type ChangesDeps = Pick<Container, 'changes' | 'components' | 'config' | 'projects' | 'translations'>;
+
+export function changesRoutes(app: FastifyInstance, c: ChangesDeps): void {
   /** One page of the changes in `scope` the caller may see, after the scope object itself was found. */
   const list = async (request: FastifyRequest, scope: ChangeScope) => {
     const filters = parseChangeFilters((request.query ?? {}) as Record<string, unknown>);

@@ -37,7 +37,10 @@ export function serializeComponentList(urls: Urls, l: ComponentList) {
   };
 }
 
-export function componentListsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type ComponentListsDeps = Pick<Container, 'componentLists' | 'components' | 'config'>;
+
+export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps): void {
   const lists = c.componentLists;
 
   resource(app, '/api/component-lists/', { name: 'Component List List' }, {

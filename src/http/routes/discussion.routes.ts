@@ -51,11 +51,14 @@ export function serializeComment(urls: Urls, v: CommentView) {
 const voteResult = (urls: Urls, r: VoteResult) => ({ result: r.result, suggestion: r.suggestion ? serializeSuggestion(urls, r.suggestion) : null });
 
 /** A whole (small) list in the usual page envelope. */
-function pageOf<T, O>(c: Container, request: FastifyRequest, rows: T[], serialize: (rows: T[]) => O[]) {
+function pageOf<T, O>(c: Pick<Container, 'config'>, request: FastifyRequest, rows: T[], serialize: (rows: T[]) => O[]) {
   return paginate(request, listLimits(c.config.pageSize), async () => rows.length, async (limit, offset) => rows.slice(offset, offset + limit), serialize);
 }
 
-export function discussionRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type DiscussionDeps = Pick<Container, 'comments' | 'config' | 'suggestions'>;
+
+export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void {
   resource(app, '/api/units/:id/suggestions/', { name: 'Unit Suggestions' }, {
     GET: {
       schema: { params: Params },

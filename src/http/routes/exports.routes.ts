@@ -209,7 +209,10 @@ type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 type L = FastifyRequest<{ Params: { code: string } }>;
 
-export function exportsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type ExportsDeps = Pick<Container, 'comments' | 'components' | 'config' | 'exports' | 'projects' | 'suggestions' | 'translations'>;
+
+export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
   const feed = async (request: FastifyRequest, reply: FastifyReply, channel: (u: Urls) => Channel, scope: ChangeScope) => {
     const u = urlsFor(c, request);
     const { rows, refs } = await c.exports.feed(request.actor, scope);

@@ -38,7 +38,10 @@ function send(reply: FastifyReply, download: FileDownload) {
   return reply.send(download.body);
 }
 
-export function filesRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type FilesDeps = Pick<Container, 'components' | 'downloads' | 'languages' | 'projects' | 'translations' | 'uploads'>;
+
+export function filesRoutes(app: FastifyInstance, c: FilesDeps): void {
   const translation = async (request: FastifyRequest<{ Params: TParams }>) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     return c.translations.getVisible(request.actor, refs, request.params.language);

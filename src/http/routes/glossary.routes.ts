@@ -9,7 +9,10 @@ import { resource } from '../resource.js';
 const Params = Type.Object({ id: Type.String() });
 type R = FastifyRequest<{ Params: { id: string } }>;
 
-export function glossaryRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type GlossaryDeps = Pick<Container, 'config' | 'glossary'>;
+
+export function glossaryRoutes(app: FastifyInstance, c: GlossaryDeps): void {
   const glossary = c.glossary;
   resource(app, '/api/units/:id/glossary/', { name: 'Unit Glossary' }, {
     GET: {

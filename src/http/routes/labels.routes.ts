@@ -19,7 +19,10 @@ const Params = Type.Object({ project: Type.String(), label_id: Type.String() });
 type L = FastifyRequest<{ Params: { project: string } }>;
 type R = FastifyRequest<{ Params: { project: string; label_id: string } }>;
 
-export function labelsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type LabelsDeps = Pick<Container, 'config' | 'labels' | 'projects'>;
+
+export function labelsRoutes(app: FastifyInstance, c: LabelsDeps): void {
   resource(app, '/api/projects/:project/labels/', { name: 'Project Labels' }, {
     GET: {
       schema: { params: ProjectParams },

@@ -24,7 +24,10 @@ const LanguageBody = body({
 const Params = Type.Object({ code: Type.String() });
 type L = FastifyRequest<{ Params: { code: string } }>;
 
-export function languagesRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type LanguagesDeps = Pick<Container, 'config' | 'languages' | 'stats'>;
+
+export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
   resource(app, '/api/languages/', { name: 'Language List' }, {
     GET: {
       handler: async (request) => {

@@ -18,7 +18,10 @@ const EngineParams = Type.Object({ engine: Type.String() });
 type Params = { project?: string; engine?: string };
 type Req = FastifyRequest<{ Params: Params }>;
 
-export function machineryRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type MachineryDeps = Pick<Container, 'config' | 'machinery' | 'projects'>;
+
+export function machineryRoutes(app: FastifyInstance, c: MachineryDeps): void {
   /** The project of a project-level address (404 when invisible), null for site-wide addresses. */
   const scopeOf = async (request: Req): Promise<ProjectRow | null> =>
     request.params.project === undefined ? null : c.projects.getVisible(request.actor, request.params.project);

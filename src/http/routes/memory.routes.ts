@@ -25,7 +25,10 @@ function serializeMemory(row: MemoryRow) {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export function memoryRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type MemoryDeps = Pick<Container, 'config' | 'memory'>;
+
+export function memoryRoutes(app: FastifyInstance, c: MemoryDeps): void {
   resource(app, '/api/memory/', { name: 'Memory List' }, {
     GET: {
       handler: async (request: FastifyRequest) => {

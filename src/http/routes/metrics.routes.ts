@@ -82,7 +82,10 @@ export function renderOpenMetrics(data: Record<string, unknown>): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function metricsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type MetricsDeps = Pick<Container, 'stats' | 'tasks'>;
+
+export function metricsRoutes(app: FastifyInstance, c: MetricsDeps): void {
   resource(app, '/api/metrics/', { name: 'Metrics', description: 'Metrics view for monitoring.' }, {
     GET: {
       // The route reads ?format= itself: "openmetrics" is a renderer only here.

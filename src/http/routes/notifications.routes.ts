@@ -33,7 +33,10 @@ function serializeSubscription(urls: Urls, s: Subscription) {
   };
 }
 
-export function notificationsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type NotificationsDeps = Pick<Container, 'config' | 'notifications' | 'users'>;
+
+export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps): void {
   resource(app, '/api/users/:username/notifications/', { name: 'User Notifications' }, {
     GET: {
       schema: { params: ListParams },

@@ -10,7 +10,10 @@ import { componentPathSegment } from '../../services/categories.service.js';
 const OperationBody = Type.Object({ operation: Str(40) }, { additionalProperties: false });
 type Op = { operation?: string };
 
-export function repositoryRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type RepositoryDeps = Pick<Container, 'access' | 'components' | 'config' | 'projects' | 'repository' | 'translations'>;
+
+export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void {
   const component = async (request: FastifyRequest<{ Params: { project: string; component: string; language?: string } }>) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     // The translation level acts on the component's repository, but only for a translation that exists (404 otherwise).

@@ -6,7 +6,10 @@ import { resource } from '../resource.js';
 
 const RESOURCES = ['users', 'groups', 'roles', 'projects', 'components', 'translations', 'memory', 'languages', 'component-lists', 'changes', 'units', 'screenshots', 'addons', 'categories'];
 
-export function rootRoutes(app: FastifyInstance, container: Container): void {
+/** What these routes use of the container. */
+export type RootDeps = Pick<Container, 'config'>;
+
+export function rootRoutes(app: FastifyInstance, container: RootDeps): void {
   resource(app, '/api/', { name: 'Api Root' }, {
     GET: {
       handler: async (request) => {

@@ -48,7 +48,10 @@ export function serializeScreenshot(urls: Urls, s: Screenshot) {
   };
 }
 
-export function screenshotsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type ScreenshotsDeps = Pick<Container, 'components' | 'config' | 'screenshots'>;
+
+export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): void {
   const list = (componentOf?: (request: FastifyRequest) => Promise<number>) => async (request: FastifyRequest) => {
     const componentId = componentOf ? await componentOf(request) : undefined;
     const urls = urlsFor(c, request);

@@ -7,7 +7,10 @@ import { resource } from '../resource.js';
 
 const Params = Type.Object({ id: Type.String() });
 
-export function tasksRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type TasksDeps = Pick<Container, 'projects' | 'tasks'>;
+
+export function tasksRoutes(app: FastifyInstance, c: TasksDeps): void {
   resource(app, '/api/tasks/:id/', { name: 'Task Instance' }, {
     GET: {
       schema: { params: Params },

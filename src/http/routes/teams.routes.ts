@@ -30,7 +30,10 @@ type G = FastifyRequest<{ Params: { id: string } }>;
 type Sub = FastifyRequest<{ Params: { id: string; sub: string } }>;
 type Body = Record<string, unknown>;
 
-export function teamsRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type TeamsDeps = Pick<Container, 'config' | 'teams'>;
+
+export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   const groupObject = async (urls: Urls, group: GroupRow) => serializeGroup(urls, group, (await c.teams.relations([group])).get(group.id)!);
   const roleObject = async (urls: Urls, role: RoleRow) => serializeRole(urls, role, (await c.teams.permissionsOf([role.id])).get(role.id)!);
 

@@ -17,7 +17,10 @@ const LIST_PAGE = 50;
 
 type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
-export function editorRoutes(app: FastifyInstance, c: Container, kit: UiKit): void {
+/** What these routes use of the container. */
+export type EditorDeps = Pick<Container, 'access' | 'comments' | 'database' | 'fileSync' | 'machinery' | 'suggestions' | 'unitEdits' | 'units'>;
+
+export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): void {
   const db = c.database.db;
   const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs } = kit;
 

@@ -11,12 +11,15 @@ import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, pr
 import { seg } from '../../ui/widgets.js';
 import type { SessionAuth } from '../session-auth.js';
 import { errorText, safeNext, sendHtml, statsOf, statusOfError, str, uiKit, type Body, type Q } from '../ui-kit.js';
-import { editorRoutes } from './ui-editor.routes.js';
+import { editorRoutes, type EditorDeps } from './ui-editor.routes.js';
 
 const DASHBOARD_LIMIT = 200;
 const CHANGES_SHOWN = 10;
 
-export function uiRoutes(app: FastifyInstance, c: Container, auth: SessionAuth): void {
+/** What these routes use of the container. */
+export type UiDeps = Pick<Container, 'access' | 'categories' | 'changes' | 'components' | 'languages' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users'> & EditorDeps;
+
+export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): void {
   const kit = uiKit(c);
   const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs } = kit;
 
