@@ -1,12 +1,7 @@
-// Unit rows as edits change them: reads by id and by string, the rows a unit lives in, writes of target, state, flags and pending marks.
+// Unit rows as edits change them: the unit lock, reads by string, inserts of new strings, writes of target, state, flags and pending marks.
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from './database.js';
-import type { ComponentRow, LanguageRow, NewUnit, ProjectRow, TranslationRow, TranslationsTable, UnitRow, UnitsTable } from './schema.js';
-import { projectOfRow } from './projects.repository.js';
-
-export function unitById(db: Executor, id: number): Promise<UnitRow | undefined> {
-  return db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirst();
-}
+import type { NewUnit, TranslationRow, TranslationsTable, UnitRow, UnitsTable } from './schema.js';
 
 /**
  * Takes the unit's row lock (a no-op UPDATE: the database's write lock on SQLite) and reads the row as it
@@ -14,15 +9,6 @@ export function unitById(db: Executor, id: number): Promise<UnitRow | undefined>
  */
 export function lockUnit(tx: Executor, id: number): Promise<UnitRow | undefined> {
   return tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', '=', id).returningAll().executeTakeFirst();
-}
-
-/** The rows a stored unit lives in: its translation, component, project and language (four reads by id). */
-export async function placeOfUnit(db: Executor, unit: UnitRow): Promise<{ translation: TranslationRow; component: ComponentRow; project: ProjectRow; language: LanguageRow }> {
-  const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
-  const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
-  const project = await projectOfRow(db, component.project_id);
-  const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
-  return { translation, component, project, language };
 }
 
 /** Whether the translation has a unit with this id hash. */
@@ -38,16 +24,6 @@ export function unitWithHash(db: Executor, translationId: number, idHash: string
 /** The ids of the translation's units with these id hashes (one statement: callers keep the list under the parameter limits). */
 export function unitIdsWithHashes(db: Executor, translationId: number, idHashes: string[]): Promise<{ id: number; id_hash: string }[]> {
   return db.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', translationId).where('id_hash', 'in', idHashes).execute();
-}
-
-/** The ids of all the translation's units by id hash. */
-export function unitIdsOfTranslation(db: Executor, translationId: number): Promise<{ id: number; id_hash: string }[]> {
-  return db.selectFrom('units').select(['id', 'id_hash']).where('translation_id', '=', translationId).execute();
-}
-
-/** A translation's units, in no particular order. */
-export function unitsOfTranslation(db: Executor, translationId: number): Promise<UnitRow[]> {
-  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).execute();
 }
 
 /** The translations of a source string: the units that link to it, itself left out. */
@@ -94,11 +70,6 @@ export async function insertUnitRows(db: Executor, rows: NewUnit[]): Promise<voi
   await db.insertInto('units').values(rows).execute();
 }
 
-/** A component's translations, the source first, then by id. */
-export function translationsSourceFirst(db: Executor, componentId: number): Promise<TranslationRow[]> {
-  return db.selectFrom('translations').selectAll().where('component_id', '=', componentId).orderBy('is_source', 'desc').orderBy('id').execute();
-}
-
 /** Inserts a translation row (with its counters) and returns it. */
 export function insertTranslationRow(db: Executor, values: Insertable<TranslationsTable>): Promise<TranslationRow> {
   return db.insertInto('translations').values(values).returningAll().executeTakeFirstOrThrow();
@@ -138,16 +109,6 @@ export async function setUnitSource(
  */
 export async function setUnitsCheckOutcome(db: Executor, ids: number[], values: Pick<Updateable<UnitsTable>, 'state' | 'has_failing_check' | 'pending' | 'last_updated'>): Promise<void> {
   await db.updateTable('units').set(values).where('id', 'in', ids).execute();
-}
-
-/** Remembers that a string left a translation, so that the file writer removes it from the file. */
-export async function insertUnitRemoval(db: Executor, translationId: number, idHash: string): Promise<void> {
-  await db.insertInto('unit_removals').values({ translation_id: translationId, id_hash: idHash }).execute();
-}
-
-/** Deletes units (one statement: callers keep the list under the parameter limits). */
-export async function deleteUnitsById(db: Executor, ids: number[]): Promise<void> {
-  await db.deleteFrom('units').where('id', 'in', ids).execute();
 }
 
 export async function deleteUnit(db: Executor, id: number): Promise<void> {

@@ -22,7 +22,8 @@ import {
   translationCheckFacts,
 } from '../db/checks.repository.js';
 import { lastNonEmptyTarget } from '../db/changes.repository.js';
-import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes, unitsOfTranslation } from '../db/units.repository.js';
+import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes } from '../db/units.repository.js';
+import { unorderedUnitsOfTranslation } from '../db/unit-import.repository.js';
 import { addUnit, applyCounterDelta, emptyCounters } from './statistics.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
@@ -360,7 +361,7 @@ export async function recheckTranslationsOf(db: Executor, sourceUnitId: number):
 /** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */
 export async function recheckComponent(db: Executor, componentId: number): Promise<void> {
   for (const id of await nonSourceTranslationIds(db, componentId)) {
-    const units = await unitsOfTranslation(db, id);
+    const units = await unorderedUnitsOfTranslation(db, id);
     await recheck(db, await UnitChecker.forTranslation(db, id), units);
   }
 }

@@ -25,18 +25,17 @@ import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 import { Action } from '../domain/change-actions.js';
 import {
   deleteUnit,
-  deleteUnitsById,
   hasUnitWithHash,
-  insertUnitRemoval,
   lockUnit,
   otherUnitsOfString,
-  placeOfUnit,
   setUnitSource,
   setUnitSourceFields,
-  translationsSourceFirst,
-  unitById,
   unitsOfStringWithLanguage,
 } from '../db/units.repository.js';
+import { unitWithPlace } from '../db/unit-lists.repository.js';
+import { deleteUnits } from '../db/unit-import.repository.js';
+import { insertUnitRemoval } from '../db/pending-units.repository.js';
+import { translationsSourceFirst } from '../db/translation-files.repository.js';
 
 /** States a PATCH may set; 11/12 exist but cannot be set manually, 100 never. */
 const EDITABLE_STATES = [STATE_EMPTY, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED];
@@ -212,9 +211,8 @@ export class UnitEditsService {
 
   /** The unit if the actor may see its project, else 404. */
   private async load(actor: Actor, unitId: number): Promise<Place> {
-    const unit = await unitById(this.db, unitId);
-    if (!unit) throw new NotFoundError();
-    const p: Place = { unit, ...(await placeOfUnit(this.db, unit)) };
+    const p = await unitWithPlace(this.db, unitId);
+    if (!p) throw new NotFoundError();
     if (!this.access.canView(actor, p.project)) throw new NotFoundError();
     return p;
   }
@@ -449,7 +447,7 @@ export class UnitEditsService {
       }
       // Translations first, the source unit last (everything links to it).
       const ids = units.map((u) => u.id).filter((id) => id !== source.id);
-      for (let i = 0; i < ids.length; i += 400) await deleteUnitsById(tx, ids.slice(i, i + 400));
+      for (let i = 0; i < ids.length; i += 400) await deleteUnits(tx, ids.slice(i, i + 400));
       await deleteUnit(tx, source.id);
       for (const [translationId, delta] of deltas) await applyCounterDelta(tx, translationId, delta);
     });

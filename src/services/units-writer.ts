@@ -9,7 +9,8 @@ import { rememberTranslation } from './memory.service.js';
 import { addUnit, emptyCounters, type Counters } from './statistics.js';
 import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from './unit-checks.js';
 import { STATE_TRANSLATED } from '../domain/unit-states.js';
-import { insertTranslationRow, insertUnitRows, linkSourceUnitsToThemselves, unitIdsOfTranslation } from '../db/units.repository.js';
+import { insertTranslationRow, insertUnitRows, linkSourceUnitsToThemselves } from '../db/units.repository.js';
+import { sourceUnitIds } from '../db/unit-import.repository.js';
 
 const BATCH = 400; // rows per INSERT: under SQLite's and PostgreSQL's bound-parameter limits
 
@@ -117,7 +118,7 @@ export async function insertTranslation(
   }
   const unitIds = new Map<string, number>();
   if (!sourceIds) {
-    const rows = await unitIdsOfTranslation(db, translation.id);
+    const rows = await sourceUnitIds(db, translation.id);
     for (const r of rows) unitIds.set(r.id_hash, r.id);
     // Source units point at themselves, so every unit has a source_unit link.
     await linkSourceUnitsToThemselves(db, translation.id);
