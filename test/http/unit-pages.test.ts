@@ -2,7 +2,7 @@
 // after units are added across several id blocks and some are deleted.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldDeltas } from '../../src/services/unit-id-blocks.js';
+import { foldDeltas } from '../../src/db/unit-id-blocks.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';

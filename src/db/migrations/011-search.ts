@@ -8,7 +8,7 @@ import type { DialectName } from '../database.js';
  * updates), so triggers only queue the units whose text changed in units_fts_stale (with the values the
  * index still holds), and the queue is applied in one bulk statement each time it reaches STALE_FLUSH rows.
  * Searches stay exact: the compiler asks the index for units that are not queued and checks the queued
- * ones (at most STALE_FLUSH) directly (see search/compile.ts). Only text changes queue: the many updates of
+ * ones (at most STALE_FLUSH) directly (see db/unit-search/compile.ts). Only text changes queue: the many updates of
  * pending/state/last_updated cost nothing.
  *
  * PostgreSQL: GIN trigram indexes on lower(col); search compiles substrings to `lower(col) LIKE lower(?)`.
