@@ -8,10 +8,13 @@ import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
+import { ComponentParams, Paginated, ProjectParams, TranslationParams } from '../schemas/common.js';
+import { ChangeQuery, ChangeSchema } from '../schemas/change.js';
 import { serializeChange } from '../serializers/changes.js';
 
 const IdParams = Type.Object({ id: Type.String() });
+/** Every change list: filters read by ChangesService, the page envelope of changes. */
+const listed = { schema: { response: { 200: Paginated(ChangeSchema) } }, described: { querystring: ChangeQuery } };
 
 type P = FastifyRequest<{ Params: { project: string } }>;
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
@@ -38,12 +41,12 @@ export function changesRoutes(app: FastifyInstance, c: ChangesDeps): void {
   };
 
   resource(app, '/api/changes/', { name: 'Change List' }, {
-    GET: { handler: async (request) => list(request, {}) },
+    GET: { ...listed, handler: async (request) => list(request, {}) },
   });
 
   resource(app, '/api/changes/:id/', { name: 'Change Instance' }, {
     GET: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 200: ChangeSchema } },
       handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
         const id = request.params.id;
         if (!/^\d{1,15}$/.test(id)) throw new NotFoundError();
@@ -56,7 +59,8 @@ export function changesRoutes(app: FastifyInstance, c: ChangesDeps): void {
 
   resource(app, '/api/projects/:project/changes/', { name: 'Project Changes' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, ...listed.schema },
+      described: listed.described,
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return list(request, { projectId: project.id });
@@ -66,7 +70,8 @@ export function changesRoutes(app: FastifyInstance, c: ChangesDeps): void {
 
   resource(app, '/api/components/:project/:component/changes/', { name: 'Component Changes' }, {
     GET: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, ...listed.schema },
+      described: listed.described,
       handler: async (request: C) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         return list(request, { componentId: refs.component.id });
@@ -76,7 +81,8 @@ export function changesRoutes(app: FastifyInstance, c: ChangesDeps): void {
 
   resource(app, '/api/translations/:project/:component/:language/changes/', { name: 'Translation Changes' }, {
     GET: {
-      schema: { params: TranslationParams },
+      schema: { params: TranslationParams, ...listed.schema },
+      described: listed.described,
       handler: async (request: T) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         const t = await c.translations.getVisible(request.actor, refs, request.params.language);

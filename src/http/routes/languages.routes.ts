@@ -6,21 +6,11 @@ import type { LanguageInput } from '../../services/languages.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { Int, Str, body, readOnly } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
+import { LanguageBody, LanguageSchema } from '../schemas/language.js';
+import { StatisticsSchema } from '../schemas/statistics.js';
 import { serializeLanguage } from '../serializers/serializers.js';
 
-const PluralSchema = Type.Object(
-  { number: Int(), formula: Str(400), id: Type.Optional(Type.Unknown()), source: Int(), type: Int() },
-  { additionalProperties: false },
-);
-const LanguageBody = body({
-  code: Str(50),
-  name: Str(100),
-  direction: Str(),
-  population: Int(),
-  plural: Type.Optional(PluralSchema),
-  ...readOnly('id', 'aliases', 'url', 'web_url', 'statistics_url'),
-});
 const Params = Type.Object({ code: Type.String() });
 type L = FastifyRequest<{ Params: { code: string } }>;
 
@@ -30,6 +20,8 @@ export type LanguagesDeps = Pick<Container, 'config' | 'languages' | 'stats'>;
 export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
   resource(app, '/api/languages/', { name: 'Language List' }, {
     GET: {
+      schema: { response: { 200: Paginated(LanguageSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         const q = c.languages.listQuery(request.actor);
@@ -43,7 +35,8 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
       },
     },
     POST: {
-      schema: { body: LanguageBody },
+      schema: { body: LanguageBody, response: { 201: LanguageSchema } },
+      described: { body: documentedRequired(LanguageBody, ['code', 'name']) },
       handler: async (request, reply) => {
         const row = await c.languages.create(request.actor, bodyOf<LanguageInput>(request));
         const obj = serializeLanguage(urlsFor(c, request), row);
@@ -53,7 +46,7 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
   });
 
   const detail = (partial: boolean) => ({
-    schema: { params: Params, body: LanguageBody },
+    schema: { params: Params, body: LanguageBody, response: { 200: LanguageSchema } },
     handler: async (request: L) => {
       const lang = await c.languages.getVisible(request.actor, request.params.code);
       return serializeLanguage(urlsFor(c, request), await c.languages.update(request.actor, lang, bodyOf<LanguageInput>(request), partial));
@@ -61,13 +54,13 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
   });
   resource(app, '/api/languages/:code/', { name: 'Language Instance' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: LanguageSchema } },
       handler: async (request: L) => serializeLanguage(urlsFor(c, request), await c.languages.getVisible(request.actor, request.params.code)),
     },
     PUT: detail(false),
     PATCH: detail(true),
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: L, reply) => {
         const lang = await c.languages.getVisible(request.actor, request.params.code);
         await c.languages.remove(request.actor, lang);
@@ -78,7 +71,7 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
 
   resource(app, '/api/languages/:code/statistics/', { name: 'Language Statistics' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: StatisticsSchema } },
       handler: async (request: L) => {
         const lang = await c.languages.getVisible(request.actor, request.params.code);
         const urls = urlsFor(c, request);
