@@ -5,9 +5,6 @@ import { updateUnitContent } from '../services/unit-content.js';
 import { requireComponent } from './support.js';
 import type { AddonEventContext } from './types.js';
 
-export const ACTION_SOURCE_ADDED_IN_REPOSITORY = 90;
-export const ACTION_STRING_ADDED_IN_REPOSITORY = 71;
-
 export type { UnitWithTranslation };
 
 /** Units of the component: the saved ones on unit-saved, else all (or those given). */

@@ -1,7 +1,8 @@
 // weblate.flags.same_edit: strings whose translation equals the source are marked as needing editing.
+import { Action } from '../domain/change-actions.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { noConfiguration } from './config.js';
-import { ACTION_STRING_ADDED_IN_REPOSITORY, componentUnits, setUnitStates, unitsAddedInRepository, type UnitWithTranslation } from './flags-support.js';
+import { componentUnits, setUnitStates, unitsAddedInRepository, type UnitWithTranslation } from './flags-support.js';
 import type { AddonDefinition } from './types.js';
 
 const same = (u: UnitWithTranslation) => u.is_source === 0 && u.state >= STATE_TRANSLATED && u.state < STATE_READONLY && u.target !== '' && u.target === u.source;
@@ -15,10 +16,10 @@ export const sameEditAddon: AddonDefinition<Record<string, never>> = {
   multiple: false,
   validate: noConfiguration,
   handlers: {
-    install: async (ctx) => void (await unitsAddedInRepository(ctx, ACTION_STRING_ADDED_IN_REPOSITORY)),
+    install: async (ctx) => void (await unitsAddedInRepository(ctx, Action.STRING_ADDED_IN_REPOSITORY)),
     'unit-saved': async (ctx) => void (await setUnitStates(ctx, (await componentUnits(ctx)).filter(same), STATE_FUZZY)),
     'post-update': async (ctx) => {
-      const ids = await unitsAddedInRepository(ctx, ACTION_STRING_ADDED_IN_REPOSITORY);
+      const ids = await unitsAddedInRepository(ctx, Action.STRING_ADDED_IN_REPOSITORY);
       await setUnitStates(ctx, (await componentUnits(ctx, ids)).filter(same), STATE_FUZZY);
     },
   },

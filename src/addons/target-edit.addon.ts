@@ -1,11 +1,12 @@
 // weblate.flags.target_edit: Mark new translations to need editing (after a repository update).
+import { Action } from '../domain/change-actions.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { noConfiguration } from './config.js';
-import { ACTION_STRING_ADDED_IN_REPOSITORY, componentUnits, setUnitStates, unitsAddedInRepository } from './flags-support.js';
+import { componentUnits, setUnitStates, unitsAddedInRepository } from './flags-support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';
 
 async function markNew(ctx: AddonEventContext<Record<string, never>>): Promise<void> {
-  const ids = await unitsAddedInRepository(ctx, ACTION_STRING_ADDED_IN_REPOSITORY);
+  const ids = await unitsAddedInRepository(ctx, Action.STRING_ADDED_IN_REPOSITORY);
   const units = (await componentUnits(ctx, ids)).filter((u) => u.is_source === 0 && u.state >= STATE_TRANSLATED && u.state < STATE_READONLY);
   await setUnitStates(ctx, units, STATE_FUZZY);
 }
@@ -19,5 +20,5 @@ export const targetEditAddon: AddonDefinition<Record<string, never>> = {
   multiple: false,
   validate: noConfiguration,
   // install only remembers where the change log stands: strings imported before stay as they are.
-  handlers: { install: async (ctx) => void (await unitsAddedInRepository(ctx, ACTION_STRING_ADDED_IN_REPOSITORY)), 'post-update': markNew },
+  handlers: { install: async (ctx) => void (await unitsAddedInRepository(ctx, Action.STRING_ADDED_IN_REPOSITORY)), 'post-update': markNew },
 };

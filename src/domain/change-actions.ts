@@ -77,6 +77,7 @@ export const Action = {
   LABEL_ADDED: 86,
   LABEL_REMOVED: 87,
   SOURCE_STRING_ADDED_IN_REPOSITORY: 90,
+  REPOSITORY_NOTIFICATION: 53,
 } as const;
 
 /** Actions that change translated content: they set last_change/last_author and count as recent changes. */

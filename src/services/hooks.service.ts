@@ -6,6 +6,7 @@ import type { ComponentRow, ProjectRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';
 import type { AccessControl } from '../auth/access.js';
 import { decodeHookBody, HookPayloadError, isHookService, matchComponents, parseHookPayload, verifyHookSignature, type HookMatchStatus } from '../hooks/index.js';
+import { Action } from '../domain/change-actions.js';
 import { AppError, NotFoundError, ValidationError } from '../shared/errors.js';
 import type { TaskQueue } from '../tasks/task-queue.js';
 import { redactUrl } from '../vcs/urls.js';
@@ -33,8 +34,6 @@ export type HookOutcome =
   | { kind: 'unmatched'; message: string; match_status: HookMatchStatus }
   | { kind: 'triggered'; message: string; match_status: HookMatchStatus; components: HookedComponent[] };
 
-/** Change action 53, "Repository notification received". */
-const NOTIFICATION_RECEIVED = 53;
 
 function hooksOff(): AppError {
   return new AppError('method_not_allowed', 'Hooks are disabled on this server.');
@@ -108,7 +107,7 @@ export class HooksService {
   /** Records the notification on each component and queues its pull. */
   private async triggerPull(components: HookedComponent[], details: Record<string, unknown>): Promise<void> {
     for (const { component, project } of components) {
-      await this.changes.record(this.db, { action: NOTIFICATION_RECEIVED, projectId: project.id, componentId: component.id, details });
+      await this.changes.record(this.db, { action: Action.REPOSITORY_NOTIFICATION, projectId: project.id, componentId: component.id, details });
       await this.tasks.enqueue('repository-pull', { componentId: component.id }, { projectId: project.id, componentId: component.id });
     }
   }
