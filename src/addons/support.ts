@@ -2,7 +2,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LanguageRow, TranslationRow } from '../db/schema.js';
-import { languagesByIds, translationsOfComponent } from '../db/addons.repository.js';
+import { translationsOfComponent } from '../db/addons.repository.js';
+import { languagesByIds } from '../db/languages.repository.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
 import type { ComponentWithRefs } from '../services/components.service.js';
 import { parseOptionsFor } from '../services/parse-options.js';
@@ -38,7 +39,7 @@ export async function translationFiles<C>(ctx: AddonEventContext<C>, opts: { inc
     ...(ctx.translationId !== undefined && !opts.all ? { translationId: ctx.translationId } : {}),
   });
   const languageIds = [...new Set(rows.map((r) => r.language_id))];
-  const languages = languageIds.length ? await languagesByIds(ctx.services.db, languageIds) : [];
+  const languages = await languagesByIds(ctx.services.db, languageIds);
   const byId = new Map(languages.map((l) => [l.id, l]));
   return rows.map(({ l_code: _c, l_name: _n, ...translation }) => ({ translation: translation as TranslationRow, language: byId.get(translation.language_id)! }));
 }

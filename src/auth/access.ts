@@ -3,7 +3,8 @@
 // on the projects its selection covers, limited to its languages when it selects some.
 import type { Db } from '../db/database.js';
 import type { ProjectRow } from '../db/schema.js';
-import { grantRows, openOrListedProjects, projectsByLevelOrId, type ProjectFilter } from '../db/grants.repository.js';
+import { grantRows, openOrListedProjects, projectsByLevelOrId, } from '../db/grants.repository.js';
+import type { ProjectsFilter } from '../db/projects.repository.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
 import type { Actor } from './actor.js';
 import { ReadCache } from '../db/read-cache.js';
@@ -167,7 +168,7 @@ export class AccessControl {
   }
 
   /** SQL filter on a query that joins `projects`, so lists are filtered in the database, not after loading. */
-  visibleProjects(actor: Actor): ProjectFilter | null {
+  visibleProjects(actor: Actor): ProjectsFilter {
     if (actor.isSuperuser) return null;
     const grants = this.grants(actor);
     if (grants.allProjects) return null;
@@ -178,7 +179,7 @@ export class AccessControl {
    * SQL filter on `projects` for the projects where the actor holds `permission` (languages aside):
    * null when it holds it everywhere, so that "teams of projects I administer" is one query.
    */
-  projectsWith(actor: Actor, permission: ObjectPermission): ProjectFilter | null {
+  projectsWith(actor: Actor, permission: ObjectPermission): ProjectsFilter {
     if (actor.isSuperuser) return null;
     const teams = this.grants(actor).teams.filter((t) => t.permissions.has(permission));
     if (teams.some((t) => t.projectSelection === SELECTION_ALL)) return null;

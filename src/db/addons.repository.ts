@@ -1,7 +1,7 @@
 // Installed add-ons, their log and the change-feed cursor, and the reads and writes the built-in add-ons make.
 import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from './database.js';
-import type { AddonLogTable, AddonRow, AddonsTable, ChangeRow, ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
+import type { AddonLogTable, AddonRow, AddonsTable, ChangeRow, ComponentRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 
 // ---------------------------------------------------------------- installed add-ons
 
@@ -162,15 +162,6 @@ export function componentScope(db: Executor, id: number): Promise<{ id: number; 
 /** The components of a project. */
 export function componentsOfProject(db: Executor, projectId: number): Promise<ComponentRow[]> {
   return db.selectFrom('components').selectAll().where('project_id', '=', projectId).execute();
-}
-
-/** A language that a stored row points at (Kysely's NoResultError if it is gone). */
-export function languageOfRow(db: Executor, id: number): Promise<LanguageRow> {
-  return db.selectFrom('languages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-export function languagesByIds(db: Executor, ids: readonly number[]): Promise<LanguageRow[]> {
-  return db.selectFrom('languages').selectAll().where('id', 'in', [...ids]).execute();
 }
 
 export function changeById(db: Executor, id: number): Promise<ChangeRow | undefined> {

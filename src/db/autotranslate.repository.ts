@@ -1,8 +1,8 @@
-// Automatic translation's reads and writes: the units a run selects, the components and units it copies from, a chunk's locks and writes.
+// Automatic translation's reads and writes: the units a run selects, the components and units it copies from, a chunk's locks and unit writes.
 import crypto from 'node:crypto';
-import { sql, type Insertable, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { isSqlite, type DialectName, type Executor } from './database.js';
-import type { ComponentRow, SuggestionsTable, UnitRow } from './schema.js';
+import type { ComponentRow, UnitRow } from './schema.js';
 import { searchableUnits, type UnitFilter } from './unit-lists.repository.js';
 import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
@@ -127,17 +127,4 @@ export function unitsByIdsInIdOrder(tx: Executor, ids: number[]): Promise<UnitRo
 
 export async function markAutomaticallyTranslated(tx: Executor, ids: number[]): Promise<void> {
   await tx.updateTable('units').set({ automatically_translated: 1 }).where('id', 'in', ids).execute();
-}
-
-/** The suggestion texts the units have. */
-export function suggestionTargetsOf(tx: Executor, unitIds: number[]): Promise<{ unit_id: number; target: string }[]> {
-  return tx.selectFrom('suggestions').select(['unit_id', 'target']).where('unit_id', 'in', unitIds).execute();
-}
-
-export async function insertSuggestions(tx: Executor, rows: Insertable<SuggestionsTable>[]): Promise<void> {
-  await tx.insertInto('suggestions').values(rows).execute();
-}
-
-export async function markHasSuggestion(tx: Executor, unitIds: number[]): Promise<void> {
-  await tx.updateTable('units').set({ has_suggestion: 1 }).where('id', 'in', unitIds).execute();
 }

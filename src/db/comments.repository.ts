@@ -1,6 +1,6 @@
-// Comments on units, and what discussion (comments and suggestions) writes beside them: the unit's row lock, its has_suggestion/has_comment flags, the profile counters.
+// Comments on units: the list with authors, whether a unit has an open one, adding, resolving and removal.
 import type { Executor } from './database.js';
-import type { CommentRow, UnitRow } from './schema.js';
+import type { CommentRow } from './schema.js';
 
 /** Which comments to read: those on some units, or one by id. */
 export interface CommentsWhere {
@@ -34,19 +34,4 @@ export async function markCommentResolved(db: Executor, id: number): Promise<voi
 export async function deleteComment(db: Executor, id: number): Promise<boolean> {
   const gone = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
   return Number(gone.numDeletedRows) > 0;
-}
-
-/** Takes the unit's row lock (a no-op UPDATE) so flag updates of one unit serialize, and re-reads it; undefined if it is gone. */
-export async function lockAndReadUnit(tx: Executor, unitId: number): Promise<UnitRow | undefined> {
-  await tx.updateTable('units').set((eb) => ({ id: eb.ref('id') })).where('id', '=', unitId).execute();
-  return tx.selectFrom('units').selectAll().where('id', '=', unitId).executeTakeFirst();
-}
-
-export async function setUnitDiscussionFlags(tx: Executor, unitId: number, hasSuggestion: number, hasComment: number): Promise<void> {
-  await tx.updateTable('units').set({ has_suggestion: hasSuggestion, has_comment: hasComment }).where('id', '=', unitId).execute();
-}
-
-/** Moves a profile counter (suggested, commented) by `n`. */
-export async function addToUserStat(tx: Executor, userId: number, column: 'stat_suggested' | 'stat_commented', n: number): Promise<void> {
-  await tx.updateTable('users').set((eb) => ({ [column]: eb(column, '+', n) })).where('id', '=', userId).execute();
 }

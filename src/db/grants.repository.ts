@@ -4,9 +4,6 @@ import type { Executor } from './database.js';
 import type { Database } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
 
-/** A filter on a query that joins `projects`, so that lists are filtered in the database, not after loading. */
-export type ProjectFilter = NonNullable<ProjectsFilter>;
-
 /**
  * One row per thing a team holds: 'g' the team itself (a: project selection, b: language selection),
  * 'r' a permission of its roles (codename), 'p' a project it selects by hand or through a component (a),
@@ -37,13 +34,13 @@ export async function grantRows(db: Executor, userId: number | null, anonymousTe
 }
 
 /** Projects with one of the `open` access levels, or (when there are any) one of the `explicit` ids. */
-export function openOrListedProjects(open: readonly number[], explicit: readonly number[]): ProjectFilter {
+export function openOrListedProjects(open: readonly number[], explicit: readonly number[]): NonNullable<ProjectsFilter> {
   if (explicit.length === 0) return (eb) => eb('projects.access_control', 'in', [...open]);
   return (eb) => eb.or([eb('projects.access_control', 'in', [...open]), eb('projects.id', 'in', [...explicit])]);
 }
 
 /** Projects with one of these access levels or one of these ids; neither: no project (1 = 0). */
-export function projectsByLevelOrId(levels: ReadonlySet<number>, ids: ReadonlySet<number>): ProjectFilter {
+export function projectsByLevelOrId(levels: ReadonlySet<number>, ids: ReadonlySet<number>): NonNullable<ProjectsFilter> {
   return (eb) => {
     const terms: ExpressionWrapper<Database, 'projects', SqlBool>[] = [];
     if (levels.size) terms.push(eb('projects.access_control', 'in', [...levels]));

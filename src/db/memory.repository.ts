@@ -1,7 +1,7 @@
 // Translation memory entries: adding them from units and files, the SQLite FTS5 index, listing, lookups.
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from './database.js';
-import type { Database, MemoryRow } from './schema.js';
+import type { MemoryRow } from './schema.js';
 import { STATE_TRANSLATED } from '../domain/unit-states.js';
 
 /** Which entries a lookup or list may see: null = all. */
@@ -27,9 +27,6 @@ export interface MemoryCandidate {
   target: string;
   origin: string;
 }
-
-/** A filter on `projects` (the access checks' visible projects). */
-type ProjectsFilter = (eb: ExpressionBuilder<Database, 'projects'>) => Expression<SqlBool>;
 
 function scopeSql(scope: MemoryScope | null): RawBuilder<unknown> {
   if (scope === null) return sql`1 = 1`;
@@ -97,27 +94,6 @@ export async function maxEntryId(db: Executor): Promise<number> {
 /** The sources of the entries with these ids (a sample for trigram frequencies). */
 export async function sourcesOfEntries(db: Executor, ids: number[]): Promise<string[]> {
   return (await db.selectFrom('memory').select('source').where('id', 'in', ids).execute()).map((r) => r.source);
-}
-
-/** The ids of the projects `filter` selects (every project without one). */
-export async function projectIdsWhere(db: Executor, filter: ProjectsFilter | null): Promise<number[]> {
-  let q = db.selectFrom('projects').select('projects.id');
-  if (filter) q = q.where(filter);
-  return (await q.execute()).map((r) => r.id);
-}
-
-/** A project's id by its id (all digits) or its slug. */
-export async function projectIdByIdOrSlug(db: Executor, value: string): Promise<number | undefined> {
-  const row = await db.selectFrom('projects').select('id').where(/^\d+$/.test(value) ? 'id' : 'slug', '=', /^\d+$/.test(value) ? Number(value) : value).executeTakeFirst();
-  return row?.id;
-}
-
-export function projectAccessBySlug(db: Executor, slug: string): Promise<{ id: number; access_control: number } | undefined> {
-  return db.selectFrom('projects').select(['id', 'access_control']).where('slug', '=', slug).executeTakeFirst();
-}
-
-export async function projectIdBySlug(db: Executor, slug: string): Promise<number | undefined> {
-  return (await db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
 }
 
 function listWhere(filter: MemoryListFilter): RawBuilder<unknown> {

@@ -3,7 +3,10 @@ import type { ExpressionBuilder, ExpressionWrapper, Insertable, SqlBool } from '
 import type { Executor } from './database.js';
 import type { Database, ProjectRow, ProjectsTable, ProjectUpdate } from './schema.js';
 
-/** A filter on `projects` (AccessControl.visibleProjects): the projects an actor may see; null filters nothing. */
+/**
+ * A condition on `projects` for any query that joins it (AccessControl.visibleProjects, projectsWith), so that
+ * lists are filtered in the database, not after loading; null filters nothing.
+ */
 export type ProjectsFilter = ((eb: ExpressionBuilder<Database, 'projects'>) => ExpressionWrapper<Database, 'projects', SqlBool>) | null;
 
 /** A project's id and access control (enough to decide who may see it), or undefined. */
@@ -45,6 +48,17 @@ export function projectIdBySlug(db: Executor, slug: string): Promise<{ id: numbe
   return db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirst();
 }
 
+/** A project's id by its id (all digits) or its slug. */
+export async function projectIdByIdOrSlug(db: Executor, value: string): Promise<number | undefined> {
+  const row = await db.selectFrom('projects').select('id').where(/^\d+$/.test(value) ? 'id' : 'slug', '=', /^\d+$/.test(value) ? Number(value) : value).executeTakeFirst();
+  return row?.id;
+}
+
+/** A project's id and access control by its slug, or undefined. */
+export function projectAccessBySlug(db: Executor, slug: string): Promise<{ id: number; access_control: number } | undefined> {
+  return db.selectFrom('projects').select(['id', 'access_control']).where('slug', '=', slug).executeTakeFirst();
+}
+
 export function projectIdByName(db: Executor, name: string): Promise<{ id: number } | undefined> {
   return db.selectFrom('projects').select('id').where('name', '=', name).executeTakeFirst();
 }
@@ -58,6 +72,11 @@ export function visibleProjects(db: Executor, filter: ProjectsFilter) {
 export async function countVisibleProjects(db: Executor, filter: ProjectsFilter): Promise<number> {
   const row = await visibleProjects(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The ids of the visible projects (every project's without a filter). */
+export async function visibleProjectIds(db: Executor, filter: ProjectsFilter): Promise<number[]> {
+  return (await visibleProjects(db, filter).select('projects.id').execute()).map((r) => r.id);
 }
 
 /** A page of the visible projects in id order (the API list). */
@@ -80,9 +99,4 @@ export function updateProject(db: Executor, id: number, set: ProjectUpdate): Pro
 
 export async function deleteProject(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('projects').where('id', '=', id).execute();
-}
-
-/** Makes a user a member of a team (of a project's teams); a member already there stays as is. */
-export async function addTeamMember(db: Executor, groupId: number, userId: number): Promise<void> {
-  await db.insertInto('group_members').values({ group_id: groupId, user_id: userId }).onConflict((oc) => oc.doNothing()).execute();
 }

@@ -1,10 +1,8 @@
 // Screenshots with the project, component and language of their translation, and the source units they show.
-import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from './database.js';
-import type { Database, ScreenshotsTable } from './schema.js';
-
-/** A filter on `projects` (the access checks' visible projects). */
-type ProjectsFilter = (eb: ExpressionBuilder<Database, 'projects'>) => Expression<SqlBool>;
+import type { ScreenshotsTable } from './schema.js';
+import type { ProjectsFilter } from './projects.repository.js';
 
 /** Screenshots joined with their translation's component, project and language. */
 function withPlace(db: Executor) {
@@ -30,7 +28,7 @@ function withPlace(db: Executor) {
 /** A screenshot row with its project (p_), component (c_) and language (l_). */
 export type ScreenshotPlaceRow = Awaited<ReturnType<ReturnType<typeof withPlace>['executeTakeFirstOrThrow']>>;
 
-function visible(db: Executor, filter: ProjectsFilter | null, componentId?: number) {
+function visible(db: Executor, filter: ProjectsFilter, componentId?: number) {
   let q = withPlace(db);
   if (filter) q = q.where(filter);
   if (componentId !== undefined) q = q.where('components.id', '=', componentId);
@@ -38,12 +36,12 @@ function visible(db: Executor, filter: ProjectsFilter | null, componentId?: numb
 }
 
 /** Screenshots of the projects `filter` selects (every project without one), or of one component of them. */
-export async function countVisibleScreenshots(db: Executor, filter: ProjectsFilter | null, componentId?: number): Promise<number> {
+export async function countVisibleScreenshots(db: Executor, filter: ProjectsFilter, componentId?: number): Promise<number> {
   const q = visible(db, filter, componentId).clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-export function visibleScreenshotsPage(db: Executor, filter: ProjectsFilter | null, limit: number, offset: number, componentId?: number): Promise<ScreenshotPlaceRow[]> {
+export function visibleScreenshotsPage(db: Executor, filter: ProjectsFilter, limit: number, offset: number, componentId?: number): Promise<ScreenshotPlaceRow[]> {
   return visible(db, filter, componentId).orderBy('screenshots.id').limit(limit).offset(offset).execute();
 }
 

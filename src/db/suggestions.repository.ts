@@ -1,6 +1,7 @@
-// Suggestions and their votes: the list with vote sums, lookups, adding, voting and removal.
+// Suggestions and their votes: the list with vote sums, lookups, adding (one or many), voting and removal.
+import type { Insertable } from 'kysely';
 import type { Executor } from './database.js';
-import type { SuggestionRow } from './schema.js';
+import type { SuggestionRow, SuggestionsTable } from './schema.js';
 
 /** Which suggestions to read: those of one unit, or one by id. */
 export interface SuggestionsWhere {
@@ -50,6 +51,16 @@ export async function unitHasSuggestion(db: Executor, unitId: number): Promise<b
 /** Adds a suggestion and answers its id. */
 export async function insertSuggestion(db: Executor, values: { unit_id: number; target: string; user_id: number | null; timestamp: string; details: string }): Promise<number> {
   return (await db.insertInto('suggestions').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The suggestion texts the units have. */
+export function suggestionTargetsOf(tx: Executor, unitIds: number[]): Promise<{ unit_id: number; target: string }[]> {
+  return tx.selectFrom('suggestions').select(['unit_id', 'target']).where('unit_id', 'in', unitIds).execute();
+}
+
+/** Adds many suggestions in one statement (automatic translation). */
+export async function insertSuggestions(tx: Executor, rows: Insertable<SuggestionsTable>[]): Promise<void> {
+  await tx.insertInto('suggestions').values(rows).execute();
 }
 
 /** Deletes a suggestion (its votes go with it); false when it was already gone. */

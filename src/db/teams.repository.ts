@@ -3,7 +3,7 @@ import type { ExpressionBuilder, Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import type { Database, GroupRow, GroupsTable, ProjectRow, RoleRow } from './schema.js';
-import type { ProjectFilter } from './grants.repository.js';
+import type { ProjectsFilter } from './projects.repository.js';
 
 // ----- visibility --------------------------------------------------------------------------------
 
@@ -15,7 +15,7 @@ import type { ProjectFilter } from './grants.repository.js';
 export interface TeamViewer {
   userId: number | null;
   anonymousTeams: readonly string[];
-  administered?: ProjectFilter | null;
+  administered?: ProjectsFilter;
 }
 
 /** Ids of the teams whose members' view the viewer shares: its own teams, the anonymous teams for anonymous viewers. */

@@ -1,7 +1,8 @@
 // Translations: lookup by component and language code, the visible list, what a page of them links to, adding and removing one.
 import type { Executor } from './database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from './schema.js';
-import type { VisibleProjectsFilter } from './unit-lists.repository.js';
+import { languageByCode, languageOfRow, languagesByIds } from './languages.repository.js';
+import { projectsByIds, type ProjectsFilter } from './projects.repository.js';
 
 /**
  * The component's translation into the language a path names (by the language's code or the code the
@@ -18,10 +19,10 @@ export async function translationByLanguageCode(db: Executor, componentId: numbe
       .where((eb) => eb.or([eb('languages.code', '=', languageCode), eb('translations.language_code', '=', languageCode)]))
       .orderBy('translations.id')
       .executeTakeFirst(),
-    db.selectFrom('languages').selectAll().where('code', '=', languageCode).executeTakeFirst(),
+    languageByCode(db, languageCode),
   ]);
   if (!row) return undefined;
-  const language = named?.id === row.language_id ? named : await db.selectFrom('languages').selectAll().where('id', '=', row.language_id).executeTakeFirstOrThrow();
+  const language = named?.id === row.language_id ? named : await languageOfRow(db, row.language_id);
   return { translation: row, language };
 }
 
@@ -37,16 +38,16 @@ export interface TranslationLinkRows {
 export async function translationLinks(db: Executor, rows: readonly TranslationRow[]): Promise<TranslationLinkRows> {
   const ids = <T>(values: T[]) => [...new Set(values)];
   const components = await db.selectFrom('components').selectAll().where('id', 'in', ids(rows.map((r) => r.component_id))).execute();
-  const projects = await db.selectFrom('projects').selectAll().where('id', 'in', ids(components.map((c) => c.project_id))).execute();
+  const projects = await projectsByIds(db, ids(components.map((c) => c.project_id)));
   const languageIds = ids([...rows.map((r) => r.language_id), ...components.map((c) => c.source_language_id)]);
-  const languages = await db.selectFrom('languages').selectAll().where('id', 'in', languageIds).execute();
+  const languages = await languagesByIds(db, languageIds);
   const authorIds = ids(rows.map((r) => r.last_author_id).filter((id): id is number => id !== null));
   const authors = authorIds.length ? await db.selectFrom('users').select(['id', 'full_name', 'username']).where('id', 'in', authorIds).execute() : [];
   return { components, projects, languages, authors };
 }
 
 /** Translations joined with their component, project and language, limited to the visible projects. */
-export function visibleTranslations(db: Executor, projects: VisibleProjectsFilter) {
+export function visibleTranslations(db: Executor, projects: ProjectsFilter) {
   const q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')

@@ -1,16 +1,14 @@
 // Unit reads: pages and counts of units (filtered by a compiled search), a unit with its links or with the rows it lives in, what the editor shows beside it.
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { DialectName, Executor } from './database.js';
-import type { ComponentRow, Database, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
-import { projectOfRow } from './projects.repository.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
+import { languageOfRow } from './languages.repository.js';
+import { projectOfRow, type ProjectsFilter } from './projects.repository.js';
 
 /** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
 export type UnitFilter = Expression<SqlBool> | null;
-
-/** A filter on `projects` (the access checks' visible projects); null = every project. */
-export type VisibleProjectsFilter = ((eb: ExpressionBuilder<Database, 'projects'>) => Expression<SqlBool>) | null;
 
 /** A label as a unit shows it. */
 export interface UnitLabel {
@@ -98,7 +96,7 @@ export function unitsOfTranslationInOrder(db: Executor, translationId: number): 
 }
 
 /** The units of the visible projects, from the translations' kept counters (one row per translation, not per unit). */
-export async function countUnitsFromCounters(db: Executor, projects: VisibleProjectsFilter): Promise<number> {
+export async function countUnitsFromCounters(db: Executor, projects: ProjectsFilter): Promise<number> {
   let t = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
@@ -110,7 +108,7 @@ export async function countUnitsFromCounters(db: Executor, projects: VisibleProj
 }
 
 /** How many units of the visible projects a compiled search finds. */
-export async function countSearchedUnits(db: Executor, projects: VisibleProjectsFilter, where: UnitFilter): Promise<number> {
+export async function countSearchedUnits(db: Executor, projects: ProjectsFilter, where: UnitFilter): Promise<number> {
   let q = searchableUnits(db).select((eb) => eb.fn.countAll<number>().as('n'));
   if (projects) q = q.where(projects);
   if (where) q = q.where(where);
@@ -118,7 +116,7 @@ export async function countSearchedUnits(db: Executor, projects: VisibleProjects
   return Number(r?.n ?? 0);
 }
 
-function unitsWithSlugs(db: Executor, projects: VisibleProjectsFilter, where: UnitFilter) {
+function unitsWithSlugs(db: Executor, projects: ProjectsFilter, where: UnitFilter) {
   let q = searchableUnits(db).selectAll('units').select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code']);
   if (projects) q = q.where(projects);
   if (where) q = q.where(where);
@@ -126,7 +124,7 @@ function unitsWithSlugs(db: Executor, projects: VisibleProjectsFilter, where: Un
 }
 
 /** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
-export function unitsWithSlugsPage(db: Executor, projects: VisibleProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
+export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
   return unitsWithSlugs(db, projects, where).orderBy('units.id').limit(limit).offset(offset).execute();
 }
 
@@ -157,7 +155,7 @@ export async function unitWithPlace(db: Executor, unitId: number): Promise<UnitP
   const translation = await db.selectFrom('translations').selectAll().where('id', '=', unit.translation_id).executeTakeFirstOrThrow();
   const component = await db.selectFrom('components').selectAll().where('id', '=', translation.component_id).executeTakeFirstOrThrow();
   const project = await projectOfRow(db, component.project_id);
-  const language = await db.selectFrom('languages').selectAll().where('id', '=', translation.language_id).executeTakeFirstOrThrow();
+  const language = await languageOfRow(db, translation.language_id);
   return { unit, translation, component, project, language };
 }
 

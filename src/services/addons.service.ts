@@ -37,7 +37,6 @@ import {
   ensureChangeCursor,
   insertAddon,
   insertAddonLog,
-  languageOfRow,
   lockedChangeCursor,
   markAddonRun,
   maxChangeId,
@@ -48,6 +47,7 @@ import {
   updateAddonState,
   type AddonWithSlugs,
 } from '../db/addons.repository.js';
+import { languageOfRow } from '../db/languages.repository.js';
 
 const ACTION = { INSTALLED: 60, CHANGED: 61, UNINSTALLED: 62 } as const;
 

@@ -4,17 +4,16 @@ import {
   componentWithAccessById,
   componentWithAccessByPath,
   countSelectedUnits,
-  insertSuggestions,
   lockUnitsInIdOrder,
   markAutomaticallyTranslated,
-  markHasSuggestion,
   selectedUnitsAfter,
-  suggestionTargetsOf,
   translatedWithSources,
   translationForRun,
   unitsByIdsInIdOrder,
   type AutotranslateSelection,
 } from '../db/autotranslate.repository.js';
+import { insertSuggestions, suggestionTargetsOf } from '../db/suggestions.repository.js';
+import { markHasSuggestion } from '../db/unit-discussion.repository.js';
 import type { UnitFilter } from '../db/unit-lists.repository.js';
 import type { ComponentRow, UnitRow } from '../db/schema.js';
 import type { Actor } from '../auth/actor.js';

@@ -18,10 +18,6 @@ import {
   insertEntriesOfUnits,
   insertImportedEntry,
   maxEntryId,
-  projectAccessBySlug,
-  projectIdByIdOrSlug,
-  projectIdBySlug,
-  projectIdsWhere,
   setSimilarityThreshold,
   similarCandidates,
   sourcesOfEntries,
@@ -30,7 +26,7 @@ import {
   type MemoryListFilter,
   type MemoryScope,
 } from '../db/memory.repository.js';
-import { projectAccessById } from '../db/projects.repository.js';
+import { projectAccessById, projectAccessBySlug, projectIdByIdOrSlug, projectIdBySlug, visibleProjectIds } from '../db/projects.repository.js';
 import { nowIso } from '../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { LanguagesService } from './languages.service.js';
@@ -253,7 +249,7 @@ export class MemoryService {
   private async scopeOf(actor: Actor): Promise<Scope | null> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     if (this.isManager(actor)) return null;
-    const ids = await projectIdsWhere(this.db, this.access.visibleProjects(actor));
+    const ids = await visibleProjectIds(this.db, this.access.visibleProjects(actor));
     return { userId: actor.user?.id ?? null, projectIds: ids };
   }
 
@@ -425,9 +421,9 @@ export class MemoryService {
   }
 
   async projectBySlug(slug: string): Promise<number> {
-    const id = await projectIdBySlug(this.db, slug);
-    if (id === undefined) throw new NotFoundError(`No project "${slug}".`);
-    return id;
+    const row = await projectIdBySlug(this.db, slug);
+    if (row === undefined) throw new NotFoundError(`No project "${slug}".`);
+    return row.id;
   }
 }
 

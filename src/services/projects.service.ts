@@ -14,8 +14,8 @@ import { removeProjectBots } from './project-tokens.service.js';
 import type { DataPaths } from './data-paths.js';
 import { recheckComponent } from './unit-checks.js';
 import { relinkProject } from './internal-links.js';
+import { joinGroup } from '../db/teams.repository.js';
 import {
-  addTeamMember,
   componentIdsOfProject,
   countVisibleProjects,
   deleteProject,
@@ -141,7 +141,7 @@ export class ProjectsService {
       // Whoever creates a project administers it, even without site-wide rights over it.
       if (actor.user && !actor.isSuperuser) {
         const team = await projectAdministrationTeam(tx, row);
-        await addTeamMember(tx, team, actor.user.id);
+        await joinGroup(tx, team, actor.user.id);
       }
       return row;
     });

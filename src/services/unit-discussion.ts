@@ -8,7 +8,8 @@ import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, Validation
 import { applyCounterDelta, unitDelta } from './statistics.js';
 import { unitWithPlace, type UnitPlace } from '../db/unit-lists.repository.js';
 import { unitHasSuggestion } from '../db/suggestions.repository.js';
-import { addToUserStat, lockAndReadUnit, setUnitDiscussionFlags, unitHasUnresolvedComment } from '../db/comments.repository.js';
+import { unitHasUnresolvedComment } from '../db/comments.repository.js';
+import { addToUserStat, lockAndReadUnit, setUnitDiscussionFlags } from '../db/unit-discussion.repository.js';
 
 export type DiscussionPlace = UnitPlace;
 
