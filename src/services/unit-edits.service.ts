@@ -71,8 +71,6 @@ interface Place {
 export interface WriteOptions {
   /** PATCH (true) or PUT (false): PUT requires `target` and `labels`. */
   partial: boolean;
-  /** multipart or urlencoded body: single values are lists of one, numbers arrive as strings. */
-  form: boolean;
 }
 
 interface UnitWrite {
@@ -103,16 +101,16 @@ function asInt(v: unknown): number | undefined {
 
 /**
  * A list of plural strings. JSON bodies must send a list (`single` lets adding units take a plain
- * string, as the add-unit serializer does); form bodies send one or more values of the same name.
+ * string, as the add-unit serializer does). Form bodies arrive already in this shape (see the HTTP body-shapes plugin).
  */
-function readForms(errors: FieldError[], attr: string, value: unknown, form: boolean, opts: { single: boolean; blank: boolean }): string[] | undefined {
+function readForms(errors: FieldError[], attr: string, value: unknown, opts: { single: boolean; blank: boolean }): string[] | undefined {
   if (value === null) {
     errors.push(fieldError(attr, 'This field may not be null.', 'null'));
     return undefined;
   }
   let list: unknown[];
   if (Array.isArray(value)) list = value;
-  else if (form || (opts.single && typeof value === 'string')) list = [value];
+  else if (opts.single && typeof value === 'string') list = [value];
   else {
     errors.push(fieldError(attr, `Expected a list of items but got type "${pyType(value)}".`, 'not_a_list'));
     return undefined;
@@ -144,11 +142,6 @@ function asObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** A form field sent once is a string; the same field sent twice, a list: text fields take the last. */
-function scalar(v: unknown, form: boolean): unknown {
-  return form && Array.isArray(v) ? v[v.length - 1] : v;
-}
-
 /** Field-level validation of the unit write serializer (before any state or permission rule runs). */
 function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
   const body = asObject(raw);
@@ -156,11 +149,11 @@ function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
   const out: UnitWrite = {};
   const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k) && body[k] !== undefined;
 
-  if (has('target')) out.target = readForms(errors, 'target', body.target, opts.form, { single: false, blank: true });
+  if (has('target')) out.target = readForms(errors, 'target', body.target, { single: false, blank: true });
   else if (!opts.partial) errors.push(fieldError('target', MSG.required, 'required'));
 
   if (has('state')) {
-    const v = scalar(body.state, opts.form);
+    const v = body.state;
     if (v === null) errors.push(fieldError('state', 'This field may not be null.', 'null'));
     else {
       const n = asInt(v);
@@ -171,7 +164,7 @@ function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
 
   for (const name of ['explanation', 'extra_flags'] as const) {
     if (!has(name)) continue;
-    const v = scalar(body[name], opts.form);
+    const v = body[name];
     if (v === null) {
       errors.push(fieldError(name, 'This field may not be null.', 'null'));
       continue;
@@ -184,11 +177,11 @@ function parseWrite(raw: unknown, opts: WriteOptions): UnitWrite {
 
   if (has('labels')) {
     const v = body.labels;
-    const list = Array.isArray(v) ? v : opts.form ? [v] : null;
+    const list = Array.isArray(v) ? v : null;
     if (!list) errors.push(fieldError('labels', `Expected a list of items but got type "${pyType(v)}".`, 'not_a_list'));
     else {
       // Primary keys; whether they name labels of the unit's project is checked once the unit is loaded.
-      const items = list.filter((x) => !(opts.form && x === ''));
+      const items = list;
       const bad = items.find((x) => asInt(x) === undefined || typeof x === 'boolean');
       if (bad !== undefined) errors.push(fieldError('labels', `Incorrect type. Expected pk value, received ${pyType(bad)}.`, 'incorrect_type'));
       else out.labels = [...new Set(items.map((x) => asInt(x)!))];
@@ -455,7 +448,7 @@ export class UnitEditsService {
 
   // ---------------------------------------------------------------- POST …/units/
 
-  async add(actor: Actor, t: TranslationWithRefs, raw: unknown, form: boolean): Promise<UnitWithRefs> {
+  async add(actor: Actor, t: TranslationWithRefs, raw: unknown): Promise<UnitWithRefs> {
     const { component, project, translation } = t;
     const place = { translation, component, project };
     const manage = UnitEditsService.manageDenial(translation, component, true);
@@ -473,7 +466,7 @@ export class UnitEditsService {
         if (required) errors.push(fieldError(attr, MSG.required, 'required'));
         return undefined;
       }
-      const v = scalar(body[attr], form);
+      const v = body[attr];
       if (v === null) {
         errors.push(fieldError(attr, 'This field may not be null.', 'null'));
         return undefined;
@@ -488,7 +481,7 @@ export class UnitEditsService {
         if (required) errors.push(fieldError(attr, MSG.required, 'required'));
         return undefined;
       }
-      return readForms(errors, attr, body[attr], form, { single: true, blank });
+      return readForms(errors, attr, body[attr], { single: true, blank });
     };
 
     let context: string | undefined;
@@ -504,7 +497,7 @@ export class UnitEditsService {
     }
     let state: number | undefined;
     if (has('state')) {
-      const v = scalar(body.state, form);
+      const v = body.state;
       const n = asInt(v);
       if (n === undefined || !NEW_UNIT_STATES.includes(n)) errors.push(fieldError('state', `"${String(v)}" is not a valid choice.`, 'invalid_choice'));
       else state = n;

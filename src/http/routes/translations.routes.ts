@@ -95,7 +95,7 @@ export function translationsRoutes(app: FastifyInstance, c: TranslationsDeps): v
       schema: { params: TranslationParams, response: { 200: UnitSchema } },
       // Checked by UnitEditsService; form bodies arrive in the JSON shape (registerBodyShapes).
       described: { body: UnitCreateBody },
-      handler: async (request: T) => serializeUnit(urlsFor(c, request), await c.unitEdits.add(request.actor, await get(request), request.body, false)),
+      handler: async (request: T) => serializeUnit(urlsFor(c, request), await c.unitEdits.add(request.actor, await get(request), request.body)),
     },
   });
 

@@ -232,7 +232,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
         const keepApproved = found.unit.state === STATE_APPROVED && review && c.access.can(request.actor, 'unit.review', t.project, t.translation.language_id);
         const state = empty ? 0 : str(body.fuzzy) ? 10 : keepApproved ? 30 : 20;
-        await c.unitEdits.patch(request.actor, unitId, { target: forms, state }, { partial: true, form: false });
+        await c.unitEdits.patch(request.actor, unitId, { target: forms, state }, { partial: true });
       } catch (e) {
         // Refused edits are shown on the editor with what was typed, not on a separate error page.
         if (!(e instanceof AppError) || (statusOfError(e) !== 400 && statusOfError(e) !== 403)) throw e;

@@ -45,7 +45,7 @@ export function unitsRoutes(app: FastifyInstance, c: UnitsDeps): void {
   };
   // The body plugin has already put form bodies into the JSON shape (registerBodyShapes: UnitWriteBody).
   const write = (partial: boolean) => async (request: R) =>
-    serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial, form: false }));
+    serializeUnit(urlsFor(c, request), await c.unitEdits.patch(request.actor, unitId(request), request.body, { partial }));
 
   // A unit's JSON is the same for everyone who may see it: kept until the database changes.
   const unitJson = new CachedJson(c.database, 10_000);
