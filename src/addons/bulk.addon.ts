@@ -2,7 +2,8 @@
 import { searchCondition, SearchQueryError } from '../db/unit-search/index.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { searchContext } from '../services/units.service.js';
-import { addUnitLabel, labelsOfProject, removeUnitLabels, setUnitExtraFlags, unitIdsMatching } from '../db/addons.repository.js';
+import { setUnitExtraFlags, unitIdsMatching } from '../db/addons.repository.js';
+import { addUnitLabel, labelsOfProject, removeUnitLabels } from '../db/labels.repository.js';
 import { recheckTranslationsOf } from '../services/unit-checks.js';
 import { choiceOption, configObject, ConfigErrors, rejectUnknown, stringListOption, stringOption } from './config.js';
 import { componentUnits, editFlags, setUnitStates } from './flags-support.js';

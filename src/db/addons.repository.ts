@@ -1,6 +1,7 @@
 // Installed add-ons, their log and the change-feed cursor, and the reads and writes the built-in add-ons make.
 import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from './database.js';
+import { searchableUnits } from './unit-lists.repository.js';
 import type { AddonLogTable, AddonRow, AddonsTable, ChangeRow, ComponentRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 
 // ---------------------------------------------------------------- installed add-ons
@@ -150,10 +151,6 @@ export async function componentIdsIn(db: Executor, projectId: number | null): Pr
   return rows.map((r) => r.id);
 }
 
-export function componentById(db: Executor, id: number): Promise<ComponentRow | undefined> {
-  return db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** A component's id and project, if it exists. */
 export function componentScope(db: Executor, id: number): Promise<{ id: number; project_id: number } | undefined> {
   return db.selectFrom('components').select(['id', 'project_id']).where('id', '=', id).executeTakeFirst();
@@ -225,36 +222,13 @@ export function unitsOfComponent(db: Executor, componentId: number, ids?: readon
 
 /** The ids of a component's units matching a compiled search condition (all of them without one). */
 export async function unitIdsMatching(db: Executor, componentId: number, where: RawBuilder<SqlBool> | null): Promise<number[]> {
-  // The joins a compiled search condition may refer to: translation, component, project, language.
-  let q = db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .innerJoin('components', 'components.id', 'translations.component_id')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
-    .select('units.id')
-    .where('components.id', '=', componentId);
+  let q = searchableUnits(db).select('units.id').where('components.id', '=', componentId);
   if (where) q = q.where(where);
   return (await q.execute()).map((r) => r.id);
 }
 
 export async function setUnitExtraFlags(db: Executor, unitId: number, flags: string): Promise<void> {
   await db.updateTable('units').set({ extra_flags: flags }).where('id', '=', unitId).execute();
-}
-
-/** The labels of a project. */
-export function labelsOfProject(db: Executor, projectId: number): Promise<{ id: number; name: string }[]> {
-  return db.selectFrom('labels').select(['id', 'name']).where('project_id', '=', projectId).execute();
-}
-
-/** Puts a label on a unit unless it is there already. */
-export async function addUnitLabel(db: Executor, unitId: number, labelId: number): Promise<void> {
-  const has = await db.selectFrom('unit_labels').select('unit_id').where('unit_id', '=', unitId).where('label_id', '=', labelId).executeTakeFirst();
-  if (!has) await db.insertInto('unit_labels').values({ unit_id: unitId, label_id: labelId }).execute();
-}
-
-export async function removeUnitLabels(db: Executor, unitId: number, labelIds: readonly number[]): Promise<void> {
-  await db.deleteFrom('unit_labels').where('unit_id', '=', unitId).where('label_id', 'in', [...labelIds]).execute();
 }
 
 // ---------------------------------------------------------------- the change feed

@@ -43,6 +43,10 @@ export function visibleComponentListBySlug(db: Executor, filter: ProjectsFilter,
   return visibleComponentLists(db, filter).selectAll('component_lists').where('component_lists.slug', '=', slug).executeTakeFirst();
 }
 
+export async function componentListExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('component_lists').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export function componentListIdBySlug(db: Executor, slug: string): Promise<{ id: number } | undefined> {
   return db.selectFrom('component_lists').select('id').where('slug', '=', slug).executeTakeFirst();
 }

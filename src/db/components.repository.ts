@@ -33,6 +33,20 @@ export async function componentByPath(
   return row && project && sourceLanguage ? { component: row, project, sourceLanguage } : undefined;
 }
 
+export function componentById(db: Executor, id: number): Promise<ComponentRow | undefined> {
+  return db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A component's project and that project's access control (enough to decide who may see it). */
+export function componentAccessById(db: Executor, id: number): Promise<{ id: number; project_id: number; access_control: number } | undefined> {
+  return db
+    .selectFrom('components')
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .select(['components.id', 'components.project_id', 'projects.access_control'])
+    .where('components.id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Git components outside categories of a project cloned from `repo`, in id order, with their branches. */
 export function gitComponentsWithRepo(db: Executor, projectId: number, repo: string): Promise<{ slug: string; branch: string }[]> {
   return db

@@ -23,8 +23,19 @@ export async function addUnitLabels(db: Executor, unitId: number, labelIds: numb
   await db.insertInto('unit_labels').values(labelIds.map((label_id) => ({ unit_id: unitId, label_id }))).execute();
 }
 
-export async function removeUnitLabels(db: Executor, unitId: number, labelIds: number[]): Promise<void> {
-  await db.deleteFrom('unit_labels').where('unit_id', '=', unitId).where('label_id', 'in', labelIds).execute();
+/** Puts a label on a unit unless it is there already. */
+export async function addUnitLabel(db: Executor, unitId: number, labelId: number): Promise<void> {
+  const has = await db.selectFrom('unit_labels').select('unit_id').where('unit_id', '=', unitId).where('label_id', '=', labelId).executeTakeFirst();
+  if (!has) await db.insertInto('unit_labels').values({ unit_id: unitId, label_id: labelId }).execute();
+}
+
+export async function removeUnitLabels(db: Executor, unitId: number, labelIds: readonly number[]): Promise<void> {
+  await db.deleteFrom('unit_labels').where('unit_id', '=', unitId).where('label_id', 'in', [...labelIds]).execute();
+}
+
+/** The labels (id and name) of a project. */
+export function labelsOfProject(db: Executor, projectId: number): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('labels').select(['id', 'name']).where('project_id', '=', projectId).execute();
 }
 
 /** Which of `ids` are labels of the project. */

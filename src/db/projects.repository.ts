@@ -20,6 +20,15 @@ export async function componentIdsOfProject(db: Executor, projectId: number): Pr
   return rows.map((r) => r.id);
 }
 
+export async function projectExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Every project (the first seeding gives each its teams). */
+export function allProjects(db: Executor): Promise<ProjectRow[]> {
+  return db.selectFrom('projects').selectAll().execute();
+}
+
 export function projectById(db: Executor, id: number): Promise<ProjectRow | undefined> {
   return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
 }

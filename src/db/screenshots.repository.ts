@@ -3,6 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ScreenshotsTable } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import { visibleTranslations } from './translations.repository.js';
 
 /** Screenshots joined with their translation's component, project and language. */
 function withPlace(db: Executor) {
@@ -59,11 +60,7 @@ export function unitLinksOf(db: Executor, screenshotIds: number[]): Promise<{ sc
  * code, with its project's access control; an uncategorized component first.
  */
 export function translationBySlugs(db: Executor, projectSlug: string, categoryPath: string, componentSlug: string, languageCode: string) {
-  let q = db
-    .selectFrom('translations')
-    .innerJoin('components', 'components.id', 'translations.component_id')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
+  let q = visibleTranslations(db, null)
     .select(['translations.id', 'translations.language_id', 'components.id as component_id', 'projects.id as project_id', 'projects.access_control'])
     .where('projects.slug', '=', projectSlug)
     .where('components.slug', '=', componentSlug)

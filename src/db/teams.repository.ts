@@ -2,7 +2,7 @@
 import type { ExpressionBuilder, Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Executor } from './database.js';
-import type { Database, GroupRow, GroupsTable, ProjectRow, RoleRow } from './schema.js';
+import type { Database, GroupRow, GroupsTable, RoleRow } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
 
 // ----- visibility --------------------------------------------------------------------------------
@@ -259,31 +259,6 @@ export async function addGroupComponent(db: Executor, groupId: number, component
 export async function removeGroupComponent(db: Executor, groupId: number, componentId: number): Promise<number> {
   const r = await db.deleteFrom('group_components').where('group_id', '=', groupId).where('component_id', '=', componentId).executeTakeFirst();
   return Number(r.numDeletedRows);
-}
-
-// ----- what a team may select: lookups by id or code -------------------------------------------------
-
-export async function projectExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('projects').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-/** Every project (the first seeding gives each its teams). */
-export function allProjects(db: Executor): Promise<ProjectRow[]> {
-  return db.selectFrom('projects').selectAll().execute();
-}
-
-export async function componentListExists(db: Executor, id: number): Promise<boolean> {
-  return (await db.selectFrom('component_lists').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
-
-/** A component's project and that project's access control (enough to decide who may see it). */
-export function componentWithAccess(db: Executor, id: number): Promise<{ id: number; project_id: number; access_control: number } | undefined> {
-  return db
-    .selectFrom('components')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .select(['components.id', 'components.project_id', 'projects.access_control'])
-    .where('components.id', '=', id)
-    .executeTakeFirst();
 }
 
 // ----- members and administrators ------------------------------------------------------------------

@@ -29,7 +29,6 @@ import {
   changeById,
   changeCursor,
   changesAfter,
-  componentById,
   componentIdsIn,
   componentScope,
   currentSnapshot,
@@ -48,6 +47,7 @@ import {
   type AddonWithSlugs,
 } from '../db/addons.repository.js';
 import { languageOfRow } from '../db/languages.repository.js';
+import { componentById } from '../db/components.repository.js';
 
 const ACTION = { INSTALLED: 60, CHANGED: 61, UNINSTALLED: 62 } as const;
 

@@ -4,8 +4,8 @@ import type { ProjectRow, UserRow } from '../db/schema.js';
 import { BUILTIN_ROLES, DEFAULT_TEAMS, PROJECT_TEAMS, SELECTION_ALL, SELECTION_MANUAL, projectTeamNames } from '../auth/permissions.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
 import { allUsers } from '../db/users.repository.js';
+import { allProjects } from '../db/projects.repository.js';
 import {
-  allProjects,
   autoAssignedTeams,
   builtinSiteTeamNames,
   insertBuiltinRole,

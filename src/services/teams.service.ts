@@ -3,7 +3,9 @@
 // the teams their project defines; team administrators the members of their team.
 import type { Db, Executor } from '../db/database.js';
 import type { GroupRow, ProjectRow, RoleRow, UserRow } from '../db/schema.js';
-import { projectAccessById, projectBySlug } from '../db/projects.repository.js';
+import { projectAccessById, projectBySlug, projectExists } from '../db/projects.repository.js';
+import { componentAccessById } from '../db/components.repository.js';
+import { componentListExists } from '../db/component-lists.repository.js';
 import { languageIdByCode } from '../db/languages.repository.js';
 import { userById } from '../db/users.repository.js';
 import {
@@ -14,8 +16,6 @@ import {
   addGroupProject,
   addGroupRole,
   codenamesOfRole,
-  componentListExists,
-  componentWithAccess,
   countVisibleGroups,
   countVisibleRoles,
   deleteGroup,
@@ -33,7 +33,6 @@ import {
   leaveGroup,
   membershipsOfUsers,
   permissionsOfRoles,
-  projectExists,
   removeGroupAdmin,
   removeGroupComponent,
   removeGroupComponentList,
@@ -504,7 +503,7 @@ export class TeamsService {
   async addComponent(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'component_id');
-    const component = await componentWithAccess(this.db, id);
+    const component = await componentAccessById(this.db, id);
     if (!component || !this.access.canView(actor, { id: component.project_id, access_control: component.access_control })) {
       throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
     }
