@@ -7,6 +7,9 @@ import { AppError, NotAuthenticatedError, ValidationError, type FieldError } fro
 import { sha256Hex } from '../../shared/hashing.js';
 import { loginPage } from '../../ui/pages.js';
 import { bodyOf } from '../context.js';
+import { NoContent } from '../schemas/common.js';
+import { errorResponses, errorStatuses } from '../schemas/error-responses.js';
+import { CsrfTokenSchema, LoginBody, LoginRedirect, SessionSchema } from '../schemas/session.js';
 import type { SessionAuth } from '../session-auth.js';
 import { safeNext, sendHtml, uiKit } from '../ui-kit.js';
 
@@ -41,7 +44,10 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
   app.addHook('onClose', async () => throttle.close());
 
   // Exempt from the session CSRF token (a fresh browser has none yet); login CSRF is stopped by the Origin/Referer check.
-  app.post('/accounts/login/', { config: { csrfExempt: true } }, async (request: FastifyRequest, reply) => {
+  // Failed sign-ins are throttled (429) besides the usual error answers of a write.
+  const loginErrors = errorResponses([...errorStatuses('POST', '/accounts/login/', false, true), '429']);
+  const login = { schema: { response: { ...loginErrors, 200: SessionSchema, 303: LoginRedirect } }, config: { csrfExempt: true, described: { body: LoginBody } } };
+  app.post('/accounts/login/', login, async (request: FastifyRequest, reply) => {
     auth.checkSameOrigin(request);
     const body = bodyOf<Record<string, unknown>>(request);
     // The web UI's sign-in form sends `next`: it gets redirects (back to the form on failure) instead of JSON.
@@ -93,7 +99,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
   });
 
   // Cookie-authenticated, so the auth plugin has already required the CSRF token.
-  app.post('/accounts/logout/', async (request, reply) => {
+  app.post('/accounts/logout/', { schema: { response: { 204: NoContent } } }, async (request, reply) => {
     const token = auth.cookieToken(request);
     if (token) await c.sessions.destroy(token);
     auth.clearCookie(request, reply);
@@ -101,7 +107,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
     return reply.code(204).send();
   });
 
-  app.get('/accounts/csrf/', async (request, reply) => {
+  app.get('/accounts/csrf/', { schema: { response: { 200: CsrfTokenSchema } } }, async (request, reply) => {
     if (!request.session) throw new NotAuthenticatedError();
     noStore(reply);
     return { csrf_token: c.sessions.csrfToken(request.session) };

@@ -6,15 +6,11 @@ import type { AddonView, AddonWrite } from '../../services/addons.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { body, ComponentParams, ProjectParams, readOnly } from '../schemas/common.js';
+import { AddonBody, AddonInstall, AddonPatch, AddonReplace, AddonSchema } from '../schemas/addon.js';
+import { ComponentParams, NoContent, PageQuery, Paginated, ProjectParams } from '../schemas/common.js';
+import { TaskStartedSchema } from '../schemas/task.js';
 import type { Urls } from '../urls.js';
 
-// Values are checked by the service, so that wrong types get the reference's messages.
-const AddonBody = body({
-  name: Type.Optional(Type.Unknown()),
-  configuration: Type.Optional(Type.Unknown()),
-  ...readOnly('id', 'component', 'project', 'url'),
-});
 const Params = Type.Object({ id: Type.String() });
 type I = FastifyRequest<{ Params: { id: string } }>;
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
@@ -53,22 +49,27 @@ export type AddonsDeps = Pick<Container, 'addons' | 'components' | 'config' | 'p
 
 export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
   resource(app, '/api/addons/', { name: 'Addon List' }, {
-    GET: { handler: async (request) => pageOf(request, c, await c.addons.listManageable(request.actor)) },
+    GET: {
+      schema: { response: { 200: Paginated(AddonSchema) } },
+      described: { querystring: PageQuery },
+      handler: async (request) => pageOf(request, c, await c.addons.listManageable(request.actor)),
+    },
   });
 
   const update = (partial: boolean) => ({
-    schema: { params: Params, body: AddonBody },
+    schema: { params: Params, body: AddonBody, response: { 200: AddonSchema } },
+    described: { body: partial ? AddonPatch : AddonReplace },
     handler: async (request: I) => serializeAddon(urlsFor(c, request), await c.addons.update(request.actor, request.params.id, bodyOf<AddonWrite>(request), partial)),
   });
   resource(app, '/api/addons/:id/', { name: 'Addon Instance' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: AddonSchema } },
       handler: async (request: I) => serializeAddon(urlsFor(c, request), await c.addons.get(request.actor, request.params.id)),
     },
     PUT: update(false),
     PATCH: update(true),
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: I, reply) => {
         await c.addons.remove(request.actor, request.params.id);
         return reply.code(204).send();
@@ -78,7 +79,7 @@ export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
 
   resource(app, '/api/addons/:id/trigger/', { name: 'Addon Trigger' }, {
     POST: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 202: TaskStartedSchema } },
       handler: async (request: I, reply) => {
         const task = await c.addons.trigger(request.actor, request.params.id);
         return reply.code(202).send({ task_url: urlsFor(c, request).task(task) });
@@ -88,14 +89,16 @@ export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
 
   resource(app, '/api/components/:project/:component/addons/', { name: 'Component Addons' }, {
     GET: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, response: { 200: Paginated(AddonSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: C) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         return pageOf(request, c, await c.addons.listForComponent(refs.component.id));
       },
     },
     POST: {
-      schema: { params: ComponentParams, body: AddonBody },
+      schema: { params: ComponentParams, body: AddonBody, response: { 201: AddonSchema } },
+      described: { body: AddonInstall },
       handler: async (request: C, reply) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         const created = await c.addons.installOnComponent(request.actor, refs, bodyOf<AddonWrite>(request));
@@ -106,14 +109,16 @@ export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
 
   resource(app, '/api/projects/:project/addons/', { name: 'Project Addons' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: Paginated(AddonSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return pageOf(request, c, await c.addons.listForProject(project.id));
       },
     },
     POST: {
-      schema: { params: ProjectParams, body: AddonBody },
+      schema: { params: ProjectParams, body: AddonBody, response: { 201: AddonSchema } },
+      described: { body: AddonInstall },
       handler: async (request: P, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const created = await c.addons.installOnProject(request.actor, project, bodyOf<AddonWrite>(request));

@@ -1,7 +1,6 @@
 // /api/schema/ (the OpenAPI document), /api/docs/ (the API reference page) and the static files both pages use.
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { explicitlyAccepts, negotiate } from '../plugins/negotiation.js';
 import { loadAsset } from '../openapi/assets.js';
@@ -9,6 +8,7 @@ import { buildOpenApiDocument } from '../openapi/document.js';
 import { DOCS_CSP, renderDocsPage } from '../openapi/docs-page.js';
 import type { RouteRegistry } from '../openapi/route-registry.js';
 import { resource } from '../resource.js';
+import { AssetParams, AssetQuery, File, NotModified, OpenApiDocumentSchema, SchemaQuery } from '../schemas/docs.js';
 
 export const OPENAPI_JSON = 'application/vnd.oai.openapi+json';
 const SCHEMA_URL = '/api/schema/';
@@ -26,9 +26,6 @@ const DESCRIPTION =
   'Authenticate with `Authorization: Token <token>`, or with the browser session cookie plus its CSRF token for writes. ' +
   'Every error body is `{type, detail, errors: [{code, detail, attr}]}`. Lists are paginated with `page` and `page_size`.';
 
-const SchemaQuery = Type.Object({ format: Type.Optional(Type.String({ maxLength: 20 })) });
-const AssetParams = Type.Object({ file: Type.String({ maxLength: 100 }) });
-
 export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void {
   // Built on the first request, when every route (including plug-in scopes registered later) is known.
   let document: string | null = null;
@@ -36,7 +33,7 @@ export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void 
 
   resource(app, SCHEMA_URL, { name: 'API Schema', description: 'The OpenAPI 3.0 document of this API.' }, {
     GET: {
-      schema: { querystring: SchemaQuery },
+      schema: { querystring: SchemaQuery, response: { 200: OpenApiDocumentSchema } },
       // Negotiates itself: the OpenAPI media type is a third choice next to JSON and the browsable page.
       rawFormat: true,
       handler: async (request: FastifyRequest<{ Querystring: { format?: string } }>, reply: FastifyReply) => {
@@ -63,6 +60,7 @@ export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void 
   resource(app, '/api/docs/', { name: 'API Reference', description: 'The API reference page (Swagger UI) for /api/schema/.' }, {
     GET: {
       rawFormat: true,
+      schema: { response: { 200: File('text/html', 'The reference page.') } },
       handler: async (_request, reply) => {
         reply.header('Content-Security-Policy', DOCS_CSP);
         reply.header('X-Content-Type-Options', 'nosniff');
@@ -73,7 +71,8 @@ export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void 
 
   resource(app, '/api/docs/assets/:file', { name: 'API Reference Asset', description: 'Static files of the API reference and the browsable API page.' }, {
     GET: {
-      schema: { params: AssetParams },
+      schema: { params: AssetParams, response: { 200: File('*/*', 'The file (JavaScript, CSS or an image).'), 304: NotModified } },
+      described: { querystring: AssetQuery },
       rawFormat: true,
       handler: async (request: FastifyRequest<{ Params: { file: string }; Querystring: { v?: string } }>, reply: FastifyReply) => {
         // Names come from the allow-list only, never from the path: no traversal can reach another file.

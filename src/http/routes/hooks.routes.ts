@@ -3,14 +3,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 import { urlsFor } from '../context.js';
+import { HookPingSchema, HookTriggeredSchema, HookUnmatchedSchema, HookUpdateSchema } from '../schemas/hook.js';
 
-export function hooksRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type HooksDeps = Pick<Container, 'config' | 'hooks'>;
+
+/** The answers by status, for the OpenAPI document (which adds the usual error answers of routes outside resource()). */
+const NOTIFY_RESPONSES = { 200: HookTriggeredSchema, 201: HookPingSchema, 202: HookUnmatchedSchema };
+const UPDATE_RESPONSES = { 200: HookUpdateSchema };
+
+export function hooksRoutes(app: FastifyInstance, c: HooksDeps): void {
   void app.register(async (scope) => {
     // Signatures are computed over the raw body, and payloads arrive as JSON or as a form field.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-    scope.post('/hooks/:service/', async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
+    scope.post('/hooks/:service/', { schema: { response: NOTIFY_RESPONSES } }, async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
       const outcome = await c.hooks.notify(request.params.service, { headers, body: request.body ?? Buffer.alloc(0) });
       switch (outcome.kind) {
@@ -35,8 +43,8 @@ export function hooksRoutes(app: FastifyInstance, c: Container): void {
       return { status: 'success', message: 'Update triggered' };
     };
     for (const method of ['GET', 'POST'] as const) {
-      scope.route({ method, url: '/hooks/update/:project/', handler: update });
-      scope.route({ method, url: '/hooks/update/:project/:component/', handler: update });
+      scope.route({ method, url: '/hooks/update/:project/', schema: { response: UPDATE_RESPONSES }, handler: update });
+      scope.route({ method, url: '/hooks/update/:project/:component/', schema: { response: UPDATE_RESPONSES }, handler: update });
     }
   });
 }

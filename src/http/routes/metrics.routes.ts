@@ -5,6 +5,7 @@ import type { Container } from '../../container.js';
 import { AppError, NotAuthenticatedError, NotFoundError } from '../../shared/errors.js';
 import { negotiate } from '../plugins/negotiation.js';
 import { resource } from '../resource.js';
+import { METRIC_HELP, MetricsQuery, MetricsSchema } from '../schemas/metrics.js';
 
 export const OPENMETRICS_TYPE = 'application/openmetrics-text; version=1.0.0; charset=utf-8';
 const SITE_NAME = 'Parla';
@@ -16,22 +17,6 @@ const VERSION: string = (() => {
     return '';
   }
 })();
-
-/** What each gauge counts, for the `# HELP` lines. */
-const HELP: Record<string, string> = {
-  units: 'Number of strings in all translations',
-  units_translated: 'Number of translated strings in all translations',
-  users: 'Number of users',
-  changes: 'Number of recorded changes',
-  projects: 'Number of projects',
-  components: 'Number of components',
-  translations: 'Number of translations',
-  languages: 'Number of languages with at least one translation',
-  checks: 'Number of failing quality checks',
-  configuration_errors: 'Number of components with a repository or configuration error',
-  suggestions: 'Number of pending suggestions',
-  celery_queues: 'Number of tasks waiting in each task queue',
-};
 
 type Format = 'json' | 'html' | 'openmetrics';
 
@@ -69,9 +54,9 @@ export function renderOpenMetrics(data: Record<string, unknown>): string {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (typeof value === 'number') {
-      lines.push(`# HELP ${key} ${HELP[key] ?? key}`, `# TYPE ${key} gauge`, `${key} ${value}`);
+      lines.push(`# HELP ${key} ${METRIC_HELP[key] ?? key}`, `# TYPE ${key} gauge`, `${key} ${value}`);
     } else if (value && typeof value === 'object') {
-      lines.push(`# HELP ${key} ${HELP[key] ?? key}`, `# TYPE ${key} gauge`);
+      lines.push(`# HELP ${key} ${METRIC_HELP[key] ?? key}`, `# TYPE ${key} gauge`);
       for (const [label, n] of Object.entries(value as Record<string, number>)) lines.push(`${key}{queue="${escapeLabel(label)}"} ${n}`);
     }
   }
@@ -90,6 +75,8 @@ export function metricsRoutes(app: FastifyInstance, c: MetricsDeps): void {
     GET: {
       // The route reads ?format= itself: "openmetrics" is a renderer only here.
       rawFormat: true,
+      schema: { response: { 200: MetricsSchema } },
+      described: { querystring: MetricsQuery },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!request.actor.authenticated) throw new NotAuthenticatedError();
         const format = chooseFormat(request);

@@ -6,16 +6,10 @@ import type { Subscription, SubscriptionInput } from '../../services/notificatio
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { body, readOnly } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import { SubscriptionBody, SubscriptionPatch, SubscriptionSchema, SubscriptionWrite } from '../schemas/notification.js';
 import type { Urls } from '../urls.js';
 
-// Choices are checked by the service, so that form values ("10") and bad ones get DRF's messages.
-const SubscriptionBody = body({
-  notification: Type.Optional(Type.Unknown()),
-  scope: Type.Optional(Type.Unknown()),
-  frequency: Type.Optional(Type.Unknown()),
-  ...readOnly('id', 'project', 'component'),
-});
 const ListParams = Type.Object({ username: Type.String() });
 const Params = Type.Object({ username: Type.String(), subscription_id: Type.String() });
 type L = FastifyRequest<{ Params: { username: string } }>;
@@ -39,7 +33,8 @@ export type NotificationsDeps = Pick<Container, 'config' | 'notifications' | 'us
 export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps): void {
   resource(app, '/api/users/:username/notifications/', { name: 'User Notifications' }, {
     GET: {
-      schema: { params: ListParams },
+      schema: { params: ListParams, response: { 200: Paginated(SubscriptionSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: L) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         const urls = urlsFor(c, request);
@@ -53,7 +48,8 @@ export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps):
       },
     },
     POST: {
-      schema: { params: ListParams, body: SubscriptionBody },
+      schema: { params: ListParams, body: SubscriptionBody, response: { 201: SubscriptionSchema } },
+      described: { body: SubscriptionWrite },
       handler: async (request: L, reply) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         const created = await c.notifications.create(request.actor, user, bodyOf<SubscriptionInput>(request));
@@ -63,7 +59,8 @@ export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps):
   });
 
   const update = (partial: boolean) => ({
-    schema: { params: Params, body: SubscriptionBody },
+    schema: { params: Params, body: SubscriptionBody, response: { 200: SubscriptionSchema } },
+    described: { body: partial ? SubscriptionPatch : SubscriptionWrite },
     handler: async (request: R) => {
       const user = await c.users.getVisible(request.actor, request.params.username);
       const row = await c.notifications.update(request.actor, user, request.params.subscription_id, bodyOf<SubscriptionInput>(request), partial);
@@ -72,7 +69,7 @@ export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps):
   });
   resource(app, '/api/users/:username/notifications/:subscription_id/', { name: 'User Notification' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: SubscriptionSchema } },
       handler: async (request: R) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         return serializeSubscription(urlsFor(c, request), await c.notifications.get(request.actor, user, request.params.subscription_id));
@@ -81,7 +78,7 @@ export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps):
     PUT: update(false),
     PATCH: update(true),
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         await c.notifications.remove(request.actor, user, request.params.subscription_id);

@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { resource } from '../resource.js';
+import { TaskSchema } from '../schemas/task.js';
 
-const Params = Type.Object({ id: Type.String() });
+const Params = Type.Object({ id: Type.String({ description: 'The task id (a UUID).' }) });
 
 /** What these routes use of the container. */
 export type TasksDeps = Pick<Container, 'projects' | 'tasks'>;
@@ -13,7 +14,7 @@ export type TasksDeps = Pick<Container, 'projects' | 'tasks'>;
 export function tasksRoutes(app: FastifyInstance, c: TasksDeps): void {
   resource(app, '/api/tasks/:id/', { name: 'Task Instance' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: TaskSchema } },
       handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
         if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new NotFoundError();
         const task = await c.tasks.get(request.params.id);

@@ -6,26 +6,15 @@ import type { Container } from '../../container.js';
 import type { GroupRow, RoleRow } from '../../db/schema.js';
 import type { GroupInput, RoleInput } from '../../services/teams.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource, type Endpoint } from '../resource.js';
-import { Bool, Int, Str, body, readOnly } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import { AdminGrantedSchema, GroupBody, GroupSchema, GroupSubresourceBodies, GroupWriteBody, RoleBody, RoleSchema, RoleWriteBody } from '../schemas/team.js';
 import { serializeGroup, serializeRole } from '../serializers/serializers.js';
 import type { Urls } from '../urls.js';
 
-const GroupBody = body({
-  name: Str(150),
-  project_selection: Int(),
-  language_selection: Int(),
-  defining_project: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  enforced_2fa: Bool(),
-  ...readOnly('id', 'url', 'defining_workspace', 'roles', 'languages', 'projects', 'componentlists', 'components', 'admins'),
-});
-const RoleBody = body({
-  name: Str(200),
-  permissions: Type.Optional(Type.Array(Type.String())),
-  ...readOnly('id', 'url'),
-});
-const IdParams = Type.Object({ id: Type.String() });
+const IdParams = Type.Object({ id: Type.String({ description: 'Numeric id.' }) });
+const SubParams = Type.Object({ id: Type.String({ description: 'Numeric id.' }), sub: Type.String({ description: 'The id (a language: its code) of what to remove.' }) });
 type G = FastifyRequest<{ Params: { id: string } }>;
 type Sub = FastifyRequest<{ Params: { id: string; sub: string } }>;
 type Body = Record<string, unknown>;
@@ -40,14 +29,16 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   // ----- groups -----
   resource(app, '/api/groups/', { name: 'Group List' }, {
     GET: {
+      schema: { response: { 200: Paginated(GroupSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
-        const q = c.teams.groupsQuery(request.actor);
+        const list = c.teams.groupList(request.actor);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('groups').orderBy('groups.id').limit(limit).offset(offset).execute(),
+          list.count,
+          list.page,
           async (rows) => {
             const relations = await c.teams.relations(rows);
             return rows.map((g) => serializeGroup(urls, g, relations.get(g.id)!));
@@ -56,7 +47,8 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
       },
     },
     POST: {
-      schema: { body: GroupBody },
+      schema: { body: GroupBody, response: { 201: GroupSchema } },
+      described: { body: GroupWriteBody },
       handler: async (request, reply) => {
         const group = await c.teams.createGroup(request.actor, bodyOf<GroupInput>(request));
         const obj = await groupObject(urlsFor(c, request), group);
@@ -66,7 +58,8 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   });
 
   const groupUpdate = (partial: boolean): Endpoint => ({
-    schema: { params: IdParams, body: GroupBody },
+    schema: { params: IdParams, body: GroupBody, response: { 200: GroupSchema } },
+    described: { body: partial ? GroupBody : GroupWriteBody },
     handler: async (request: G) => {
       const group = await c.teams.getGroupVisible(request.actor, request.params.id);
       return groupObject(urlsFor(c, request), await c.teams.updateGroup(request.actor, group, bodyOf<GroupInput>(request), partial));
@@ -74,13 +67,13 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   });
   resource(app, '/api/groups/:id/', { name: 'Group Instance' }, {
     GET: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 200: GroupSchema } },
       handler: async (request: G) => groupObject(urlsFor(c, request), await c.teams.getGroupVisible(request.actor, request.params.id)),
     },
     PUT: groupUpdate(false),
     PATCH: groupUpdate(true),
     DELETE: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 204: NoContent } },
       handler: async (request: G, reply) => {
         await c.teams.removeGroup(request.actor, await c.teams.getGroupVisible(request.actor, request.params.id));
         return reply.code(204).send();
@@ -90,14 +83,15 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
 
   /** POST <group>/<name>/ adds an object and answers the group; DELETE <group>/<name>/<key>/ removes it (204). */
   const subresource = (
-    name: string,
+    name: Exclude<keyof typeof GroupSubresourceBodies, 'admins'>,
     title: string,
     add: (group: GroupRow, request: G) => Promise<void>,
     remove: (group: GroupRow, key: string, request: Sub) => Promise<void>,
   ) => {
     resource(app, `/api/groups/:id/${name}/`, { name: `Group ${title}` }, {
       POST: {
-        schema: { params: IdParams },
+        schema: { params: IdParams, response: { 200: GroupSchema } },
+        described: { body: GroupSubresourceBodies[name] },
         handler: async (request: G) => {
           const group = await c.teams.getGroupVisible(request.actor, request.params.id);
           await add(group, request);
@@ -107,6 +101,7 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
     });
     resource(app, `/api/groups/:id/${name}/:sub/`, { name: `Group ${title}` }, {
       DELETE: {
+        schema: { params: SubParams, response: { 204: NoContent } },
         handler: async (request: Sub, reply) => {
           const group = await c.teams.getGroupVisible(request.actor, request.params.id);
           await remove(group, request.params.sub, request);
@@ -124,7 +119,8 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   // Admins differ: POST answers a one-string array, DELETE answers the group.
   resource(app, '/api/groups/:id/admins/', { name: 'Group Admins' }, {
     POST: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 200: AdminGrantedSchema } },
+      described: { body: GroupSubresourceBodies.admins },
       handler: async (request: G) => {
         const group = await c.teams.getGroupVisible(request.actor, request.params.id);
         await c.teams.grantAdmin(request.actor, group, bodyOf<Body>(request));
@@ -134,6 +130,7 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   });
   resource(app, '/api/groups/:id/admins/:sub/', { name: 'Group Admins' }, {
     DELETE: {
+      schema: { params: SubParams, response: { 200: GroupSchema } },
       handler: async (request: Sub) => {
         const group = await c.teams.getGroupVisible(request.actor, request.params.id);
         await c.teams.revokeAdmin(request.actor, group, request.params.sub);
@@ -145,14 +142,16 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   // ----- roles -----
   resource(app, '/api/roles/', { name: 'Role List' }, {
     GET: {
+      schema: { response: { 200: Paginated(RoleSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
-        const q = c.teams.rolesQuery(request.actor);
+        const list = c.teams.roleList(request.actor);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('roles').orderBy('roles.id').limit(limit).offset(offset).execute(),
+          list.count,
+          list.page,
           async (rows) => {
             const permissions = await c.teams.permissionsOf(rows.map((r) => r.id));
             return rows.map((r) => serializeRole(urls, r, permissions.get(r.id)!));
@@ -161,7 +160,8 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
       },
     },
     POST: {
-      schema: { body: RoleBody },
+      schema: { body: RoleBody, response: { 201: RoleSchema } },
+      described: { body: RoleWriteBody },
       handler: async (request, reply) => {
         const role = await c.teams.createRole(request.actor, bodyOf<RoleInput>(request));
         const obj = await roleObject(urlsFor(c, request), role);
@@ -171,7 +171,8 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   });
 
   const roleUpdate = (partial: boolean): Endpoint => ({
-    schema: { params: IdParams, body: RoleBody },
+    schema: { params: IdParams, body: RoleBody, response: { 200: RoleSchema } },
+    described: { body: partial ? RoleBody : RoleWriteBody },
     handler: async (request: G) => {
       const role = await c.teams.getRoleVisible(request.actor, request.params.id);
       return roleObject(urlsFor(c, request), await c.teams.updateRole(request.actor, role, bodyOf<RoleInput>(request), partial));
@@ -179,13 +180,13 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   });
   resource(app, '/api/roles/:id/', { name: 'Role Instance' }, {
     GET: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 200: RoleSchema } },
       handler: async (request: G) => roleObject(urlsFor(c, request), await c.teams.getRoleVisible(request.actor, request.params.id)),
     },
     PUT: roleUpdate(false),
     PATCH: roleUpdate(true),
     DELETE: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 204: NoContent } },
       handler: async (request: G, reply) => {
         await c.teams.removeRole(request.actor, await c.teams.getRoleVisible(request.actor, request.params.id));
         return reply.code(204).send();

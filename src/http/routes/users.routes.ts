@@ -8,28 +8,37 @@ import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { Bool, Str, body, readOnly } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import { TranslationSchema } from '../schemas/translation.js';
+import {
+  AnyUserSchema,
+  AuditEntrySchema,
+  UserBody,
+  UserCreateBody,
+  UserGroupBody,
+  UserListQuery,
+  UserSchema,
+  UserStatisticsSchema,
+  UserTokenInfoSchema,
+  UserTokenSchema,
+} from '../schemas/user.js';
 import { serializeUser, serializeUserBasic } from '../serializers/serializers.js';
 import { paginateTranslations } from './translations.routes.js';
 import type { Urls } from '../urls.js';
 
-const UserBody = body({
-  username: Str(150),
-  full_name: Str(150),
-  email: Str(254),
-  is_superuser: Bool(),
-  is_active: Bool(),
-  is_bot: Bool(),
-  ...readOnly('id', 'url', 'web_url', 'groups', 'date_joined', 'date_expires', 'last_login', 'statistics_url', 'notifications', 'contributions_url'),
-});
 const Params = Type.Object({ username: Type.String() });
 type U = FastifyRequest<{ Params: { username: string } }>;
 
-export function usersRoutes(app: FastifyInstance, c: Container): void {
+/** What these routes use of the container. */
+export type UsersDeps = Pick<Container, 'config' | 'users' | 'teams' | 'translations' | 'projectTokens'>;
+
+export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
   const fullUser = async (urls: Urls, user: UserRow) => serializeUser(urls, user, (await c.teams.groupIdsOfUsers([user.id])).get(user.id));
 
   resource(app, '/api/users/', { name: 'User List' }, {
     GET: {
+      schema: { response: { 200: Paginated(AnyUserSchema) } },
+      described: { querystring: UserListQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         const actor = request.actor;
@@ -49,7 +58,8 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { body: UserBody },
+      schema: { body: UserBody, response: { 201: UserSchema } },
+      described: { body: UserCreateBody },
       handler: async (request, reply) => {
         if (!c.users.canManage(request.actor)) throw new PermissionDeniedError();
         const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean }>(request);
@@ -61,7 +71,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
   });
 
   const update = {
-    schema: { params: Params, body: UserBody },
+    schema: { params: Params, body: UserBody, response: { 200: UserSchema } },
     handler: async (request: U) => {
       const user = await c.users.getVisible(request.actor, request.params.username);
       return fullUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
@@ -69,7 +79,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
   };
   resource(app, '/api/users/:username/', { name: 'User Instance' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: AnyUserSchema } },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         const full = c.users.canManage(request.actor) || request.actor.user?.id === user.id;
@@ -79,7 +89,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
     PUT: update,
     PATCH: update,
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: U, reply) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         await c.users.remove(request.actor, user);
@@ -90,7 +100,8 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
 
   // Team memberships: `group_id` in the body; both answer the user.
   const membership = (add: boolean) => ({
-    schema: { params: Params },
+    schema: { params: Params, response: { 200: UserSchema } },
+    described: { body: UserGroupBody },
     handler: async (request: U) => {
       const user = await c.users.getVisible(request.actor, request.params.username);
       await c.teams.changeMembership(request.actor, user, bodyOf<Record<string, unknown>>(request), add);
@@ -101,7 +112,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/users/:username/statistics/', { name: 'User Statistics' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: UserStatisticsSchema } },
       handler: async (request: U) => c.users.statistics(await c.users.getVisible(request.actor, request.params.username)),
     },
   });
@@ -109,7 +120,8 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
   // Translations the user changed the content of, among those the caller may see.
   resource(app, '/api/users/:username/contributions/', { name: 'User Contributions' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: Paginated(TranslationSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         const q = c.users.contributions(c.translations.listQuery(request.actor), user);
@@ -121,7 +133,8 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
   // Parla's audit log of the account: changes made to it and by it (self or user.edit only).
   resource(app, '/api/users/:username/audit/', { name: 'User Audit Log' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: Paginated(AuditEntrySchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         c.users.requireSelfOrManager(request.actor, user);
@@ -139,7 +152,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
 
   resource(app, '/api/users/:username/token/', { name: 'User Token' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: UserTokenInfoSchema } },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         c.users.requireSelfOrManager(request.actor, user);
@@ -148,7 +161,7 @@ export function usersRoutes(app: FastifyInstance, c: Container): void {
       },
     },
     POST: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 201: UserTokenSchema } },
       handler: async (request: U, reply) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         c.users.requireSelfOrManager(request.actor, user);

@@ -1,6 +1,6 @@
-// Teams (groups) and roles: serializeGroup and serializeRole, and their write bodies.
+// Teams (groups) and roles: serializeGroup and serializeRole, their write bodies and the bodies of a team's sub-resources.
 import { Type } from 'typebox';
-import { Bool, Int, Nullable, Str, Url, body, readOnly } from './common.js';
+import { Bool, Int, Nullable, Str, Url, body, documentedRequired, readOnly } from './common.js';
 
 export const GroupSchema = Type.Object(
   {
@@ -38,3 +38,23 @@ export const RoleBody = body({
   permissions: Type.Optional(Type.Array(Type.String())),
   ...readOnly('id', 'url'),
 });
+
+/** POST and PUT need a name (TeamsService checks it with its own message); PATCH any field. */
+export const GroupWriteBody = documentedRequired(GroupBody, ['name']);
+export const RoleWriteBody = documentedRequired(RoleBody, ['name']);
+
+/**
+ * Documented only: the body of POST /api/groups/<id>/<sub-resource>/, one id or code naming what to add
+ * (TeamsService reads it itself, numbers in their string form too).
+ */
+export const GroupSubresourceBodies = {
+  roles: Type.Object({ role_id: Type.Integer() }),
+  languages: Type.Object({ language_code: Type.String() }),
+  projects: Type.Object({ project_id: Type.Integer() }),
+  componentlists: Type.Object({ component_list_id: Type.Integer() }),
+  components: Type.Object({ component_id: Type.Integer() }),
+  admins: Type.Object({ user_id: Type.Integer({ description: 'The user becomes an administrator and a member of the team.' }) }),
+};
+
+/** POST /api/groups/<id>/admins/ answers a one-message list. */
+export const AdminGrantedSchema = Type.Array(Type.String(), { examples: [['Administration rights granted.']] });

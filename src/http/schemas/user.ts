@@ -1,6 +1,7 @@
-// The user objects (serializeUser for the user and managers, serializeUserBasic for others) and the user write body.
+// The user objects (serializeUser for the user and managers, serializeUserBasic for others), the user write body,
+// and the answers of a user's statistics, audit log, API token and team memberships.
 import { Type } from 'typebox';
-import { Bool, Nullable, PageQuery, Str, Url, body, readOnly } from './common.js';
+import { Bool, Nullable, PageQuery, Str, Url, body, documentedRequired, readOnly } from './common.js';
 
 export const UserBasicSchema = Type.Object({ id: Type.Integer(), full_name: Type.String(), username: Type.String() }, { title: 'UserBasic' });
 
@@ -46,3 +47,40 @@ export const UserListQuery = Type.Object({
   is_active: Type.Optional(Type.Boolean({ description: 'User managers only.' })),
   email: Type.Optional(Type.String({ description: 'Exact e-mail address, any case (user managers only).' })),
 });
+
+/** POST /api/users/: username and e-mail address are required (UsersService checks them with its own messages). */
+export const UserCreateBody = documentedRequired(UserBody, ['username', 'email']);
+
+export const UserStatisticsSchema = Type.Object(
+  {
+    translated: Type.Integer(),
+    suggested: Type.Integer(),
+    uploaded: Type.Integer(),
+    commented: Type.Integer(),
+    languages: Type.Integer({ description: 'Languages the user changed translations in.' }),
+  },
+  { title: 'UserStatistics' },
+);
+
+/** Documented only: TeamsService reads `group_id` itself (a number or its string form). */
+export const UserGroupBody = Type.Object({ group_id: Type.Integer({ description: 'The team (group) id.' }) });
+
+export const AuditEntrySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    timestamp: Type.String({ format: 'date-time' }),
+    activity: Type.String({ examples: ['user.updated'] }),
+    actor: Nullable(Type.String({ description: 'Username of who did it; null for the system or a removed account.' })),
+    user: Nullable(Type.String({ description: 'Username of the account it is about.' })),
+    group_id: Nullable(Type.Integer()),
+    role_id: Nullable(Type.Integer()),
+    details: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { title: 'AuditEntry' },
+);
+
+/** GET /api/users/<username>/token/: whether the user has an API token, never the token itself. */
+export const UserTokenInfoSchema = Type.Object({ exists: Type.Boolean(), created: Nullable(Type.String({ format: 'date-time' })) }, { title: 'UserTokenInfo' });
+
+/** POST /api/users/<username>/token/: a new token replaces the old one; shown only in this answer. */
+export const UserTokenSchema = Type.Object({ token: Type.String({ description: 'The secret (starts with plu_).' }) }, { title: 'UserToken' });
