@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
+import { AutotranslateBody, AutotranslateResultSchema } from '../schemas/autotranslate.js';
 import { TranslationParams } from '../schemas/common.js';
 
 type T = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
@@ -13,7 +14,9 @@ export type AutotranslateDeps = Pick<Container, 'autotranslate' | 'components' |
 export function autotranslateRoutes(app: FastifyInstance, c: AutotranslateDeps): void {
   resource(app, '/api/translations/:project/:component/:language/autotranslate/', { name: 'Translation Autotranslate' }, {
     POST: {
-      schema: { params: TranslationParams },
+      schema: { params: TranslationParams, response: { 200: AutotranslateResultSchema } },
+      // Checked by AutotranslateService (form bodies too, with the reference's messages).
+      described: { body: AutotranslateBody },
       handler: async (request: T) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
         const t = await c.translations.getVisible(request.actor, refs, request.params.language);

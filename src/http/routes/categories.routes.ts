@@ -1,26 +1,17 @@
 // /api/categories/ and /api/projects/<project>/categories/: nested component categories and their statistics.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { CategoryInput, CategoryWithProject } from '../../services/categories.service.js';
 import { ancestry, subtreeIds } from '../../services/categories.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { ProjectParams, body, readOnly } from '../schemas/common.js';
+import { CategoryBody, CategorySchema, CategoryWriteBody } from '../schemas/category.js';
+import { IdParams, NoContent, PageQuery, Paginated, ProjectParams, documentedRequired } from '../schemas/common.js';
+import { StatisticsSchema } from '../schemas/statistics.js';
 import type { Urls } from '../urls.js';
 
-// Links are checked by the service, so that bad ones get the reference's hyperlink messages per field.
-const CategoryBody = body({
-  name: Type.Optional(Type.String()),
-  slug: Type.Optional(Type.String()),
-  project: Type.Optional(Type.Unknown()),
-  category: Type.Optional(Type.Unknown()),
-  // The reference's category settings: accepted, not yet stored (the reference documents no content for it).
-  configuration: Type.Optional(Type.Unknown()),
-  ...readOnly('id', 'url', 'statistics_url', 'check_flags', 'effective_check_flags'),
-});
-const Params = Type.Object({ id: Type.String() });
+const Params = IdParams;
 type R = FastifyRequest<{ Params: { id: string } }>;
 type P = FastifyRequest<{ Params: { project: string } }>;
 
@@ -44,6 +35,8 @@ export type CategoriesDeps = Pick<Container, 'categories' | 'config' | 'database
 export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void {
   resource(app, '/api/categories/', { name: 'Category List' }, {
     GET: {
+      schema: { response: { 200: Paginated(CategorySchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         return paginate(
@@ -56,7 +49,8 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
       },
     },
     POST: {
-      schema: { body: CategoryBody },
+      schema: { body: CategoryBody, response: { 201: CategorySchema } },
+      described: { body: documentedRequired(CategoryWriteBody, ['name', 'slug', 'project']) },
       handler: async (request, reply) => {
         const created = await c.categories.create(request.actor, bodyOf<CategoryInput>(request));
         const obj = serializeCategory(urlsFor(c, request), created);
@@ -66,7 +60,8 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
   });
 
   const update = {
-    schema: { params: Params, body: CategoryBody },
+    schema: { params: Params, body: CategoryBody, response: { 200: CategorySchema } },
+    described: { body: CategoryWriteBody },
     handler: async (request: R) => {
       const current = await c.categories.getVisible(request.actor, request.params.id);
       return serializeCategory(urlsFor(c, request), await c.categories.update(request.actor, current, bodyOf<CategoryInput>(request)));
@@ -74,13 +69,13 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
   };
   resource(app, '/api/categories/:id/', { name: 'Category Instance' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: CategorySchema } },
       handler: async (request: R) => serializeCategory(urlsFor(c, request), await c.categories.getVisible(request.actor, request.params.id)),
     },
     PUT: update,
     PATCH: update,
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply) => {
         await c.categories.remove(request.actor, await c.categories.getVisible(request.actor, request.params.id));
         return reply.code(204).send();
@@ -90,7 +85,7 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
 
   resource(app, '/api/categories/:id/statistics/', { name: 'Category Statistics' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: StatisticsSchema } },
       handler: async (request: R) => {
         const { category, project } = await c.categories.getVisible(request.actor, request.params.id);
         const db = c.database.db;
@@ -104,7 +99,8 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
 
   resource(app, '/api/projects/:project/categories/', { name: 'Project Categories' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: Paginated(CategorySchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const urls = urlsFor(c, request);

@@ -6,21 +6,14 @@ import type { ComponentList, ComponentListInput } from '../../services/component
 import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { body, readOnly } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
+import { ComponentSchema } from '../schemas/component.js';
+import { ComponentListBody, ComponentListMemberBody, ComponentListMemberWriteBody, ComponentListSchema, ComponentListWriteBody } from '../schemas/component-list.js';
 import { serializeComponent } from '../serializers/serializers.js';
 import type { Urls } from '../urls.js';
 
-// Values are checked by the service, so that form values and bad ones get DRF's per-field messages.
-const ListBody = body({
-  name: Type.Optional(Type.Unknown()),
-  slug: Type.Optional(Type.Unknown()),
-  show_dashboard: Type.Optional(Type.Unknown()),
-  auto_assign: Type.Optional(Type.Unknown()),
-  ...readOnly('id', 'components', 'url'),
-});
-const MemberBody = Type.Object({ component_id: Type.Optional(Type.Unknown()) });
 const Params = Type.Object({ slug: Type.String() });
-const MemberParams = Type.Object({ slug: Type.String(), component_slug: Type.String() });
+const MemberParams = Type.Object({ slug: Type.String(), component_slug: Type.String({ description: 'The component slug; a categorized one may be named by its path (cat%2Fapp).' }) });
 type R = FastifyRequest<{ Params: { slug: string } }>;
 type M = FastifyRequest<{ Params: { slug: string; component_slug: string } }>;
 
@@ -45,6 +38,8 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
 
   resource(app, '/api/component-lists/', { name: 'Component List List' }, {
     GET: {
+      schema: { response: { 200: Paginated(ComponentListSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
         return paginate(
@@ -57,7 +52,8 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
       },
     },
     POST: {
-      schema: { body: ListBody },
+      schema: { body: ComponentListBody, response: { 201: ComponentListSchema } },
+      described: { body: documentedRequired(ComponentListWriteBody, ['name', 'slug']) },
       handler: async (request, reply) => {
         const created = await lists.create(request.actor, bodyOf<ComponentListInput>(request));
         return reply.code(201).send(serializeComponentList(urlsFor(c, request), created));
@@ -66,15 +62,16 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
   });
 
   const update = (partial: boolean) => ({
-    schema: { params: Params, body: ListBody },
+    schema: { params: Params, body: ComponentListBody, response: { 200: ComponentListSchema } },
+    described: { body: partial ? ComponentListWriteBody : documentedRequired(ComponentListWriteBody, ['name', 'slug']) },
     handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.update(request.actor, request.params.slug, bodyOf<ComponentListInput>(request), partial)),
   });
   resource(app, '/api/component-lists/:slug/', { name: 'Component List Instance' }, {
-    GET: { schema: { params: Params }, handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.get(request.actor, request.params.slug)) },
+    GET: { schema: { params: Params, response: { 200: ComponentListSchema } }, handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.get(request.actor, request.params.slug)) },
     PUT: update(false),
     PATCH: update(true),
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply) => {
         await lists.remove(request.actor, request.params.slug);
         return reply.code(204).send();
@@ -84,7 +81,8 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
 
   resource(app, '/api/component-lists/:slug/components/', { name: 'Component List Components' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: Paginated(ComponentSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: R) => {
         const urls = urlsFor(c, request);
         const list = await lists.get(request.actor, request.params.slug);
@@ -99,13 +97,14 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
       },
     },
     POST: {
-      schema: { params: Params, body: MemberBody },
+      schema: { params: Params, body: ComponentListMemberBody, response: { 200: ComponentListSchema } },
+      described: { body: ComponentListMemberWriteBody },
       handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.addComponent(request.actor, request.params.slug, bodyOf<Record<string, unknown>>(request))),
     },
   });
 
   const removeMember = {
-    schema: { params: MemberParams },
+    schema: { params: MemberParams, response: { 204: NoContent } },
     handler: async (request: M, reply: import('fastify').FastifyReply) => {
       await lists.removeComponent(request.actor, request.params.slug, request.params.component_slug);
       return reply.code(204).send();

@@ -1,6 +1,5 @@
 // Parla's suggestion and comment endpoints (documented in README "Suggestions and comments").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { CommentView } from '../../services/comments.service.js';
 import { splitPlurals } from '../../domain/plurals.js';
@@ -9,9 +8,21 @@ import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
+import { CommentCreateBody, CommentSchema } from '../schemas/comment.js';
+import { IdParams, NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import {
+  AcceptResultSchema,
+  SuggestionAcceptBody,
+  SuggestionCreateBody,
+  SuggestionDeleteBody,
+  SuggestionSchema,
+  SuggestionVoteBody,
+  VoteResultSchema,
+} from '../schemas/suggestion.js';
 import type { Urls } from '../urls.js';
 
-const Params = Type.Object({ id: Type.String() });
+// Bodies are checked by the services (with the reference's messages): `described` documents them.
+const Params = IdParams;
 type R = FastifyRequest<{ Params: { id: string } }>;
 
 const idOf = (request: R): number => {
@@ -61,7 +72,8 @@ export type DiscussionDeps = Pick<Container, 'comments' | 'config' | 'suggestion
 export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void {
   resource(app, '/api/units/:id/suggestions/', { name: 'Unit Suggestions' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: Paginated(SuggestionSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: R) => {
         const urls = urlsFor(c, request);
         const { suggestions } = await c.suggestions.list(request.actor, idOf(request));
@@ -69,7 +81,8 @@ export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void 
       },
     },
     POST: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 201: SuggestionSchema, 200: VoteResultSchema } },
+      described: { body: SuggestionCreateBody },
       handler: async (request: R, reply: FastifyReply) => {
         const urls = urlsFor(c, request);
         const out = await c.suggestions.add(request.actor, idOf(request), request.body);
@@ -80,9 +93,10 @@ export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void 
   });
 
   resource(app, '/api/suggestions/:id/', { name: 'Suggestion Instance' }, {
-    GET: { schema: { params: Params }, handler: async (request: R) => serializeSuggestion(urlsFor(c, request), await c.suggestions.get(request.actor, idOf(request))) },
+    GET: { schema: { params: Params, response: { 200: SuggestionSchema } }, handler: async (request: R) => serializeSuggestion(urlsFor(c, request), await c.suggestions.get(request.actor, idOf(request))) },
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
+      described: { body: SuggestionDeleteBody },
       handler: async (request: R, reply: FastifyReply) => {
         await c.suggestions.remove(request.actor, idOf(request), request.body);
         return reply.code(204).send();
@@ -91,16 +105,25 @@ export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void 
   });
 
   resource(app, '/api/suggestions/:id/accept/', { name: 'Suggestion Accept' }, {
-    POST: { schema: { params: Params }, handler: async (request: R) => c.suggestions.accept(request.actor, idOf(request), request.body) },
+    POST: {
+      schema: { params: Params, response: { 200: AcceptResultSchema } },
+      described: { body: SuggestionAcceptBody },
+      handler: async (request: R) => c.suggestions.accept(request.actor, idOf(request), request.body),
+    },
   });
 
   resource(app, '/api/suggestions/:id/vote/', { name: 'Suggestion Vote' }, {
-    POST: { schema: { params: Params }, handler: async (request: R) => voteResult(urlsFor(c, request), await c.suggestions.vote(request.actor, idOf(request), request.body)) },
+    POST: {
+      schema: { params: Params, response: { 200: VoteResultSchema } },
+      described: { body: SuggestionVoteBody },
+      handler: async (request: R) => voteResult(urlsFor(c, request), await c.suggestions.vote(request.actor, idOf(request), request.body)),
+    },
   });
 
   resource(app, '/api/units/:id/comments/', { name: 'Unit Comments' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: Paginated(CommentSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: R) => {
         const urls = urlsFor(c, request);
         const comments = await c.comments.list(request.actor, idOf(request));
@@ -108,15 +131,16 @@ export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void 
       },
     },
     POST: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 201: CommentSchema } },
+      described: { body: CommentCreateBody },
       handler: async (request: R, reply: FastifyReply) => reply.code(201).send(serializeComment(urlsFor(c, request), await c.comments.add(request.actor, idOf(request), request.body))),
     },
   });
 
   resource(app, '/api/comments/:id/', { name: 'Comment Instance' }, {
-    GET: { schema: { params: Params }, handler: async (request: R) => serializeComment(urlsFor(c, request), await c.comments.get(request.actor, idOf(request))) },
+    GET: { schema: { params: Params, response: { 200: CommentSchema } }, handler: async (request: R) => serializeComment(urlsFor(c, request), await c.comments.get(request.actor, idOf(request))) },
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply: FastifyReply) => {
         await c.comments.remove(request.actor, idOf(request));
         return reply.code(204).send();
@@ -125,6 +149,6 @@ export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void 
   });
 
   resource(app, '/api/comments/:id/resolve/', { name: 'Comment Resolve' }, {
-    POST: { schema: { params: Params }, handler: async (request: R) => serializeComment(urlsFor(c, request), await c.comments.resolve(request.actor, idOf(request))) },
+    POST: { schema: { params: Params, response: { 200: CommentSchema } }, handler: async (request: R) => serializeComment(urlsFor(c, request), await c.comments.resolve(request.actor, idOf(request))) },
   });
 }

@@ -1,6 +1,7 @@
 // Exports outside /api/: RSS 2.0 feeds of recent changes and the legacy statistics
 // export (JSON, JSONP of the earlier revision, CSV). Not negotiated like /api/: each answers its own type.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ChangeRow } from '../../db/schema.js';
 import { ACTION_NAMES } from '../../domain/change-actions.js';
@@ -10,6 +11,8 @@ import type { LanguageStatsRow, TranslationStatsRow } from '../../services/expor
 import { percent } from '../../services/statistics.js';
 import { ValidationError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
+import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
+import { ComponentStatsItemSchema, ProjectStatsItemSchema, RssFeed, StatsExport, StatsExportQuery } from '../schemas/export.js';
 import { requestBaseUrl, type Urls } from '../urls.js';
 
 /** Where the reference writes its own name. */
@@ -225,26 +228,29 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
     link,
   });
 
-  app.get('/exports/rss/', async (request, reply) =>
+  const rss = { schema: { response: { 200: RssFeed } } };
+  const stats = { described: { querystring: StatsExportQuery } };
+
+  app.get('/exports/rss/', rss, async (request, reply) =>
     feed(request, reply, (u) => ({ title: `Recent changes on ${SERVICE_NAME}`, description: `All recent changes made using ${SERVICE_NAME} on ${SERVICE_NAME}.`, link: `${u.web}/` }), {}),
   );
 
-  app.get('/exports/rss/language/:code/', async (request: L, reply) => {
+  app.get('/exports/rss/language/:code/', { schema: { ...rss.schema, params: Type.Object({ code: Type.String() }) } }, async (request: L, reply) => {
     const language = await c.exports.language(request.params.code);
     return feed(request, reply, (u) => about(language.name, u.webLanguage(language.code)), { languageId: language.id });
   });
 
-  app.get('/exports/rss/:project/', async (request: P, reply) => {
+  app.get('/exports/rss/:project/', { schema: { ...rss.schema, params: ProjectParams } }, async (request: P, reply) => {
     const project = await c.projects.getVisible(request.actor, request.params.project);
     return feed(request, reply, (u) => about(project.name, u.webProject(project.slug)), { projectId: project.id });
   });
 
-  app.get('/exports/rss/:project/:component/', async (request: C, reply) => {
+  app.get('/exports/rss/:project/:component/', { schema: { ...rss.schema, params: ComponentParams } }, async (request: C, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     return feed(request, reply, (u) => about(`${refs.project.name}/${refs.component.name}`, u.webComponent(refs.project.slug, componentPathSegment(refs.component))), { componentId: refs.component.id });
   });
 
-  app.get('/exports/rss/:project/:component/:language/', async (request: T, reply) => {
+  app.get('/exports/rss/:project/:component/:language/', { schema: { ...rss.schema, params: TranslationParams } }, async (request: T, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     const t = await c.translations.getVisible(request.actor, refs, request.params.language);
     const name = `${refs.project.name}/${refs.component.name} — ${t.language.name}`;
@@ -252,7 +258,7 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
   });
 
   // Deprecated by the reference since 2.6: per-translation statistics, visible as the statistics endpoints.
-  app.get('/exports/stats/:project/:component/', async (request: C, reply) => {
+  app.get('/exports/stats/:project/:component/', { schema: { params: ComponentParams, response: { 200: StatsExport(ComponentStatsItemSchema) } }, config: stats }, async (request: C, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     const u = urlsFor(c, request);
     const rows = await c.exports.componentStats(request.actor, refs);
@@ -263,7 +269,7 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
     return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${name}`, COMPONENT_COLUMNS, items);
   });
 
-  app.get('/exports/stats/:project/', async (request: P, reply) => {
+  app.get('/exports/stats/:project/', { schema: { params: ProjectParams, response: { 200: StatsExport(ProjectStatsItemSchema) } }, config: stats }, async (request: P, reply) => {
     const project = await c.projects.getVisible(request.actor, request.params.project);
     const u = urlsFor(c, request);
     const rows = await c.exports.projectStats(request.actor, project);

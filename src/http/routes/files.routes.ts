@@ -6,30 +6,16 @@ import type { FileDownload } from '../../services/downloads.service.js';
 import type { UploadInput } from '../../services/uploads.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { resource } from '../resource.js';
-import { ComponentParams, ProjectParams, Str, TranslationParams } from '../schemas/common.js';
+import { ComponentParams, NoContent, ProjectParams, TranslationParams } from '../schemas/common.js';
+import { FileBody, FileQuery as FileQuerySchema, TranslationFile, UploadBody, UploadResultSchema, UploadWriteBody, ZipFile, ZipQuery as ZipQuerySchema } from '../schemas/file.js';
 
 type TParams = { project: string; component: string; language: string };
 type CParams = { project: string; component: string };
 type FileQuery = { format?: string; q?: string };
+type ZipQuery = { format?: string; language_code?: string; q?: string };
 
-const FileQuerySchema = Type.Object({ format: Str(200), q: Str(10000) });
-const UploadBody = Type.Object(
-  {
-    method: Str(20),
-    conflicts: Str(30),
-    conflict: Str(30),
-    overwrite: Str(10),
-    fuzzy: Str(20),
-    author_name: Str(200),
-    author_email: Str(254),
-    // Older spellings of author_name and author_email.
-    author: Str(200),
-    email: Str(254),
-    // The file itself arrives in request.uploads; a text field named "file" means no file was sent.
-    file: Type.Optional(Type.Unknown()),
-  },
-  { additionalProperties: false },
-);
+/** A download answers 304 when If-Modified-Since is not older than the translation's last change. */
+const downloadResponses = { 200: TranslationFile, 304: NoContent };
 
 function send(reply: FastifyReply, download: FileDownload) {
   reply.header('Content-Type', download.mimeType);
@@ -66,20 +52,21 @@ export function filesRoutes(app: FastifyInstance, c: FilesDeps): void {
   };
 
   resource(app, '/api/translations/:project/:component/:language/file/', { name: 'Translation File' }, {
-    GET: { schema: { params: TranslationParams, querystring: FileQuerySchema }, rawFormat: true, handler: (request, reply) => download(request, reply) },
-    POST: { schema: { params: TranslationParams, body: UploadBody }, rawFormat: true, handler: upload },
-    PUT: { schema: { params: TranslationParams, body: UploadBody }, rawFormat: true, handler: upload },
+    GET: { schema: { params: TranslationParams, querystring: FileQuerySchema, response: downloadResponses }, rawFormat: true, handler: (request, reply) => download(request, reply) },
+    POST: { schema: { params: TranslationParams, body: UploadBody, response: { 200: UploadResultSchema } }, described: { body: UploadWriteBody }, rawFormat: true, handler: upload },
+    PUT: { schema: { params: TranslationParams, body: UploadBody, response: { 200: UploadResultSchema } }, described: { body: UploadWriteBody }, rawFormat: true, handler: upload },
   });
 
   // file.<conversion>: the older suffix spelling of ?format=<conversion>.
   app.get<{ Params: TParams & { ext: string }; Querystring: FileQuery }>(
     '/api/translations/:project/:component/:language/file.:ext',
-    { config: { rawFormat: true, allow: 'GET, HEAD, OPTIONS' } },
+    {
+      schema: { params: Type.Object({ ...TranslationParams.properties, ext: Type.String({ description: 'A conversion, as ?format= names it.' }) }), response: downloadResponses },
+      config: { rawFormat: true, allow: 'GET, HEAD, OPTIONS', described: { querystring: Type.Object({ q: FileQuerySchema.properties.q }) } },
+    },
     (request, reply) => download(request, reply, request.params.ext.replace(/\/$/, '')),
   );
 
-  const zipQuery = Type.Object({ format: Str(200), language_code: Str(50), q: Str(10000) });
-  type ZipQuery = { format?: string; language_code?: string; q?: string };
   const languageFilter = async (code: string | undefined) => {
     if (!code) return {};
     const language = await c.languages.resolve(code);
@@ -88,7 +75,7 @@ export function filesRoutes(app: FastifyInstance, c: FilesDeps): void {
   };
   resource(app, '/api/components/:project/:component/file/', { name: 'Component File' }, {
     GET: {
-      schema: { params: ComponentParams, querystring: zipQuery },
+      schema: { params: ComponentParams, querystring: ZipQuerySchema, response: { 200: ZipFile } },
       rawFormat: true,
       handler: async (request: FastifyRequest<{ Params: CParams; Querystring: ZipQuery }>, reply) => {
         const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
@@ -100,7 +87,7 @@ export function filesRoutes(app: FastifyInstance, c: FilesDeps): void {
 
   resource(app, '/api/projects/:project/file/', { name: 'Project File' }, {
     GET: {
-      schema: { params: ProjectParams, querystring: zipQuery },
+      schema: { params: ProjectParams, querystring: ZipQuerySchema, response: { 200: ZipFile } },
       rawFormat: true,
       handler: async (request: FastifyRequest<{ Params: { project: string }; Querystring: ZipQuery }>, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
@@ -111,7 +98,7 @@ export function filesRoutes(app: FastifyInstance, c: FilesDeps): void {
 
   resource(app, '/api/projects/:project/languages/:code/file/', { name: 'Project Language File' }, {
     GET: {
-      schema: { params: Type.Object({ project: Type.String(), code: Type.String() }), querystring: zipQuery },
+      schema: { params: Type.Object({ project: Type.String(), code: Type.String() }), querystring: ZipQuerySchema, response: { 200: ZipFile } },
       rawFormat: true,
       handler: async (request: FastifyRequest<{ Params: { project: string; code: string }; Querystring: ZipQuery }>, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
@@ -128,7 +115,7 @@ export function filesRoutes(app: FastifyInstance, c: FilesDeps): void {
   ] as const) {
     resource(app, `/api/components/:project/:component/${segment}/`, { name }, {
       GET: {
-        schema: { params: ComponentParams },
+        schema: { params: ComponentParams, response: { 200: FileBody('*/*', 'The file, in the component\'s format.') } },
         rawFormat: true,
         handler: async (request: FastifyRequest<{ Params: CParams }>, reply) => {
           const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);

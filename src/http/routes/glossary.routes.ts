@@ -5,8 +5,10 @@ import type { Container } from '../../container.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
+import { IdParams } from '../schemas/common.js';
+import { GlossaryTermSchema } from '../schemas/glossary.js';
 
-const Params = Type.Object({ id: Type.String() });
+const Params = IdParams;
 type R = FastifyRequest<{ Params: { id: string } }>;
 
 /** What these routes use of the container. */
@@ -16,7 +18,7 @@ export function glossaryRoutes(app: FastifyInstance, c: GlossaryDeps): void {
   const glossary = c.glossary;
   resource(app, '/api/units/:id/glossary/', { name: 'Unit Glossary' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: Type.Array(GlossaryTermSchema) } },
       handler: async (request: R) => {
         if (!/^\d{1,15}$/.test(request.params.id)) throw new NotFoundError();
         const urls = urlsFor(c, request);

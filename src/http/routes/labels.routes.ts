@@ -6,15 +6,9 @@ import { labelRef, type LabelInput } from '../../services/labels.service.js';
 import { bodyOf } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { body, ProjectParams, readOnly } from '../schemas/common.js';
+import { NoContent, PageQuery, Paginated, ProjectParams, documentedRequired } from '../schemas/common.js';
+import { LabelBody, LabelSchema, LabelWriteBody } from '../schemas/label.js';
 
-// Values are checked by the service so that wrong types and choices get DRF's per-field messages.
-const LabelBody = body({
-  name: Type.Optional(Type.Unknown()),
-  description: Type.Optional(Type.Unknown()),
-  color: Type.Optional(Type.Unknown()),
-  ...readOnly('id'),
-});
 const Params = Type.Object({ project: Type.String(), label_id: Type.String() });
 type L = FastifyRequest<{ Params: { project: string } }>;
 type R = FastifyRequest<{ Params: { project: string; label_id: string } }>;
@@ -25,7 +19,8 @@ export type LabelsDeps = Pick<Container, 'config' | 'labels' | 'projects'>;
 export function labelsRoutes(app: FastifyInstance, c: LabelsDeps): void {
   resource(app, '/api/projects/:project/labels/', { name: 'Project Labels' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: Paginated(LabelSchema) } },
+      described: { querystring: PageQuery },
       handler: async (request: L) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return paginate(
@@ -38,7 +33,8 @@ export function labelsRoutes(app: FastifyInstance, c: LabelsDeps): void {
       },
     },
     POST: {
-      schema: { params: ProjectParams, body: LabelBody },
+      schema: { params: ProjectParams, body: LabelBody, response: { 201: LabelSchema } },
+      described: { body: documentedRequired(LabelWriteBody, ['name', 'color']) },
       handler: async (request: L, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return reply.code(201).send(labelRef(await c.labels.create(request.actor, project, bodyOf<LabelInput>(request))));
@@ -47,7 +43,8 @@ export function labelsRoutes(app: FastifyInstance, c: LabelsDeps): void {
   });
 
   const update = (partial: boolean) => ({
-    schema: { params: Params, body: LabelBody },
+    schema: { params: Params, body: LabelBody, response: { 200: LabelSchema } },
+    described: { body: partial ? LabelWriteBody : documentedRequired(LabelWriteBody, ['name', 'color']) },
     handler: async (request: R) => {
       const project = await c.projects.getVisible(request.actor, request.params.project);
       return labelRef(await c.labels.update(request.actor, project, request.params.label_id, bodyOf<LabelInput>(request), partial));
@@ -55,7 +52,7 @@ export function labelsRoutes(app: FastifyInstance, c: LabelsDeps): void {
   });
   resource(app, '/api/projects/:project/labels/:label_id/', { name: 'Project Label' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: LabelSchema } },
       handler: async (request: R) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return labelRef(await c.labels.get(project, request.params.label_id));
@@ -64,7 +61,7 @@ export function labelsRoutes(app: FastifyInstance, c: LabelsDeps): void {
     PUT: update(false),
     PATCH: update(true),
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         await c.labels.remove(request.actor, project, request.params.label_id);

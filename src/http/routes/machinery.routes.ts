@@ -6,11 +6,9 @@ import type { ProjectRow } from '../../db/schema.js';
 import type { MachinerySettingInfo } from '../../machinery/machinery.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { resource } from '../resource.js';
-import { body, readOnly } from '../schemas/common.js';
+import { NoContent, Paginated } from '../schemas/common.js';
+import { MachineryCreateBody, MachineryCreateWriteBody, MachinerySettingSchema, MachineryUpdateBody, MachineryUpdateWriteBody } from '../schemas/machinery.js';
 
-const ReadOnlyFields = readOnly('name', 'scope', 'created', 'updated', 'url');
-const CreateBody = body({ engine: Type.Optional(Type.String({ maxLength: 100 })), configuration: Type.Optional(Type.Unknown()), ...ReadOnlyFields });
-const UpdateBody = body({ engine: Type.Optional(Type.Unknown()), configuration: Type.Optional(Type.Unknown()), ...ReadOnlyFields });
 const ProjectParams = Type.Object({ project: Type.String() });
 const ProjectEngineParams = Type.Object({ project: Type.String(), engine: Type.String() });
 const EngineParams = Type.Object({ engine: Type.String() });
@@ -36,7 +34,8 @@ export function machineryRoutes(app: FastifyInstance, c: MachineryDeps): void {
     const site = prefix === '/api/machinery/';
     resource(app, prefix, { name: site ? 'Site-wide Machinery Settings' : 'Project Machinery Settings' }, {
       GET: {
-        schema: site ? {} : { params: ProjectParams },
+        // Every setting of the scope on one page.
+        schema: { ...(site ? {} : { params: ProjectParams }), response: { 200: Paginated(MachinerySettingSchema) } },
         handler: async (request: Req) => {
           const project = await scopeOf(request);
           const results = (await c.machinery.list(request.actor, project)).map((info) => withUrl(request, project, info));
@@ -44,7 +43,8 @@ export function machineryRoutes(app: FastifyInstance, c: MachineryDeps): void {
         },
       },
       POST: {
-        schema: site ? { body: CreateBody } : { params: ProjectParams, body: CreateBody },
+        schema: { ...(site ? {} : { params: ProjectParams }), body: MachineryCreateBody, response: { 201: MachinerySettingSchema } },
+        described: { body: MachineryCreateWriteBody },
         handler: async (request: Req, reply) => {
           const project = await scopeOf(request);
           const created = withUrl(request, project, await c.machinery.create(request.actor, project, bodyOf<{ engine?: unknown; configuration?: unknown }>(request)));
@@ -54,21 +54,22 @@ export function machineryRoutes(app: FastifyInstance, c: MachineryDeps): void {
     });
     resource(app, `${prefix}:engine/`, { name: site ? 'Site-wide Machinery Setting' : 'Project Machinery Setting' }, {
       GET: {
-        schema: { params: site ? EngineParams : ProjectEngineParams },
+        schema: { params: site ? EngineParams : ProjectEngineParams, response: { 200: MachinerySettingSchema } },
         handler: async (request: Req) => {
           const project = await scopeOf(request);
           return withUrl(request, project, await c.machinery.get(request.actor, project, request.params.engine!));
         },
       },
       PATCH: {
-        schema: { params: site ? EngineParams : ProjectEngineParams, body: UpdateBody },
+        schema: { params: site ? EngineParams : ProjectEngineParams, body: MachineryUpdateBody, response: { 200: MachinerySettingSchema } },
+        described: { body: MachineryUpdateWriteBody },
         handler: async (request: Req) => {
           const project = await scopeOf(request);
           return withUrl(request, project, await c.machinery.update(request.actor, project, request.params.engine!, bodyOf<{ engine?: unknown; configuration?: unknown }>(request)));
         },
       },
       DELETE: {
-        schema: { params: site ? EngineParams : ProjectEngineParams },
+        schema: { params: site ? EngineParams : ProjectEngineParams, response: { 204: NoContent } },
         handler: async (request: Req, reply) => {
           const project = await scopeOf(request);
           await c.machinery.remove(request.actor, project, request.params.engine!);

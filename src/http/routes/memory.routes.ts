@@ -1,13 +1,12 @@
 // /api/memory/: list with filters, DELETE of one entry, and POST lookup/ (best match per string).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { MemoryRow } from '../../db/schema.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-
-const IdParams = Type.Object({ id: Type.String() });
+import { IdParams, NoContent, Paginated } from '../schemas/common.js';
+import { MemoryListQuery, MemoryLookupBody, MemoryLookupQuery, MemoryLookupResultSchema, MemorySchema } from '../schemas/memory.js';
 
 function serializeMemory(row: MemoryRow) {
   return {
@@ -31,6 +30,8 @@ export type MemoryDeps = Pick<Container, 'config' | 'memory'>;
 export function memoryRoutes(app: FastifyInstance, c: MemoryDeps): void {
   resource(app, '/api/memory/', { name: 'Memory List' }, {
     GET: {
+      schema: { response: { 200: Paginated(MemorySchema) } },
+      described: { querystring: MemoryListQuery },
       handler: async (request: FastifyRequest) => {
         const q = (request.query ?? {}) as Record<string, unknown>;
         const filters = { source: str(q.source), source_language: str(q.source_language), target_language: str(q.target_language), project: str(q.project) };
@@ -47,7 +48,7 @@ export function memoryRoutes(app: FastifyInstance, c: MemoryDeps): void {
 
   resource(app, '/api/memory/:id/', { name: 'Memory Instance' }, {
     DELETE: {
-      schema: { params: IdParams },
+      schema: { params: IdParams, response: { 204: NoContent } },
       handler: async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
         if (!/^\d{1,15}$/.test(request.params.id)) throw new NotFoundError();
         await c.memory.remove(request.actor, Number(request.params.id));
@@ -58,6 +59,8 @@ export function memoryRoutes(app: FastifyInstance, c: MemoryDeps): void {
 
   resource(app, '/api/memory/lookup/', { name: 'Memory Lookup' }, {
     POST: {
+      schema: { response: { 200: MemoryLookupResultSchema } },
+      described: { querystring: MemoryLookupQuery, body: MemoryLookupBody },
       handler: async (request: FastifyRequest) => {
         const q = (request.query ?? {}) as Record<string, unknown>;
         const scope = await c.memory.lookupScope(request.actor, str(q.project));

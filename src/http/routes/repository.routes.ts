@@ -1,13 +1,18 @@
 // Repository status and operations at project, component and translation level.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
-import { ComponentParams, ProjectParams, Str, TranslationParams } from '../schemas/common.js';
+import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
+import {
+  ProjectRepositoryStatusSchema,
+  RepositoryOperationBody,
+  RepositoryOperationResultSchema,
+  RepositoryOperationWriteBody,
+  RepositoryStatusSchema,
+} from '../schemas/repository.js';
 import { componentPathSegment } from '../../services/categories.service.js';
 
-const OperationBody = Type.Object({ operation: Str(40) }, { additionalProperties: false });
 type Op = { operation?: string };
 
 /** What these routes use of the container. */
@@ -34,9 +39,10 @@ export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void 
     ['/api/translations/:project/:component/:language/repository/', 'Translation Repository', TranslationParams],
   ] as const) {
     resource(app, url, { name }, {
-      GET: { schema: { params }, handler: componentStatus },
+      GET: { schema: { params, response: { 200: RepositoryStatusSchema } }, handler: componentStatus },
       POST: {
-        schema: { params, body: OperationBody },
+        schema: { params, body: RepositoryOperationBody, response: { 200: RepositoryOperationResultSchema } },
+        described: { body: RepositoryOperationWriteBody },
         handler: async (request: FastifyRequest<{ Params: { project: string; component: string }; Body: Op }>) => {
           const refs = await component(request);
           return c.repository.operation(request.actor, refs, request.body?.operation);
@@ -47,14 +53,15 @@ export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void 
 
   resource(app, '/api/projects/:project/repository/', { name: 'Project Repository' }, {
     GET: {
-      schema: { params: ProjectParams },
+      schema: { params: ProjectParams, response: { 200: ProjectRepositoryStatusSchema } },
       handler: async (request: FastifyRequest<{ Params: { project: string } }>) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return { ...(await c.repository.projectStatus(request.actor, project)), url: `${urlsFor(c, request).project(project.slug)}repository/` };
       },
     },
     POST: {
-      schema: { params: ProjectParams, body: OperationBody },
+      schema: { params: ProjectParams, body: RepositoryOperationBody, response: { 200: RepositoryOperationResultSchema } },
+      described: { body: RepositoryOperationWriteBody },
       handler: async (request: FastifyRequest<{ Params: { project: string }; Body: Op }>) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         return c.repository.projectOperation(request.actor, project, request.body?.operation);

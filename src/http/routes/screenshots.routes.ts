@@ -6,29 +6,22 @@ import type { Screenshot, ScreenshotInput } from '../../services/screenshots.ser
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
-import { ComponentParams, readOnly } from '../schemas/common.js';
+import { ComponentParams, IdParams, NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
+import {
+  ScreenshotCreateBody,
+  ScreenshotCreateWriteBody,
+  ScreenshotEditBody,
+  ScreenshotEditWriteBody,
+  ScreenshotFileBody,
+  ScreenshotFileResult,
+  ScreenshotImage,
+  ScreenshotSchema,
+  ScreenshotUnitBody,
+  ScreenshotUnitWriteBody,
+} from '../schemas/screenshot.js';
 import type { Urls } from '../urls.js';
 
-// Values are checked by the service (form fields are strings, repeated ones lists); `image` arrives in request.uploads.
-const CreateBody = Type.Object(
-  {
-    name: Type.Optional(Type.Unknown()),
-    repository_filename: Type.Optional(Type.Unknown()),
-    project_slug: Type.Optional(Type.Unknown()),
-    component_slug: Type.Optional(Type.Unknown()),
-    language_code: Type.Optional(Type.Unknown()),
-    image: Type.Optional(Type.Unknown()),
-    ...readOnly('id', 'translation', 'file_url', 'units', 'url'),
-  },
-  { additionalProperties: false },
-);
-const EditBody = Type.Object(
-  { name: Type.Optional(Type.Unknown()), repository_filename: Type.Optional(Type.Unknown()), ...readOnly('id', 'translation', 'file_url', 'units', 'url', 'image') },
-  { additionalProperties: false },
-);
-const FileBody = Type.Object({ image: Type.Optional(Type.Unknown()) }, { additionalProperties: false });
-const UnitBody = Type.Object({ unit_id: Type.Optional(Type.Unknown()) }, { additionalProperties: false });
-const Params = Type.Object({ id: Type.String() });
+const Params = IdParams;
 const UnitParams = Type.Object({ id: Type.String(), unit_id: Type.String() });
 type R = FastifyRequest<{ Params: { id: string } }>;
 type U = FastifyRequest<{ Params: { id: string; unit_id: string } }>;
@@ -65,9 +58,10 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
   };
 
   resource(app, '/api/screenshots/', { name: 'Screenshot List' }, {
-    GET: { handler: list() },
+    GET: { schema: { response: { 200: Paginated(ScreenshotSchema) } }, described: { querystring: PageQuery }, handler: list() },
     POST: {
-      schema: { body: CreateBody },
+      schema: { body: ScreenshotCreateBody, response: { 201: ScreenshotSchema } },
+      described: { body: ScreenshotCreateWriteBody },
       handler: async (request, reply) => {
         const created = await c.screenshots.create(request.actor, bodyOf<ScreenshotInput>(request), request.uploads.image);
         return reply.code(201).send(serializeScreenshot(urlsFor(c, request), created));
@@ -76,16 +70,17 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
   });
 
   const update = (partial: boolean) => ({
-    schema: { params: Params, body: EditBody },
+    schema: { params: Params, body: ScreenshotEditBody, response: { 200: ScreenshotSchema } },
+    described: { body: partial ? ScreenshotEditWriteBody : documentedRequired(ScreenshotEditWriteBody, ['name']) },
     handler: async (request: R) =>
       serializeScreenshot(urlsFor(c, request), await c.screenshots.update(request.actor, request.params.id, bodyOf<ScreenshotInput>(request), partial)),
   });
   resource(app, '/api/screenshots/:id/', { name: 'Screenshot Instance' }, {
-    GET: { schema: { params: Params }, handler: async (request: R) => serializeScreenshot(urlsFor(c, request), await c.screenshots.getVisible(request.actor, request.params.id)) },
+    GET: { schema: { params: Params, response: { 200: ScreenshotSchema } }, handler: async (request: R) => serializeScreenshot(urlsFor(c, request), await c.screenshots.getVisible(request.actor, request.params.id)) },
     PUT: update(false),
     PATCH: update(true),
     DELETE: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 204: NoContent } },
       handler: async (request: R, reply) => {
         await c.screenshots.remove(request.actor, request.params.id);
         return reply.code(204).send();
@@ -94,7 +89,7 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
   });
 
   const replace = {
-    schema: { params: Params, body: FileBody },
+    schema: { params: Params, body: ScreenshotFileBody, response: { 200: ScreenshotFileResult } },
     rawFormat: true,
     handler: async (request: R) => {
       await c.screenshots.replaceFile(request.actor, request.params.id, request.uploads.image);
@@ -103,7 +98,7 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
   };
   resource(app, '/api/screenshots/:id/file/', { name: 'Screenshot File' }, {
     GET: {
-      schema: { params: Params },
+      schema: { params: Params, response: { 200: ScreenshotImage } },
       rawFormat: true,
       handler: async (request: R, reply: FastifyReply) => {
         const file = await c.screenshots.file(request.actor, request.params.id);
@@ -118,7 +113,8 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
 
   resource(app, '/api/screenshots/:id/units/', { name: 'Screenshot Units' }, {
     POST: {
-      schema: { params: Params, body: UnitBody },
+      schema: { params: Params, body: ScreenshotUnitBody, response: { 200: ScreenshotSchema } },
+      described: { body: ScreenshotUnitWriteBody },
       handler: async (request: R) =>
         serializeScreenshot(urlsFor(c, request), await c.screenshots.addUnit(request.actor, request.params.id, bodyOf<{ unit_id?: unknown }>(request).unit_id)),
     },
@@ -126,7 +122,7 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
 
   // The reference's address has no trailing slash; clients add one as for every other address.
   const unlink = {
-    schema: { params: UnitParams },
+    schema: { params: UnitParams, response: { 204: NoContent } },
     handler: async (request: U, reply: FastifyReply) => {
       await c.screenshots.removeUnit(request.actor, request.params.id, request.params.unit_id);
       return reply.code(204).send();
@@ -137,7 +133,8 @@ export function screenshotsRoutes(app: FastifyInstance, c: ScreenshotsDeps): voi
 
   resource(app, '/api/components/:project/:component/screenshots/', { name: 'Component Screenshots' }, {
     GET: {
-      schema: { params: ComponentParams },
+      schema: { params: ComponentParams, response: { 200: Paginated(ScreenshotSchema) } },
+      described: { querystring: PageQuery },
       handler: list(async (request) => {
         const { project, component } = (request as C).params;
         return (await c.components.getVisible(request.actor, project, component)).component.id;

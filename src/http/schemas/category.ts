@@ -1,0 +1,39 @@
+// The category object (serializeCategory) and its write body.
+import { Type } from 'typebox';
+import { Nullable, Str, Url, body, readOnly } from './common.js';
+
+export const CategorySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    slug: Type.String(),
+    project: Url(),
+    category: Nullable(Url('The parent category, or null at the top of the project.')),
+    url: Url(),
+    statistics_url: Url(),
+  },
+  { title: 'Category' },
+);
+
+const READ_ONLY = readOnly('id', 'url', 'statistics_url', 'check_flags', 'effective_check_flags');
+
+/** Validated. Links are checked by the service, so that bad ones get the reference's hyperlink messages per field. */
+export const CategoryBody = body({
+  name: Type.Optional(Type.String()),
+  slug: Type.Optional(Type.String()),
+  project: Type.Optional(Type.Unknown()),
+  category: Type.Optional(Type.Unknown()),
+  // The reference's category settings: accepted, not yet stored (the reference documents no content for it).
+  configuration: Type.Optional(Type.Unknown()),
+  ...READ_ONLY,
+});
+
+/** The same body as the document shows it. A category never moves to another project. */
+export const CategoryWriteBody = body({
+  name: Str(100),
+  slug: Str(100),
+  project: Type.Optional(Type.String({ description: "The project's API URL (or its slug)." })),
+  category: Type.Optional(Nullable(Type.String({ description: "The parent category's API URL; null or empty for the top of the project." }))),
+  configuration: Type.Optional(Type.Unknown({ description: 'Accepted and ignored.' })),
+  ...READ_ONLY,
+});
