@@ -35,7 +35,7 @@ export interface TranslationScope {
  * The translations of a scope joined with their component and project, and — with a filter — only
  * in projects it lets through, so that private projects never show in numbers others read.
  */
-function translationsIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter) {
+export function translationsIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter) {
   let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')

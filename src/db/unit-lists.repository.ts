@@ -6,6 +6,7 @@ import type { DialectName, Executor } from './database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 import { languageOfRow } from './languages.repository.js';
 import { projectOfRow, type ProjectsFilter } from './projects.repository.js';
+import { translationsIn } from './statistics.repository.js';
 
 /** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
 export type UnitFilter = Expression<SqlBool> | null;
@@ -97,13 +98,7 @@ export function unitsOfTranslationInOrder(db: Executor, translationId: number): 
 
 /** The units of the visible projects, from the translations' kept counters (one row per translation, not per unit). */
 export async function countUnitsFromCounters(db: Executor, projects: ProjectsFilter): Promise<number> {
-  let t = db
-    .selectFrom('translations')
-    .innerJoin('components', 'components.id', 'translations.component_id')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .select((eb) => eb.fn.sum<number>('translations.total').as('n'));
-  if (projects) t = t.where(projects);
-  const r = await t.executeTakeFirst();
+  const r = await translationsIn(db, {}, projects).select((eb) => eb.fn.sum<number>('translations.total').as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
