@@ -6,6 +6,7 @@ const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Layer rule: onl
 const NO_HTTP = { group: upTo('http'), message: 'Layer rule: nothing below the HTTP layer imports it.' };
 const NO_SERVICES = { group: upTo('services'), message: 'Layer rule: the vocabulary, storage and plug-ins (formats, checks, engines, hooks, task handlers) never call services.' };
 const NO_DB = { group: upTo('db'), message: 'Layer rule: the vocabulary and the shared helpers know no storage.' };
+const NO_KYSELY = { group: ['kysely'], allowTypeImports: true, message: 'Layer rule: queries are built only in src/db repositories.' };
 
 /** What each top-level folder of src/ may not import (ESLint keeps one setting of a rule per file, so each folder gets all of its own at once). */
 const LAYERS = {
@@ -34,9 +35,19 @@ function upTo(name) {
   return ['../', '../../', '../../../', '../../../../'].map((up) => `${up}${name}/*`);
 }
 
+/** Query-builder calls and sql`` templates: storage code, allowed only under src/db (tests included, so fixtures use repositories too). */
+const QUERY_SYNTAX = [
+  { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|selectNoFrom)$/]", message: 'Layer rule: queries are built only in src/db repositories.' },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'Layer rule: SQL is written only in src/db repositories.' },
+];
+
 /** One no-restricted-imports block per folder (tests may reach across layers to set things up). */
 function layerRules() {
-  const block = (files, ignores, patterns) => ({ files, ignores: ['**/*.test.ts', ...ignores], rules: { 'no-restricted-imports': ['error', { patterns }] } });
+  const block = (files, ignores, patterns) => ({
+    files,
+    ignores: ['**/*.test.ts', ...ignores],
+    rules: { 'no-restricted-imports': ['error', { patterns: files.some((f) => f.startsWith('src/db/')) ? patterns : [...patterns, NO_KYSELY] }] },
+  });
   return [
     ...Object.entries(LAYERS).map(([folder, patterns]) => block([`src/${folder}/**/*.ts`], Object.keys(EXCEPTIONS).filter((f) => f.startsWith(`src/${folder}/`)), patterns)),
     ...Object.entries(EXCEPTIONS).map(([file, patterns]) => block([file], [], patterns)),
@@ -57,4 +68,5 @@ export default tseslint.config(
   { files: ['bin/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   // Layers (docs/architecture.md): http → services → domain / db / plug-ins → shared. Imports point down only.
   ...layerRules(),
+  { files: ['src/**/*.ts'], ignores: ['src/db/**'], rules: { 'no-restricted-syntax': ['error', ...QUERY_SYNTAX] } },
 );

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { nowIso } from '../shared/clock.js';
+import { insertTask, taskById, updateTask } from '../db/tasks.repository.js';
 import { deleteRedisKeys, REDIS_URL } from '../../test/helpers/redis.js';
 import { BullMqTaskQueue } from './bullmq-queue.js';
 import { runWorker } from './worker-process.js';
@@ -40,7 +40,11 @@ describe.skipIf(!REDIS_URL)('BullMQ task queue', () => {
     queues.push(q);
     return q;
   };
-  const status = async (id: string) => (await database.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  const status = async (id: string) => {
+    const row = await taskById(database.db, id);
+    if (!row) throw new Error(`no task ${id}`);
+    return row;
+  };
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-bullmq-'));
@@ -117,7 +121,8 @@ describe.skipIf(!REDIS_URL)('BullMQ task queue', () => {
     // A row without any job behind it (its process died before BullMQ knew it) is failed…
     const orphan = crypto.randomUUID();
     const old = new Date(Date.now() - 1000).toISOString();
-    await database.db.insertInto('tasks').values({ id: orphan, name: 'hang', status: 'running', progress: 0, result: null, log: '', payload: '{}', project_id: null, component_id: null, user_id: null, created: old, updated: nowIso() }).execute();
+    await insertTask(database.db, { id: orphan, name: 'hang', payload: {}, projectId: null, componentId: null, userId: null });
+    await updateTask(database.db, orphan, { status: 'running', created: old, updated: new Date().toISOString() });
     await other.consume(1);
     // …while the task another process is running stays untouched.
     expect((await status(orphan)).status).toBe('failed');
