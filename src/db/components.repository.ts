@@ -169,8 +169,8 @@ export function updateComponent(db: Executor, id: number, set: ComponentUpdate):
   return db.updateTable('components').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The background task that sets up a component's clone. */
-export async function setComponentTask(db: Executor, id: number, taskId: string): Promise<void> {
+/** The background task that sets up a component's clone; null once it ended. */
+export async function setComponentTask(db: Executor, id: number, taskId: string | null): Promise<void> {
   await db.updateTable('components').set({ task_id: taskId }).where('id', '=', id).execute();
 }
 

@@ -67,8 +67,3 @@ export async function queuedTaskCount(db: Executor): Promise<number> {
 export function unfinishedTasksBefore(db: Executor, cutoff: string): Promise<Pick<TaskRow, 'id' | 'status'>[]> {
   return db.selectFrom('tasks').select(['id', 'status']).where('status', 'in', ['queued', 'running']).where('created', '<', cutoff).execute();
 }
-
-/** Clears a component's running setup task once it ended. */
-export async function clearComponentTask(db: Executor, componentId: number): Promise<void> {
-  await db.updateTable('components').set({ task_id: null }).where('id', '=', componentId).execute();
-}
