@@ -62,6 +62,48 @@ describe('OpenAPI document against the validator', () => {
     expect(doc.components.schemas.Error.properties.errors.items.required).toEqual(['code', 'detail', 'attr']);
   });
 
+  it('types the success answers of the account, team, notification, add-on, task, metrics, docs, hook and session operations', () => {
+    const owned = (path: string) =>
+      /^\/api\/(users|groups|roles|addons|tasks|metrics|schema|docs)\//.test(path) || /^\/api\/(components\/\{project\}\/\{component\}|projects\/\{project\})\/addons\/$/.test(path) || path === '/api/' || /^\/(hooks|accounts)\//.test(path);
+    const schemaOf = (s: Json): Json => (s.$ref ? doc.components.schemas[s.$ref.split('/').pop()] : s);
+    // A typed answer names its fields, items, values or choices; a bare {type: object} says nothing.
+    const typed = (s: Json) => !!(s.$ref || s.allOf || s.anyOf || s.oneOf || s.enum || s.items || s.format === 'binary' || (s.properties && Object.keys(s.properties).length) || typeof s.additionalProperties === 'object');
+    const checked = operations().filter(({ path }) => owned(path));
+    expect(checked.length).toBeGreaterThanOrEqual(65);
+    for (const { where, op } of checked) {
+      const success = Object.entries<Json>(op.responses).filter(([status]) => status.startsWith('2') || status.startsWith('3'));
+      expect(success.length, where).toBeGreaterThan(0);
+      for (const [status, response] of success) {
+        if (['204', '303', '304'].includes(status)) {
+          expect(response.content, `${where} ${status}`).toBeUndefined();
+          continue;
+        }
+        const [media] = Object.values<Json>(response.content ?? {});
+        expect(media?.schema, `${where} ${status}`).toBeTypeOf('object');
+        expect(typed(schemaOf(media.schema)), `${where} ${status}: ${JSON.stringify(media.schema)}`).toBe(true);
+      }
+    }
+    // Lists declare the page envelope and the page parameters; writes their required fields.
+    const answer = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content['application/json'].schema;
+    for (const path of ['/api/users/', '/api/groups/', '/api/roles/', '/api/addons/', '/api/users/{username}/notifications/', '/api/users/{username}/audit/']) {
+      expect(answer(path, 'get', '200').required, path).toEqual(['count', 'next', 'previous', 'results']);
+      expect(doc.paths[path].get.parameters.map((p: Json) => p.name), path).toEqual(expect.arrayContaining(['page', 'page_size']));
+    }
+    expect(doc.paths['/api/users/'].get.parameters.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['username', 'is_active', 'email']));
+    expect(answer('/api/groups/{id}/', 'get', '200')).toEqual({ $ref: '#/components/schemas/Group' });
+    expect(answer('/api/tasks/{id}/', 'get', '200')).toEqual({ $ref: '#/components/schemas/Task' });
+    expect(answer('/api/addons/{id}/trigger/', 'post', '202')).toEqual({ $ref: '#/components/schemas/TaskStarted' });
+    const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    expect(body('/api/users/', 'post').required).toEqual(['username', 'email']);
+    expect(body('/api/groups/', 'post').required).toEqual(['name']);
+    expect(body('/api/groups/{id}/', 'patch').required).toBeUndefined();
+    expect(body('/api/users/{username}/notifications/', 'post').required).toEqual(['notification', 'scope', 'frequency']);
+    expect(body('/api/users/{username}/notifications/', 'post').properties.id).toEqual({ type: 'integer', readOnly: true });
+    expect(body('/api/components/{project}/{component}/addons/', 'post').required).toEqual(['name']);
+    expect(body('/api/groups/{id}/roles/', 'post').required).toEqual(['role_id']);
+    expect(body('/accounts/login/', 'post').required).toEqual(['username', 'password']);
+  });
+
   it('marks required and read-only body fields', () => {
     const body = doc.paths['/api/projects/'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['name', 'slug']);

@@ -46,7 +46,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
   // Exempt from the session CSRF token (a fresh browser has none yet); login CSRF is stopped by the Origin/Referer check.
   // Failed sign-ins are throttled (429) besides the usual error answers of a write.
   const loginErrors = errorResponses([...errorStatuses('POST', '/accounts/login/', false, true), '429']);
-  const login = { schema: { response: { ...loginErrors, 200: SessionSchema, 303: LoginRedirect } }, config: { csrfExempt: true, described: { body: LoginBody } } };
+  const login = { schema: { response: { ...loginErrors, 200: SessionSchema, 303: LoginRedirect } }, config: { csrfExempt: true, described: { body: LoginBody }, summary: 'Sign in: start a browser session' } };
   app.post('/accounts/login/', login, async (request: FastifyRequest, reply) => {
     auth.checkSameOrigin(request);
     const body = bodyOf<Record<string, unknown>>(request);
@@ -99,7 +99,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
   });
 
   // Cookie-authenticated, so the auth plugin has already required the CSRF token.
-  app.post('/accounts/logout/', { schema: { response: { 204: NoContent } } }, async (request, reply) => {
+  app.post('/accounts/logout/', { schema: { response: { 204: NoContent } }, config: { summary: 'Sign out: end the browser session' } }, async (request, reply) => {
     const token = auth.cookieToken(request);
     if (token) await c.sessions.destroy(token);
     auth.clearCookie(request, reply);
@@ -107,7 +107,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
     return reply.code(204).send();
   });
 
-  app.get('/accounts/csrf/', { schema: { response: { 200: CsrfTokenSchema } } }, async (request, reply) => {
+  app.get('/accounts/csrf/', { schema: { response: { 200: CsrfTokenSchema } }, config: { summary: 'The CSRF token of the browser session' } }, async (request, reply) => {
     if (!request.session) throw new NotAuthenticatedError();
     noStore(reply);
     return { csrf_token: c.sessions.csrfToken(request.session) };

@@ -8,9 +8,10 @@ import { HookPingSchema, HookTriggeredSchema, HookUnmatchedSchema, HookUpdateSch
 /** What these routes use of the container. */
 export type HooksDeps = Pick<Container, 'config' | 'hooks'>;
 
-/** The answers by status, for the OpenAPI document (which adds the usual error answers of routes outside resource()). */
-const NOTIFY_RESPONSES = { 200: HookTriggeredSchema, 201: HookPingSchema, 202: HookUnmatchedSchema };
-const UPDATE_RESPONSES = { 200: HookUpdateSchema };
+// The answers by status, for the OpenAPI document (which adds the usual error answers of routes outside resource()).
+const NOTIFY = { schema: { response: { 200: HookTriggeredSchema, 201: HookPingSchema, 202: HookUnmatchedSchema } }, config: { summary: 'Repository push notification from a code hosting service' } };
+const UPDATE_PROJECT = { schema: { response: { 200: HookUpdateSchema } }, config: { summary: "Pull the project's repositories (deprecated)" } };
+const UPDATE_COMPONENT = { schema: { response: { 200: HookUpdateSchema } }, config: { summary: "Pull the component's repository (deprecated)" } };
 
 export function hooksRoutes(app: FastifyInstance, c: HooksDeps): void {
   void app.register(async (scope) => {
@@ -18,7 +19,7 @@ export function hooksRoutes(app: FastifyInstance, c: HooksDeps): void {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-    scope.post('/hooks/:service/', { schema: { response: NOTIFY_RESPONSES } }, async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
+    scope.post('/hooks/:service/', NOTIFY, async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
       const outcome = await c.hooks.notify(request.params.service, { headers, body: request.body ?? Buffer.alloc(0) });
       switch (outcome.kind) {
@@ -43,8 +44,8 @@ export function hooksRoutes(app: FastifyInstance, c: HooksDeps): void {
       return { status: 'success', message: 'Update triggered' };
     };
     for (const method of ['GET', 'POST'] as const) {
-      scope.route({ method, url: '/hooks/update/:project/', schema: { response: UPDATE_RESPONSES }, handler: update });
-      scope.route({ method, url: '/hooks/update/:project/:component/', schema: { response: UPDATE_RESPONSES }, handler: update });
+      scope.route({ method, url: '/hooks/update/:project/', ...UPDATE_PROJECT, handler: update });
+      scope.route({ method, url: '/hooks/update/:project/:component/', ...UPDATE_COMPONENT, handler: update });
     }
   });
 }
