@@ -1,10 +1,10 @@
 // weblate.flags.bulk: bulk edit of the strings matching a search query (state, flags, labels), on install and after updates.
 import { searchCondition, SearchQueryError } from '../db/unit-search/index.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { searchContext } from '../services/units.service.js';
+import { searchContext } from '../services/units/units.service.js';
 import { setUnitExtraFlags, unitIdsMatching } from '../db/addons.repository.js';
 import { addUnitLabel, labelsOfProject, removeUnitLabels } from '../db/labels.repository.js';
-import { recheckTranslationsOf } from '../services/unit-checks.js';
+import { recheckTranslationsOf } from '../services/quality/unit-checks.js';
 import { choiceOption, configObject, ConfigErrors, rejectUnknown, stringListOption, stringOption } from './config.js';
 import { componentUnits, editFlags, setUnitStates } from './flags-support.js';
 import { requireComponent } from './support.js';

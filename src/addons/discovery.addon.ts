@@ -7,7 +7,7 @@ import type { ComponentRow } from '../db/schema.js';
 import { addonsOfComponentExcept, componentsOfProject, insertAddonRow } from '../db/addons.repository.js';
 import { nowIso } from '../shared/clock.js';
 import { AppError } from '../shared/errors.js';
-import { matchFilemask } from '../services/filemask.js';
+import { matchFilemask } from '../domain/filemask.js';
 import { internalUrl, parseInternalUrl } from '../vcs/urls.js';
 import { boolOption, ConfigErrors, configObject, rejectUnknown, stringOption } from './config.js';
 import { compileLayout, DiscoveryConfigError, planDiscovery, type DiscoveryLayout } from './discovery-plan.js';

@@ -1,7 +1,7 @@
 // Unit selection and state changes shared by the weblate.flags.* add-ons.
 import { addonState, maxChangeId, unitIdsOfChanges, unitsOfComponent, updateAddonState, type UnitWithTranslation } from '../db/addons.repository.js';
 import { splitPlurals } from '../domain/plurals.js';
-import { updateUnitContent } from '../services/unit-content.js';
+import { updateUnitContent } from '../services/units/unit-content.js';
 import { requireComponent } from './support.js';
 import type { AddonEventContext } from './types.js';
 

@@ -1,7 +1,7 @@
 // weblate.generate.pseudolocale: fills a target translation with pseudo-localized source strings (for UI testing).
 import { joinPlurals, splitPlurals } from '../domain/plurals.js';
 import { STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { updateUnitContent } from '../services/unit-content.js';
+import { updateUnitContent } from '../services/units/unit-content.js';
 import { translationOfComponent, unitsOfTranslation } from '../db/addons.repository.js';
 import { boolOption, configObject, ConfigErrors, rejectUnknown, stringOption } from './config.js';
 import { requireComponent } from './support.js';

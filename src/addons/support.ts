@@ -5,8 +5,8 @@ import type { LanguageRow, TranslationRow } from '../db/schema.js';
 import { translationsOfComponent } from '../db/addons.repository.js';
 import { languagesByIds } from '../db/languages.repository.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
-import type { ComponentWithRefs } from '../services/components.service.js';
-import { parseOptionsFor } from '../services/parse-options.js';
+import type { ComponentWithRefs } from '../services/catalog/components.service.js';
+import { parseOptionsFor } from '../services/files/parse-options.js';
 import type { AddonEventContext } from './types.js';
 
 export interface TranslationFile {

@@ -2,13 +2,13 @@
 import type { Db } from '../db/database.js';
 import type { DialectName } from '../db/database.js';
 import type { ChangeRow, ProjectRow } from '../db/schema.js';
-import type { ChangesService } from '../services/changes.service.js';
-import type { ComponentWithRefs } from '../services/components.service.js';
+import type { ChangesService } from '../services/activity/changes.service.js';
+import type { ComponentWithRefs } from '../services/catalog/components.service.js';
 import type { FormatRegistry } from '../formats/registry.js';
-import type { DataPaths } from '../services/data-paths.js';
+import type { DataPaths } from '../services/repository/data-paths.js';
 import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
-import type { AutotranslateService } from '../services/autotranslate.service.js';
-import type { ComponentsService } from '../services/components.service.js';
+import type { AutotranslateService } from '../services/memory/autotranslate.service.js';
+import type { ComponentsService } from '../services/catalog/components.service.js';
 import type { OutboundGuard } from '../shared/outbound-guard.js';
 import type { GitBackend } from '../vcs/git.js';
 

@@ -9,10 +9,10 @@ import { migrate } from '../db/migrate.js';
 import { seedLanguages, seedTeams } from '../db/seed.js';
 import { AppError } from '../shared/errors.js';
 import { FormatParseError } from '../formats/format.js';
-import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory-files.js';
+import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory/memory-files.js';
 import { serve } from '../main.js';
 import { runWorker } from '../tasks/worker-process.js';
-import { SYSTEM_ACTOR } from '../machinery/machinery.service.js';
+import { SYSTEM_ACTOR } from '../services/memory/machinery.service.js';
 
 const HELP = `Usage: parla <command> [options]
 

@@ -1,7 +1,7 @@
 // Seeds built-in data after migrations: the language database generated from CLDR, built-in roles and teams.
 import type { Database } from './database.js';
 import { BUILTIN_LANGUAGES } from '../languages/catalog.js';
-import { seedDefaultTeams, seedRoles } from '../services/team-setup.js';
+import { seedDefaultTeams, seedRoles } from '../services/accounts/team-setup.js';
 
 export async function seedLanguages(database: Database): Promise<number> {
   const existing = new Set((await database.db.selectFrom('languages').select('code').execute()).map((r) => r.code));

@@ -2,7 +2,7 @@
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page, type Viewer } from './layout.js';
 import { changesList, notice, progressCell, repositoryPanel, seg, statsTable, type RepoStatus, type Stats } from './widgets.js';
-import type { ChangeRefs } from '../services/changes.service.js';
+import type { ChangeRefs } from '../services/activity/changes.service.js';
 import type { ChangeRow } from '../db/schema.js';
 
 export interface Listed {

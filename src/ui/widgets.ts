@@ -1,7 +1,7 @@
 // Pieces several pages share: progress bars, statistics tables, change lists, repository and file panels.
-import type { ChangeRefs } from '../services/changes.service.js';
+import type { ChangeRefs } from '../services/activity/changes.service.js';
 import type { ChangeRow } from '../db/schema.js';
-import type { RepositoryStatus } from '../services/repository.service.js';
+import type { RepositoryStatus } from '../services/repository/repository.service.js';
 import { ACTION_NAMES } from '../domain/change-actions.js';
 import { html, type SafeHtml } from './html.js';
 import { csrfField, type Viewer } from './layout.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSecret, verify } from '../../src/addons/standard-webhooks.js';
 import { WEBHOOK_TASK, webhookPolicy } from '../../src/addons/webhook.addon.js';
-import { AddonsService } from '../../src/services/addons.service.js';
+import { AddonsService } from '../../src/services/addons/addons.service.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { similarity } from '../../src/services/memory-ranking.js';
-import { ftsQuery } from '../../src/services/memory.service.js';
+import { similarity } from '../../src/services/memory/memory-ranking.js';
+import { ftsQuery } from '../../src/services/memory/memory.service.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessControl } from '../../auth/access.js';
 import { ANONYMOUS, type Actor } from '../../auth/actor.js';
 import type { Database } from '../../db/database.js';
-import type { UsersService } from '../../services/users.service.js';
+import type { UsersService } from '../../services/accounts/users.service.js';
 import { AuthenticationFailedError } from '../../shared/errors.js';
 import { requireAuthenticatedForWrites } from '../resource.js';
 import type { SessionAuth } from '../session-auth.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
-import { recordAudit } from '../../services/audit-log.js';
+import { recordAudit } from '../../services/accounts/audit-log.js';
 import { AppError, NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hashing.js';
 import { loginPage } from '../../ui/pages.js';

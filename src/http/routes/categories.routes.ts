@@ -1,8 +1,8 @@
 // /api/categories/ and /api/projects/<project>/categories/: nested component categories and their statistics.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import type { CategoryInput, CategoryWithProject } from '../../services/categories.service.js';
-import { ancestry, subtreeIds } from '../../services/categories.service.js';
+import type { CategoryInput, CategoryWithProject } from '../../services/catalog/categories.service.js';
+import { ancestry, subtreeIds } from '../../services/catalog/categories.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';

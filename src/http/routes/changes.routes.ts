@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { parseChangeFilters, type ChangeScope } from '../../services/changes.service.js';
+import { parseChangeFilters, type ChangeScope } from '../../services/activity/changes.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { countOf, listLimits, paginate } from '../pagination.js';

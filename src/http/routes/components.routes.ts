@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import type { ComponentInput } from '../../services/components.service.js';
+import type { ComponentInput } from '../../services/catalog/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
@@ -13,7 +13,7 @@ import { ProjectSchema } from '../schemas/project.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import { TranslationSchema } from '../schemas/translation.js';
 import { serializeComponent, serializeProject, serializeTranslation } from '../serializers/serializers.js';
-import { componentPathSegment } from '../../services/categories.service.js';
+import { componentPathSegment } from '../../services/catalog/categories.service.js';
 
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 

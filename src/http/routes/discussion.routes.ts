@@ -1,9 +1,9 @@
 // Parla's suggestion and comment endpoints (documented in README "Suggestions and comments").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import type { CommentView } from '../../services/comments.service.js';
+import type { CommentView } from '../../services/discussion/comments.service.js';
 import { splitPlurals } from '../../domain/plurals.js';
-import type { SuggestionView, VoteResult } from '../../services/suggestions.service.js';
+import type { SuggestionView, VoteResult } from '../../services/discussion/suggestions.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';

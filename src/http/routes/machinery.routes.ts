@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
-import type { MachinerySettingInfo } from '../../machinery/machinery.service.js';
+import type { MachinerySettingInfo } from '../../services/memory/machinery.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { resource } from '../resource.js';
 import { NoContent, Paginated } from '../schemas/common.js';

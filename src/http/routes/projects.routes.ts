@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import type { ProjectInput } from '../../services/projects.service.js';
-import type { ComponentInput } from '../../services/components.service.js';
+import type { ProjectInput } from '../../services/catalog/projects.service.js';
+import type { ComponentInput } from '../../services/catalog/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import type { Screenshot, ScreenshotInput } from '../../services/screenshots.service.js';
+import type { Screenshot, ScreenshotInput } from '../../services/screenshots/screenshots.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { GroupRow, RoleRow } from '../../db/schema.js';
-import type { GroupInput, RoleInput } from '../../services/teams.service.js';
+import type { GroupInput, RoleInput } from '../../services/accounts/teams.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource, type Endpoint } from '../resource.js';

@@ -1,11 +1,11 @@
 // The translation editor's routes: one string or the list view, saving, suggestions, comments, and the matches JSON.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import type { TranslationWithRefs } from '../../services/translations.service.js';
+import type { TranslationWithRefs } from '../../services/catalog/translations.service.js';
 import { splitPlurals } from '../../domain/plurals.js';
-import { targetForms } from '../../services/new-string.js';
+import { targetForms } from '../../services/units/new-string.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
-import { pluralRuleOf } from '../../services/parse-options.js';
+import { pluralRuleOf } from '../../services/files/parse-options.js';
 import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';

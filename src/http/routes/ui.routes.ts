@@ -2,9 +2,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
-import type { ComponentWithRefs } from '../../services/components.service.js';
-import type { RepositoryStatus } from '../../services/repository.service.js';
-import { componentPathSegment } from '../../services/categories.service.js';
+import type { ComponentWithRefs } from '../../services/catalog/components.service.js';
+import type { RepositoryStatus } from '../../services/repository/repository.service.js';
+import { componentPathSegment } from '../../services/catalog/categories.service.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { asset } from '../../ui/assets.js';
 import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, userPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';

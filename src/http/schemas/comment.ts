@@ -1,6 +1,6 @@
 // The comment object (serializeComment) and the body the comment service checks itself.
 import { Type } from 'typebox';
-import { COMMENT_SCOPES } from '../../services/comments.service.js';
+import { COMMENT_SCOPES } from '../../services/discussion/comments.service.js';
 import { Nullable, Url } from './common.js';
 
 const Scope = (description: string) => Type.Union(COMMENT_SCOPES.map((s) => Type.Literal(s)), { description });

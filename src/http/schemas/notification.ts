@@ -1,6 +1,6 @@
 // The notification subscription object (serializeSubscription) and its write body.
 import { Type } from 'typebox';
-import { FREQUENCY, NOTIFICATIONS, SCOPE } from '../../services/notifications.service.js';
+import { FREQUENCY, NOTIFICATIONS, SCOPE } from '../../services/activity/notifications.service.js';
 import { Nullable, Url, body, documentedRequired, readOnly } from './common.js';
 
 const Notification = Type.Union(

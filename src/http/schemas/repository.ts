@@ -1,6 +1,6 @@
 // Repository status (component, translation and project level), the operation body and its answer.
 import { Type } from 'typebox';
-import { REPOSITORY_OPERATIONS } from '../../services/repository.service.js';
+import { REPOSITORY_OPERATIONS } from '../../services/repository/repository.service.js';
 import { Nullable, Str, Url } from './common.js';
 
 const needs = {

@@ -1,7 +1,7 @@
 // Change rows → change objects, from references loaded once per page (ChangesService.refs).
 import type { ChangeRow } from '../../db/schema.js';
 import { ACTION_NAMES } from '../../domain/change-actions.js';
-import type { ChangeRefs } from '../../services/changes.service.js';
+import type { ChangeRefs } from '../../services/activity/changes.service.js';
 import type { Urls } from '../urls.js';
 
 export function serializeChange(u: Urls, c: ChangeRow, refs: ChangeRefs) {

@@ -2,11 +2,11 @@
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
 import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { splitPlurals } from '../../domain/plurals.js';
-import type { GroupRelations } from '../../services/teams.service.js';
-import type { LabeledUnit } from '../../services/labels.service.js';
-import { percent } from '../../services/statistics.js';
+import type { GroupRelations } from '../../services/accounts/teams.service.js';
+import type { LabeledUnit } from '../../services/catalog/labels.service.js';
+import { percent } from '../../services/activity/statistics-counters.js';
 import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
-import { componentPathSegment } from '../../services/categories.service.js';
+import { componentPathSegment } from '../../services/catalog/categories.service.js';
 import type { Urls } from '../urls.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 

@@ -1,0 +1,299 @@
+// Users and their API tokens: authentication, creation (createadmin), editing, anonymising deletion.
+import type { Db, Executor } from '../../db/database.js';
+import type { AuditLogRow, UserRow } from '../../db/schema.js';
+import { ReadCache } from '../../db/read-cache.js';
+import { userActor, type Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import { generateToken, hashToken } from '../../auth/tokens.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { nowIso } from '../../shared/clock.js';
+import { joinAutomaticTeams } from './team-setup.js';
+import { auditViews, recordAudit, userAuditLog, type AuditEntryView } from './audit-log.js';
+import { createDefaults as createDefaultSubscriptions } from '../activity/notifications.service.js';
+import { randomAlnum } from '../../shared/hashing.js';
+import {
+  anonymiseUser,
+  countUsers,
+  deletePersonalMemory,
+  deleteSubscriptionsOfUser,
+  insertUser,
+  languageCountOfChanges,
+  setUserPassword,
+  translationsChangedBy,
+  updateUser,
+  userByUsername,
+  usernameTakenByOther,
+  usersPage,
+  type UserListFilter,
+} from '../../db/users.repository.js';
+import { deleteTokensOfUser, deleteUserToken, insertToken, userOfToken, userTokenCreated } from '../../db/tokens.repository.js';
+import { deleteSessionsOfUser } from '../../db/sessions.repository.js';
+import { leaveAllTeams } from '../../db/teams.repository.js';
+import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
+import { AuthenticationFailedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
+
+export const USERNAME_PATTERN = /^[\w.@+-]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewUserInput {
+  username: string;
+  email: string;
+  full_name?: string;
+  password?: string | null;
+  is_superuser?: boolean;
+  is_active?: boolean;
+  is_bot?: boolean;
+}
+
+export interface UserPatch {
+  username?: string;
+  email?: string;
+  full_name?: string;
+  is_superuser?: boolean;
+  is_active?: boolean;
+  is_bot?: boolean;
+}
+
+type TokenUser = UserRow & { token_expires: string | null };
+/** A token's row with its actor, built once per read of the row rather than once per request. */
+type TokenEntry = { row: TokenUser; actor: Actor };
+
+/** The actor of a token's row; a missing row, an expired token or an inactive user fail authentication. */
+function tokenActor(entry: TokenEntry | undefined): Actor {
+  if (!entry) throw new AuthenticationFailedError('Invalid token.');
+  const { row } = entry;
+  // Most tokens and users never expire: no clock read for them.
+  const now = row.token_expires || row.date_expires ? nowIso() : '';
+  if (row.token_expires && row.token_expires < now) throw new AuthenticationFailedError('Invalid token.');
+  if (!row.is_active || (row.date_expires && row.date_expires < now)) throw new AuthenticationFailedError('User inactive or deleted.');
+  return entry.actor;
+}
+
+/** A full name given on create or update is what the user is shown as: null or blanks are refused, not stored. */
+function checkFullName(errors: FieldError[], value: string | null | undefined): boolean {
+  if (value === undefined) return false;
+  if (value === null) errors.push({ code: 'null', detail: 'This field may not be null.', attr: 'full_name' });
+  else if (typeof value !== 'string') errors.push({ code: 'invalid', detail: 'Not a valid string.', attr: 'full_name' });
+  else if (!value.trim()) errors.push({ code: 'blank', detail: 'This field may not be blank.', attr: 'full_name' });
+  else if (value.trim().length > 150) errors.push({ code: 'max_length', detail: 'Ensure this field has no more than 150 characters.', attr: 'full_name' });
+  else return true;
+  return false;
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    /**
+     * Every API request authenticates: its token's user is read once per database change, not per request.
+     * Keyed by the token itself (this process's memory only), so that a hit costs no hashing.
+     */
+    private readonly tokens: ReadCache<string, TokenEntry | undefined> = ReadCache.none(),
+  ) {}
+
+  async authenticateToken(token: string): Promise<Actor> {
+    const entry = await this.tokens.get(token, async () => {
+      const row = await userOfToken(this.db, hashToken(token));
+      if (!row) return undefined;
+      const { token_expires: _unused, ...user } = row;
+      return { row, actor: userActor(user as UserRow) };
+    });
+    return tokenActor(entry);
+  }
+
+  /** authenticateToken without waiting, when the token's user is in the read cache; undefined when it is not. */
+  cachedTokenActor(token: string): Actor | undefined {
+    const entry = this.tokens.peek(token);
+    return entry && tokenActor(entry);
+  }
+
+  canManage(actor: Actor): boolean {
+    return this.access.canGlobal(actor, 'user.edit');
+  }
+
+  private async validateNew(db: Executor, input: NewUserInput): Promise<void> {
+    const errors: FieldError[] = [];
+    if (!input.username) errors.push({ code: 'required', detail: 'This field is required.', attr: 'username' });
+    else if (!USERNAME_PATTERN.test(input.username) || input.username.length > 150) {
+      errors.push({ code: 'invalid', detail: 'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.', attr: 'username' });
+    } else if (await this.findByUsername(db, input.username)) {
+      errors.push({ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' });
+    }
+    if (!input.email) errors.push({ code: 'required', detail: 'This field is required.', attr: 'email' });
+    else if (!EMAIL_PATTERN.test(input.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+    checkFullName(errors, input.full_name);
+    if (errors.length) throw new ValidationError(errors);
+  }
+
+  /** Creates a user with its automatic teams and default subscriptions, audited as made by `actor`. */
+  async create(input: NewUserInput, db: Executor = this.db, actor: Actor | null = null): Promise<UserRow> {
+    if (db === this.db) return this.db.transaction().execute((tx) => this.create(input, tx, actor));
+    await this.validateNew(db, input);
+    const password = input.password ? await hashPassword(input.password) : null;
+    const row = await insertUser(db, {
+      username: input.username,
+      email: input.email,
+      full_name: input.full_name?.trim() ?? '',
+      password,
+      is_superuser: input.is_superuser ? 1 : 0,
+      is_active: input.is_active === false ? 0 : 1,
+      is_bot: input.is_bot ? 1 : 0,
+      date_joined: nowIso(),
+    });
+    await joinAutomaticTeams(db, row);
+    await recordAudit(db, actor, 'user.created', { userId: row.id, details: { username: row.username, is_superuser: row.is_superuser === 1, is_bot: row.is_bot === 1, is_active: row.is_active === 1 } });
+    if (!row.is_bot) await createDefaultSubscriptions(db, row.id);
+    return row;
+  }
+
+  /** Creates a superuser and returns it with a fresh API token (shown once). */
+  async createAdmin(input: { username: string; email: string; password?: string | null; fullName?: string }): Promise<{ user: UserRow; token: string }> {
+    return this.db.transaction().execute(async (tx) => {
+      const user = await this.create({ username: input.username, email: input.email, full_name: input.fullName?.trim() || input.username, password: input.password, is_superuser: true }, tx);
+      const token = await this.rotateToken(user.id, tx);
+      return { user, token };
+    });
+  }
+
+  async findByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+    return userByUsername(db, username);
+  }
+
+  /** Users visible to the actor: everyone for managers, only themselves otherwise (anonymous: nobody). */
+  async getVisible(actor: Actor, username: string): Promise<UserRow> {
+    if (!actor.authenticated) throw new NotFoundError();
+    const user = await this.findByUsername(this.db, username);
+    if (!user) throw new NotFoundError();
+    return user;
+  }
+
+  /**
+   * The user list as the actor sees it, a page at a time: nobody for anonymous callers, users whose name
+   * starts with `username` (two characters at least) for anyone signed in, otherwise only themselves
+   * unless they manage users; managers also filter by state and e-mail address.
+   */
+  list(actor: Actor, query: { username?: string; is_active?: string; email?: string }): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<UserRow[]> } {
+    const manager = this.canManage(actor);
+    const filter: UserListFilter = {};
+    if (!actor.authenticated) filter.nobody = true;
+    else if (query.username && query.username.length >= 2) filter.usernamePrefix = query.username;
+    else if (!manager) filter.id = actor.user!.id;
+    if (manager && query.is_active !== undefined) filter.isActive = /^(1|true)$/i.test(query.is_active) ? 1 : 0;
+    if (manager && query.email) filter.email = query.email;
+    return { count: () => countUsers(this.db, filter), page: (limit, offset) => usersPage(this.db, filter, limit, offset) };
+  }
+
+  /** The translations among `visible` (a query over the translations the caller may see) whose content the user changed. */
+  contributions<Q extends Parameters<typeof translationsChangedBy>[0]>(visible: Q, user: UserRow): Q {
+    return translationsChangedBy(visible, user.id, CONTENT_ACTIONS);
+  }
+
+  /** Audit entries about the user or made by them, newest first, a page at a time. */
+  auditLog(user: UserRow): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<AuditLogRow[]> } {
+    return userAuditLog(this.db, user.id);
+  }
+
+  auditViews(rows: readonly AuditLogRow[]): Promise<AuditEntryView[]> {
+    return auditViews(this.db, rows);
+  }
+
+  /** Stores the scrypt hash of a new password and ends the user's browser sessions. */
+  async setPassword(userId: number, password: string, actor: Actor | null = null): Promise<void> {
+    if (!password) throw ValidationError.field('password', 'This field may not be blank.', 'blank');
+    const hash = await hashPassword(password);
+    await this.db.transaction().execute(async (tx) => {
+      await setUserPassword(tx, userId, hash);
+      await deleteSessionsOfUser(tx, userId);
+      await recordAudit(tx, actor, 'user.password', { userId });
+    });
+  }
+
+  async rotateToken(userId: number, db: Executor = this.db, actor: Actor | null = null): Promise<string> {
+    if (db === this.db) return this.db.transaction().execute((tx) => this.rotateToken(userId, tx, actor));
+    const token = generateToken('user');
+    await deleteUserToken(db, userId);
+    await insertToken(db, { user_id: userId, key_hash: hashToken(token), kind: 'user', created: nowIso(), expires: null });
+    await recordAudit(db, actor, 'user.token', { userId });
+    return token;
+  }
+
+  async tokenInfo(userId: number): Promise<{ created: string } | null> {
+    const row = await userTokenCreated(this.db, userId);
+    return row ?? null;
+  }
+
+  requireSelfOrManager(actor: Actor, user: UserRow): void {
+    if (actor.user?.id === user.id || this.canManage(actor)) return;
+    throw new PermissionDeniedError();
+  }
+
+  async update(actor: Actor, user: UserRow, patch: UserPatch): Promise<UserRow> {
+    this.requireSelfOrManager(actor, user);
+    const manager = this.canManage(actor);
+    const set: Partial<UserRow> = {};
+    const errors: FieldError[] = [];
+    if (checkFullName(errors, patch.full_name)) set.full_name = patch.full_name!.trim();
+    if (patch.email !== undefined && patch.email !== user.email) {
+      if (!EMAIL_PATTERN.test(patch.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+      // The address is where notifications and password resets go: users pick only verified ones,
+      // and the only address Parla has verified for a user is the one an administrator gave it.
+      else if (!manager) errors.push({ code: 'invalid_choice', detail: 'Select one of your verified e-mail addresses.', attr: 'email' });
+      else set.email = patch.email;
+    }
+    if (manager) {
+      if (patch.username !== undefined && patch.username !== user.username) {
+        if (!USERNAME_PATTERN.test(patch.username)) errors.push({ code: 'invalid', detail: 'Enter a valid username.', attr: 'username' });
+        else if (await this.findByUsername(this.db, patch.username)) errors.push({ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' });
+        else set.username = patch.username;
+      }
+      if (patch.is_superuser !== undefined) set.is_superuser = patch.is_superuser ? 1 : 0;
+      if (patch.is_active !== undefined) set.is_active = patch.is_active ? 1 : 0;
+      if (patch.is_bot !== undefined) set.is_bot = patch.is_bot ? 1 : 0;
+    }
+    // Fields only managers may change are silently read-only for others, as in the reference.
+    if (errors.length) throw new ValidationError(errors);
+    const changed = Object.keys(set).filter((k) => set[k as keyof UserRow] !== user[k as keyof UserRow]);
+    if (changed.length === 0) return user;
+    return this.db.transaction().execute(async (tx) => {
+      const row = await updateUser(tx, user.id, set);
+      // Deactivating a user ends what lets them in.
+      if (set.is_active === 0) await deleteSessionsOfUser(tx, user.id);
+      await recordAudit(tx, actor, 'user.updated', { userId: user.id, details: { fields: changed.sort() } });
+      return row;
+    });
+  }
+
+  /**
+   * Deactivates and wipes the user: the row stays so that history keeps pointing
+   * somewhere, but nothing personal does — name, e-mail, password, tokens, sessions, teams,
+   * team administration, subscriptions and personal translation memory go.
+   */
+  async remove(actor: Actor, user: UserRow): Promise<void> {
+    if (!this.canManage(actor)) throw new PermissionDeniedError();
+    await this.db.transaction().execute(async (tx) => {
+      let username = `deleted-${user.id}`;
+      if (await usernameTakenByOther(tx, username, user.id)) {
+        username = `${username}-${randomAlnum(6).toLowerCase()}`;
+      }
+      await anonymiseUser(tx, user.id, username);
+      await deleteTokensOfUser(tx, user.id);
+      await deleteSessionsOfUser(tx, user.id);
+      await leaveAllTeams(tx, user.id);
+      await deleteSubscriptionsOfUser(tx, user.id);
+      // Personal translation memory (entries of the user, not of a project) goes with the person.
+      await deletePersonalMemory(tx, user.id);
+      await recordAudit(tx, actor, 'user.removed', { userId: user.id, details: { username: user.username } });
+    });
+  }
+
+  async statistics(user: UserRow, db: Executor = this.db): Promise<Record<string, number>> {
+    const languages = await languageCountOfChanges(db, user.id);
+    return {
+      translated: user.stat_translated,
+      suggested: user.stat_suggested,
+      uploaded: user.stat_uploaded,
+      commented: user.stat_commented,
+      languages,
+    };
+  }
+}

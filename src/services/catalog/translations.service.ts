@@ -1,0 +1,171 @@
+// Translations: lookup by project/component/language, adding a language (with its file), removal.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ReadCache } from '../../db/read-cache.js';
+import type { Db } from '../../db/database.js';
+import type { LanguageRow, TranslationRow } from '../../db/schema.js';
+import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import type { ParsedStore } from '../../formats/format.js';
+import type { FormatRegistry } from '../../formats/registry.js';
+import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
+import { Action } from '../../domain/change-actions.js';
+import type { AddonsService } from '../addons/addons.service.js';
+import type { ChangesService } from '../activity/changes.service.js';
+import type { ComponentWithRefs } from './components.service.js';
+import { isWithin, type DataPaths } from '../repository/data-paths.js';
+import { filenameFor } from '../../domain/filemask.js';
+import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
+import { fitTarget, type PlannedUnit } from '../files/import-plan.js';
+import type { LanguagesService } from './languages.service.js';
+import { splitPlurals } from '../../domain/plurals.js';
+import { STATE_EMPTY } from '../../domain/unit-states.js';
+import { insertTranslation } from '../units/units-writer.js';
+import { componentHasLanguage, deleteTranslation, sourceTranslationOf, translationByLanguageCode, translationLinks, visibleTranslations } from '../../db/translations.repository.js';
+import { unitsOfTranslationInOrder } from '../../db/unit-lists.repository.js';
+
+export interface TranslationWithRefs extends ComponentWithRefs {
+  translation: TranslationRow;
+  language: LanguageRow;
+}
+
+export class TranslationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly languages: LanguagesService,
+    private readonly formats: FormatRegistry,
+    private readonly paths: DataPaths,
+    private readonly addons?: Pick<AddonsService, 'dispatch'>,
+    /** Translations by component and language code, read once per database change (read-cache.ts). */
+    private readonly byCode: ReadCache<string, Pick<TranslationWithRefs, 'translation' | 'language'> | undefined> = ReadCache.none(),
+  ) {}
+
+  async getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> {
+    const found = await this.byCode.get(`${refs.component.id}\0${languageCode}`, () => translationByLanguageCode(this.db, refs.component.id, languageCode));
+    if (!found) throw new NotFoundError();
+    return { ...refs, ...found };
+  }
+
+  /**
+   * Translations with their component, project, languages and last author, loaded with one query
+   * per kind for the whole page (list endpoints would otherwise query per row).
+   */
+  async expand(rows: readonly TranslationRow[]): Promise<(TranslationWithRefs & { authorName: string | null })[]> {
+    if (rows.length === 0) return [];
+    const { components, projects, languages, authors } = await translationLinks(this.db, rows);
+    const byId = <T extends { id: number }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+    const componentById = byId(components);
+    const projectById = byId(projects);
+    const languageById = byId(languages);
+    const authorById = byId(authors);
+    return rows.map((translation) => {
+      const component = componentById.get(translation.component_id)!;
+      const author = translation.last_author_id ? authorById.get(translation.last_author_id) : undefined;
+      return {
+        component,
+        project: projectById.get(component.project_id)!,
+        sourceLanguage: languageById.get(component.source_language_id)!,
+        translation,
+        language: languageById.get(translation.language_id)!,
+        authorName: author ? author.full_name || author.username : null,
+      };
+    });
+  }
+
+  /** The translations the actor may see, joined with their component, project and language (the routes page it). */
+  listQuery(actor: Actor) {
+    return visibleTranslations(this.db, this.access.visibleProjects(actor));
+  }
+
+  /** Adds a language: writes its file from the component's base and creates untranslated units. */
+  async create(actor: Actor, refs: ComponentWithRefs, languageCode: string | undefined): Promise<TranslationWithRefs> {
+    const { component, project } = refs;
+    this.access.require(actor, 'translation.add', project);
+    if (component.new_lang !== 'add' && !this.access.can(actor, 'component.edit', project)) {
+      throw new PermissionDeniedError('You do not have permissions to add new translation file.');
+    }
+    if (!languageCode) throw ValidationError.field('language_code', 'This field is required.', 'required');
+    const language = await this.languages.resolve(languageCode);
+    if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    // A team limited to some languages may add only those.
+    this.access.require(actor, 'translation.add', project, undefined, language.id);
+    if (await componentHasLanguage(this.db, component.id, language.id)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    const format = this.formats.get(component.file_format);
+    if (!format) throw ValidationError.field(null, `The file format ${component.file_format} is not available.`);
+
+    const source = await sourceTranslationOf(this.db, component.id);
+    const sourceUnits = await unitsOfTranslationInOrder(this.db, source.id);
+    const filename = filenameFor(component.filemask, language.code);
+    const dir = this.paths.componentDir(component);
+    const file = path.join(dir, filename);
+    if (!isWithin(dir, file) || path.resolve(file) === path.resolve(dir)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+
+    let template: ParsedStore | undefined;
+    const base = component.new_base || (format.monolingual ? component.template : '');
+    if (base) {
+      try {
+        template = format.parse(await fs.readFile(path.join(dir, base)), parseOptionsFor(format, refs.sourceLanguage, base));
+      } catch {
+        throw new PermissionDeniedError('Could not add new translation file.');
+      }
+    }
+    const plural = pluralRuleOf(format, language);
+    const store = format.create({ language: language.code, pluralForms: { number: plural.number, formula: plural.formula }, template, pluralCategories: plural.categories });
+    if (!template && !format.monolingual) {
+      for (const u of sourceUnits) store.addUnit({ source: splitPlurals(u.source), context: u.context, key: u.context, location: u.location, note: u.note, flags: u.flags });
+    }
+    const units: PlannedUnit[] = sourceUnits.map((u) => ({
+      id_hash: u.id_hash,
+      content_hash: u.content_hash,
+      context: u.context,
+      source: splitPlurals(u.source),
+      target: fitTarget(splitPlurals(u.source), [], plural.number),
+      previous_source: '',
+      location: u.location,
+      note: u.note,
+      flags: u.flags,
+      state: STATE_EMPTY,
+      position: u.position,
+      num_words: u.num_words,
+      num_chars: u.num_chars,
+    }));
+    const sourceIds = new Map(sourceUnits.map((u) => [u.id_hash, u.id]));
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, store.serialize(), { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'EEXIST') throw ValidationError.field('language_code', `Could not add '${languageCode}'! The file ${filename} already exists.`);
+      throw e;
+    });
+    try {
+      const translation = await this.db.transaction().execute(async (tx) => {
+        const { translation } = await insertTranslation(
+          tx,
+          { languageId: language.id, languageCode: language.code, filename, isSource: false, plural, units },
+          { componentId: component.id, plural },
+          sourceIds,
+        );
+        await this.changes.record(tx, { action: Action.LANGUAGE_ADDED, userId: actor.user?.id, projectId: project.id, componentId: component.id, translationId: translation.id, languageId: language.id, target: language.code });
+        return translation;
+      });
+      // post-add add-ons (LINGUAS …) run in the background; queueing must not undo the new translation.
+      await this.addons?.dispatch('post-add', component, { translationId: translation.id }).catch(() => undefined);
+      return { ...refs, translation, language };
+    } catch (e) {
+      await fs.rm(file, { force: true });
+      throw e;
+    }
+  }
+
+  async remove(actor: Actor, t: TranslationWithRefs): Promise<void> {
+    this.access.require(actor, 'translation.delete', t.project, undefined, t.translation.language_id);
+    if (t.translation.is_source) throw new PermissionDeniedError('The source translation can not be removed.');
+    await this.db.transaction().execute(async (tx) => {
+      await deleteTranslation(tx, t.translation.id);
+      await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });
+    });
+    if (t.translation.filename) {
+      await fs.rm(this.paths.inside(this.paths.componentDir(t.component), t.translation.filename), { force: true });
+    }
+  }
+}

@@ -1,0 +1,425 @@
+// Translation file uploads: permission checks, merging a file's units by method, the change record.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db, Executor } from '../../db/database.js';
+import { clearPendingStamp, insertUnitRemoval } from '../../db/pending-units.repository.js';
+import { translationsSourceFirst } from '../../db/translation-files.repository.js';
+import { deleteUnits, lockedUnitsOfTranslation, markUnitHasSuggestion, unitHashesOfTranslation, unitsWithHashes } from '../../db/unit-import.repository.js';
+import { bumpUploadCount, insertSuggestion, suggestionWithTarget, userIdByEmail, userIdByUsername } from '../../db/upload-records.repository.js';
+import type { UnitRow } from '../../db/schema.js';
+import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import { FormatParseError, type FormatUnit, type ParsedStore, type TranslationFormat } from '../../formats/format.js';
+import type { FormatRegistry } from '../../formats/registry.js';
+import { nowIso } from '../../shared/clock.js';
+import { PermissionDeniedError, ValidationError } from '../../shared/errors.js';
+import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
+import { writeFileAtomic, type FileSyncService } from '../repository/file-sync.service.js';
+import { insertNewString, targetForms } from '../units/new-string.js';
+import { bilingualId, monolingualId } from './import-plan.js';
+import { parseOptionsFor } from './parse-options.js';
+import { readPluralFormsHeader } from '../../languages/plural-rule.js';
+import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
+import { addCounters, applyCounterDelta, emptyCounters, unitDelta } from '../activity/statistics-counters.js';
+import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
+import type { TranslationWithRefs } from '../catalog/translations.service.js';
+import { isBlank, pendingStamp, updateUnitContent } from '../units/unit-content.js';
+import { UnitChecker } from '../quality/unit-checks.js';
+import { rememberUnits } from '../memory/memory.service.js';
+import type { Upload } from './upload.js';
+import type { UsersService } from '../accounts/users.service.js';
+import { bumpUserStat } from '../discussion/unit-discussion.js';
+import { Action } from '../../domain/change-actions.js';
+
+export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
+export type UploadMethod = (typeof UPLOAD_METHODS)[number];
+const CONFLICTS = ['', 'ignore', 'replace-translated', 'replace-approved'] as const;
+const FUZZY = ['', 'process', 'approve'] as const;
+
+export interface UploadInput {
+  file?: Upload | undefined;
+  method?: string | undefined;
+  conflicts?: string | undefined;
+  /** Older name of `conflicts`. */
+  conflict?: string | undefined;
+  /** `wlc --overwrite` sends overwrite=yes: replace translated strings. */
+  overwrite?: string | undefined;
+  fuzzy?: string | undefined;
+  author_name?: string | undefined;
+  author_email?: string | undefined;
+}
+
+export interface UploadResult {
+  not_found: number;
+  skipped: number;
+  accepted: number;
+  total: number;
+  result: boolean;
+  count: number;
+}
+
+interface Counts {
+  notFound: number;
+  skipped: number;
+  accepted: number;
+  total: number;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): value is T {
+  return allowed.includes((value ?? '') as T);
+}
+
+/** Fits a file's plural forms to the number the database keeps for the unit. */
+function fitForms(target: readonly string[], count: number): string[] {
+  const out = target.slice(0, count);
+  while (out.length < count) out.push('');
+  return out;
+}
+
+export class UploadsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly formats: FormatRegistry,
+    private readonly files: FileSyncService,
+    private readonly users: UsersService,
+  ) {}
+
+  async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
+    const { project, component, translation } = t;
+    this.access.require(actor, 'upload.perform', project, undefined, translation.language_id);
+    if (component.locked) throw new PermissionDeniedError('This translation is currently locked.');
+
+    let conflicts = input.conflicts ?? input.conflict ?? '';
+    if (conflicts === '' && /^(yes|true|1|on)$/i.test(input.overwrite ?? '')) conflicts = 'replace-translated';
+    if (!oneOf(conflicts, CONFLICTS)) throw ValidationError.field('conflicts', `"${conflicts}" is not a valid choice.`, 'invalid_choice');
+    if (conflicts === 'ignore') conflicts = '';
+    if (conflicts !== '' && !this.access.can(actor, 'upload.overwrite', project, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
+    if (conflicts === 'replace-approved' && !this.access.can(actor, 'unit.review', project, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
+
+    const method = input.method || 'translate';
+    if (!oneOf(method, UPLOAD_METHODS)) throw ValidationError.field('method', `"${method}" is not a valid choice.`, 'invalid_choice');
+    const fuzzy = input.fuzzy ?? '';
+    if (!oneOf(fuzzy, FUZZY)) throw ValidationError.field('fuzzy', `"${fuzzy}" is not a valid choice.`, 'invalid_choice');
+    const format = this.files.formatOf(component);
+    const denied = this.methodDenied(actor, t, method, format);
+    if (denied) throw ValidationError.field('method', `This method is not available here. ${denied}`);
+    if (!translation.filename && method !== 'source') throw ValidationError.field('method', 'No translation file, try using method=source.');
+    if (!input.file) throw ValidationError.field('file', 'No file was submitted.', 'required');
+
+    const { store, uploadedFormat } = await this.parseUpload(t, input.file, format);
+    const author = await this.author(actor, t, input);
+    const counts: Counts = { notFound: 0, skipped: 0, accepted: 0, total: store.units.length };
+
+    if (method === 'replace') await this.replace(actor, t, input.file, store, uploadedFormat, counts);
+    else if (method === 'source') await this.updateSource(actor, t, store, counts);
+    else if (method === 'add') {
+      await this.db.transaction().execute(async (tx) => {
+        await this.addStrings(tx, actor, t, store, uploadedFormat, counts);
+        await this.recordUpload(tx, actor, t, method, counts);
+      });
+    } else {
+      await this.db.transaction().execute(async (tx) => {
+        if (method === 'suggest') await this.suggest(tx, actor, t, store, uploadedFormat, counts);
+        else await this.merge(tx, actor, author, t, store, uploadedFormat, method, conflicts, fuzzy, counts);
+        await this.recordUpload(tx, actor, t, method, counts);
+      });
+    }
+    return { not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total, result: counts.accepted > 0, count: counts.total };
+  }
+
+  /** Why the actor may not use `method` on this translation, or null. */
+  private methodDenied(actor: Actor, t: TranslationWithRefs, method: UploadMethod, format: TranslationFormat): string | null {
+    const { project, component, translation } = t;
+    const can = (p: Parameters<AccessControl['can']>[1]) => this.access.can(actor, p, project, translation.language_id);
+    switch (method) {
+      case 'translate':
+      case 'fuzzy':
+        return can('unit.edit') ? null : 'You do not have permission to edit strings.';
+      case 'approve':
+        return can('unit.review') ? null : 'You do not have permission to approve strings.';
+      case 'suggest':
+        return can('suggestion.add') ? null : 'You do not have permission to add suggestions.';
+      case 'add':
+        if (!can('unit.add')) return 'You do not have permission to add strings.';
+        return component.manage_units ? null : 'Adding strings is disabled in the component configuration.';
+      case 'replace':
+        if (!translation.filename) return 'No translation file, try using method=source.';
+        return can('component.edit') || (can('unit.add') && can('unit.delete') && can('unit.edit')) ? null : 'You do not have permission to replace the translation file.';
+      case 'source':
+        if (!translation.is_source) return 'Source upload is only supported on the source language.';
+        if (format.monolingual || component.template) return 'Source upload is only supported for bilingual translations, you might want to use replace upload instead.';
+        return null;
+    }
+  }
+
+  /** Picks the format by file extension (the component's own format first) and parses; errors are 400 on `file`. */
+  private async parseUpload(t: TranslationWithRefs, file: Upload, componentFormat: TranslationFormat): Promise<{ store: ParsedStore; uploadedFormat: TranslationFormat }> {
+    const ext = path.extname(file.filename).replace(/^\./, '').toLowerCase();
+    const candidates = componentFormat.extensions.includes(ext) || ext === '' ? [componentFormat] : this.formats.list().filter((f) => f.extensions.includes(ext));
+    if (candidates.length === 0) throw ValidationError.field('file', `Could not parse uploaded file: unsupported file extension ".${ext}".`, 'parse_error');
+    const uploadedFormat = candidates[0]!;
+    const template = componentFormat.monolingual && uploadedFormat === componentFormat ? await this.files.loadTemplate(t, t.sourceLanguage).catch(() => undefined) : undefined;
+    let store: ParsedStore;
+    try {
+      store = uploadedFormat.parse(file.data, parseOptionsFor(uploadedFormat, t.language, file.filename, template));
+    } catch (e) {
+      if (e instanceof FormatParseError) throw ValidationError.field('file', `Could not parse uploaded file: ${uploadedFormat.name}: ${e.message}`, 'parse_error');
+      throw ValidationError.field('file', `Could not parse uploaded file: ${(e as Error).message}`, 'parse_error');
+    }
+    const declared = readPluralFormsHeader(store.header['Plural-Forms']);
+    if (declared && 'problem' in declared) {
+      throw ValidationError.field('file', `Could not parse uploaded file: invalid Plural-Forms header${headerLine(file.data, 'Plural-Forms')}: ${declared.problem}`, 'parse_error');
+    }
+    if (declared && declared.number !== t.translation.plural_number) throw ValidationError.field('file', 'Plural forms do not match the language.');
+    return { store, uploadedFormat };
+  }
+
+  /** Uploads may name another author when the uploader has upload.authorship; that author is found or created by e-mail. */
+  private async author(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<number | null> {
+    const own = actor.user?.id ?? null;
+    const email = input.author_email?.trim();
+    if (!email || !this.access.can(actor, 'upload.authorship', t.project)) return own;
+    const existing = await userIdByEmail(this.db, email);
+    if (existing) return existing.id;
+    const base = email.split('@')[0]!.replace(/[^\w.+-]/g, '') || 'author';
+    let username = base;
+    for (let i = 1; await userIdByUsername(this.db, username); i++) username = `${base}${i}`;
+    const user = await this.users.create({ username, email, full_name: input.author_name?.trim() || username, is_active: false }, undefined, actor);
+    return user.id;
+  }
+
+  /** The DB id of a file unit: keys for keyed components, (context, source) for bilingual ones. */
+  private matcher(t: TranslationWithRefs, uploaded: TranslationFormat): (u: FormatUnit) => string {
+    const componentMonolingual = this.files.formatOf(t.component).monolingual;
+    if (componentMonolingual) return (u) => monolingualId(uploaded.monolingual ? u.key : u.context || u.source[0] || '');
+    return (u) => bilingualId(u);
+  }
+
+  /**
+   * The translation's units, locked until the upload's transaction ends (PostgreSQL): counter deltas are
+   * computed from these rows, which a concurrent edit must not change in between. SQLite's writers are
+   * serialized already.
+   */
+  private async unitsByHash(db: Executor, translationId: number): Promise<Map<string, UnitRow>> {
+    const rows = await lockedUnitsOfTranslation(db, translationId);
+    return new Map(rows.map((r) => [r.id_hash, r]));
+  }
+
+  private place(t: TranslationWithRefs) {
+    return { translationId: t.translation.id, componentId: t.component.id, projectId: t.project.id, languageId: t.language.id };
+  }
+
+  private async merge(
+    tx: Executor,
+    actor: Actor,
+    authorId: number | null,
+    t: TranslationWithRefs,
+    store: ParsedStore,
+    uploaded: TranslationFormat,
+    method: 'translate' | 'fuzzy' | 'approve',
+    conflicts: string,
+    fuzzy: string,
+    counts: Counts,
+  ): Promise<void> {
+    const byHash = await this.unitsByHash(tx, t.translation.id);
+    const idOf = this.matcher(t, uploaded);
+    const counters = emptyCounters();
+    const changeLog: ChangeInput[] = [];
+    const stamp = pendingStamp();
+    const place = this.place(t);
+    const memoryLog: number[] = [];
+    const checker = await UnitChecker.forTranslation(tx, t.translation.id);
+    for (const fu of store.units) {
+      if (isBlank(fu.target)) continue; // untranslated entries only count in the total
+      if (fu.fuzzy && fuzzy === '') continue;
+      const unit = byHash.get(idOf(fu));
+      if (!unit) {
+        counts.notFound++;
+        continue;
+      }
+      let state = method === 'approve' ? STATE_APPROVED : method === 'fuzzy' ? STATE_FUZZY : STATE_TRANSLATED;
+      if (fu.fuzzy && fuzzy === 'process') state = STATE_FUZZY;
+      const forms = fitForms(fu.target, splitPlurals(unit.target).length);
+      const skip =
+        unit.state === STATE_READONLY ||
+        (unit.state >= STATE_TRANSLATED && conflicts === '') ||
+        (unit.state === STATE_APPROVED && conflicts !== 'replace-approved') ||
+        (joinPlurals(forms) === unit.target && state === unit.state);
+      if (skip) {
+        counts.skipped++;
+        continue;
+      }
+      const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: Action.TRANSLATION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog, checker });
+      byHash.set(unit.id_hash, updated);
+      counts.accepted++;
+    }
+    await checker.flush(tx);
+    await this.changes.recordMany(tx, changeLog);
+    await applyCounterDelta(tx, t.translation.id, counters);
+    await rememberUnits(tx, memoryLog, null); // project entries only (see rememberUnits)
+  }
+
+  private async suggest(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+    const byHash = await this.unitsByHash(tx, t.translation.id);
+    const idOf = this.matcher(t, uploaded);
+    const counters = emptyCounters();
+    const now = nowIso();
+    let added = 0;
+    for (const fu of store.units) {
+      if (isBlank(fu.target)) continue;
+      const unit = byHash.get(idOf(fu));
+      if (!unit) {
+        counts.notFound++;
+        continue;
+      }
+      const target = joinPlurals(fitForms(fu.target, splitPlurals(unit.target).length));
+      const duplicate = target === unit.target || (await suggestionWithTarget(tx, unit.id, target));
+      if (duplicate || unit.state === STATE_READONLY) {
+        counts.skipped++;
+        continue;
+      }
+      await insertSuggestion(tx, { unit_id: unit.id, target, user_id: actor.user?.id ?? null, timestamp: now, details: '{}' });
+      if (!unit.has_suggestion) {
+        await markUnitHasSuggestion(tx, unit.id);
+        addCounters(counters, unitDelta(unit, { ...unit, has_suggestion: 1 }));
+        byHash.set(unit.id_hash, { ...unit, has_suggestion: 1 });
+      }
+      await this.changes.record(tx, { action: Action.SUGGESTION_ADDED, userId: actor.user?.id ?? null, ...this.ids(t), unitId: unit.id, target });
+      counts.accepted++;
+      added++;
+    }
+    await applyCounterDelta(tx, t.translation.id, counters);
+    await bumpUserStat(tx, actor.user?.id, 'stat_suggested', added); // the profile's "suggested" counter
+  }
+
+  private ids(t: TranslationWithRefs) {
+    return { projectId: t.project.id, componentId: t.component.id, translationId: t.translation.id, languageId: t.language.id };
+  }
+
+  /**
+   * Replaces the translation file with the upload: pending edits are written first, the new file
+   * goes in place, and the units take its content; if the database update fails the old file is back.
+   */
+  private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+    if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', 'Could not parse uploaded file: a replacement must be in the component\'s file format.', 'parse_error');
+    await this.files.withComponentLock(t, async () => {
+      await this.files.writePendingLocked(t, t.translation.id);
+      const target = this.files.fileOf(t, t.translation.filename);
+      const previous = await fs.readFile(target).catch(() => null);
+      await fs.writeFile(target, file.data);
+      try {
+        await this.db.transaction().execute(async (tx) => {
+          const byHash = await this.unitsByHash(tx, t.translation.id);
+          const idOf = this.matcher(t, uploaded);
+          const fromFile = new Map<string, FormatUnit>();
+          for (const fu of store.units) if (!fromFile.has(idOf(fu))) fromFile.set(idOf(fu), fu);
+          const counters = emptyCounters();
+          const changeLog: ChangeInput[] = [];
+          const stamp = pendingStamp();
+          const memoryLog: number[] = [];
+          const checker = await UnitChecker.forTranslation(tx, t.translation.id);
+          let matched = 0;
+          for (const unit of byHash.values()) {
+            if (unit.state === STATE_READONLY && !t.translation.is_source) continue;
+            const fu = fromFile.get(unit.id_hash);
+            if (fu) matched++;
+            const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
+            const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
+            if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository
+            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: Action.REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog, checker });
+          }
+          await checker.flush(tx);
+          await this.changes.recordMany(tx, changeLog);
+          await rememberUnits(tx, memoryLog, null);
+          // The file already holds these values.
+          await clearPendingStamp(tx, t.translation.id, stamp);
+          await applyCounterDelta(tx, t.translation.id, counters);
+          counts.accepted = matched;
+          await this.recordUpload(tx, actor, t, 'replace', counts);
+        });
+      } catch (e) {
+        if (previous) await fs.writeFile(target, previous);
+        throw e;
+      }
+    });
+  }
+
+  /** method=add: strings of the file that the translation does not have yet become new strings. */
+  private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+    const monolingual = this.files.formatOf(t.component).monolingual;
+    const translations = await translationsSourceFirst(tx, t.component.id);
+    const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.STRING_ADDED_IN_UPLOAD };
+    for (const fu of store.units) {
+      const context = monolingual ? (uploaded.monolingual ? fu.key : fu.context || fu.source[0] || '') : fu.context;
+      const source = monolingual ? (t.translation.is_source ? fu.target : fu.source) : fu.source;
+      const isSource = t.translation.is_source === 1;
+      const target = isSource ? undefined : fitForms(fu.target, targetForms(source, t.translation));
+      const state = isSource ? undefined : fu.fuzzy ? STATE_FUZZY : fu.approved ? STATE_APPROVED : STATE_TRANSLATED;
+      if (context === '' && source.every((x) => x === '')) continue;
+      const added = await insertNewString(tx, this.changes, scope, { context, source, target, state, location: fu.location, note: fu.note, flags: fu.flags });
+      if (added) counts.accepted++;
+      else counts.skipped++;
+    }
+  }
+
+  /**
+   * method=source on a bilingual component: the upload becomes the list of source strings. New
+   * strings are added to every translation, strings missing from it are removed everywhere (and
+   * from the files), translations of strings that stay are kept.
+   */
+  private async updateSource(actor: Actor, t: TranslationWithRefs, store: ParsedStore, counts: Counts): Promise<void> {
+    await this.files.withComponentLock(t, async () => {
+      await this.db.transaction().execute(async (tx) => {
+        const translations = await translationsSourceFirst(tx, t.component.id);
+        const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.UPDATED_BY_SOURCE_UPLOAD };
+        const wanted = new Set<string>();
+        for (const fu of store.units) {
+          wanted.add(bilingualId(fu));
+          await insertNewString(tx, this.changes, scope, { context: fu.context, source: fu.source, location: fu.location, note: [fu.note, fu.comment].filter(Boolean).join('\n'), flags: fu.flags });
+        }
+        const sourceUnits = await unitHashesOfTranslation(tx, t.translation.id);
+        const gone = sourceUnits.map((u) => u.id_hash).filter((h) => !wanted.has(h));
+        for (let i = 0; i < gone.length; i += 400) {
+          const batch = gone.slice(i, i + 400);
+          const rows = await unitsWithHashes(tx, translations.map((x) => x.id), batch);
+          const deltas = new Map<number, ReturnType<typeof emptyCounters>>();
+          for (const u of rows) {
+            const d = deltas.get(u.translation_id) ?? emptyCounters();
+            deltas.set(u.translation_id, addCounters(d, unitDelta(u, null)));
+            if (u.translation_id !== t.translation.id) await insertUnitRemoval(tx, u.translation_id, u.id_hash);
+          }
+          // Translations before the source units they point at.
+          await deleteUnits(tx, rows.filter((u) => u.source_unit_id !== u.id).map((u) => u.id).concat([0]));
+          await deleteUnits(tx, rows.filter((u) => u.source_unit_id === u.id).map((u) => u.id).concat([0]));
+          for (const [id, d] of deltas) await applyCounterDelta(tx, id, d);
+        }
+        const total = store.units.length;
+        counts.accepted = total;
+        counts.total = total;
+        await this.recordUpload(tx, actor, t, 'source', counts);
+      });
+      // The upload is the new template for new languages.
+      if (t.component.new_base) await writeFileAtomic(this.files.fileOf(t, t.component.new_base), Buffer.from(store.serialize()));
+      await this.files.writePendingLocked(t);
+    });
+  }
+
+  private async recordUpload(tx: Executor, actor: Actor, t: TranslationWithRefs, method: string, counts: Counts): Promise<void> {
+    await this.changes.record(tx, {
+      action: Action.FILE_UPLOADED,
+      userId: actor.user?.id ?? null,
+      ...this.ids(t),
+      details: { method, not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total },
+    });
+    if (actor.user) await bumpUploadCount(tx, actor.user.id);
+  }
+}
+
+/** " (line N)" for the first line of `bytes` that starts a `name:` header field, '' when there is none. */
+function headerLine(bytes: Uint8Array, name: string): string {
+  const text = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('utf8');
+  const index = text.search(new RegExp(`^"?${name}\\s*:`, 'im'));
+  return index < 0 ? '' : ` (line ${text.slice(0, index).split('\n').length})`;
+}

@@ -1,0 +1,264 @@
+// Machine translation settings per project and site-wide (secrets masked), and translateWith() for automatic translation.
+import type { Db } from '../../db/database.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import { nowIso } from '../../shared/clock.js';
+import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { OutboundGuard } from '../../shared/outbound-guard.js';
+import { MachineryError, SECRET_MASK, maskConfig, validateConfig, type EngineConfig, type MachineryEngine, type MachineryResult } from '../../machinery/engine.js';
+import { ResultCache, type ResultStore } from '../../machinery/cache.js';
+import type { EngineRegistry } from '../../machinery/registry.js';
+import {
+  deleteMachinerySetting,
+  insertMachinerySetting,
+  machinerySetting,
+  machinerySettingsInEffect,
+  machinerySettingsOf,
+  updateMachinerySetting,
+  type MachinerySettingsTable,
+} from '../../db/machinery.repository.js';
+
+/** A setting as the API shows it (secrets masked). */
+export interface MachinerySettingInfo {
+  engine: string;
+  name: string;
+  scope: 'project' | 'site';
+  configuration: EngineConfig;
+  created: string;
+  updated: string;
+}
+
+export interface MachineryOutcome {
+  /** Candidates per input text (same order), best first, from every engine that answered. */
+  results: MachineryResult[][];
+  /** One entry per engine that failed or is not configured; the other engines' results are still returned. */
+  errors: MachineryError[];
+}
+
+/** The actor of command-line operations (`parla machinery ...`). */
+export const SYSTEM_ACTOR: Actor = Object.freeze({ user: null, authenticated: true, isSuperuser: true });
+
+export class MachineryService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    readonly registry: EngineRegistry,
+    private readonly outbound = new OutboundGuard(),
+    private readonly cache: ResultStore = new ResultCache(),
+  ) {}
+
+  /** The engines with their configuration fields (for documentation and UIs). */
+  engines(): { id: string; name: string; aliases: readonly string[]; fields: MachineryEngine['fields'] }[] {
+    return this.registry.engines.map((e) => ({ id: e.id, name: e.name, aliases: e.aliases ?? [], fields: e.fields }));
+  }
+
+  private requireManage(actor: Actor, project: ProjectRow | null): void {
+    const message = 'You do not have permission to configure machine translation.';
+    if (project) this.access.require(actor, 'project.edit', project, message);
+    else this.access.requireGlobal(actor, 'machinery.edit', message);
+  }
+
+  private engineOr404(id: string): MachineryEngine {
+    const engine = this.registry.get(id);
+    if (!engine) throw new NotFoundError();
+    return engine;
+  }
+
+  private info(row: MachinerySettingsTable): MachinerySettingInfo {
+    const engine = this.registry.get(row.engine);
+    const config = parseConfig(row.configuration);
+    return {
+      engine: row.engine,
+      name: engine?.name ?? row.engine,
+      scope: row.project_id === null ? 'site' : 'project',
+      configuration: engine ? maskConfig(engine.fields, config) : {},
+      created: row.created,
+      updated: row.updated,
+    };
+  }
+
+  /** Refuses service URLs whose host is, or resolves to, an internal address (SSRF) unless PARLA_ALLOWED_HOSTS allows it. */
+  private async checkUrls(engine: MachineryEngine, config: EngineConfig): Promise<void> {
+    const errors = [];
+    for (const field of engine.fields) {
+      const value = config[field.name];
+      if (field.type !== 'url' || typeof value !== 'string') continue;
+      const refusal = await this.outbound.refusalForUrl(value);
+      if (refusal) errors.push({ code: 'invalid', detail: refusal, attr: `configuration.${field.name}` });
+    }
+    if (errors.length) throw new ValidationError(errors);
+  }
+
+  async list(actor: Actor, project: ProjectRow | null): Promise<MachinerySettingInfo[]> {
+    this.requireManage(actor, project);
+    const rows = await machinerySettingsOf(this.db, project?.id ?? null);
+    return rows.map((r) => this.info(r));
+  }
+
+  async get(actor: Actor, project: ProjectRow | null, engineId: string): Promise<MachinerySettingInfo> {
+    this.requireManage(actor, project);
+    const engine = this.engineOr404(engineId);
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
+    if (!row) throw new NotFoundError();
+    return this.info(row);
+  }
+
+  async create(actor: Actor, project: ProjectRow | null, input: { engine?: unknown; configuration?: unknown }): Promise<MachinerySettingInfo> {
+    this.requireManage(actor, project);
+    if (typeof input.engine !== 'string' || input.engine.trim() === '') throw ValidationError.field('engine', 'This field is required.', 'required');
+    const engine = this.registry.get(input.engine.trim());
+    if (!engine) throw ValidationError.field('engine', `Unknown machinery service: ${input.engine}.`, 'invalid_choice');
+    const config = validateConfig(engine.fields, input.configuration);
+    await this.checkUrls(engine, config);
+    if (await machinerySetting(this.db, project?.id ?? null, engine.id)) {
+      throw ValidationError.field('engine', `${engine.name} is already configured here; change it with PATCH.`, 'unique');
+    }
+    const now = nowIso();
+    const row = await insertMachinerySetting(this.db, { project_id: project?.id ?? null, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now });
+    return this.info(row);
+  }
+
+  /**
+   * Changes some fields: given keys replace stored ones, `null` removes one, and a secret sent back as
+   * its mask keeps the stored secret. The result is validated as a whole.
+   */
+  async update(actor: Actor, project: ProjectRow | null, engineId: string, input: { engine?: unknown; configuration?: unknown }): Promise<MachinerySettingInfo> {
+    this.requireManage(actor, project);
+    const engine = this.engineOr404(engineId);
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
+    if (!row) throw new NotFoundError();
+    if (input.engine !== undefined && (typeof input.engine !== 'string' || this.registry.get(input.engine) !== engine)) {
+      throw ValidationError.field('engine', 'The engine of a setting cannot be changed; delete it and create another.');
+    }
+    const patch = input.configuration ?? {};
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw ValidationError.field('configuration', 'Expected an object.');
+    const merged: Record<string, unknown> = { ...parseConfig(row.configuration) };
+    const secrets = new Set(engine.fields.filter((f) => f.secret).map((f) => f.name));
+    for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+      if (value === null) delete merged[key];
+      else if (secrets.has(key) && value === SECRET_MASK && merged[key] !== undefined) continue;
+      else merged[key] = value;
+    }
+    const config = validateConfig(engine.fields, merged);
+    await this.checkUrls(engine, config);
+    const updated = nowIso();
+    await updateMachinerySetting(this.db, row.id, JSON.stringify(config), updated);
+    return this.info({ ...row, configuration: JSON.stringify(config), updated });
+  }
+
+  async remove(actor: Actor, project: ProjectRow | null, engineId: string): Promise<void> {
+    this.requireManage(actor, project);
+    const engine = this.engineOr404(engineId);
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
+    if (!row) throw new NotFoundError();
+    await deleteMachinerySetting(this.db, row.id);
+  }
+
+  /** Creates or replaces the site-wide setting of an engine (the CLI's `parla machinery set`). */
+  async setSiteWide(engineId: string, configuration: unknown): Promise<MachinerySettingInfo> {
+    const engine = this.registry.get(engineId);
+    if (!engine) throw ValidationError.field('engine', `Unknown machinery service: ${engineId}.`, 'invalid_choice');
+    const existing = await machinerySetting(this.db, null, engine.id);
+    if (!existing) return this.create(SYSTEM_ACTOR, null, { engine: engine.id, configuration });
+    const config = validateConfig(engine.fields, configuration);
+    await this.checkUrls(engine, config);
+    const updated = nowIso();
+    await updateMachinerySetting(this.db, existing.id, JSON.stringify(config), updated);
+    return this.info({ ...existing, configuration: JSON.stringify(config), updated });
+  }
+
+  /** The configuration that applies in a project: the project's own, else the site-wide one. */
+  private async effectiveConfig(projectId: number | null, engine: MachineryEngine): Promise<EngineConfig | null> {
+    const rows = await machinerySettingsInEffect(this.db, projectId, engine.id);
+    const row = rows.find((r) => r.project_id !== null) ?? rows[0];
+    return row ? parseConfig(row.configuration) : null;
+  }
+
+  /**
+   * Translates `texts` with the given engines (ids or aliases) under the settings of `projectId`
+   * (project settings first, then site-wide). Engines that fail are reported in `errors`; unknown
+   * engine ids are a ValidationError on `engines`.
+   */
+  async translateWith(
+    projectId: number | null,
+    engineIds: string[],
+    texts: string[],
+    langs: { source: string; target: string },
+    options: { signal?: AbortSignal } = {},
+  ): Promise<MachineryOutcome> {
+    const engines: MachineryEngine[] = [];
+    for (const id of engineIds) {
+      const engine = this.registry.get(id);
+      if (!engine) throw ValidationError.field('engines', `Unknown machinery service: ${id}.`, 'invalid_choice');
+      if (!engines.includes(engine)) engines.push(engine);
+    }
+    const results: MachineryResult[][] = texts.map(() => []);
+    const errors: MachineryError[] = [];
+    for (const engine of engines) {
+      try {
+        const config = await this.effectiveConfig(projectId, engine);
+        if (!config && !engine.worksUnconfigured) {
+          throw new MachineryError(engine.id, 'not_configured', `${engine.name} is not configured for this project or site-wide.`);
+        }
+        const perText = await this.runEngine(engine, config ?? {}, projectId, texts, langs, options.signal);
+        perText.forEach((candidates, i) => results[i].push(...candidates));
+      } catch (e) {
+        if (!(e instanceof MachineryError)) throw e;
+        errors.push(e);
+      }
+    }
+    return { results: results.map(bestFirst), errors };
+  }
+
+  private async runEngine(
+    engine: MachineryEngine,
+    config: EngineConfig,
+    projectId: number | null,
+    texts: string[],
+    langs: { source: string; target: string },
+    signal: AbortSignal | undefined,
+  ): Promise<MachineryResult[][]> {
+    const out: MachineryResult[][] = texts.map(() => []);
+    // Each distinct non-blank text is asked once; cached answers are not asked again.
+    const pending = new Map<string, number[]>();
+    const keys = engine.cacheable ? texts.map((text) => ResultCache.key(engine.id, config, langs.source, langs.target, text)) : [];
+    const cachedResults = engine.cacheable ? await this.cache.getMany(keys) : [];
+    texts.forEach((text, i) => {
+      if (text.trim() === '') return;
+      const cached = cachedResults[i];
+      if (cached) {
+        out[i] = cached;
+        return;
+      }
+      const at = pending.get(text);
+      if (at) at.push(i);
+      else pending.set(text, [i]);
+    });
+    if (pending.size === 0) return out;
+    const asked = [...pending.keys()];
+    const answers = await engine.translate(config, { texts: asked, sourceLanguage: langs.source, targetLanguage: langs.target, signal }, { projectId, outbound: this.outbound });
+    asked.forEach((text, j) => {
+      const candidates = answers[j] ?? [];
+      if (engine.cacheable) void this.cache.set(ResultCache.key(engine.id, config, langs.source, langs.target, text), candidates);
+      for (const i of pending.get(text)!) out[i] = candidates;
+    });
+    return out;
+  }
+}
+
+function parseConfig(json: string): EngineConfig {
+  try {
+    const value = JSON.parse(json) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as EngineConfig) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Highest quality first; the same text from several engines is kept once, with its best quality. */
+function bestFirst(candidates: MachineryResult[]): MachineryResult[] {
+  const sorted = [...candidates].sort((a, b) => b.quality - a.quality);
+  const seen = new Set<string>();
+  return sorted.filter((c) => (seen.has(c.text) ? false : (seen.add(c.text), true)));
+}

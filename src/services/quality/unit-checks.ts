@@ -1,0 +1,367 @@
+// Runs the quality checks (src/checks) for units and stores the result: `checks` rows, units.has_failing_check, enforced states.
+import type { Executor } from '../../db/database.js';
+import { Flags, mergeFlags } from '../../checks/flags.js';
+import { isEnforced, runChecks, type CheckContext } from '../../checks/registry.js';
+import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
+import { nowIso } from '../../shared/clock.js';
+import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
+import { splitPlurals } from '../../domain/plurals.js';
+import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../../db/schema.js';
+import { loadGlossary, type GlossaryLookup } from '../memory/glossary.service.js';
+import {
+  checkRowsOfTranslation,
+  checkRowsOfUnit,
+  componentCheckFacts,
+  deleteChecksOfUnits,
+  flaggedSourceUnits,
+  insertCheckRows,
+  languageCode,
+  nonSourceTranslationIds,
+  sourceUnitFlags,
+  targetsOfSameSource,
+  translationCheckFacts,
+} from '../../db/checks.repository.js';
+import { lastNonEmptyTarget } from '../../db/changes.repository.js';
+import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes } from '../../db/units.repository.js';
+import { unorderedUnitsOfTranslation } from '../../db/unit-import.repository.js';
+import { addUnit, applyCounterDelta, emptyCounters } from '../activity/statistics-counters.js';
+import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
+
+const BATCH = 400; // rows per statement: under SQLite's and PostgreSQL's bound-parameter limits
+
+/** What every unit of one translation shares for its checks. */
+export interface CheckScope {
+  translationId: number;
+  componentId: number;
+  projectId: number;
+  languageId: number;
+  /** Units of the source translation get no translation checks (source checks are not implemented). */
+  isSource: boolean;
+  /** Project then component check_flags, merged. */
+  baseFlags: Flags;
+  /** Component enforced_checks. */
+  enforced: string[];
+  language: string;
+  sourceLanguage: string;
+  pluralCount: number;
+  pluralCategories: readonly string[];
+  /** The project's glossaries in this language (check_glossary); undefined when it has none. */
+  glossary?: GlossaryLookup;
+}
+
+/** The unit fields the checks read; `source_unit_id` finds the source unit's flags and extra flags. */
+export interface CheckableUnit {
+  id?: number;
+  source: string;
+  target: string;
+  state: number;
+  flags: string;
+  source_unit_id: number | null;
+}
+
+/** Flags kept on a source unit that apply to its translations. */
+export interface SourceFlags {
+  flags: string;
+  extra_flags: string;
+}
+
+/** Cross-unit facts for `inconsistent` and `translated`; bulk paths leave them out (those checks then pass). */
+export interface CrossUnitContext {
+  otherTranslations?: readonly (readonly string[])[];
+  previousTarget?: readonly string[];
+}
+
+export interface CheckOutcome {
+  /** The state to store: a translated unit failing an enforced check needs editing. */
+  state: number;
+  has_failing_check: number;
+  /** Rows to store: every failing check, dismissed ones kept dismissed (unless enforced). */
+  rows: { name: string; dismissed: number }[];
+}
+
+/** Parses enforced_checks as stored (JSON list) or as a comma-separated string. */
+export function parseEnforced(value: string | null | undefined): string[] {
+  const text = (value ?? '').trim();
+  if (!text) return [];
+  if (text.startsWith('[')) {
+    try {
+      const list = JSON.parse(text) as unknown;
+      return Array.isArray(list) ? list.map(String) : [];
+    } catch {
+      return [];
+    }
+  }
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export async function loadCheckScope(db: Executor, translationId: number): Promise<CheckScope> {
+  const t = await translationCheckFacts(db, translationId);
+  return buildCheckScope(db, { translationId, componentId: t.component_id, languageId: t.language_id, isSource: t.is_source === 1, plural: ruleOfTranslation(t, t.code) });
+}
+
+/** The scope of a translation that may not be stored yet (translationId 0 until it is: set it before flush). */
+export async function buildCheckScope(
+  db: Executor,
+  t: { translationId: number; componentId: number; languageId: number; isSource: boolean; plural: PluralRule },
+): Promise<CheckScope> {
+  const row = await componentCheckFacts(db, t.componentId);
+  const language = await languageCode(db, t.languageId);
+  return scopeOf(
+    t,
+    { projectId: row.project_id, projectFlags: row.project_flags, componentFlags: row.component_flags, enforcedChecks: row.enforced_checks, language, sourceLanguage: row.source_language },
+    t.isSource ? undefined : await loadGlossary(db, row.project_id, row.source_language_id, t.languageId),
+  );
+}
+
+/**
+ * The scope of a stored translation whose rows the caller has read already (a single edit): only the
+ * source language's code (unless the translation is in it) and the glossaries are read.
+ */
+export async function checkScopeOfRows(
+  db: Executor,
+  rows: { translation: TranslationRow; component: ComponentRow; project: ProjectRow; language: LanguageRow },
+): Promise<CheckScope> {
+  const { translation, component, project, language } = rows;
+  const isSource = translation.is_source === 1;
+  const sourceLanguage = component.source_language_id === language.id ? language.code : await languageCode(db, component.source_language_id);
+  return scopeOf(
+    { translationId: translation.id, componentId: component.id, languageId: translation.language_id, isSource, plural: ruleOfTranslation(translation, language.code) },
+    { projectId: project.id, projectFlags: project.check_flags, componentFlags: component.check_flags, enforcedChecks: component.enforced_checks, language: language.code, sourceLanguage },
+    isSource ? undefined : await loadGlossary(db, project.id, component.source_language_id, translation.language_id),
+  );
+}
+
+function scopeOf(
+  t: { translationId: number; componentId: number; languageId: number; isSource: boolean; plural: PluralRule },
+  facts: { projectId: number; projectFlags: string; componentFlags: string; enforcedChecks: string | null; language: string; sourceLanguage: string },
+  glossary: GlossaryLookup | undefined,
+): CheckScope {
+  return {
+    translationId: t.translationId,
+    componentId: t.componentId,
+    projectId: facts.projectId,
+    languageId: t.languageId,
+    isSource: t.isSource,
+    baseFlags: mergeFlags(facts.projectFlags, facts.componentFlags),
+    enforced: parseEnforced(facts.enforcedChecks),
+    language: facts.language,
+    sourceLanguage: facts.sourceLanguage,
+    pluralCount: t.plural.number,
+    pluralCategories: t.plural.categories,
+    glossary,
+  };
+}
+
+/** Flags and extra flags of the component's source units that have any (few: most strings have none). */
+export async function sourceFlagsOf(db: Executor, componentId: number): Promise<Map<number, SourceFlags>> {
+  const src = await flaggedSourceUnits(db, componentId);
+  return new Map(src.map((r) => [r.id, { flags: r.flags, extra_flags: r.extra_flags }]));
+}
+
+/**
+ * Checks the units of one translation and collects what to store. Bulk writers evaluate every unit
+ * they write (pure JS, about 10-20 µs each) and flush the rows once in multi-row statements.
+ *
+ * Bulk paths (uploads, imports, rescans, re-checks) pass no CrossUnitContext: `inconsistent` and
+ * `translated` then pass, because their facts (other components' units with the same source, the
+ * unit's change history) would cost a query per unit. Single edits provide them (crossUnitContext).
+ */
+export class UnitChecker {
+  private readonly flagCache = new Map<string, Flags>();
+  /** Units whose stored rows are replaced at flush (they had rows before). */
+  private readonly replaced = new Set<number>();
+  /** Rows to insert per unit id; a unit checked twice in one batch keeps its last outcome. */
+  private readonly queued = new Map<number, { name: string; dismissed: number }[]>();
+  /** Rows of units that have no id yet, keyed by id_hash (resolved by flushNew). */
+  private readonly pendingNew = new Map<string, { name: string; dismissed: number }[]>();
+
+  constructor(
+    readonly scope: CheckScope,
+    /** Stored rows per unit id (name → dismissed); units absent here have none. */
+    private readonly existing: Map<number, Map<string, number>>,
+    /** Source units with non-empty flags or extra flags. */
+    private readonly sources: Map<number, SourceFlags>,
+  ) {}
+
+  /** Everything to check the units of a translation: the scope, the stored rows and the source units' flags (three queries). */
+  static async forTranslation(db: Executor, translationId: number, scope?: CheckScope): Promise<UnitChecker> {
+    const s = scope ?? (await loadCheckScope(db, translationId));
+    const existing = new Map<number, Map<string, number>>();
+    const sources = new Map<number, SourceFlags>();
+    if (!s.isSource) {
+      const rows = await checkRowsOfTranslation(db, translationId);
+      for (const r of rows) {
+        let m = existing.get(r.unit_id);
+        if (!m) existing.set(r.unit_id, (m = new Map()));
+        m.set(r.name, Number(r.dismissed));
+      }
+      return new UnitChecker(s, existing, await sourceFlagsOf(db, s.componentId));
+    }
+    return new UnitChecker(s, existing, sources);
+  }
+
+  /** Only what one stored unit needs (single edits). */
+  static async forUnit(db: Executor, unit: CheckableUnit & { id: number; translation_id: number }, scope?: CheckScope): Promise<UnitChecker> {
+    const s = scope ?? (await loadCheckScope(db, unit.translation_id));
+    const existing = new Map<number, Map<string, number>>();
+    const sources = new Map<number, SourceFlags>();
+    if (!s.isSource) {
+      const rows = await checkRowsOfUnit(db, unit.id);
+      if (rows.length) existing.set(unit.id, new Map(rows.map((r) => [r.name, Number(r.dismissed)])));
+      if (unit.source_unit_id !== null && unit.source_unit_id !== unit.id) {
+        const src = await sourceUnitFlags(db, unit.source_unit_id);
+        if (src && (src.flags || src.extra_flags)) sources.set(unit.source_unit_id, src);
+      }
+    }
+    return new UnitChecker(s, existing, sources);
+  }
+
+  private flagsOf(unit: CheckableUnit): Flags {
+    const src = unit.source_unit_id !== null ? this.sources.get(unit.source_unit_id) : undefined;
+    if (!src && !unit.flags) return this.scope.baseFlags;
+    // Priority: component (and project), the source file's flags, the unit's own file flags, the source string's extra flags.
+    const key = `${src?.flags ?? ''}\u0000${unit.flags}\u0000${src?.extra_flags ?? ''}`;
+    let flags = this.flagCache.get(key);
+    if (!flags) {
+      flags = mergeFlags(this.scope.baseFlags, src?.flags, unit.flags, src?.extra_flags);
+      this.flagCache.set(key, flags);
+    }
+    return flags;
+  }
+
+  /** Runs the checks of one unit (no I/O); a stored unit (with `id`) keeps its dismissed rows dismissed. */
+  evaluate(unit: CheckableUnit, cross?: CrossUnitContext): CheckOutcome {
+    if (this.scope.isSource || unit.state === STATE_READONLY) return { state: unit.state, has_failing_check: 0, rows: [] };
+    const ctx: CheckContext = {
+      language: this.scope.language,
+      sourceLanguage: this.scope.sourceLanguage,
+      pluralCount: this.scope.pluralCount,
+      pluralCategories: this.scope.pluralCategories,
+      flags: this.flagsOf(unit),
+      unitTranslated: unit.state >= STATE_TRANSLATED,
+      ...(cross?.otherTranslations ? { otherTranslations: cross.otherTranslations } : {}),
+      ...(cross?.previousTarget ? { previousTarget: cross.previousTarget } : {}),
+      ...(this.scope.glossary ? { glossary: this.scope.glossary.match } : {}),
+    };
+    const failing = runChecks({ source: splitPlurals(unit.source), target: splitPlurals(unit.target) }, ctx);
+    if (failing.length === 0) return { state: unit.state, has_failing_check: 0, rows: [] };
+    const before = unit.id !== undefined ? this.existing.get(unit.id) : undefined;
+    const rows = failing.map((name) => ({ name, dismissed: isEnforced(name, this.scope.enforced) ? 0 : (before?.get(name) ?? 0) }));
+    let state = unit.state;
+    // Enforced checks: a translated string failing one is stored as needing editing (as the reference does on save).
+    if (state >= STATE_TRANSLATED && state < STATE_READONLY && failing.some((id) => isEnforced(id, this.scope.enforced))) state = STATE_FUZZY;
+    return { state, has_failing_check: rows.some((r) => !r.dismissed) ? 1 : 0, rows };
+  }
+
+  /** Queues the outcome of a stored unit for flush (replacing its stored rows). */
+  record(unitId: number, outcome: CheckOutcome): void {
+    if (this.existing.has(unitId)) this.replaced.add(unitId);
+    this.queued.set(unitId, outcome.rows);
+  }
+
+  /** Queues the outcome of a unit about to be inserted; flushNew resolves its id by id_hash. */
+  recordNew(idHash: string, outcome: CheckOutcome): void {
+    if (outcome.rows.length) this.pendingNew.set(idHash, outcome.rows);
+  }
+
+  /** evaluate + record for a stored unit. */
+  check(unit: CheckableUnit & { id: number }, cross?: CrossUnitContext): CheckOutcome {
+    const outcome = this.evaluate(unit, cross);
+    this.record(unit.id, outcome);
+    return outcome;
+  }
+
+  /** Writes the queued rows: deletes the replaced units' rows, inserts the new ones, multi-row. */
+  async flush(db: Executor): Promise<void> {
+    if (this.pendingNew.size) {
+      const hashes = [...this.pendingNew.keys()];
+      for (let i = 0; i < hashes.length; i += BATCH) {
+        const rows = await unitIdsWithHashes(db, this.scope.translationId, hashes.slice(i, i + BATCH));
+        for (const r of rows) this.queued.set(r.id, this.pendingNew.get(r.id_hash)!);
+      }
+      this.pendingNew.clear();
+    }
+    const replaced = [...this.replaced];
+    for (let i = 0; i < replaced.length; i += BATCH) await deleteChecksOfUnits(db, replaced.slice(i, i + BATCH));
+    const inserts: { unit_id: number; name: string; dismissed: number }[] = [];
+    for (const [unitId, rows] of this.queued) for (const r of rows) inserts.push({ unit_id: unitId, name: r.name, dismissed: r.dismissed });
+    for (let i = 0; i < inserts.length; i += BATCH) await insertCheckRows(db, inserts.slice(i, i + BATCH));
+    // What is stored now, for a later batch with the same checker.
+    for (const id of replaced) this.existing.delete(id);
+    for (const [unitId, rows] of this.queued) if (rows.length) this.existing.set(unitId, new Map(rows.map((r) => [r.name, r.dismissed])));
+    this.replaced.clear();
+    this.queued.clear();
+  }
+}
+
+/**
+ * The cross-unit facts of one stored unit (two indexed queries; single edits only):
+ * the same source's targets in the project's other components (inconsistent) and the last
+ * non-empty target saved in its history (translated).
+ */
+export async function crossUnitContext(db: Executor, scope: CheckScope, unit: { id: number; source: string; target: string; state: number }): Promise<CrossUnitContext> {
+  if (scope.isSource) return {};
+  const out: CrossUnitContext = {};
+  const others = await targetsOfSameSource(db, { projectId: scope.projectId, componentId: scope.componentId, languageId: scope.languageId, source: unit.source }, 50);
+  if (others.length) out.otherTranslations = others.map((target) => splitPlurals(target));
+  if (unit.state < STATE_TRANSLATED) {
+    const previous = await lastNonEmptyTarget(db, unit.id, [...CONTENT_ACTIONS]);
+    if (previous !== undefined) out.previousTarget = splitPlurals(previous);
+  }
+  return out;
+}
+
+/**
+ * Re-checks stored units (after their flags or the component's check settings changed) and moves
+ * has_failing_check, the state and the counters. Returns the rows whose state or has_failing_check changed.
+ */
+export async function recheckUnits<U extends CheckableUnit & { id: number; has_failing_check: number }>(
+  db: Executor,
+  checker: UnitChecker,
+  units: readonly U[],
+): Promise<{ before: U; after: U }[]> {
+  const changed: { before: U; after: U }[] = [];
+  for (const u of units) {
+    const outcome = checker.check(u);
+    if (outcome.state !== u.state || outcome.has_failing_check !== Number(u.has_failing_check)) changed.push({ before: u, after: { ...u, state: outcome.state, has_failing_check: outcome.has_failing_check } });
+  }
+  await checker.flush(db);
+  // Group the updates by their new values: few distinct pairs, so few statements.
+  // A changed state goes to the file too (pending); has_failing_check alone does not.
+  const groups = new Map<string, number[]>();
+  for (const { before, after } of changed) {
+    const key = `${after.state}:${after.has_failing_check}:${after.state !== before.state ? 1 : 0}`;
+    const list = groups.get(key) ?? [];
+    list.push(after.id);
+    groups.set(key, list);
+  }
+  for (const [key, ids] of groups) {
+    const [state, failing, moved] = key.split(':').map(Number) as [number, number, number];
+    const set = moved ? { state, has_failing_check: failing, pending: 1 + Math.floor(Math.random() * 0x7ffffffe) /* a pendingStamp() (unit-content.ts imports this file) */, last_updated: nowIso() } : { has_failing_check: failing };
+    for (let i = 0; i < ids.length; i += BATCH) await setUnitsCheckOutcome(db, ids.slice(i, i + BATCH), set);
+  }
+  return changed;
+}
+
+export { countActiveChecks } from '../../db/checks.repository.js';
+
+async function recheck(db: Executor, checker: UnitChecker, units: UnitRow[]): Promise<void> {
+  const changed = await recheckUnits(db, checker, units);
+  const delta = emptyCounters();
+  for (const { before, after } of changed) addUnit(addUnit(delta, before, -1), after, 1);
+  await applyCounterDelta(db, checker.scope.translationId, delta);
+}
+
+/** Re-checks the translations of one source string (its extra flags or text changed); a few units, one per language. */
+export async function recheckTranslationsOf(db: Executor, sourceUnitId: number): Promise<void> {
+  const units = await translationsOfSourceUnit(db, sourceUnitId);
+  for (const u of units) await recheck(db, await UnitChecker.forUnit(db, u), [u]);
+}
+
+/** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */
+export async function recheckComponent(db: Executor, componentId: number): Promise<void> {
+  for (const id of await nonSourceTranslationIds(db, componentId)) {
+    const units = await unorderedUnitsOfTranslation(db, id);
+    await recheck(db, await UnitChecker.forTranslation(db, id), units);
+  }
+}

@@ -1,0 +1,114 @@
+// Units: one indexed query per page or per unit, joined with the slugs their links need.
+import type { Db, DialectName } from '../../db/database.js';
+import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { asSearchError, searchCondition, type CompileContext, type SearchParams } from '../../db/unit-search/index.js';
+import {
+  countSearchedUnits,
+  countSearchedUnitsInTranslation,
+  countUnitsFromCounters,
+  searchedUnitsPageInTranslation,
+  translationTotal,
+  unitIdAfter,
+  unitsPageInTranslation,
+  unitsWithSlugsFromId,
+  unitsWithSlugsPage,
+  unitWithLinksById,
+  type UnitFilter,
+  type UnitWithSlugsRow,
+} from '../../db/unit-lists.repository.js';
+import { withLabels, type LabeledUnit } from '../catalog/labels.service.js';
+import { unitTrigrams } from './unit-trigrams.js';
+import { unitOffsetStart } from '../../db/unit-id-blocks.js';
+import { ReadCache } from '../../db/read-cache.js';
+
+export interface UnitWithRefs {
+  unit: LabeledUnit;
+  projectSlug: string;
+  componentSlug: string;
+  languageCode: string;
+}
+
+/** Runs a search query; a regular expression that the database rejects is the caller's 400, too. */
+async function searching<T>(run: Promise<T>): Promise<T> {
+  try {
+    return await run;
+  } catch (e) {
+    throw asSearchError(e);
+  }
+}
+
+/** What the search compiler needs to know of a database: its dialect and its units' trigram frequencies. */
+export function searchContext(db: Db, dialect: DialectName): CompileContext {
+  return { dialect, trigrams: unitTrigrams(db).current };
+}
+
+/** A unit with its links and the access settings of its project, as one read gives them. */
+type VisibleUnit = { refs: UnitWithRefs; project: { id: number; access_control: number } };
+
+export class UnitsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly dialect: DialectName = 'sqlite',
+    /** Unit detail reads by id, kept until the database changes (read-cache.ts). */
+    private readonly byId: ReadCache<number, VisibleUnit | undefined> = ReadCache.none(),
+  ) {}
+
+  /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */
+  filter(params: SearchParams): UnitFilter {
+    return searchCondition(params, searchContext(this.db, this.dialect));
+  }
+
+  private static split(row: LabeledUnit & Pick<UnitWithSlugsRow, 'p_slug' | 'c_slug' | 'l_code'>): UnitWithRefs {
+    const { p_slug, c_slug, l_code, ...unit } = row;
+    return { unit, projectSlug: p_slug, componentSlug: c_slug, languageCode: l_code };
+  }
+
+  async getVisible(actor: Actor, id: number): Promise<UnitWithRefs> {
+    const found = await this.byId.get(id, () => this.loadVisible(id));
+    if (!found || !this.access.canView(actor, found.project)) throw new NotFoundError();
+    return found.refs;
+  }
+
+  private async loadVisible(id: number): Promise<VisibleUnit | undefined> {
+    const row = await unitWithLinksById(this.db, this.dialect, id);
+    if (!row) return undefined;
+    const { access_control, project_id, ...rest } = row;
+    return { refs: UnitsService.split(rest), project: { id: project_id, access_control } };
+  }
+
+  async countInTranslation(translationId: number, where: UnitFilter = null): Promise<number> {
+    if (where) return searching(countSearchedUnitsInTranslation(this.db, translationId, where));
+    // The kept counter, not a count over the units: O(1) however big the translation.
+    return translationTotal(this.db, translationId);
+  }
+
+  async pageInTranslation(translationId: number, limit: number, offset: number, where: UnitFilter = null): Promise<LabeledUnit[]> {
+    if (where) return withLabels(this.db, await searching(searchedUnitsPageInTranslation(this.db, translationId, where, limit, offset)));
+    return withLabels(this.db, await unitsPageInTranslation(this.db, translationId, limit, offset));
+  }
+
+  async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
+    const filter = this.access.visibleProjects(actor);
+    // Unfiltered lists count from the translations' kept counters (one row per translation, not per unit).
+    if (!where) return countUnitsFromCounters(this.db, filter);
+    return searching(countSearchedUnits(this.db, filter, where));
+  }
+
+  async pageVisible(actor: Actor, limit: number, offset: number, where: UnitFilter = null): Promise<UnitWithRefs[]> {
+    const filter = this.access.visibleProjects(actor);
+    if (!filter && !where && offset > 0) {
+      // Deep pages of everything: the block counts give the block of the page's first unit, a walk along
+      // the primary key inside that block its id; only the page's rows are joined.
+      const start = await unitOffsetStart(this.db, offset);
+      if (!start) return [];
+      const first = await unitIdAfter(this.db, start.fromId, start.skip);
+      if (first === undefined) return [];
+      return (await withLabels(this.db, await unitsWithSlugsFromId(this.db, first, limit))).map(UnitsService.split);
+    }
+    const rows = await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset));
+    return (await withLabels(this.db, rows)).map(UnitsService.split);
+  }
+}
