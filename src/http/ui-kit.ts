@@ -4,7 +4,7 @@ import type { Container } from '../container.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { TranslationWithRefs } from '../services/catalog/translations.service.js';
 import type { Aggregate } from '../services/activity/statistics.service.js';
-import { componentPathSegment } from '../services/catalog/categories.service.js';
+import { componentPathSegment } from '../domain/component-paths.js';
 import { AppError, PermissionDeniedError } from '../shared/errors.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
 import { seg, type Stats } from '../ui/widgets.js';

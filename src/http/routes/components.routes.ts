@@ -13,7 +13,7 @@ import { ProjectSchema } from '../schemas/project.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import { TranslationSchema } from '../schemas/translation.js';
 import { serializeComponent, serializeProject, serializeTranslation } from '../serializers/serializers.js';
-import { componentPathSegment } from '../../services/catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 

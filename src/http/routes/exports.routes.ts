@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ChangeRow } from '../../db/schema.js';
 import { ACTION_NAMES } from '../../domain/change-actions.js';
-import { componentPathSegment, PATH_SEPARATOR } from '../../services/catalog/categories.service.js';
+import { componentPathSegment, PATH_SEPARATOR } from '../../domain/component-paths.js';
 import type { ChangeRefs, ChangeScope } from '../../services/activity/changes.service.js';
 import type { LanguageStatsRow, TranslationStatsRow } from '../../services/activity/exports.service.js';
 import { percent } from '../../services/activity/statistics-counters.js';

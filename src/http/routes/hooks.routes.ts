@@ -1,7 +1,7 @@
 // Repository notification hooks (/hooks/<service>/ and the deprecated /hooks/update/…): a push triggers a background pull.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import { componentPathSegment } from '../../services/catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 import { urlsFor } from '../context.js';
 import { HookPingSchema, HookTriggeredSchema, HookUnmatchedSchema, HookUpdateSchema } from '../schemas/hook.js';
 

@@ -11,7 +11,7 @@ import {
   RepositoryOperationWriteBody,
   RepositoryStatusSchema,
 } from '../schemas/repository.js';
-import { componentPathSegment } from '../../services/catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 
 type Op = { operation?: string };
 

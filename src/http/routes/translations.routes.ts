@@ -11,7 +11,7 @@ import { TranslationSchema } from '../schemas/translation.js';
 import { UnitCreateBody, UnitSchema } from '../schemas/unit.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
 import type { SearchQuery } from './units.routes.js';
-import { componentPathSegment } from '../../services/catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 
 /** Pages of up to this many units are kept in memory (about 1 KB each: at most 64 pages of about 1 MB). */
 const MAX_CACHED_PAGE_SIZE = 1000;

@@ -4,7 +4,7 @@ import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { ComponentWithRefs } from '../../services/catalog/components.service.js';
 import type { RepositoryStatus } from '../../services/repository/repository.service.js';
-import { componentPathSegment } from '../../services/catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { asset } from '../../ui/assets.js';
 import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, userPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';

@@ -6,7 +6,7 @@ import type { GroupRelations } from '../../services/accounts/teams.service.js';
 import type { LabeledUnit } from '../../services/catalog/labels.service.js';
 import { percent } from '../../services/activity/statistics-counters.js';
 import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
-import { componentPathSegment } from '../../services/catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 import type { Urls } from '../urls.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 

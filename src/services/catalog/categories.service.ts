@@ -25,11 +25,10 @@ import {
 } from '../../db/categories.repository.js';
 import { componentIdInPlace, componentsInCategories, deleteComponent, setCategoryPathOfComponents } from '../../db/components.repository.js';
 
+import { PATH_SEPARATOR } from '../../domain/component-paths.js';
+
 /** The reference refuses a fourth level of nesting ("Too deep nesting of categories!"). */
 export const CATEGORY_DEPTH = 3;
-/** Joins category slugs and the component slug in a component's path segment. */
-export const PATH_SEPARATOR = '%2F';
-
 export interface CategoryInput {
   name?: string;
   slug?: string;
@@ -40,22 +39,6 @@ export interface CategoryInput {
 export interface CategoryWithProject {
   category: CategoryRow;
   project: ProjectRow;
-}
-
-/**
- * A component path segment as the router hands it over (decoded once: `docs%2Fusage`), split into
- * the stored `category_path` prefix and the component slug. A literal "/" is accepted too.
- */
-export function splitComponentPath(segment: string): { categoryPath: string; slug: string } {
-  const normal = segment.replace(/\/|%2f/gi, PATH_SEPARATOR);
-  const at = normal.lastIndexOf(PATH_SEPARATOR);
-  if (at < 0) return { categoryPath: '', slug: normal };
-  return { categoryPath: normal.slice(0, at + PATH_SEPARATOR.length), slug: normal.slice(at + PATH_SEPARATOR.length) };
-}
-
-/** The segment that addresses a component in API paths: its category slugs and its own slug joined by "%2F". */
-export function componentPathSegment(component: { slug: string; category_path: string }): string {
-  return component.category_path + component.slug;
 }
 
 /** The last path segment of an API URL under `/api/<collection>/`, or undefined when `value` is no such URL. */

@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { compileUserRegex, LinearRegExp } from '../../checks/safe-regex.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
-import { splitComponentPath } from './categories.service.js';
+import { splitComponentPath } from '../../domain/component-paths.js';
 import { charField, FieldErrors, pyType } from './validation.js';
 import { projectSlugOfRow } from '../../db/projects.repository.js';
 import { componentSlugs } from '../../db/components.repository.js';

@@ -1,7 +1,7 @@
 // Turns parsed translation files into the units to store: source units, per-language units and states.
 import type { FormatUnit, ParsedStore } from '../../formats/format.js';
 import type { PluralRule } from '../../languages/plural-rule.js';
-import { hash64 } from '../../shared/hashing.js';
+import { bilingualId, contentHash, monolingualId } from '../../domain/unit-identity.js';
 import { STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { countChars, countWords } from '../../domain/text-metrics.js';
 
@@ -89,24 +89,6 @@ function stateOf(unit: FormatUnit, target: string[]): number {
   if (isReadOnly(unit.flags)) return STATE_READONLY;
   if (!isTranslated(target)) return STATE_EMPTY;
   return unit.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
-}
-
-export function bilingualId(unit: Pick<FormatUnit, 'context' | 'source'>): string {
-  return hash64('b', unit.source.join('\u0000'), unit.context);
-}
-
-/** Identifies a string's source text (with its context) independently of its key. */
-export function contentHash(source: readonly string[], context: string): string {
-  return hash64('c', source.join('\u0000'), context);
-}
-
-/** The id_hash a unit read from a file has in the DB (what matches file entries and DB rows). */
-export function unitIdHash(unit: Pick<FormatUnit, 'context' | 'source' | 'key'>, monolingual: boolean): string {
-  return monolingual ? monolingualId(unit.key) : bilingualId(unit);
-}
-
-export function monolingualId(key: string): string {
-  return hash64('m', key);
 }
 
 function planned(unit: FormatUnit, idHash: string, source: string[], target: string[], state: number, position: number, meta?: FormatUnit): PlannedUnit {

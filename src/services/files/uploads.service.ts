@@ -16,7 +16,7 @@ import { PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
 import { writeFileAtomic, type FileSyncService } from '../repository/file-sync.service.js';
 import { insertNewString, targetForms } from '../units/new-string.js';
-import { bilingualId, monolingualId } from './import-plan.js';
+import { bilingualId, monolingualId } from '../../domain/unit-identity.js';
 import { parseOptionsFor } from './parse-options.js';
 import { readPluralFormsHeader } from '../../languages/plural-rule.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';

@@ -25,7 +25,7 @@ import { nowIso } from '../../shared/clock.js';
 import { PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { TaskContext, TaskQueue } from '../../tasks/task-queue.js';
 import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
-import { splitComponentPath } from '../catalog/categories.service.js';
+import { splitComponentPath } from '../../domain/component-paths.js';
 import { rememberUnits } from './memory.service.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { addCounters, applyCounterDelta, emptyCounters, unitDelta } from '../activity/statistics-counters.js';

@@ -11,7 +11,7 @@ import type { FormatRegistry } from '../../formats/registry.js';
 import { KeyedMutex } from '../../shared/keyed-mutex.js';
 import { ruleOfTranslation } from '../../languages/plural-rule.js';
 import type { DataPaths } from './data-paths.js';
-import { unitIdHash } from '../files/import-plan.js';
+import { unitIdHash } from '../../domain/unit-identity.js';
 import { parseOptionsFor } from '../files/parse-options.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY } from '../../domain/unit-states.js';

@@ -10,7 +10,7 @@ import { Action } from '../../domain/change-actions.js';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
 import { redactUrl } from '../../vcs/urls.js';
-import { componentPathSegment, PATH_SEPARATOR } from '../catalog/categories.service.js';
+import { componentPathSegment, PATH_SEPARATOR } from '../../domain/component-paths.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { ComponentsService } from '../catalog/components.service.js';
 

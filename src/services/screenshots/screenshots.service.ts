@@ -23,7 +23,7 @@ import type { ObjectPermission } from '../../auth/permissions.js';
 import { nowIso } from '../../shared/clock.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { componentPathSegment, splitComponentPath } from '../catalog/categories.service.js';
+import { componentPathSegment, splitComponentPath } from '../../domain/component-paths.js';
 import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
 import type { Upload } from '../files/upload.js';

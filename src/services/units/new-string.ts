@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { ComponentRow, NewUnit, ProjectRow, TranslationRow, UnitRow } from '../../db/schema.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { bilingualId, contentHash, monolingualId } from '../files/import-plan.js';
+import { bilingualId, contentHash, monolingualId } from '../../domain/unit-identity.js';
 import { applyCounterDelta, unitDelta } from '../activity/statistics-counters.js';
 import { STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { countChars, countWords } from '../../domain/text-metrics.js';

@@ -9,7 +9,7 @@ import { nowIso } from '../../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { AddonsService } from '../addons/addons.service.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { bilingualId, contentHash, monolingualId } from '../files/import-plan.js';
+import { bilingualId, contentHash, monolingualId } from '../../domain/unit-identity.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { addCounters, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../activity/statistics-counters.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
@@ -20,7 +20,7 @@ import type { TranslationWithRefs } from '../catalog/translations.service.js';
 import type { UnitWithRefs } from './units.service.js';
 import { checkScopeOfRows, recheckTranslationsOf } from '../quality/unit-checks.js';
 import { pyType } from '../catalog/validation.js';
-import { componentPathSegment } from '../catalog/categories.service.js';
+import { componentPathSegment } from '../../domain/component-paths.js';
 import { checkLabelIds, setUnitLabels, withLabels } from '../catalog/labels.service.js';
 import { Action } from '../../domain/change-actions.js';
 import {
