@@ -5,7 +5,7 @@ import type { LanguageRow, TranslationRow } from '../db/schema.js';
 import { translationsOfComponent } from '../db/addons.repository.js';
 import { languagesByIds } from '../db/languages.repository.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
-import type { ComponentWithRefs } from '../services/catalog/components.service.js';
+import type { ComponentWithRefs } from '../db/places.js';
 import { parseOptionsFor } from '../services/files/parse-options.js';
 import type { AddonEventContext } from './types.js';
 

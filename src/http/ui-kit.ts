@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../container.js';
 import type { ProjectRow } from '../db/schema.js';
-import type { TranslationWithRefs } from '../services/catalog/translations.service.js';
+import type { TranslationWithRefs } from '../db/places.js';
 import type { Aggregate } from '../services/activity/statistics.service.js';
 import { componentPathSegment } from '../domain/component-paths.js';
 import { AppError, PermissionDeniedError } from '../shared/errors.js';

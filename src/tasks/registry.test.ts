@@ -1,6 +1,6 @@
 // The task registry: names are unique and match the names the services queue under.
 import { describe, expect, it } from 'vitest';
-import { AUTOTRANSLATE_TASK } from '../services/memory/autotranslate.service.js';
+import { AUTOTRANSLATE_TASK } from '../services/units/autotranslate.service.js';
 import { taskDefinitions } from './registry.js';
 
 describe('task registry', () => {

@@ -2,7 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { Upload } from '../../services/files/upload.js';
+import type { Upload } from '../../services/common/upload.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 
 declare module 'fastify' {

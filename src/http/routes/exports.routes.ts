@@ -8,7 +8,7 @@ import { ACTION_NAMES } from '../../domain/change-actions.js';
 import { componentPathSegment, PATH_SEPARATOR } from '../../domain/component-paths.js';
 import type { ChangeRefs, ChangeScope } from '../../services/activity/changes.service.js';
 import type { LanguageStatsRow, TranslationStatsRow } from '../../services/activity/exports.service.js';
-import { percent } from '../../services/activity/statistics-counters.js';
+import { percent } from '../../services/common/statistics-counters.js';
 import { ValidationError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
 import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';

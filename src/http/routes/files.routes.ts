@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import type { FileDownload } from '../../services/files/downloads.service.js';
-import type { UploadInput } from '../../services/files/uploads.service.js';
+import type { FileDownload } from '../../services/repository/downloads.service.js';
+import type { UploadInput } from '../../services/repository/uploads.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { resource } from '../resource.js';
 import { ComponentParams, NoContent, ProjectParams, TranslationParams } from '../schemas/common.js';

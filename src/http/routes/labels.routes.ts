@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { labelRef, type LabelInput } from '../../services/catalog/labels.service.js';
+import { labelRef, type LabelInput } from '../../services/units/labels.service.js';
 import { bodyOf } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';

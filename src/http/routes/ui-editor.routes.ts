@@ -1,7 +1,7 @@
 // The translation editor's routes: one string or the list view, saving, suggestions, comments, and the matches JSON.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import type { TranslationWithRefs } from '../../services/catalog/translations.service.js';
+import type { TranslationWithRefs } from '../../db/places.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { targetForms } from '../../services/units/new-string.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
-import type { ComponentWithRefs } from '../../services/catalog/components.service.js';
+import type { ComponentWithRefs } from '../../db/places.js';
 import type { RepositoryStatus } from '../../services/repository/repository.service.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';

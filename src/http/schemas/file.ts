@@ -1,6 +1,6 @@
 // File transfer: download queries, the raw file answers, the upload body and its result.
 import { Type } from 'typebox';
-import { UPLOAD_METHODS } from '../../services/files/uploads.service.js';
+import { UPLOAD_METHODS } from '../../services/repository/uploads.service.js';
 import { Str } from './common.js';
 
 /** A raw file answer: its bytes, in `contentType` ('*' parts when it depends on the file). */

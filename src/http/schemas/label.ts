@@ -1,6 +1,6 @@
 // The label object (labelRef: the same object units carry in `labels`) and its write body.
 import { Type } from 'typebox';
-import { LABEL_COLORS } from '../../services/catalog/labels.service.js';
+import { LABEL_COLORS } from '../../services/units/labels.service.js';
 import { Str, body, readOnly } from './common.js';
 import { LabelRefSchema } from './unit.js';
 

@@ -3,8 +3,8 @@ import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.
 import type { ComponentRow, GroupRow, LanguageRow, ProjectRow, RoleRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import type { GroupRelations } from '../../services/accounts/teams.service.js';
-import type { LabeledUnit } from '../../services/catalog/labels.service.js';
-import { percent } from '../../services/activity/statistics-counters.js';
+import type { LabeledUnit } from '../../services/units/labels.service.js';
+import { percent } from '../../services/common/statistics-counters.js';
 import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
 import type { Urls } from '../urls.js';

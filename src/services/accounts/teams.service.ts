@@ -60,7 +60,7 @@ import { duplicateError } from '../../db/unique-violation.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { FieldErrors } from '../catalog/validation.js';
+import { FieldErrors } from '../common/validation.js';
 import { recordAudit, type AuditActivity, type AuditSubject } from './audit-log.js';
 
 export interface RoleInput {

@@ -8,9 +8,9 @@ import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { NotFoundError } from '../../shared/errors.js';
 import type { ChangeRefs, ChangeScope, ChangesService } from './changes.service.js';
-import type { ComponentWithRefs } from '../catalog/components.service.js';
+import type { ComponentWithRefs } from '../../db/places.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
-import { COUNTER_COLUMNS, countersFrom, type Counters } from './statistics-counters.js';
+import { COUNTER_COLUMNS, countersFrom, type Counters } from '../common/statistics-counters.js';
 
 /** Items of a feed: the reference shows the ten most recent changes. */
 export const FEED_ITEMS = 10;

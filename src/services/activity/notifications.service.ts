@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
-import { FieldErrors } from '../catalog/validation.js';
+import { FieldErrors } from '../common/validation.js';
 
 /** Registered notification names: the reference's class names, historical misspellings included. */
 export const NOTIFICATIONS = [

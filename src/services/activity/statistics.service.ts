@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import type { ChangesService } from './changes.service.js';
-import { countersFrom, recountTranslation, statisticsObject, type Counters } from './statistics-counters.js';
+import { countersFrom, recountTranslation, statisticsObject, type Counters } from '../common/statistics-counters.js';
 import { countActiveChecks } from '../quality/unit-checks.js';
 import {
   authorNames,

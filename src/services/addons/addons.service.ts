@@ -10,7 +10,7 @@ import { ADDON_EVENT_TASK } from '../../tasks/addon-event.task.js';
 import { canonicalAddonName, getAddon, listAddons } from '../../addons/registry.js';
 import type { AddonEvent, AddonEventContext, AddonServices, AnyAddonDefinition } from '../../addons/types.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import type { ComponentWithRefs } from '../catalog/components.service.js';
+import type { ComponentWithRefs } from '../../db/places.js';
 import { projectById, projectOfRow } from '../../db/projects.repository.js';
 import {
   addonIdsOfComponents,

@@ -7,8 +7,8 @@ import { nowIso } from '../../shared/clock.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import type { DataPaths } from '../repository/data-paths.js';
-import { FieldErrors } from './validation.js';
+import type { DataPaths } from '../common/data-paths.js';
+import { FieldErrors } from '../common/validation.js';
 import { projectBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import {
   categoryById,

@@ -7,7 +7,7 @@ import type { AccessControl } from '../../auth/access.js';
 import { compileUserRegex, LinearRegExp } from '../../checks/safe-regex.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { splitComponentPath } from '../../domain/component-paths.js';
-import { charField, FieldErrors, pyType } from './validation.js';
+import { charField, FieldErrors, pyType } from '../common/validation.js';
 import { projectSlugOfRow } from '../../db/projects.repository.js';
 import { componentSlugs } from '../../db/components.repository.js';
 import {

@@ -12,16 +12,16 @@ import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { extractZip, ZipError } from '../../shared/safe-zip.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import type { DataPaths } from '../repository/data-paths.js';
+import type { DataPaths } from '../common/data-paths.js';
 import { checkFilemask } from '../../domain/filemask.js';
 import type { LanguagesService } from './languages.service.js';
 import { NEW_LANG_CHOICES } from './projects.service.js';
-import type { ComponentScanner } from '../repository/component-scanner.js';
+import type { ComponentScanner } from './component-scanner.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
 import { checkBranchName, checkRepoHost, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../../vcs/urls.js';
 import { OutboundGuard } from '../../shared/outbound-guard.js';
-import { FieldErrors } from './validation.js';
-import type { Upload } from '../files/upload.js';
+import { FieldErrors } from '../common/validation.js';
+import type { Upload } from '../common/upload.js';
 import { recheckComponent } from '../quality/unit-checks.js';
 import { linkOwner, relinkComponent } from './internal-links.js';
 import { categoryIdFromUrl, categoryPathOf } from './categories.service.js';
@@ -53,6 +53,7 @@ import {
   visibleComponentsOfProject,
   visibleComponentsPage,
 } from '../../db/components.repository.js';
+import type { ComponentWithRefs } from '../../db/places.js';
 
 export interface ComponentInput {
   name?: string;
@@ -110,12 +111,6 @@ export interface ComponentInput {
 interface Placement {
   id: number | null;
   path: string;
-}
-
-export interface ComponentWithRefs {
-  component: ComponentRow;
-  project: ProjectRow;
-  sourceLanguage: LanguageRow;
 }
 
 const BOOL_FIELDS = ['edit_template', 'restricted', 'allow_translation_propagation', 'manage_units', 'enable_suggestions', 'suggestion_voting', 'push_on_commit', 'auto_lock_error', 'is_glossary'] as const;

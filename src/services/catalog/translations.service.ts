@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ReadCache } from '../../db/read-cache.js';
 import type { Db } from '../../db/database.js';
-import type { LanguageRow, TranslationRow } from '../../db/schema.js';
+import type { TranslationRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import type { ParsedStore } from '../../formats/format.js';
@@ -12,8 +12,8 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '../../sha
 import { Action } from '../../domain/change-actions.js';
 import type { AddonsService } from '../addons/addons.service.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import type { ComponentWithRefs } from './components.service.js';
-import { isWithin, type DataPaths } from '../repository/data-paths.js';
+import type { ComponentWithRefs } from '../../db/places.js';
+import { isWithin, type DataPaths } from '../common/data-paths.js';
 import { filenameFor } from '../../domain/filemask.js';
 import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
 import { fitTarget, type PlannedUnit } from '../files/import-plan.js';
@@ -23,11 +23,7 @@ import { STATE_EMPTY } from '../../domain/unit-states.js';
 import { insertTranslation } from '../units/units-writer.js';
 import { componentHasLanguage, deleteTranslation, sourceTranslationOf, translationByLanguageCode, translationLinks, visibleTranslations } from '../../db/translations.repository.js';
 import { unitsOfTranslationInOrder } from '../../db/unit-lists.repository.js';
-
-export interface TranslationWithRefs extends ComponentWithRefs {
-  translation: TranslationRow;
-  language: LanguageRow;
-}
+import type { TranslationWithRefs } from '../../db/places.js';
 
 export class TranslationsService {
   constructor(

@@ -6,7 +6,8 @@ import type { AccessControl } from '../../auth/access.js';
 import { nowIso } from '../../shared/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { bodyObject, bumpUserStat, changeIds, deny, lockUnit, placeOf, refreshUnitFlags, requireSignedIn, visiblePlace, type DiscussionPlace } from './unit-discussion.js';
+import { bodyObject, changeIds, deny, lockUnit, placeOf, refreshUnitFlags, requireSignedIn, visiblePlace, type DiscussionPlace } from './unit-discussion.js';
+import { bumpUserStat } from '../common/user-stats.js';
 import { Action } from '../../domain/change-actions.js';
 import { commentsWithUsernames, deleteComment, insertComment, markCommentResolved, type CommentsWhere } from '../../db/comments.repository.js';
 

@@ -13,7 +13,6 @@ import { isBlank, updateUnitContent } from '../units/unit-content.js';
 import { Action } from '../../domain/change-actions.js';
 import {
   bodyObject,
-  bumpUserStat,
   changeIds,
   deny,
   lockUnit,
@@ -23,6 +22,7 @@ import {
   visiblePlace,
   type DiscussionPlace,
 } from './unit-discussion.js';
+import { bumpUserStat } from '../common/user-stats.js';
 import {
   deleteSuggestion,
   deleteSuggestionVote,

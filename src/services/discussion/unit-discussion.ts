@@ -5,11 +5,11 @@ import type { UnitRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
-import { applyCounterDelta, unitDelta } from '../activity/statistics-counters.js';
+import { applyCounterDelta, unitDelta } from '../common/statistics-counters.js';
 import { unitWithPlace, type UnitPlace } from '../../db/unit-lists.repository.js';
 import { unitHasSuggestion } from '../../db/suggestions.repository.js';
 import { unitHasUnresolvedComment } from '../../db/comments.repository.js';
-import { addToUserStat, lockAndReadUnit, setUnitDiscussionFlags } from '../../db/unit-discussion.repository.js';
+import { lockAndReadUnit, setUnitDiscussionFlags } from '../../db/unit-discussion.repository.js';
 
 export type DiscussionPlace = UnitPlace;
 
@@ -63,12 +63,6 @@ export async function refreshUnitFlags(tx: Executor, unitId: number): Promise<Un
   await setUnitDiscussionFlags(tx, unitId, hasSuggestion, hasComment);
   await applyCounterDelta(tx, unit.translation_id, unitDelta(unit, after));
   return after;
-}
-
-/** Profile counters: suggested, commented. */
-export async function bumpUserStat(tx: Executor, userId: number | null | undefined, column: 'stat_suggested' | 'stat_commented', n = 1): Promise<void> {
-  if (!userId || n === 0) return;
-  await addToUserStat(tx, userId, column, n);
 }
 
 export function changeIds(p: Pick<DiscussionPlace, 'project' | 'component' | 'translation'>) {

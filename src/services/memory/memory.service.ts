@@ -2,7 +2,7 @@
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { isSqlite, type Db, type Executor } from '../../db/database.js';
-import type { MemoryRow } from '../../db/schema.js';
+import type { LanguageRow, MemoryRow } from '../../db/schema.js';
 import {
   countEntries,
   countEntriesAbove,
@@ -29,7 +29,6 @@ import {
 import { projectAccessById, projectAccessBySlug, projectIdByIdOrSlug, projectIdBySlug, visibleProjectIds } from '../../db/projects.repository.js';
 import { nowIso } from '../../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
-import type { LanguagesService } from '../catalog/languages.service.js';
 import { rankCandidates } from './memory-ranking.js';
 import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from '../../search/trigram-sample.js';
 
@@ -200,6 +199,11 @@ type Candidate = MemoryCandidate;
 /** Which entries a lookup or list may see: null = all. */
 type Scope = MemoryScope;
 
+/** How the memory resolves a language code or alias (the languages service). */
+export interface LanguageResolver {
+  resolve(code: string, db?: Executor): Promise<LanguageRow | undefined>;
+}
+
 export class MemoryService {
   private timer: NodeJS.Timeout | null = null;
   /** Which trigrams of the stored sources are rare: lookups read only those from the index. */
@@ -218,7 +222,7 @@ export class MemoryService {
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
-    private readonly languages: LanguagesService,
+    private readonly languages: LanguageResolver,
   ) {}
 
   /** Indexes what bulk writers left unindexed every few seconds (SQLite); stop() ends it. */

@@ -7,7 +7,7 @@ import { nowIso } from '../../shared/clock.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../../db/schema.js';
-import { loadGlossary, type GlossaryLookup } from '../memory/glossary.service.js';
+import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
 import {
   checkRowsOfTranslation,
   checkRowsOfUnit,
@@ -24,7 +24,7 @@ import {
 import { lastNonEmptyTarget } from '../../db/changes.repository.js';
 import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes } from '../../db/units.repository.js';
 import { unorderedUnitsOfTranslation } from '../../db/unit-import.repository.js';
-import { addUnit, applyCounterDelta, emptyCounters } from '../activity/statistics-counters.js';
+import { addUnit, applyCounterDelta, emptyCounters } from '../common/statistics-counters.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 
 const BATCH = 400; // rows per statement: under SQLite's and PostgreSQL's bound-parameter limits

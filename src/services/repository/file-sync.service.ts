@@ -10,7 +10,7 @@ import type { ParsedStore, TranslationFormat } from '../../formats/format.js';
 import type { FormatRegistry } from '../../formats/registry.js';
 import { KeyedMutex } from '../../shared/keyed-mutex.js';
 import { ruleOfTranslation } from '../../languages/plural-rule.js';
-import type { DataPaths } from './data-paths.js';
+import type { DataPaths } from '../common/data-paths.js';
 import { unitIdHash } from '../../domain/unit-identity.js';
 import { parseOptionsFor } from '../files/parse-options.js';
 import { splitPlurals } from '../../domain/plurals.js';

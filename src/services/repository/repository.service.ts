@@ -28,11 +28,11 @@ import { internalUrl, parseInternalUrl, redactText } from '../../vcs/urls.js';
 import { linkOwner } from '../catalog/internal-links.js';
 import type { MergeStyle, VcsBackend } from '../../vcs/vcs.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import type { ComponentScanner } from './component-scanner.js';
-import type { ComponentWithRefs } from '../catalog/components.service.js';
+import type { ComponentScanner } from '../catalog/component-scanner.js';
+import type { ComponentWithRefs } from '../../db/places.js';
 import { sweepStaleTempFiles, type FileSyncService, type WrittenFile } from './file-sync.service.js';
 import { reconcileComponent, type RescanResult } from './rescan.js';
-import { percent } from '../activity/statistics-counters.js';
+import { percent } from '../common/statistics-counters.js';
 import type { AddonEvent } from '../../addons/types.js';
 
 /** Add-on handlers of repository events, run inside the repository lock (AddonsService implements it). */

@@ -1,11 +1,11 @@
 // Brings the database in line with a component's files after they changed on disk (pull, reset, file-scan).
 import type { Executor } from '../../db/database.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../../db/schema.js';
-import type { ComponentScanner, ScannedTree } from './component-scanner.js';
+import type { ComponentScanner, ScannedTree } from '../catalog/component-scanner.js';
 import type { PlannedUnit } from '../files/import-plan.js';
 import { joinPlurals } from '../../domain/plurals.js';
 import { storedPlural, type PluralRule } from '../../languages/plural-rule.js';
-import { recountTranslation } from '../activity/statistics-counters.js';
+import { recountTranslation } from '../common/statistics-counters.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { insertTranslation, unitRow } from '../units/units-writer.js';
 import { UnitChecker } from '../quality/unit-checks.js';

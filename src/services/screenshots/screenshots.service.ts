@@ -26,8 +26,8 @@ import type { ChangesService } from '../activity/changes.service.js';
 import { componentPathSegment, splitComponentPath } from '../../domain/component-paths.js';
 import { detectImage, type ImageType } from './image-types.js';
 import { newScreenshotKey, type ScreenshotStore } from './screenshot-store.js';
-import type { Upload } from '../files/upload.js';
-import { charField, FieldErrors, lastValue } from '../catalog/validation.js';
+import type { Upload } from '../common/upload.js';
+import { charField, FieldErrors, lastValue } from '../common/validation.js';
 import { Action } from '../../domain/change-actions.js';
 
 const NAME_MAX = 200;

@@ -4,7 +4,7 @@ import type { ComponentRow, NewUnit, ProjectRow, TranslationRow, UnitRow } from 
 import { nowIso } from '../../shared/clock.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { bilingualId, contentHash, monolingualId } from '../../domain/unit-identity.js';
-import { applyCounterDelta, unitDelta } from '../activity/statistics-counters.js';
+import { applyCounterDelta, unitDelta } from '../common/statistics-counters.js';
 import { STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { countChars, countWords } from '../../domain/text-metrics.js';
 import { isBlank } from './unit-content.js';

@@ -5,7 +5,7 @@ import { nowIso } from '../../shared/clock.js';
 import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
 import { rememberUnits } from '../memory/memory.service.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
-import { addUnit, applyCounterDelta, unitDelta, type Counters } from '../activity/statistics-counters.js';
+import { addUnit, applyCounterDelta, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { crossUnitContext, UnitChecker, type CheckScope } from '../quality/unit-checks.js';
 import { setUnitContent } from '../../db/units.repository.js';

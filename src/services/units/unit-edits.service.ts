@@ -11,17 +11,17 @@ import type { AddonsService } from '../addons/addons.service.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { bilingualId, contentHash, monolingualId } from '../../domain/unit-identity.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
-import { addCounters, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../activity/statistics-counters.js';
+import { addCounters, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { countChars, countWords } from '../../domain/text-metrics.js';
 import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
-import type { TranslationWithRefs } from '../catalog/translations.service.js';
+import type { TranslationWithRefs } from '../../db/places.js';
 import type { UnitWithRefs } from './units.service.js';
 import { checkScopeOfRows, recheckTranslationsOf } from '../quality/unit-checks.js';
-import { pyType } from '../catalog/validation.js';
+import { pyType } from '../common/validation.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
-import { checkLabelIds, setUnitLabels, withLabels } from '../catalog/labels.service.js';
+import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 import { Action } from '../../domain/change-actions.js';
 import {
   deleteUnit,

@@ -6,7 +6,7 @@ import { nowIso } from '../../shared/clock.js';
 import type { PlannedTranslation, PlannedUnit } from '../files/import-plan.js';
 import { joinPlurals } from '../../domain/plurals.js';
 import { rememberTranslation } from '../memory/memory.service.js';
-import { addUnit, emptyCounters, type Counters } from '../activity/statistics-counters.js';
+import { addUnit, emptyCounters, type Counters } from '../common/statistics-counters.js';
 import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from '../quality/unit-checks.js';
 import { STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { insertTranslationRow, insertUnitRows, linkSourceUnitsToThemselves } from '../../db/units.repository.js';

@@ -18,7 +18,7 @@ import {
   type UnitFilter,
   type UnitWithSlugsRow,
 } from '../../db/unit-lists.repository.js';
-import { withLabels, type LabeledUnit } from '../catalog/labels.service.js';
+import { withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from '../../db/unit-id-blocks.js';
 import { ReadCache } from '../../db/read-cache.js';

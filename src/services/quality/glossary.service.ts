@@ -6,7 +6,7 @@ import { mergeFlags } from '../../checks/flags.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { GlossaryIndex } from '../../domain/glossary-matcher.js';
 import { splitPlurals } from '../../domain/plurals.js';
-import type { UnitsService } from '../units/units.service.js';
+import type { UnitRow } from '../../db/schema.js';
 import { STATE_TRANSLATED } from '../../domain/unit-states.js';
 
 /** One term of one glossary in one language. */
@@ -117,10 +117,15 @@ export async function loadGlossary(db: Executor, projectId: number, sourceLangua
   };
 }
 
+/** How the glossary finds a unit the actor may see (the units service). */
+export interface VisibleUnitLookup {
+  getVisible(actor: Actor, unitId: number): Promise<{ unit: UnitRow }>;
+}
+
 export class GlossaryService {
   constructor(
     private readonly db: Db,
-    private readonly units: UnitsService,
+    private readonly units: VisibleUnitLookup,
   ) {}
 
   /** The glossary terms found in the source of a unit the actor may see, in the unit's language. */

@@ -15,10 +15,10 @@ import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { asSearchError, searchCondition, type Sql } from '../../db/unit-search/index.js';
 import { ZipWriter } from '../../shared/zip-writer.js';
 import { ruleOfTranslation } from '../../languages/plural-rule.js';
-import type { ComponentWithRefs } from '../catalog/components.service.js';
-import type { Conversion, ConversionMeta } from './conversions.js';
-import type { FileSyncService } from '../repository/file-sync.service.js';
-import type { TranslationWithRefs } from '../catalog/translations.service.js';
+import type { ComponentWithRefs } from '../../db/places.js';
+import type { Conversion, ConversionMeta } from '../files/conversions.js';
+import type { FileSyncService } from './file-sync.service.js';
+import type { TranslationWithRefs } from '../../db/places.js';
 import { searchContext } from '../units/units.service.js';
 
 export interface FileDownload {

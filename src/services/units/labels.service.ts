@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { charField, FieldErrors, pyType } from './validation.js';
+import { charField, FieldErrors, pyType } from '../common/validation.js';
 import { Action } from '../../domain/change-actions.js';
 import {
   addUnitLabels,
