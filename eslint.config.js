@@ -4,13 +4,13 @@ import tseslint from 'typescript-eslint';
 
 const NO_FASTIFY = { group: ['fastify', '@fastify/*'], message: 'Layer rule: only the HTTP layer knows Fastify.' };
 const NO_HTTP = { group: upTo('http'), message: 'Layer rule: nothing below the HTTP layer imports it.' };
-const NO_SERVICES = { group: upTo('services'), message: 'Layer rule: the vocabulary, storage and plug-ins (formats, checks, engines, hooks, task handlers) never call services.' };
+const NO_SERVICES = { group: upTo('services'), message: 'Layer rule: the vocabulary, storage and plug-ins (formats, checks, engines, add-ons, forge hooks, task handlers) never call services.' };
 const NO_DB = { group: upTo('db'), message: 'Layer rule: the vocabulary and the shared helpers know no storage.' };
 const NO_KYSELY = { group: ['kysely'], allowTypeImports: true, message: 'Layer rule: queries are built only in src/db repositories.' };
 
 /** What each top-level folder of src/ may not import (ESLint keeps one setting of a rule per file, so each folder gets all of its own at once). */
 const LAYERS = {
-  addons: [NO_FASTIFY],
+  addons: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
   auth: [NO_FASTIFY, NO_HTTP],
   checks: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
   cli: [NO_FASTIFY],

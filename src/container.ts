@@ -52,6 +52,14 @@ import { RedisResultCache, ResultCache } from './machinery/cache.js';
 import { OutboundGuard } from './shared/outbound-guard.js';
 import { AutotranslateService } from './services/units/autotranslate.service.js';
 import type { AddonServices } from './addons/types.js';
+import type { Actor } from './auth/actor.js';
+import { searchContext } from './services/units/units.service.js';
+import { updateUnitContent } from './services/units/unit-content.js';
+import { recheckTranslationsOf } from './services/quality/unit-checks.js';
+import { parseOptionsFor } from './services/files/parse-options.js';
+import { serializeChange } from './http/serializers/changes.js';
+import { Urls } from './http/urls.js';
+import { trimTrailingSlashes } from './shared/text.js';
 import { registerTasks } from './tasks/registry.js';
 import { AddonsService } from './services/addons/addons.service.js';
 import { ComponentListsService } from './services/catalog/component-lists.service.js';
@@ -118,6 +126,9 @@ export interface StartOptions {
   /** Commit edits older than their component's commit_pending_age every minute (`parla serve`). */
   commitPending?: boolean;
 }
+
+/** Add-ons act for themselves, not for whoever triggered the event: a superuser that is no user. */
+const SYSTEM_ACTOR: Actor = Object.freeze({ user: null, authenticated: true, isSuperuser: true });
 
 const CONSOLE_LOG: StartLog = { error: (err, message) => console.error(`parla: ${message}: ${err instanceof Error ? err.message : String(err)}`) };
 
@@ -216,8 +227,35 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }), outbound, machineryCache);
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
   const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound, new ReadCache(database, 1000));
-  // Discovery creates components; webhook payloads need absolute URLs outside any request.
-  const addonServices: AddonServices = { db, dialect: database.dialect, changes, formats, paths, tasks, outbound, git, components, autotranslate, baseUrl: config.siteUrl ?? `http://${config.host}:${config.port}` };
+  // Add-ons reach the services only through these ports. Webhook payloads need absolute URLs outside any
+  // request: PARLA_SITE_URL when set.
+  const addonBase = trimTrailingSlashes(config.siteUrl ?? `http://${config.host}:${config.port}`);
+  const addonUrls = new Urls(addonBase, addonBase);
+  const addonServices: AddonServices = {
+    db,
+    dialect: database.dialect,
+    formats,
+    paths,
+    recordChange: (executor, change) => changes.record(executor, change),
+    parseOptions: parseOptionsFor,
+    unitSearch: () => searchContext(db, database.dialect),
+    recheckTranslations: recheckTranslationsOf,
+    updateUnitContent: (executor, unit, place, content) => updateUnitContent(executor, changes, unit, place, content),
+    serializeChange: async (change) => {
+      const refs = await changes.refs([change]);
+      const project = change.project_id === null ? undefined : refs.projects.get(change.project_id);
+      return { change: serializeChange(addonUrls, change, refs), projectUrl: project ? addonUrls.project(project.slug) : null };
+    },
+    tasks,
+    outbound,
+    git,
+    // Discovery creates and removes components.
+    components: {
+      create: (project, input) => components.create(SYSTEM_ACTOR, project, input, {}),
+      remove: async (component) => components.remove(SYSTEM_ACTOR, await components.refs(component)),
+    },
+    autotranslate,
+  };
   // Add-ons and repository operations call each other: repository events go through the repository lock,
   // and repository operations raise add-on events. The runner reaches the repository service when called.
   const addons: AddonsService = new AddonsService(db, access, changes, tasks, addonServices, { runAddonEvent: (componentId, event, addonId): Promise<void> => repository.runAddonEvent(componentId, event, addonId) });

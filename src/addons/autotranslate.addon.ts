@@ -1,6 +1,6 @@
 // weblate.autotranslate.autotranslate: automatic translation of every translation after repository updates and daily.
 import { legacyFilterQuery, searchCondition, SearchQueryError } from '../db/unit-search/index.js';
-import type { AutoMode, AutoSource } from '../services/units/autotranslate.service.js';
+import type { AutoMode, AutoSource } from '../domain/automatic-translation.js';
 import { choiceOption, configObject, ConfigErrors, intOption, rejectUnknown, stringListOption, stringOption } from './config.js';
 import { translationFiles } from './support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';

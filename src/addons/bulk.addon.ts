@@ -1,10 +1,8 @@
 // weblate.flags.bulk: bulk edit of the strings matching a search query (state, flags, labels), on install and after updates.
 import { searchCondition, SearchQueryError } from '../db/unit-search/index.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { searchContext } from '../services/units/units.service.js';
 import { setUnitExtraFlags, unitIdsMatching } from '../db/addons.repository.js';
 import { addUnitLabel, labelsOfProject, removeUnitLabels } from '../db/labels.repository.js';
-import { recheckTranslationsOf } from '../services/quality/unit-checks.js';
 import { choiceOption, configObject, ConfigErrors, rejectUnknown, stringListOption, stringOption } from './config.js';
 import { componentUnits, editFlags, setUnitStates } from './flags-support.js';
 import { requireComponent } from './support.js';
@@ -26,7 +24,7 @@ const STATES = ['-1', String(STATE_EMPTY), String(STATE_FUZZY), String(STATE_TRA
 async function apply(ctx: AddonEventContext<BulkConfig>): Promise<void> {
   const refs = requireComponent(ctx);
   const config = ctx.addon.configuration;
-  const where = searchCondition({ q: config.q }, searchContext(ctx.services.db, ctx.services.dialect));
+  const where = searchCondition({ q: config.q }, ctx.services.unitSearch());
   const ids = await unitIdsMatching(ctx.services.db, refs.component.id, where);
   const units = await componentUnits(ctx, ids);
   if (config.state !== -1) {
@@ -46,8 +44,8 @@ async function apply(ctx: AddonEventContext<BulkConfig>): Promise<void> {
       const flags = editFlags(s.extra_flags, config.add_flags, config.remove_flags);
       if (flags !== s.extra_flags) {
         await setUnitExtraFlags(tx, s.id, flags);
-        await ctx.services.changes.record(tx, { action: Action.EXTRA_FLAGS_UPDATED, projectId: refs.project.id, componentId: refs.component.id, translationId: s.translation_id, unitId: s.id, target: flags, old: s.extra_flags });
-        await recheckTranslationsOf(tx, s.id);
+        await ctx.services.recordChange(tx, { action: Action.EXTRA_FLAGS_UPDATED, projectId: refs.project.id, componentId: refs.component.id, translationId: s.translation_id, unitId: s.id, target: flags, old: s.extra_flags });
+        await ctx.services.recheckTranslations(tx, s.id);
       }
       for (const name of config.add_labels) {
         const id = labelId(name);

@@ -1,7 +1,6 @@
 // weblate.discovery.discovery: creates (and optionally removes) components sharing this component's repository from its file layout.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Actor } from '../auth/actor.js';
 import { formats } from '../formats/registry.js';
 import type { ComponentRow } from '../db/schema.js';
 import { addonsOfComponentExcept, componentsOfProject, insertAddonRow } from '../db/addons.repository.js';
@@ -23,8 +22,6 @@ export interface DiscoveryConfig extends DiscoveryLayout {
   confirm: boolean;
 }
 
-/** Discovery acts for the add-on, not for whoever triggered the update. */
-const SYSTEM_ACTOR: Actor = Object.freeze({ user: null, authenticated: true, isSuperuser: true });
 /** A repository with more files than this is not walked further (a safety bound, not a layout limit). */
 const MAX_FILES = 50_000;
 
@@ -114,26 +111,22 @@ export async function discover(ctx: AddonEventContext<DiscoveryConfig>): Promise
       continue;
     }
     try {
-      const made = await components.create(
-        SYSTEM_ACTOR,
-        project,
-        {
-          name: proposed.name,
-          slug: proposed.slug,
-          vcs: 'git',
-          repo,
-          branch: '',
-          file_format: config.file_format,
-          filemask: proposed.filemask,
-          template: proposed.template,
-          new_base: proposed.new_base,
-          language_regex: config.language_regex,
-          source_language: refs.sourceLanguage.code,
-          license: main.license,
-          license_url: main.license_url,
-        },
-        {},
-      );
+      // Created by the system (the services port), not by whoever triggered the update.
+      const made = await components.create(project, {
+        name: proposed.name,
+        slug: proposed.slug,
+        vcs: 'git',
+        repo,
+        branch: '',
+        file_format: config.file_format,
+        filemask: proposed.filemask,
+        template: proposed.template,
+        new_base: proposed.new_base,
+        language_regex: config.language_regex,
+        source_language: refs.sourceLanguage.code,
+        license: main.license,
+        license_url: main.license_url,
+      });
       created.push(made.component);
       existing.push(made.component);
       processed.add(made.component.id);
@@ -157,7 +150,7 @@ export async function discover(ctx: AddonEventContext<DiscoveryConfig>): Promise
       const present = c.template ? files.includes(c.template) : matchFilemask(files, c.filemask).length > 0;
       if (present) continue;
       try {
-        await components.remove(SYSTEM_ACTOR, await components.refs(c));
+        await components.remove(c);
         result.removed.push(c.slug);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;

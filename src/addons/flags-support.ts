@@ -1,7 +1,6 @@
 // Unit selection and state changes shared by the weblate.flags.* add-ons.
 import { addonState, maxChangeId, unitIdsOfChanges, unitsOfComponent, updateAddonState, type UnitWithTranslation } from '../db/addons.repository.js';
 import { splitPlurals } from '../domain/plurals.js';
-import { updateUnitContent } from '../services/units/unit-content.js';
 import { requireComponent } from './support.js';
 import type { AddonEventContext } from './types.js';
 
@@ -45,7 +44,7 @@ export async function setUnitStates<C>(ctx: AddonEventContext<C>, units: readonl
     for (const u of units) {
       if (u.state === state) continue;
       const { is_source: _s, language_id, ...unit } = u;
-      await updateUnitContent(tx, ctx.services.changes, unit, { translationId: unit.translation_id, componentId: refs.component.id, projectId: refs.project.id, languageId: language_id }, { target: splitPlurals(unit.target), state, userId: null });
+      await ctx.services.updateUnitContent(tx, unit, { translationId: unit.translation_id, componentId: refs.component.id, projectId: refs.project.id, languageId: language_id }, { target: splitPlurals(unit.target), state, userId: null });
       changed++;
     }
   });

@@ -1,7 +1,6 @@
 // weblate.generate.pseudolocale: fills a target translation with pseudo-localized source strings (for UI testing).
 import { joinPlurals, splitPlurals } from '../domain/plurals.js';
 import { STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { updateUnitContent } from '../services/units/unit-content.js';
 import { translationOfComponent, unitsOfTranslation } from '../db/addons.repository.js';
 import { boolOption, configObject, ConfigErrors, rejectUnknown, stringOption } from './config.js';
 import { requireComponent } from './support.js';
@@ -62,7 +61,7 @@ async function generate(ctx: AddonEventContext<PseudolocaleConfig>): Promise<voi
       const wanted = Array.from({ length: splitPlurals(unit.target).length || forms.length }, (_, i) => pseudolocalize(forms[Math.min(i, forms.length - 1)] ?? '', config));
       if (joinPlurals(wanted) === unit.target) continue;
       const state = unit.state === STATE_READONLY ? STATE_READONLY : STATE_TRANSLATED;
-      await updateUnitContent(tx, ctx.services.changes, unit, { translationId: target.id, componentId: refs.component.id, projectId: refs.project.id, languageId: target.language_id }, { target: wanted, state, userId: null, action: Action.AUTOMATICALLY_TRANSLATED });
+      await ctx.services.updateUnitContent(tx, unit, { translationId: target.id, componentId: refs.component.id, projectId: refs.project.id, languageId: target.language_id }, { target: wanted, state, userId: null, action: Action.AUTOMATICALLY_TRANSLATED });
       changed++;
     }
   });

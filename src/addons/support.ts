@@ -6,7 +6,6 @@ import { translationsOfComponent } from '../db/addons.repository.js';
 import { languagesByIds } from '../db/languages.repository.js';
 import type { ParsedStore, TranslationFormat } from '../formats/format.js';
 import type { ComponentWithRefs } from '../db/places.js';
-import { parseOptionsFor } from '../services/files/parse-options.js';
 import type { AddonEventContext } from './types.js';
 
 export interface TranslationFile {
@@ -57,7 +56,7 @@ export async function readStore<C>(ctx: AddonEventContext<C>, file: TranslationF
   if (!full) return null;
   const bytes = await fs.readFile(full).catch(() => null);
   if (!bytes) return null;
-  return formatOf(ctx).parse(bytes, parseOptionsFor(formatOf(ctx), file.language, file.translation.filename, template));
+  return formatOf(ctx).parse(bytes, ctx.services.parseOptions(formatOf(ctx), file.language, file.translation.filename, template));
 }
 
 /** Parses the component's template (monolingual base or POT), or null. */
@@ -69,7 +68,7 @@ export async function readTemplate<C>(ctx: AddonEventContext<C>): Promise<Parsed
   if (!full) return null;
   const bytes = await fs.readFile(full).catch(() => null);
   if (!bytes) return null;
-  return formatOf(ctx).parse(bytes, parseOptionsFor(formatOf(ctx), refs.sourceLanguage, base));
+  return formatOf(ctx).parse(bytes, ctx.services.parseOptions(formatOf(ctx), refs.sourceLanguage, base));
 }
 
 /** Writes a file inside the component directory and stages it when its content changed. */

@@ -1,14 +1,13 @@
 // The add-on contract: events, definitions (validation + per-event handlers) and the context handlers receive.
-import type { Db } from '../db/database.js';
-import type { DialectName } from '../db/database.js';
-import type { ChangeRow, ProjectRow } from '../db/schema.js';
-import type { ChangesService } from '../services/activity/changes.service.js';
+import type { Db, DialectName, Executor } from '../db/database.js';
+import type { ChangeRow, ComponentRow, ProjectRow, UnitRow } from '../db/schema.js';
 import type { ComponentWithRefs } from '../db/places.js';
+import type { CompileContext } from '../db/unit-search/index.js';
+import type { AutoMode, AutoSource } from '../domain/automatic-translation.js';
+import type { ParsedStore, ParseOptions, TranslationFormat } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
-import type { DataPaths } from '../services/common/data-paths.js';
+import type { LanguagePlural } from '../languages/plural-rule.js';
 import type { TaskContext, TaskQueue } from '../tasks/task-queue.js';
-import type { AutotranslateService } from '../services/units/autotranslate.service.js';
-import type { ComponentsService } from '../services/catalog/components.service.js';
 import type { OutboundGuard } from '../shared/outbound-guard.js';
 import type { GitBackend } from '../vcs/git.js';
 
@@ -38,18 +37,100 @@ export interface AddonInstance<Config = Record<string, unknown>> {
   projectId: number | null;
 }
 
-/** Services handlers may use; optional ones are absent in unit tests that do not need them. */
+/** A change an add-on records (the history entry of what it did), inside the caller's transaction. */
+export interface AddonChange {
+  action: number;
+  projectId?: number | null;
+  componentId?: number | null;
+  translationId?: number | null;
+  unitId?: number | null;
+  target?: string;
+  old?: string;
+}
+
+/** Where a unit lives, for its change record. */
+export interface AddonUnitPlace {
+  translationId: number;
+  componentId: number;
+  projectId: number;
+  languageId: number;
+}
+
+/** A new target and state for one unit; without an action, the one the state transition implies. */
+export interface AddonUnitContent {
+  target: string[];
+  state: number;
+  userId: null;
+  action?: number;
+}
+
+/** The change as the API shows it (absolute URLs outside any request), and its project's API URL. */
+export interface SerializedChange {
+  change: Record<string, unknown>;
+  projectUrl: string | null;
+}
+
+/** A component that discovery creates from files it found in the repository. */
+export interface DiscoveredComponentInput {
+  name: string;
+  slug: string;
+  vcs: string;
+  repo: string;
+  branch: string;
+  file_format: string;
+  filemask: string;
+  template: string;
+  new_base: string;
+  language_regex: string;
+  source_language: string;
+  license: string;
+  license_url: string;
+}
+
+/** One automatic translation run of a translation, by the system (no user). */
+export interface AddonAutotranslateRun {
+  translationId: number;
+  userId: null;
+  mode: AutoMode;
+  q: string;
+  autoSource: AutoSource;
+  componentId: number | null;
+  engines: string[];
+  threshold: number;
+  touchApproved: boolean;
+}
+
+/**
+ * What handlers may use, each capability described by the shape add-ons call so that no add-on
+ * imports a service or the HTTP layer: the container fills them with the real functions. Optional ones
+ * are absent in unit tests that do not need them.
+ */
 export interface AddonServices {
   db: Db;
   dialect: DialectName;
-  changes: ChangesService;
   formats: FormatRegistry;
-  paths: DataPaths;
+  /** The directory of a component's files outside repository operations. */
+  paths: { componentDir(component: Pick<ComponentRow, 'id' | 'project_id'>): string };
+  /** Records a change in the history, in the caller's transaction. */
+  recordChange(db: Executor, change: AddonChange): Promise<void>;
+  /** What a format needs to read a file of `language` (its plural forms, the document template). */
+  parseOptions(format: Pick<TranslationFormat, 'id'>, language: LanguagePlural | null, filename: string, template?: ParsedStore): ParseOptions;
+  /** How search queries over units compile here (the dialect, the trigram index in use). */
+  unitSearch(): CompileContext;
+  /** Re-checks the translations of a source string whose flags changed. */
+  recheckTranslations(db: Executor, sourceUnitId: number): Promise<void>;
+  /** Changes a unit's target and state like an edit: checks, counters, pending file write, change record, memory. */
+  updateUnitContent(db: Executor, unit: UnitRow, place: AddonUnitPlace, content: AddonUnitContent): Promise<unknown>;
+  /** A change serialized for webhook payloads. */
+  serializeChange(change: ChangeRow): Promise<SerializedChange>;
   tasks?: TaskQueue;
-  components?: ComponentsService;
-  autotranslate?: AutotranslateService;
-  /** Absolute base (scheme://host[/prefix]) for API URLs built outside a request, e.g. webhook payloads; PARLA_SITE_URL when set. */
-  baseUrl?: string | null;
+  /** Component creation and removal (discovery); add-ons act as the system, which may do anything. */
+  components?: {
+    create(project: ProjectRow, input: DiscoveredComponentInput): Promise<ComponentWithRefs>;
+    remove(component: ComponentRow): Promise<void>;
+  };
+  /** Runs automatic translation of one translation now; answers the number of strings changed. */
+  autotranslate?: { execute(run: AddonAutotranslateRun): Promise<number> };
   /** The SSRF guard for requests to user-given URLs; absent: internal addresses are refused. */
   outbound?: OutboundGuard;
   /** The git backend, for add-ons that work on the repository's history (squash). */

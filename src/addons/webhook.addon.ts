@@ -1,8 +1,6 @@
 // weblate.webhook.webhook: every recorded change (optionally only some actions) POSTed as signed JSON from the task queue.
 import type { ChangeRow } from '../db/schema.js';
 import { addonById, changeById, insertAddonLog, markAddonRun } from '../db/addons.repository.js';
-import { serializeChange } from '../http/serializers/changes.js';
-import { Urls } from '../http/urls.js';
 import { ACTION_NAMES } from '../domain/change-actions.js';
 import { nowIso } from '../shared/clock.js';
 import { OutboundGuard } from '../shared/outbound-guard.js';
@@ -11,7 +9,6 @@ import { ConfigErrors, configObject, rejectUnknown, stringOption } from './confi
 import { decodeSecret, WebhookSecretError } from './standard-webhooks.js';
 import type { AddonDefinition, AddonServices } from './types.js';
 import { deliver, DEFAULT_POLICY, type DeliveryPolicy } from './webhook-delivery.js';
-import { trimTrailingSlashes } from '../shared/text.js';
 
 export const WEBHOOK_ADDON = 'weblate.webhook.webhook';
 export const WEBHOOK_TASK = 'addon-webhook-delivery';
@@ -74,11 +71,8 @@ export function validateWebhookConfig(raw: unknown): WebhookConfig {
  * reference's webhook payload carries both.
  */
 export async function webhookPayload(services: AddonServices, change: ChangeRow): Promise<Record<string, unknown>> {
-  const base = trimTrailingSlashes(services.baseUrl ?? 'http://localhost');
-  const urls = new Urls(base, base);
-  const refs = await services.changes.refs([change]);
-  const project = change.project_id === null ? undefined : refs.projects.get(change.project_id);
-  return { change_id: change.id, ...serializeChange(urls, change, refs), project: project ? urls.project(project.slug) : null };
+  const serialized = await services.serializeChange(change);
+  return { change_id: change.id, ...serialized.change, project: serialized.projectUrl };
 }
 
 /** Without a configured guard nothing internal is reachable: the safe default. */
