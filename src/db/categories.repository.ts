@@ -43,7 +43,7 @@ export function categoryIdInPlace(db: Executor, projectId: number, parentId: num
 }
 
 /** Categories of the projects a filter lets through (optionally of one project), as a query to count or page. */
-export function visibleCategories(db: Executor, filter: ProjectsFilter, projectId?: number) {
+function visibleCategories(db: Executor, filter: ProjectsFilter, projectId?: number) {
   let q = db.selectFrom('categories').innerJoin('projects', 'projects.id', 'categories.project_id');
   if (filter) q = q.where(filter);
   if (projectId !== undefined) q = q.where('categories.project_id', '=', projectId);

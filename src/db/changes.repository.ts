@@ -1,7 +1,8 @@
 // Change rows: inserting them, the bookkeeping other tables keep from them, and the change lists' queries.
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from './database.js';
-import type { ChangeRow, ChangesTable, Database } from './schema.js';
+import type { ChangeRow, ChangesTable } from './schema.js';
+import type { ProjectsFilter } from './projects.repository.js';
 
 const BATCH = 200; // 12 columns per row: under both engines' bound-parameter limits
 
@@ -47,16 +48,13 @@ export async function lastNonEmptyTarget(db: Executor, unitId: number, actions: 
   return row?.target;
 }
 
-/** A filter on `projects` (the access checks' visible projects). */
-export type ProjectsFilter = (eb: ExpressionBuilder<Database, 'projects'>) => Expression<SqlBool>;
-
 /** Which changes a list shows: its scope, its filters, and the projects the caller may see. */
 export interface ChangeListWhere {
   /**
    * undefined: every change (superusers); null: the changes of existing projects; a filter: the changes of
    * the projects it selects. Changes naming no project are left out unless undefined.
    */
-  projects?: ProjectsFilter | null;
+  projects?: ProjectsFilter;
   projectId?: number;
   componentId?: number;
   translationId?: number;
@@ -67,8 +65,8 @@ export interface ChangeListWhere {
   before?: string;
 }
 
-/** The query of the changes a list shows, to select from (still used by a caller that counts through it). */
-export function changesWhere(db: Executor, w: ChangeListWhere) {
+/** The query of the changes a list shows, to count, page or look one up in. */
+function changesWhere(db: Executor, w: ChangeListWhere) {
   let q = db.selectFrom('changes');
   if (w.projects !== undefined) {
     const visible = w.projects;

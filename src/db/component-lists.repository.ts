@@ -73,8 +73,8 @@ export function allComponentListRules(db: Executor): Promise<{ componentlist_id:
   return db.selectFrom('component_list_rules').select(['componentlist_id', 'project_match', 'component_match']).execute();
 }
 
-/** A list's components in projects a filter lets through, as a query to count, page or narrow. */
-export function visibleMembersOfComponentList(db: Executor, listId: number, filter: ProjectsFilter) {
+/** A list's components in projects a filter lets through, the query the count, the page and the lookup below select from. */
+function visibleMembersOfComponentList(db: Executor, listId: number, filter: ProjectsFilter) {
   const q = db
     .selectFrom('component_list_components as m')
     .innerJoin('components', 'components.id', 'm.component_id')

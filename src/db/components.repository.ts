@@ -88,8 +88,8 @@ export function componentSlugs(db: Executor): Promise<{ id: number; slug: string
     .execute();
 }
 
-/** Components of the projects a filter lets through, as a query that callers narrow, count or page. */
-export function visibleComponents(db: Executor, filter: ProjectsFilter) {
+/** Components of the projects a filter lets through: the query the counts and pages below select from. */
+function visibleComponents(db: Executor, filter: ProjectsFilter) {
   const q = db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');
   return filter ? q.where(filter) : q;
 }

@@ -33,7 +33,7 @@ export async function languageIsSourceOfComponents(db: Executor, languageId: num
 }
 
 /** Every language, or (`withTranslationsOnly`) the languages that have translations, as a query to count or page. */
-export function listedLanguages(db: Executor, withTranslationsOnly: boolean) {
+function listedLanguages(db: Executor, withTranslationsOnly: boolean) {
   let q = db.selectFrom('languages');
   if (withTranslationsOnly) {
     q = q.where((eb) => eb.exists(eb.selectFrom('translations').select('translations.id').whereRef('translations.language_id', '=', 'languages.id')));

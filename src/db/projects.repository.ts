@@ -72,8 +72,8 @@ export function projectIdByName(db: Executor, name: string): Promise<{ id: numbe
   return db.selectFrom('projects').select('id').where('name', '=', name).executeTakeFirst();
 }
 
-/** The projects a filter lets through, as a query that callers narrow, count or page. */
-export function visibleProjects(db: Executor, filter: ProjectsFilter) {
+/** The projects a filter lets through: the query the counts and pages below select from. */
+function visibleProjects(db: Executor, filter: ProjectsFilter) {
   const q = db.selectFrom('projects');
   return filter ? q.where(filter) : q;
 }

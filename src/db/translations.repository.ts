@@ -56,6 +56,54 @@ export function visibleTranslations(db: Executor, projects: ProjectsFilter) {
   return projects ? q.where(projects) : q;
 }
 
+/** Which visible translations a list holds: those of the visible projects, optionally only those a user changed with one of some actions. */
+export interface TranslationListWhere {
+  projects: ProjectsFilter;
+  changedBy?: { userId: number; actions: Iterable<number> };
+}
+
+function listedTranslations(db: Executor, where: TranslationListWhere) {
+  const q = visibleTranslations(db, where.projects);
+  if (!where.changedBy) return q;
+  const { userId, actions } = where.changedBy;
+  return q.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('changes')
+        .select('changes.id')
+        .whereRef('changes.translation_id', '=', 'translations.id')
+        .where('changes.author_id', '=', userId)
+        .where('changes.action', 'in', [...actions]),
+    ),
+  );
+}
+
+export async function countListedTranslations(db: Executor, where: TranslationListWhere): Promise<number> {
+  const row = await listedTranslations(db, where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the listed translations in id order (the API lists). */
+export function listedTranslationsPage(db: Executor, where: TranslationListWhere, limit: number, offset: number): Promise<TranslationRow[]> {
+  return listedTranslations(db, where).selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute();
+}
+
+/** The visible translations of a component, by language name (the component page). */
+export function visibleTranslationsOfComponent(db: Executor, projects: ProjectsFilter, componentId: number): Promise<TranslationRow[]> {
+  return visibleTranslations(db, projects).selectAll('translations').where('translations.component_id', '=', componentId).orderBy('languages.name').execute();
+}
+
+/** The first visible translations into a language, by project and component name (the language page). */
+export function visibleTranslationsIntoLanguage(db: Executor, projects: ProjectsFilter, languageId: number, limit: number): Promise<TranslationRow[]> {
+  return visibleTranslations(db, projects)
+    .selectAll('translations')
+    .where('translations.language_id', '=', languageId)
+    .orderBy('projects.name')
+    .orderBy('components.name')
+    .limit(limit)
+    .execute();
+}
+
 /** Whether the component has a translation into the language. */
 export async function componentHasLanguage(db: Executor, componentId: number, languageId: number): Promise<boolean> {
   const row = await db.selectFrom('translations').select('id').where('component_id', '=', componentId).where('language_id', '=', languageId).executeTakeFirst();

@@ -1,7 +1,7 @@
 // Users: lookups by name, id or sign-in address, creation, edits, anonymisation and the user list.
-import type { Insertable, SelectQueryBuilder } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Executor } from './database.js';
-import type { Database, UserRow, UsersTable } from './schema.js';
+import type { UserRow, UsersTable } from './schema.js';
 
 export function userByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -100,20 +100,6 @@ export async function languageCountOfChanges(db: Executor, userId: number): Prom
     .where('changes.user_id', '=', userId)
     .executeTakeFirst();
   return Number(languages?.n ?? 0);
-}
-
-/** Narrows a query over translations to those the user changed with one of `actions`. */
-export function translationsChangedBy<Q extends SelectQueryBuilder<Database, 'translations', object>>(q: Q, userId: number, actions: Iterable<number>): Q {
-  return q.where((eb) =>
-    eb.exists(
-      eb
-        .selectFrom('changes')
-        .select('changes.id')
-        .whereRef('changes.translation_id', '=', 'translations.id')
-        .where('changes.author_id', '=', userId)
-        .where('changes.action', 'in', [...actions]),
-    ),
-  ) as Q;
 }
 
 /** Which users a list shows: nobody, those whose username starts with a prefix, or one user; then by state and e-mail. */

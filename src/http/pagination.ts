@@ -1,6 +1,5 @@
 // Page-number pagination with the {count, next, previous, results} envelope and absolute links.
 import type { FastifyRequest } from 'fastify';
-import type { SelectQueryBuilder } from 'kysely';
 import { NotFoundError } from '../shared/errors.js';
 import { requestBaseUrl } from './urls.js';
 
@@ -91,10 +90,4 @@ export async function paginate<Row, Out>(
 /** Limits of every non-unit list: PARLA_PAGE_SIZE by default, at most 1000. */
 export function listLimits(defaultSize: number): PageLimits {
   return { defaultSize, maxSize: 1000 };
-}
-
-/** COUNT(*) of whatever a list query selects from. */
-export async function countOf<DB, TB extends keyof DB>(q: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  const row = (await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()) as { n?: number } | undefined;
-  return Number(row?.n ?? 0);
 }

@@ -2,7 +2,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
-import { recordAudit } from '../../services/accounts/audit-log.js';
 import { AppError, NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hashing.js';
 import { loginPage } from '../../ui/pages.js';
@@ -25,7 +24,7 @@ function throttledMessage(seconds: number): string {
 }
 
 /** What these routes use of the container. */
-export type AccountsDeps = Pick<Container, 'config' | 'database' | 'secretKey' | 'sessions' | 'components' | 'stats' | 'translations'>;
+export type AccountsDeps = Pick<Container, 'config' | 'secretKey' | 'sessions' | 'components' | 'stats' | 'translations' | 'users'>;
 
 export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: SessionAuth): void {
   const { viewerOf } = uiKit(c);
@@ -77,15 +76,8 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
     if (attempt.retryAfter > 0) return refuse(attempt.retryAfter);
     const user = plausible ? await c.sessions.verifyCredentials(username, password) : null;
     if (!user) {
-      const locked = attempt.locked;
-      const address = request.ip;
-      await c.database.db.transaction().execute(async (tx) => {
-        if (account) await recordAudit(tx, null, 'login.failed', { userId: account.id, details: { address } });
-        for (const key of locked) {
-          const scope = key === accountKey ? 'account' : 'address';
-          await recordAudit(tx, null, 'login.locked', { userId: account?.id ?? null, details: { scope, address, seconds: throttle.settings.lockoutSeconds } });
-        }
-      });
+      const lockouts = attempt.locked.map((key) => ({ scope: key === accountKey ? ('account' as const) : ('address' as const), seconds: throttle.settings.lockoutSeconds }));
+      await c.users.recordFailedLogin(account?.id ?? null, request.ip, lockouts);
       if (next !== null) return failedForm();
       throw ValidationError.field(null, LOGIN_FAILED, 'invalid_login');
     }

@@ -2,9 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { CategoryInput, CategoryWithProject } from '../../services/catalog/categories.service.js';
-import { ancestry, subtreeIds } from '../../services/catalog/categories.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { CategoryBody, CategorySchema, CategoryWriteBody } from '../schemas/category.js';
 import { IdParams, NoContent, PageQuery, Paginated, ProjectParams, documentedRequired } from '../schemas/common.js';
@@ -30,7 +29,7 @@ export function serializeCategory(urls: Urls, r: CategoryWithProject) {
 }
 
 /** What these routes use of the container. */
-export type CategoriesDeps = Pick<Container, 'categories' | 'config' | 'database' | 'projects' | 'stats'>;
+export type CategoriesDeps = Pick<Container, 'categories' | 'config' | 'projects' | 'stats'>;
 
 export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void {
   resource(app, '/api/categories/', { name: 'Category List' }, {
@@ -42,7 +41,7 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(c.categories.listQuery(request.actor)),
+          () => c.categories.count(request.actor),
           (limit, offset) => c.categories.page(request.actor, limit, offset),
           (rows) => rows.map((r) => serializeCategory(urls, r)),
         );
@@ -88,8 +87,7 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
       schema: { params: Params, response: { 200: StatisticsSchema } },
       handler: async (request: R) => {
         const { category, project } = await c.categories.getVisible(request.actor, request.params.id);
-        const db = c.database.db;
-        const [ids, chain] = await Promise.all([subtreeIds(db, category.id), ancestry(db, category.id)]);
+        const { ids, chain } = await c.categories.subtreeAndAncestry(category.id);
         const urls = urlsFor(c, request);
         const web = urls.webCategory(project.slug, chain.map((x) => x.slug));
         return c.stats.toObject(await c.stats.ofCategory(request.actor, ids), { name: category.name, url: web }, project.translation_review === 1);
@@ -107,7 +105,7 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(c.categories.listQuery(request.actor, project.id)),
+          () => c.categories.count(request.actor, project.id),
           (limit, offset) => c.categories.page(request.actor, limit, offset, project.id),
           (rows) => rows.map((r) => serializeCategory(urls, r)),
         );

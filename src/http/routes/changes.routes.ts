@@ -6,7 +6,7 @@ import type { Container } from '../../container.js';
 import { parseChangeFilters, type ChangeScope } from '../../services/activity/changes.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { ComponentParams, Paginated, ProjectParams, TranslationParams } from '../schemas/common.js';
 import { ChangeQuery, ChangeSchema } from '../schemas/change.js';
@@ -31,7 +31,7 @@ export function changesRoutes(app: FastifyInstance, c: ChangesDeps): void {
     return paginate(
       request,
       listLimits(c.config.pageSize),
-      () => countOf(c.changes.visibleQuery(request.actor, scope, filters)),
+      () => c.changes.count(request.actor, scope, filters),
       (limit, offset) => c.changes.page(request.actor, scope, filters, limit, offset),
       async (rows) => {
         const refs = await c.changes.refs(rows);

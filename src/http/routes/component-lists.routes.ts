@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ComponentList, ComponentListInput } from '../../services/catalog/component-lists.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
 import { ComponentSchema } from '../schemas/component.js';
@@ -86,12 +86,11 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
       handler: async (request: R) => {
         const urls = urlsFor(c, request);
         const list = await lists.get(request.actor, request.params.slug);
-        const q = lists.membersQuery(request.actor, list);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute(),
+          () => lists.membersCount(request.actor, list),
+          (limit, offset) => lists.membersPage(request.actor, list, limit, offset),
           async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
         );
       },

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { LanguageInput } from '../../services/catalog/languages.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { countOf, listLimits, paginate } from '../pagination.js';
+import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
 import { LanguageBody, LanguageSchema } from '../schemas/language.js';
@@ -24,12 +24,11 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
       described: { querystring: PageQuery },
       handler: async (request) => {
         const urls = urlsFor(c, request);
-        const q = c.languages.listQuery(request.actor);
         return paginate(
           request,
           listLimits(c.config.pageSize),
-          () => countOf(q),
-          (limit, offset) => q.selectAll('languages').orderBy('languages.id').limit(limit).offset(offset).execute(),
+          () => c.languages.count(request.actor),
+          (limit, offset) => c.languages.page(request.actor, limit, offset),
           (rows) => rows.map((l) => serializeLanguage(urls, l)),
         );
       },

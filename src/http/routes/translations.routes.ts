@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
-import { countOf, listLimits, pageRequest, paginate, UNIT_PAGES } from '../pagination.js';
+import { listLimits, pageRequest, paginate, UNIT_PAGES } from '../pagination.js';
 import { CachedJson } from '../cached-json.js';
 import { resource } from '../resource.js';
 import { NoContent, PageQuery, Paginated, SearchPageQuery, TranslationParams } from '../schemas/common.js';
@@ -12,6 +12,7 @@ import { UnitCreateBody, UnitSchema } from '../schemas/unit.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
 import type { SearchQuery } from './units.routes.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
+import type { TranslationRow } from '../../db/schema.js';
 
 /** Pages of up to this many units are kept in memory (about 1 KB each: at most 64 pages of about 1 MB). */
 const MAX_CACHED_PAGE_SIZE = 1000;
@@ -21,14 +22,18 @@ type T = FastifyRequest<{ Params: { project: string; component: string; language
 /** What translation routes use of the container. */
 export type TranslationsDeps = Pick<Container, 'config' | 'components' | 'translations' | 'units' | 'unitEdits' | 'stats' | 'database'>;
 
-/** A page of translations from a query over the visible translations (TranslationsService.listQuery). */
-export function paginateTranslations(c: Pick<Container, 'config' | 'translations'>, request: FastifyRequest, q: ReturnType<Container['translations']['listQuery']>) {
+/** A page of a list of translations (all those the caller may see, or a user's contributions among them). */
+export function paginateTranslations(
+  c: Pick<Container, 'config' | 'translations'>,
+  request: FastifyRequest,
+  list: { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<TranslationRow[]> },
+) {
   const urls = urlsFor(c, request);
   return paginate(
     request,
     listLimits(c.config.pageSize),
-    () => countOf(q),
-    (limit, offset) => q.selectAll('translations').orderBy('translations.id').limit(limit).offset(offset).execute(),
+    list.count,
+    list.page,
     async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName)),
   );
 }
@@ -38,7 +43,10 @@ export function translationsRoutes(app: FastifyInstance, c: TranslationsDeps): v
     GET: {
       schema: { response: { 200: Paginated(TranslationSchema) } },
       described: { querystring: PageQuery },
-      handler: async (request) => paginateTranslations(c, request, c.translations.listQuery(request.actor)),
+      handler: async (request) => paginateTranslations(c, request, {
+          count: () => c.translations.count(request.actor),
+          page: (limit, offset) => c.translations.page(request.actor, limit, offset),
+        }),
     },
   });
 

@@ -50,8 +50,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     return { status, action, allowed: status ? allowedOps(request, refs.project) : [] };
   };
 
-  const projectComponents = (actor: FastifyRequest['actor'], project: ProjectRow) =>
-    c.components.listQuery(actor).selectAll('components').where('components.project_id', '=', project.id).orderBy('components.name').execute();
+  const projectComponents = (actor: FastifyRequest['actor'], project: ProjectRow) => c.components.visibleOfProject(actor, project);
 
   // ---------------------------------------------------------------- assets
   app.get<{ Params: { file: string } }>('/ui/static/:file', async (request, reply) => {
@@ -89,14 +88,10 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
   app.get(
     '/',
     pageRoute(async (request) => {
-      const q = c.projects.listQuery(request.actor);
-      const [rows, count] = await Promise.all([
-        q.selectAll('projects').orderBy('projects.name').limit(DASHBOARD_LIMIT).execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-      ]);
+      const [rows, total] = await Promise.all([c.projects.firstByName(request.actor, DASHBOARD_LIMIT), c.projects.count(request.actor)]);
       const projects: Listed[] = [];
       for (const p of rows) projects.push({ name: p.name, href: `/projects/${seg(p.slug)}/`, stats: statsOf(c, await c.stats.ofProject(request.actor, p), p.name, p.translation_review === 1) });
-      return dashboardPage({ viewer: viewerOf(request), here: request.url, notice: (request.query as Q).done, projects, total: Number(count?.n ?? 0) });
+      return dashboardPage({ viewer: viewerOf(request), here: request.url, notice: (request.query as Q).done, projects, total });
     }),
   );
 
@@ -198,7 +193,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       if (!refs) return renderCategoryPage(request, request.params.project, [request.params.component]);
       const h = hrefs(refs);
       const review = refs.project.translation_review === 1;
-      const rows = await c.translations.listQuery(request.actor).selectAll('translations').where('translations.component_id', '=', refs.component.id).orderBy('languages.name').execute();
+      const rows = await c.translations.visibleOfComponent(request.actor, refs.component.id);
       const expanded = await c.translations.expand(rows);
       const translations: Listed[] = [];
       for (const t of expanded) {
@@ -231,7 +226,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     '/languages/:code/',
     pageRoute(async (request: LP) => {
       const language = await c.languages.getVisible(request.actor, request.params.code);
-      const rows = await c.translations.listQuery(request.actor).selectAll('translations').where('translations.language_id', '=', language.id).orderBy('projects.name').orderBy('components.name').limit(500).execute();
+      const rows = await c.translations.visibleIntoLanguage(request.actor, language.id, 500);
       const translations: Listed[] = [];
       for (const t of await c.translations.expand(rows)) {
         const h = hrefs(t, language.code);

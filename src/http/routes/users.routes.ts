@@ -124,8 +124,7 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
       described: { querystring: PageQuery },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
-        const q = c.users.contributions(c.translations.listQuery(request.actor), user);
-        return paginateTranslations(c, request, q);
+        return paginateTranslations(c, request, c.users.contributions(request.actor, user));
       },
     },
   });

@@ -47,10 +47,8 @@ import {
   updateGroup,
   visibleGroupById,
   visibleGroupsPage,
-  visibleGroupsQuery,
   visibleRoleById,
   visibleRolesPage,
-  visibleRolesQuery,
   type TeamViewer,
 } from '../../db/teams.repository.js';
 import type { Actor } from '../../auth/actor.js';
@@ -165,10 +163,6 @@ export class TeamsService {
     return actor.grants?.teams.some((t) => t.permissions.has('project.permissions')) ?? false;
   }
 
-  groupsQuery(actor: Actor) {
-    return visibleGroupsQuery(this.db, this.groupViewer(actor));
-  }
-
   /** The teams the actor sees, a page at a time in id order. */
   groupList(actor: Actor): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<GroupRow[]> } {
     const viewer = this.groupViewer(actor);
@@ -191,10 +185,6 @@ export class TeamsService {
   private async isTeamAdmin(actor: Actor, group: GroupRow): Promise<boolean> {
     if (!actor.user) return false;
     return isGroupAdmin(this.db, group.id, actor.user.id);
-  }
-
-  rolesQuery(actor: Actor) {
-    return visibleRolesQuery(this.db, this.roleViewer(actor));
   }
 
   /** The roles the actor sees, a page at a time in id order. */

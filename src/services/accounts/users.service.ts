@@ -1,6 +1,7 @@
 // Users and their API tokens: authentication, creation (createadmin), editing, anonymising deletion.
 import type { Db, Executor } from '../../db/database.js';
-import type { AuditLogRow, UserRow } from '../../db/schema.js';
+import type { AuditLogRow, TranslationRow, UserRow } from '../../db/schema.js';
+import { countListedTranslations, listedTranslationsPage } from '../../db/translations.repository.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { userActor, type Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -19,7 +20,6 @@ import {
   insertUser,
   languageCountOfChanges,
   setUserPassword,
-  translationsChangedBy,
   updateUser,
   userByUsername,
   usernameTakenByOther,
@@ -183,9 +183,21 @@ export class UsersService {
     return { count: () => countUsers(this.db, filter), page: (limit, offset) => usersPage(this.db, filter, limit, offset) };
   }
 
-  /** The translations among `visible` (a query over the translations the caller may see) whose content the user changed. */
-  contributions<Q extends Parameters<typeof translationsChangedBy>[0]>(visible: Q, user: UserRow): Q {
-    return translationsChangedBy(visible, user.id, CONTENT_ACTIONS);
+  /** The translations the actor may see whose content the user changed, a page at a time in id order. */
+  contributions(actor: Actor, user: UserRow): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<TranslationRow[]> } {
+    const where = { projects: this.access.visibleProjects(actor), changedBy: { userId: user.id, actions: CONTENT_ACTIONS } };
+    return { count: () => countListedTranslations(this.db, where), page: (limit, offset) => listedTranslationsPage(this.db, where, limit, offset) };
+  }
+
+  /**
+   * Records a failed sign-in (of an existing account, when `accountId` is one) and the lockouts it
+   * started, in one transaction.
+   */
+  async recordFailedLogin(accountId: number | null, address: string, lockouts: readonly { scope: 'account' | 'address'; seconds: number }[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      if (accountId !== null) await recordAudit(tx, null, 'login.failed', { userId: accountId, details: { address } });
+      for (const { scope, seconds } of lockouts) await recordAudit(tx, null, 'login.locked', { userId: accountId, details: { scope, address, seconds } });
+    });
   }
 
   /** Audit entries about the user or made by them, newest first, a page at a time. */

@@ -2,7 +2,7 @@
 // reads the change lists and feeds: filtered by what the caller may see, in SQL.
 import type { Db, Executor } from '../../db/database.js';
 import type { ChangeRow } from '../../db/schema.js';
-import { addTranslatedToUser, changeRefRows, changesPage, changesWhere, changeWhere, countChangesBetween, countChangesWhere, insertChanges, setTranslationLastChange, type ChangeListWhere } from '../../db/changes.repository.js';
+import { addTranslatedToUser, changeRefRows, changesPage, changeWhere, countChangesBetween, countChangesWhere, insertChanges, setTranslationLastChange, type ChangeListWhere } from '../../db/changes.repository.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { nowIso } from '../../shared/clock.js';
@@ -168,11 +168,6 @@ export class ChangesService {
    */
   private visible(actor: Actor, scope: ChangeScope, filters: ChangeFilters): ChangeListWhere {
     return { ...(actor.isSuperuser ? {} : { projects: this.access.visibleProjects(actor) }), ...scope, ...filters };
-  }
-
-  /** The query of the visible changes (for callers that count through it; count() answers the same). */
-  visibleQuery(actor: Actor, scope: ChangeScope = {}, filters: ChangeFilters = {}) {
-    return changesWhere(this.db, this.visible(actor, scope, filters));
   }
 
   /** How many changes the actor may see within a scope, filtered. */

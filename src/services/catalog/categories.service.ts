@@ -20,7 +20,6 @@ import {
   deleteCategory,
   insertCategory,
   updateCategory,
-  visibleCategories,
   visibleCategoriesPage,
 } from '../../db/categories.repository.js';
 import { componentIdInPlace, componentsInCategories, deleteComponent, setCategoryPathOfComponents } from '../../db/components.repository.js';
@@ -121,20 +120,23 @@ export class CategoriesService {
     private readonly paths: DataPaths,
   ) {}
 
-  /** Categories of the projects the actor may see (optionally of one project), in id order. */
-  listQuery(actor: Actor, projectId?: number) {
-    return visibleCategories(this.db, this.access.visibleProjects(actor), projectId);
-  }
-
+  /** How many categories of the projects the actor may see there are (optionally of one project). */
   count(actor: Actor, projectId?: number): Promise<number> {
     return countVisibleCategories(this.db, this.access.visibleProjects(actor), projectId);
   }
 
+  /** A page of the categories of the projects the actor may see (optionally of one project), in id order. */
   async page(actor: Actor, limit: number, offset: number, projectId?: number): Promise<CategoryWithProject[]> {
     const rows = await visibleCategoriesPage(this.db, this.access.visibleProjects(actor), projectId, limit, offset);
     const projectIds = [...new Set(rows.map((r) => r.project_id))];
     const projects = new Map((await projectsByIds(this.db, projectIds)).map((p) => [p.id, p]));
     return rows.map((category) => ({ category, project: projects.get(category.project_id)! }));
+  }
+
+  /** A category's subtree (its id and its descendants') and its chain of ancestors, for its statistics. */
+  async subtreeAndAncestry(id: number): Promise<{ ids: number[]; chain: CategoryRow[] }> {
+    const [ids, chain] = await Promise.all([subtreeIds(this.db, id), ancestry(this.db, id)]);
+    return { ids, chain };
   }
 
   async getVisible(actor: Actor, id: string | number): Promise<CategoryWithProject> {

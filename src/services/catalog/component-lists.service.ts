@@ -28,7 +28,6 @@ import {
   visibleComponentListBySlug,
   visibleComponentListsPage,
   visibleMemberIdsOfComponentList,
-  visibleMembersOfComponentList,
   visibleMembersOfComponentListPage,
 } from '../../db/component-lists.repository.js';
 
@@ -252,11 +251,7 @@ export class ComponentListsService {
     await this.db.transaction().execute((tx) => deleteComponentList(tx, current.id));
   }
 
-  /** The list's components the actor may see, for the components/ sub-list. */
-  membersQuery(actor: Actor, list: ComponentListRow) {
-    return visibleMembersOfComponentList(this.db, list.id, this.access.visibleProjects(actor));
-  }
-
+  /** How many of the list's components the actor may see, for the components/ sub-list. */
   membersCount(actor: Actor, list: ComponentListRow): Promise<number> {
     return countVisibleMembersOfComponentList(this.db, list.id, this.access.visibleProjects(actor));
   }

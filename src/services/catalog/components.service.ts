@@ -49,7 +49,6 @@ import {
   setComponentTask,
   translationsOfComponentPage,
   updateComponent,
-  visibleComponents,
   visibleComponentsOfProject,
   visibleComponentsPage,
 } from '../../db/components.repository.js';
@@ -233,11 +232,6 @@ export class ComponentsService {
     const projects = new Map((await projectsByIds(this.db, projectIds)).map((p) => [p.id, p]));
     const languages = new Map((await languagesByIds(this.db, languageIds)).map((l) => [l.id, l]));
     return components.map((component) => ({ component, project: projects.get(component.project_id)!, sourceLanguage: languages.get(component.source_language_id)! }));
-  }
-
-  /** The components of projects the actor may see, as a query to narrow further. */
-  listQuery(actor: Actor) {
-    return visibleComponents(this.db, this.access.visibleProjects(actor));
   }
 
   count(actor: Actor): Promise<number> {

@@ -14,7 +14,6 @@ import {
   languageHasTranslations,
   languageIdByCode,
   languageIsSourceOfComponents,
-  listedLanguages,
   listedLanguagesPage,
   updateLanguage,
 } from '../../db/languages.repository.js';
@@ -60,11 +59,7 @@ export class LanguagesService {
     return row;
   }
 
-  /** Editors see every language; everybody else only languages that have translations. */
-  listQuery(actor: Actor) {
-    return listedLanguages(this.db, !this.canEdit(actor));
-  }
-
+  /** How many languages the actor sees: editors every language, everybody else only languages that have translations. */
   count(actor: Actor): Promise<number> {
     return countListedLanguages(this.db, !this.canEdit(actor));
   }

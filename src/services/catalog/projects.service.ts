@@ -25,7 +25,6 @@ import {
   projectIdByName,
   projectIdBySlug,
   updateProject,
-  visibleProjects,
   visibleProjectsByName,
   visibleProjectsPage,
 } from '../../db/projects.repository.js';
@@ -78,11 +77,6 @@ export class ProjectsService {
     const row = await projectBySlug(this.db, slug);
     if (!row || !this.access.canView(actor, row)) throw new NotFoundError();
     return row;
-  }
-
-  /** The projects the actor may see, as a query to narrow further. */
-  listQuery(actor: Actor) {
-    return visibleProjects(this.db, this.access.visibleProjects(actor));
   }
 
   count(actor: Actor): Promise<number> {

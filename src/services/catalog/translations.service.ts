@@ -21,7 +21,7 @@ import type { LanguagesService } from './languages.service.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_EMPTY } from '../../domain/unit-states.js';
 import { insertTranslation } from '../units/units-writer.js';
-import { componentHasLanguage, deleteTranslation, sourceTranslationOf, translationByLanguageCode, translationLinks, visibleTranslations } from '../../db/translations.repository.js';
+import { componentHasLanguage, deleteTranslation, sourceTranslationOf, countListedTranslations, listedTranslationsPage, translationByLanguageCode, translationLinks, visibleTranslationsIntoLanguage, visibleTranslationsOfComponent } from '../../db/translations.repository.js';
 import { unitsOfTranslationInOrder } from '../../db/unit-lists.repository.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 
@@ -70,9 +70,24 @@ export class TranslationsService {
     });
   }
 
-  /** The translations the actor may see, joined with their component, project and language (the routes page it). */
-  listQuery(actor: Actor) {
-    return visibleTranslations(this.db, this.access.visibleProjects(actor));
+  /** How many translations the actor may see. */
+  count(actor: Actor): Promise<number> {
+    return countListedTranslations(this.db, { projects: this.access.visibleProjects(actor) });
+  }
+
+  /** A page of the translations the actor may see, in id order. */
+  page(actor: Actor, limit: number, offset: number): Promise<TranslationRow[]> {
+    return listedTranslationsPage(this.db, { projects: this.access.visibleProjects(actor) }, limit, offset);
+  }
+
+  /** The translations of a component the actor may see, by language name. */
+  visibleOfComponent(actor: Actor, componentId: number): Promise<TranslationRow[]> {
+    return visibleTranslationsOfComponent(this.db, this.access.visibleProjects(actor), componentId);
+  }
+
+  /** The first `limit` translations into a language the actor may see, by project and component name. */
+  visibleIntoLanguage(actor: Actor, languageId: number, limit: number): Promise<TranslationRow[]> {
+    return visibleTranslationsIntoLanguage(this.db, this.access.visibleProjects(actor), languageId, limit);
   }
 
   /** Adds a language: writes its file from the component's base and creates untranslated units. */
