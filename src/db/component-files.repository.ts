@@ -2,11 +2,6 @@
 import type { Executor } from './database.js';
 import type { ComponentRow } from './schema.js';
 
-/** The component with this id (Kysely's NoResultError if it is gone: start-up healing skips those). */
-export function componentOfRow(db: Executor, id: number): Promise<ComponentRow> {
-  return db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 /** A project's components, in id order. */
 export function componentsOfProject(db: Executor, projectId: number): Promise<ComponentRow[]> {
   return db.selectFrom('components').selectAll().where('project_id', '=', projectId).orderBy('id').execute();

@@ -40,13 +40,18 @@ export function commitAuthor(db: Executor, userId: number): Promise<{ full_name:
   return db.selectFrom('users').select(['full_name', 'username', 'email']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** These translations with their languages, the base file first (documents render from it), then by id. */
-export function translationsToWrite(db: Executor, ids: number[]): Promise<TranslationWithLanguage[]> {
+/** Translations with their language's code and plural rule, as a query to narrow. */
+function translationsWithLanguages(db: Executor) {
   return db
     .selectFrom('translations')
     .innerJoin('languages', 'languages.id', 'translations.language_id')
     .selectAll('translations')
-    .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula'])
+    .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula']);
+}
+
+/** These translations with their languages, the base file first (documents render from it), then by id. */
+export function translationsToWrite(db: Executor, ids: number[]): Promise<TranslationWithLanguage[]> {
+  return translationsWithLanguages(db)
     .where('translations.id', 'in', ids)
     .orderBy('translations.is_source', 'desc') // the base file first: documents render from it
     .orderBy('translations.id')
@@ -55,13 +60,7 @@ export function translationsToWrite(db: Executor, ids: number[]): Promise<Transl
 
 /** A component's translations with their languages by file name; only one language's with `languageId`. */
 export function translationsForZip(db: Executor, componentId: number, languageId?: number): Promise<TranslationWithLanguage[]> {
-  let q = db
-    .selectFrom('translations')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
-    .selectAll('translations')
-    .select(['languages.code as l_code', 'languages.plural_number as l_number', 'languages.plural_formula as l_formula'])
-    .where('translations.component_id', '=', componentId)
-    .orderBy('translations.filename');
+  let q = translationsWithLanguages(db).where('translations.component_id', '=', componentId).orderBy('translations.filename');
   if (languageId !== undefined) q = q.where('translations.language_id', '=', languageId);
   return q.execute();
 }
@@ -81,18 +80,10 @@ export async function setTranslationFile(db: Executor, translationId: number, va
   await db.updateTable('translations').set(values).where('id', '=', translationId).execute();
 }
 
-export async function deleteTranslation(db: Executor, translationId: number): Promise<void> {
-  await db.deleteFrom('translations').where('id', '=', translationId).execute();
-}
-
 /**
  * Locks the translation row until the transaction ends (a no-op write): an edit that changed a unit holds
  * this lock until it commits its counter update.
  */
 export async function lockTranslationRow(db: Executor, translationId: number): Promise<void> {
   await db.updateTable('translations').set((eb) => ({ id: eb.ref('id') })).where('id', '=', translationId).execute();
-}
-
-export async function setTranslationCounters(db: Executor, translationId: number, counters: Updateable<TranslationsTable>): Promise<void> {
-  await db.updateTable('translations').set(counters).where('id', '=', translationId).execute();
 }

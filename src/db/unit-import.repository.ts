@@ -1,9 +1,7 @@
-// Units as files bring them in and take them out: reads in file order, the locked reads of an upload, and the writes of a re-read of the files.
+// Units as files bring them in and take them out: the plain and locked reads of an upload or a re-read of the files, and its writes.
 import type { Updateable } from 'kysely';
 import { isSqlite, type Executor } from './database.js';
 import type { NewUnit, UnitRow, UnitsTable } from './schema.js';
-import type { Sql } from './unit-search/compile.js';
-import { searchableUnits } from './unit-lists.repository.js';
 
 /** A translation's units, in no particular order. */
 export function unorderedUnitsOfTranslation(db: Executor, translationId: number): Promise<UnitRow[]> {
@@ -19,16 +17,6 @@ export function lockedUnitsOfTranslation(db: Executor, translationId: number): P
   const query = db.selectFrom('units').selectAll().where('translation_id', '=', translationId);
   // In id order, like every other writer that locks several units of a translation (no lock-order deadlock).
   return (isSqlite(db) ? query : query.orderBy('id').forUpdate()).execute();
-}
-
-/** A translation's units in file order. */
-export function unitsInFileOrder(db: Executor, translationId: number): Promise<UnitRow[]> {
-  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
-}
-
-/** A translation's units that match a compiled search condition, in file order, in one query. */
-export function matchingUnitsInFileOrder(db: Executor, translationId: number, where: Sql): Promise<UnitRow[]> {
-  return searchableUnits(db).selectAll('units').where('units.translation_id', '=', translationId).where(where).orderBy('units.position').orderBy('units.id').execute();
 }
 
 /** The id hashes of a translation's units. */

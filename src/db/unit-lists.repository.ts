@@ -80,20 +80,34 @@ export async function translationTotal(db: Executor, translationId: number): Pro
   return Number(r?.total ?? 0);
 }
 
+/** The units of a translation that a compiled search finds, in file order, as a query to page or read whole. */
+function searchedUnitsInFileOrder(db: Executor, translationId: number, where: Expression<SqlBool>) {
+  return searchableUnits(db).selectAll('units').where('units.translation_id', '=', translationId).where(where).orderBy('units.position').orderBy('units.id');
+}
+
 /** A page of the units of a translation that a compiled search finds, in file order. */
 export function searchedUnitsPageInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>, limit: number, offset: number): Promise<UnitRow[]> {
-  const q = searchableUnits(db).selectAll('units').where('units.translation_id', '=', translationId).where(where);
-  return q.orderBy('units.position').orderBy('units.id').limit(limit).offset(offset).execute();
+  return searchedUnitsInFileOrder(db, translationId, where).limit(limit).offset(offset).execute();
+}
+
+/** Every unit of a translation that a compiled search finds, in file order, in one query. */
+export function searchedUnitsOfTranslation(db: Executor, translationId: number, where: Expression<SqlBool>): Promise<UnitRow[]> {
+  return searchedUnitsInFileOrder(db, translationId, where).execute();
+}
+
+/** The units of a translation in file order, as a query to page or read whole. */
+function unitsInFileOrder(db: Executor, translationId: number) {
+  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id');
 }
 
 /** A page of the units of a translation, in file order. */
 export function unitsPageInTranslation(db: Executor, translationId: number, limit: number, offset: number): Promise<UnitRow[]> {
-  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').limit(limit).offset(offset).execute();
+  return unitsInFileOrder(db, translationId).limit(limit).offset(offset).execute();
 }
 
 /** Every unit of a translation, in file order. */
 export function unitsOfTranslationInOrder(db: Executor, translationId: number): Promise<UnitRow[]> {
-  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('position').orderBy('id').execute();
+  return unitsInFileOrder(db, translationId).execute();
 }
 
 /** The units of the visible projects, from the translations' kept counters (one row per translation, not per unit). */

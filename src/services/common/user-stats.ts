@@ -2,8 +2,8 @@
 import type { Executor } from '../../db/database.js';
 import { addToUserStat } from '../../db/unit-discussion.repository.js';
 
-/** Profile counters: suggested, commented. */
-export async function bumpUserStat(tx: Executor, userId: number | null | undefined, column: 'stat_suggested' | 'stat_commented', n = 1): Promise<void> {
+/** Profile counters: suggested, commented, uploaded. */
+export async function bumpUserStat(tx: Executor, userId: number | null | undefined, column: 'stat_suggested' | 'stat_commented' | 'stat_uploaded', n = 1): Promise<void> {
   if (!userId || n === 0) return;
   await addToUserStat(tx, userId, column, n);
 }

@@ -9,7 +9,8 @@ import { applyCounterDelta, unitDelta } from '../common/statistics-counters.js';
 import { unitWithPlace, type UnitPlace } from '../../db/unit-lists.repository.js';
 import { unitHasSuggestion } from '../../db/suggestions.repository.js';
 import { unitHasUnresolvedComment } from '../../db/comments.repository.js';
-import { lockAndReadUnit, setUnitDiscussionFlags } from '../../db/unit-discussion.repository.js';
+import { setUnitDiscussionFlags } from '../../db/unit-discussion.repository.js';
+import { lockUnit as lockUnitRow } from '../../db/units.repository.js';
 
 export type DiscussionPlace = UnitPlace;
 
@@ -43,9 +44,9 @@ export function bodyObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Takes the unit's row lock (a no-op UPDATE) so flag updates of one unit serialize, and re-reads it. */
+/** Takes the unit's row lock (a no-op UPDATE … RETURNING, one statement) so flag updates of one unit serialize, and reads it as it is then. */
 export async function lockUnit(tx: Executor, unitId: number): Promise<UnitRow> {
-  const unit = await lockAndReadUnit(tx, unitId);
+  const unit = await lockUnitRow(tx, unitId);
   if (!unit) throw new NotFoundError();
   return unit;
 }

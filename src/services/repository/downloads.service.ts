@@ -7,7 +7,7 @@ import type { Db, DialectName } from '../../db/database.js';
 import { componentsOfProject } from '../../db/component-files.repository.js';
 import { languageOfRow } from '../../db/languages.repository.js';
 import { translationsForZip } from '../../db/translation-files.repository.js';
-import { matchingUnitsInFileOrder, unitsInFileOrder } from '../../db/unit-import.repository.js';
+import { searchedUnitsOfTranslation, unitsOfTranslationInOrder } from '../../db/unit-lists.repository.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -77,9 +77,9 @@ export class DownloadsService {
 
   /** The units of a translation in file order; with a search (`q`) only the matching ones, in the same single query. */
   private async units(translationId: number, where: Sql | null = null) {
-    if (!where) return unitsInFileOrder(this.db, translationId);
+    if (!where) return unitsOfTranslationInOrder(this.db, translationId);
     try {
-      return await matchingUnitsInFileOrder(this.db, translationId, where);
+      return await searchedUnitsOfTranslation(this.db, translationId, where);
     } catch (e) {
       throw asSearchError(e);
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { clearPendingStamps, deleteRemovals, dirtyTranslationIds, lockPendingUnits, removalsOfTranslation } from '../../db/pending-units.repository.js';
 import { translationsToWrite } from '../../db/translation-files.repository.js';
-import { unitsInFileOrder } from '../../db/unit-import.repository.js';
+import { unitsOfTranslationInOrder } from '../../db/unit-lists.repository.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../../db/schema.js';
 import type { ParsedStore, TranslationFormat } from '../../formats/format.js';
 import type { FormatRegistry } from '../../formats/registry.js';
@@ -133,7 +133,7 @@ export class FileSyncService {
   private async writeTranslation(place: ComponentPlace, t: TranslationRow, language: LanguageRow, template: ParsedStore | undefined): Promise<boolean> {
     const { component } = place;
     const format = this.formatOf(component);
-    const units = await unitsInFileOrder(this.db, t.id);
+    const units = await unitsOfTranslationInOrder(this.db, t.id);
     const removals = await removalsOfTranslation(this.db, t.id);
     const pending = units.filter((u) => u.pending !== 0);
     const clear = async () => {

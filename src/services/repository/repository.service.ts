@@ -8,13 +8,13 @@ import {
   advanceDbRevision,
   componentIdBySlugs,
   componentIdsWithRepo,
-  componentOfRow,
   componentRevisions,
   componentsOfProject,
   dbRevisionOf,
   setDbRevision,
   setMergeFailure,
 } from '../../db/component-files.repository.js';
+import { componentById } from '../../db/components.repository.js';
 import { languageOfRow } from '../../db/languages.repository.js';
 import { hasPendingUnit, markComponentUnitsPending, oldestPendingByComponent } from '../../db/pending-units.repository.js';
 import { commitAuthor, translationFilenames, translationFilesOfComponent, translationWithLanguageName } from '../../db/translation-files.repository.js';
@@ -89,6 +89,14 @@ function checkedOperation(operation: string | undefined): RepositoryOperation {
 /** Renders `{{ name }}` placeholders of a commit message template. */
 export function renderMessage(template: string, vars: Record<string, string | number>): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** The component was deleted meanwhile (start-up healing skips those). */
+class ComponentGoneError extends Error {
+  constructor(componentId: number) {
+    super(`Component ${componentId} is gone`);
+    this.name = 'ComponentGoneError';
+  }
 }
 
 export class RepositoryService {
@@ -215,7 +223,7 @@ export class RepositoryService {
         if (await this.locked(refs, (d) => this.healLocked(refs, d), false)) healed.push(row.id);
       } catch (error) {
         // A component deleted meanwhile needs nothing; one locked elsewhere is healed by the operation holding it.
-        if (error instanceof RepositoryLockedError || (error instanceof Error && error.name === 'NoResultError')) continue;
+        if (error instanceof RepositoryLockedError || error instanceof ComponentGoneError || (error instanceof Error && error.name === 'NoResultError')) continue;
         failed.push({ id: row.id, error });
       }
     }
@@ -255,7 +263,8 @@ export class RepositoryService {
   }
 
   async refsById(componentId: number): Promise<ComponentWithRefs> {
-    const component = await componentOfRow(this.db, componentId);
+    const component = await componentById(this.db, componentId);
+    if (!component) throw new ComponentGoneError(componentId);
     const project = await projectOfRow(this.db, component.project_id);
     const sourceLanguage = await languageOfRow(this.db, component.source_language_id);
     return { component, project, sourceLanguage };

@@ -13,7 +13,9 @@ import { nowIso } from '../../shared/clock.js';
 import type { ChangeInput } from '../activity/changes.service.js';
 import { Action } from '../../domain/change-actions.js';
 import { deleteTranslatedUnitsWithHashes, deleteUnits, insertUnits, linkNewSourceUnits, sourceUnitIds, unorderedUnitsOfTranslation, updateUnitFromFile } from '../../db/unit-import.repository.js';
-import { deleteTranslation, lockTranslationRow, setTranslationCounters, setTranslationFile, translationsOfComponent } from '../../db/translation-files.repository.js';
+import { lockTranslationRow, setTranslationFile, translationsOfComponent } from '../../db/translation-files.repository.js';
+import { deleteTranslation } from '../../db/translations.repository.js';
+import { setTranslationCounters } from '../../db/statistics.repository.js';
 
 const BATCH = 400;
 

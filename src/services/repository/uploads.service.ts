@@ -5,7 +5,9 @@ import type { Db, Executor } from '../../db/database.js';
 import { clearPendingStamp, insertUnitRemoval } from '../../db/pending-units.repository.js';
 import { translationsSourceFirst } from '../../db/translation-files.repository.js';
 import { deleteUnits, lockedUnitsOfTranslation, markUnitHasSuggestion, unitHashesOfTranslation, unitsWithHashes } from '../../db/unit-import.repository.js';
-import { bumpUploadCount, insertSuggestion, suggestionWithTarget, userIdByEmail, userIdByUsername } from '../../db/upload-records.repository.js';
+import { userIdByEmail } from '../../db/upload-records.repository.js';
+import { insertSuggestion, suggestionWithTarget } from '../../db/suggestions.repository.js';
+import { usernameTaken } from '../../db/users.repository.js';
 import type { UnitRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -185,7 +187,7 @@ export class UploadsService {
     if (existing) return existing.id;
     const base = email.split('@')[0]!.replace(/[^\w.+-]/g, '') || 'author';
     let username = base;
-    for (let i = 1; await userIdByUsername(this.db, username); i++) username = `${base}${i}`;
+    for (let i = 1; await usernameTaken(this.db, username); i++) username = `${base}${i}`;
     const user = await this.users.create({ username, email, full_name: input.author_name?.trim() || username, is_active: false }, undefined, actor);
     return user.id;
   }
@@ -413,7 +415,7 @@ export class UploadsService {
       ...this.ids(t),
       details: { method, not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total },
     });
-    if (actor.user) await bumpUploadCount(tx, actor.user.id);
+    await bumpUserStat(tx, actor.user?.id, 'stat_uploaded'); // the profile's "uploaded" counter
   }
 }
 
