@@ -5,14 +5,6 @@ import { FormatParseError } from '../format.js';
 
 export type PoEncoding = 'utf8' | 'latin1';
 
-export interface DecodedPo {
-  text: string;
-  bom: boolean;
-  encoding: PoEncoding;
-  /** The charset named in the header, or null when there is none. */
-  declaredCharset: string | null;
-}
-
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
 /** Charsets read as UTF-8. "CHARSET" is the placeholder xgettext writes into templates. */
@@ -126,11 +118,6 @@ export function checkPoBytes(bytes: Uint8Array, filename?: string): CheckedPo {
   const offset = firstInvalidUtf8(body);
   const detail = kind === 'unsupported' ? ` (charset "${declaredCharset}" is not supported; use UTF-8)` : '';
   throw new FormatParseError(`File is not valid UTF-8${detail}`, lineOf(body, Math.max(offset, 0)), filename);
-}
-
-export function decodePoBytes(bytes: Uint8Array, filename?: string): DecodedPo {
-  const { body, bom, encoding, declaredCharset } = checkPoBytes(bytes, filename);
-  return { text: body.toString(encoding), bom, encoding, declaredCharset };
 }
 
 /** Bytes produced by octal/hex escapes are in the file's charset. */

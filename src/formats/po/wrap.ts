@@ -275,16 +275,6 @@ export function appendKeyword(lines: string[], prefix: string, keyword: string, 
   } while (start < value.length);
 }
 
-/**
- * Renders `keyword "value"` as one or more lines (without line terminators), each prefixed with
- * `prefix` ('' for active entries, '#| ' for previous strings, '#~ ' / '#~| ' for obsolete ones).
- */
-export function wrapKeyword(prefix: string, keyword: string, value: string, options: WrapOptions): string[] {
-  const lines: string[] = [];
-  appendKeyword(lines, prefix, keyword, value, options);
-  return lines;
-}
-
 /** Renders source references as `#:` lines the way gettext does (page width 79). */
 export function wrapReferences(references: readonly string[]): string[] {
   const lines: string[] = [];

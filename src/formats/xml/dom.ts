@@ -142,11 +142,6 @@ export function innerXml(doc: XmlDocument | string, el: XmlElement): string {
 }
 
 /** The element's raw text from its start tag to its end tag inclusive. */
-export function outerXml(doc: XmlDocument | string, el: XmlElement): string {
-  const text = typeof doc === 'string' ? doc : doc.text;
-  return text.slice(el.start, el.end);
-}
-
 /**
  * Whitespace between the start of the line holding `offset` and `offset`, or null when other
  * characters precede it on that line (then the node is not on a line of its own).

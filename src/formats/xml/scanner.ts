@@ -23,7 +23,7 @@ import { lastAtMost } from '../../shared/sorted.js';
  * reader of a large file (an XLSX sheet) drop each record once it has read it.
  *
  * Querying: getAttribute, getAttributeNode, childElements, firstChild, textContent, localName,
- * innerXml / outerXml (raw text), indentationAt, detectEol, readInline (text with inline
+ * innerXml (raw text), indentationAt, detectEol, readInline (text with inline
  * element tags kept verbatim).
  *
  * Writing: never re-serialise the tree. Splice new text into the original instead:
