@@ -104,6 +104,34 @@ describe('OpenAPI document against the validator', () => {
     expect(body('/accounts/login/', 'post').required).toEqual(['username', 'password']);
   });
 
+  it('documents the required fields the services check, one name per body schema, no body where none is read, and 405 of the hooks', () => {
+    const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+    expect(body('/api/languages/', 'post').required).toEqual(['code', 'name', 'plural']);
+    expect(body('/api/languages/', 'post').properties.plural.required).toEqual(['number', 'formula']);
+    expect(body('/api/languages/{code}/', 'put').required).toEqual(['name', 'plural']);
+    expect(body('/api/languages/{code}/', 'patch').required).toBeUndefined();
+    expect(body('/api/components/{project}/{component}/translations/', 'post').required).toEqual(['language_code']);
+    expect(body('/api/units/{id}/', 'put')).toEqual({ $ref: '#/components/schemas/UnitReplace' });
+    expect(body('/api/units/{id}/', 'patch')).toEqual({ $ref: '#/components/schemas/UnitWrite' });
+    expect(doc.components.schemas.UnitReplace.required).toEqual(['target', 'labels']);
+    // Two schemas with one title would get numbered names (UnitWrite2): each body has its own title.
+    expect(Object.keys(doc.components.schemas).filter((name) => /\d$/.test(name))).toEqual([]);
+    // A write that reads no body documents none, rather than an optional object of anything.
+    for (const [path, method] of [['/accounts/logout/', 'post'], ['/api/addons/{id}/trigger/', 'post'], ['/api/comments/{id}/resolve/', 'post'], ['/api/users/{username}/token/', 'post'], ['/hooks/update/{project}/', 'post']]) {
+      expect(doc.paths[path][method].requestBody, `${method} ${path}`).toBeUndefined();
+    }
+    expect(body('/hooks/{service}/', 'post').description).toBeTruthy();
+    for (const { where, op } of operations()) {
+      const generic = Object.values<Json>(op.requestBody?.content ?? {}).some((m) => m.schema?.type === 'object' && !m.schema.properties && !m.schema.$ref);
+      expect(generic, where).toBe(false);
+    }
+    // Hooks answer 405 while they are disabled; other operations do not document it.
+    for (const path of ['/hooks/{service}/', '/hooks/update/{project}/', '/hooks/update/{project}/{component}/']) {
+      expect(doc.paths[path].post.responses['405'], path).toEqual({ $ref: '#/components/responses/MethodNotAllowed' });
+    }
+    expect(doc.paths['/api/projects/'].post.responses['405']).toBeUndefined();
+  });
+
   it('marks required and read-only body fields', () => {
     const body = doc.paths['/api/projects/'].post.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(['name', 'slug']);

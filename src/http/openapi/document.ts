@@ -184,7 +184,8 @@ function bodySchema(route: RegisteredRoute, body: SchemaObject, shared: SharedSc
 function requestBodyOf(route: RegisteredRoute, shared: SharedSchemas): unknown | undefined {
   const body = (route.described?.body ?? schemasOf(route).body) as SchemaObject | undefined;
   const uploads = uploadFieldsOf(route.method, route.url);
-  if (!body && !uploads && (route.method === 'GET' || route.method === 'DELETE')) return undefined;
+  // An operation that reads no body (GET, DELETE, and writes such as a token rotation or a sign-out) documents none.
+  if (!body && !uploads) return undefined;
   const schema = body ? bodySchema(route, body, shared) : { type: 'object', additionalProperties: true };
   const content: Record<string, unknown> = {};
   if (uploads) {

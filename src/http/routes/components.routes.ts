@@ -84,6 +84,7 @@ export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void 
     },
     POST: {
       schema: { params: ComponentParams, body: TranslationCreateBody, response: { 201: Type.Object({ data: TranslationSchema }) } },
+      described: { body: documentedRequired(TranslationCreateBody, ['language_code']) },
       handler: async (request: C, reply) => {
         const refs = await get(request);
         const created = await c.translations.create(request.actor, refs, bodyOf<{ language_code?: string }>(request).language_code);

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
 import { urlsFor } from '../context.js';
-import { HookPingSchema, HookTriggeredSchema, HookUnmatchedSchema, HookUpdateSchema } from '../schemas/hook.js';
+import { HookPayload, HookPingSchema, HookTriggeredSchema, HookUnmatchedSchema, HookUpdateSchema } from '../schemas/hook.js';
 
 /** What these routes use of the container. */
 export type HooksDeps = Pick<Container, 'config' | 'hooks'>;
 
 // The answers by status, for the OpenAPI document (which adds the usual error answers of routes outside resource()).
-const NOTIFY = { schema: { response: { 200: HookTriggeredSchema, 201: HookPingSchema, 202: HookUnmatchedSchema } }, config: { summary: 'Repository push notification from a code hosting service' } };
+const NOTIFY = { schema: { response: { 200: HookTriggeredSchema, 201: HookPingSchema, 202: HookUnmatchedSchema } }, config: { summary: 'Repository push notification from a code hosting service', described: { body: HookPayload } } };
 const UPDATE_PROJECT = { schema: { response: { 200: HookUpdateSchema } }, config: { summary: "Pull the project's repositories (deprecated)" } };
 const UPDATE_COMPONENT = { schema: { response: { 200: HookUpdateSchema } }, config: { summary: "Pull the component's repository (deprecated)" } };
 

@@ -7,7 +7,7 @@ import { bodyOf, urlsFor } from '../context.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
 import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
-import { LanguageBody, LanguageSchema } from '../schemas/language.js';
+import { LanguageBody, LanguageSchema, LanguageWriteBody } from '../schemas/language.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import { serializeLanguage } from '../serializers/serializers.js';
 
@@ -35,7 +35,7 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
     },
     POST: {
       schema: { body: LanguageBody, response: { 201: LanguageSchema } },
-      described: { body: documentedRequired(LanguageBody, ['code', 'name']) },
+      described: { body: documentedRequired(LanguageWriteBody, ['code', 'name', 'plural']) },
       handler: async (request, reply) => {
         const row = await c.languages.create(request.actor, bodyOf<LanguageInput>(request));
         const obj = serializeLanguage(urlsFor(c, request), row);
@@ -46,6 +46,8 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
 
   const detail = (partial: boolean) => ({
     schema: { params: Params, body: LanguageBody, response: { 200: LanguageSchema } },
+    // PATCH completes a partial plural from the language's own; PUT and POST need a whole one.
+    ...(partial ? {} : { described: { body: documentedRequired(LanguageWriteBody, ['name', 'plural']) } }),
     handler: async (request: L) => {
       const lang = await c.languages.getVisible(request.actor, request.params.code);
       return serializeLanguage(urlsFor(c, request), await c.languages.update(request.actor, lang, bodyOf<LanguageInput>(request), partial));

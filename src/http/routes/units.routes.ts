@@ -6,8 +6,8 @@ import { urlsFor } from '../context.js';
 import { CachedJson } from '../cached-json.js';
 import { paginate, UNIT_PAGES } from '../pagination.js';
 import { resource } from '../resource.js';
-import { IdParams, NoContent, Paginated, SearchPageQuery, documentedRequired } from '../schemas/common.js';
-import { UnitSchema, UnitWriteBody } from '../schemas/unit.js';
+import { IdParams, NoContent, Paginated, SearchPageQuery } from '../schemas/common.js';
+import { UnitReplaceBody, UnitSchema, UnitWriteBody } from '../schemas/unit.js';
 import { serializeUnit } from '../serializers/serializers.js';
 
 const Params = IdParams;
@@ -58,7 +58,7 @@ export function unitsRoutes(app: FastifyInstance, c: UnitsDeps): void {
         return unitJson.send(request, reply, String(id), () => serializeUnit(urlsFor(c, request), unit));
       },
     },
-    PUT: { schema: { params: Params, response: { 200: UnitSchema } }, described: { body: documentedRequired(UnitWriteBody, ['target', 'labels']) }, handler: write(false) },
+    PUT: { schema: { params: Params, response: { 200: UnitSchema } }, described: { body: UnitReplaceBody }, handler: write(false) },
     PATCH: { schema: { params: Params, response: { 200: UnitSchema } }, described: { body: UnitWriteBody }, handler: write(true) },
     DELETE: {
       schema: { params: Params, response: { 204: NoContent } },

@@ -1,8 +1,11 @@
-// The answers of the repository notification hooks (/hooks/<service>/ and /hooks/update/…).
+// The push payload and the answers of the repository notification hooks (/hooks/<service>/ and /hooks/update/…).
 import { Type } from 'typebox';
 import { Url } from './common.js';
 
 const status = (value: 'success' | 'failure') => Type.Literal(value);
+
+/** The body of /hooks/<service>/: the code hosting service's own push payload (JSON, or a form with a `payload` field). */
+export const HookPayload = Type.Object({}, { additionalProperties: true, description: "The service's push notification payload, as it sends it." });
 
 /** How many components matched the repository, then also the branch, then also had hooks enabled (and a good secret). */
 const MatchStatus = Type.Object(

@@ -1,6 +1,6 @@
 // The language object (serializeLanguage) and its write body.
 import { Type } from 'typebox';
-import { Int, Str, Url, body, readOnly } from './common.js';
+import { Int, Str, Url, body, documentedRequired, readOnly } from './common.js';
 
 export const LanguagePluralSchema = Type.Object({
   id: Type.Integer(),
@@ -28,6 +28,10 @@ export const LanguageSchema = Type.Object(
 
 const PluralBody = Type.Object({ number: Int(), formula: Str(400), id: Type.Optional(Type.Unknown({ readOnly: true })), source: Int(), type: Int() }, { additionalProperties: false });
 
+/**
+ * POST/PUT/PATCH /api/languages/. Every field is optional for the validation: LanguagesService reports missing ones
+ * with its own messages (code, name and plural on POST; name and plural on PUT, which keeps the code it has).
+ */
 export const LanguageBody = body({
   code: Str(50),
   name: Str(100),
@@ -35,4 +39,10 @@ export const LanguageBody = body({
   population: Int(),
   plural: Type.Optional(PluralBody),
   ...readOnly('id', 'aliases', 'url', 'web_url', 'statistics_url'),
+});
+
+/** LanguageBody of POST and PUT as documented: their plural needs its number and formula (the routes say which fields each requires). */
+export const LanguageWriteBody = body({
+  ...LanguageBody.properties,
+  plural: Type.Optional(documentedRequired(PluralBody, ['number', 'formula'])),
 });

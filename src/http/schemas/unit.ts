@@ -1,6 +1,6 @@
 // The unit object (serializeUnit), its label references, and the write bodies the unit services check themselves.
 import { Type } from 'typebox';
-import { Url } from './common.js';
+import { Url, documentedRequired } from './common.js';
 
 export const LabelRefSchema = Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String(), color: Type.String() }, { title: 'LabelRef' });
 
@@ -59,6 +59,9 @@ export const UnitWriteBody = Type.Object(
   },
   { title: 'UnitWrite' },
 );
+
+/** PUT /api/units/<id>/: UnitWriteBody with `target` and `labels`, under its own name in the OpenAPI document. */
+export const UnitReplaceBody = { ...documentedRequired(UnitWriteBody, ['target', 'labels']), title: 'UnitReplace' };
 
 /**
  * POST …/units/ (a new string). Monolingual components take `key` and `value`, bilingual ones `context`,
