@@ -161,11 +161,18 @@ export async function setTranslationCounters(db: Executor, translationId: number
   await db.updateTable('translations').set(counters).where('id', '=', translationId).execute();
 }
 
-/** Adds a delta with `col = col + n` (zero columns left out) so concurrent writers never lose an update. */
-export async function addToTranslationCounters(db: Executor, translationId: number, delta: Record<CounterName, number>): Promise<void> {
+/** A translation's last content change: when, and by whom. */
+export type LastChange = Pick<TranslationRow, 'last_change' | 'last_author_id'>;
+
+/**
+ * Adds a delta with `col = col + n` (zero columns left out) so concurrent writers never lose an update;
+ * with `lastChange` also sets the last change and author, in the same statement (a single unit edit).
+ */
+export async function addToTranslationCounters(db: Executor, translationId: number, delta: Record<CounterName, number>, lastChange?: LastChange): Promise<void> {
   const changed = COUNTER_COLUMNS.filter((c) => delta[c] !== 0);
-  if (changed.length === 0) return;
+  if (changed.length === 0 && !lastChange) return;
   const set: Record<string, unknown> = {};
   for (const c of changed) set[c] = sql`${sql.ref(c)} + ${delta[c]}`;
+  if (lastChange) Object.assign(set, lastChange);
   await db.updateTable('translations').set(set).where('id', '=', translationId).execute();
 }

@@ -1,6 +1,6 @@
 // Statistics counters: what one unit contributes, deltas applied in the unit's transaction, and the API object.
 import type { Executor } from '../../db/database.js';
-import { addToTranslationCounters, COUNTER_COLUMNS, countedUnitsOfTranslation, type CounterName } from '../../db/statistics.repository.js';
+import { addToTranslationCounters, COUNTER_COLUMNS, countedUnitsOfTranslation, type CounterName, type LastChange } from '../../db/statistics.repository.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 
 export { COUNTER_COLUMNS, type CounterName };
@@ -67,9 +67,9 @@ export function addCounters(into: Counters, delta: Counters): Counters {
   return into;
 }
 
-/** Applies a delta with `col = col + n` so concurrent writers never lose an update. */
-export function applyCounterDelta(db: Executor, translationId: number, delta: Counters): Promise<void> {
-  return addToTranslationCounters(db, translationId, delta);
+/** Applies a delta with `col = col + n` so concurrent writers never lose an update; with `lastChange` it is set in the same statement. */
+export function applyCounterDelta(db: Executor, translationId: number, delta: Counters, lastChange?: LastChange): Promise<void> {
+  return addToTranslationCounters(db, translationId, delta, lastChange);
 }
 
 /** floor(1000·part/total)/10, but a non-zero part never shows 0.0 and an incomplete total never 100.0. */

@@ -7,6 +7,7 @@ import { rememberUnits } from '../memory/memory.service.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { addUnit, applyCounterDelta, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
+import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { crossUnitContext, UnitChecker, type CheckScope } from '../quality/unit-checks.js';
 import { setUnitContent } from '../../db/units.repository.js';
 
@@ -83,7 +84,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   if (update.counters) {
     addUnit(update.counters, unit, -1);
     addUnit(update.counters, after, 1);
-  } else await applyCounterDelta(db, place.translationId, unitDelta(unit, after));
+  } else if (update.changeLog) await applyCounterDelta(db, place.translationId, unitDelta(unit, after));
   const change: ChangeInput = {
     action: update.action ?? editAction(unit, splitPlurals(unit.target), update.state),
     userId: update.userId,
@@ -101,7 +102,12 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   else {
     // Recording the change, step by step: the row, then what other tables keep from it.
     const timestamp = await changes.insert(db, [change]);
-    await changes.noteLastChanges(db, [change], timestamp);
+    if (update.counters) await changes.noteLastChanges(db, [change], timestamp);
+    else {
+      // The counters and the last change (as noteLastChanges sets it) in one write of the translation row.
+      const lastChange = CONTENT_ACTIONS.has(change.action) ? { last_change: timestamp, last_author_id: change.authorId ?? change.userId ?? null } : undefined;
+      await applyCounterDelta(db, place.translationId, unitDelta(unit, after), lastChange);
+    }
     await changes.countTranslated(db, [change]);
   }
   // A translated string enters the translation memory.
