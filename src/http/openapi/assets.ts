@@ -42,10 +42,6 @@ export interface Asset {
 
 const loaded = new Map<string, Asset>();
 
-export function isAssetName(name: string): boolean {
-  return ALLOWED.has(name);
-}
-
 /** The file's bytes, read on first use and kept (the largest, the Swagger UI bundle, is 1.7 MB). */
 export function loadAsset(name: string): Asset | null {
   const source = ALLOWED.get(name);

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { CategoryInput, CategoryWithProject } from '../../services/catalog/categories.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { CategoryBody, CategorySchema, CategoryWriteBody } from '../schemas/category.js';
-import { IdParams, NoContent, PageQuery, Paginated, ProjectParams, documentedRequired } from '../schemas/common.js';
+import { IdParams, ProjectParams, documentedRequired } from '../schemas/common.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import type { Urls } from '../urls.js';
 
@@ -33,20 +33,11 @@ export type CategoriesDeps = Pick<Container, 'categories' | 'config' | 'projects
 
 export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void {
   resource(app, '/api/categories/', { name: 'Category List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(CategorySchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.categories.count(request.actor),
-          (limit, offset) => c.categories.page(request.actor, limit, offset),
-          (rows) => rows.map((r) => serializeCategory(urls, r)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: CategorySchema }, (request, urls) => ({
+      count: () => c.categories.count(request.actor),
+      page: (limit, offset) => c.categories.page(request.actor, limit, offset),
+      serialize: (rows) => rows.map((r) => serializeCategory(urls, r)),
+    })),
     POST: {
       schema: { body: CategoryBody, response: { 201: CategorySchema } },
       described: { body: documentedRequired(CategoryWriteBody, ['name', 'slug', 'project']) },
@@ -58,28 +49,20 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
     },
   });
 
-  const update = {
-    schema: { params: Params, body: CategoryBody, response: { 200: CategorySchema } },
-    described: { body: CategoryWriteBody },
-    handler: async (request: R) => {
-      const current = await c.categories.getVisible(request.actor, request.params.id);
-      return serializeCategory(urlsFor(c, request), await c.categories.update(request.actor, current, bodyOf<CategoryInput>(request)));
-    },
-  };
   resource(app, '/api/categories/:id/', { name: 'Category Instance' }, {
     GET: {
       schema: { params: Params, response: { 200: CategorySchema } },
       handler: async (request: R) => serializeCategory(urlsFor(c, request), await c.categories.getVisible(request.actor, request.params.id)),
     },
-    PUT: update,
-    PATCH: update,
-    DELETE: {
-      schema: { params: Params, response: { 204: NoContent } },
-      handler: async (request: R, reply) => {
-        await c.categories.remove(request.actor, await c.categories.getVisible(request.actor, request.params.id));
-        return reply.code(204).send();
+    ...updateEndpoints(
+      { params: Params, body: CategoryBody, response: { 200: CategorySchema } },
+      async (request: R) => {
+        const current = await c.categories.getVisible(request.actor, request.params.id);
+        return serializeCategory(urlsFor(c, request), await c.categories.update(request.actor, current, bodyOf<CategoryInput>(request)));
       },
-    },
+      { put: { body: CategoryWriteBody }, patch: { body: CategoryWriteBody } },
+    ),
+    DELETE: deleteEndpoint(Params, async (request: R) => c.categories.remove(request.actor, await c.categories.getVisible(request.actor, request.params.id))),
   });
 
   resource(app, '/api/categories/:id/statistics/', { name: 'Category Statistics' }, {
@@ -96,20 +79,13 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
   });
 
   resource(app, '/api/projects/:project/categories/', { name: 'Project Categories' }, {
-    GET: {
-      schema: { params: ProjectParams, response: { 200: Paginated(CategorySchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: P) => {
-        const project = await c.projects.getVisible(request.actor, request.params.project);
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.categories.count(request.actor, project.id),
-          (limit, offset) => c.categories.page(request.actor, limit, offset, project.id),
-          (rows) => rows.map((r) => serializeCategory(urls, r)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: CategorySchema, params: ProjectParams }, async (request: P, urls) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      return {
+        count: () => c.categories.count(request.actor, project.id),
+        page: (limit, offset) => c.categories.page(request.actor, limit, offset, project.id),
+        serialize: (rows) => rows.map((r) => serializeCategory(urls, r)),
+      };
+    }),
   });
 }

@@ -4,9 +4,9 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { ComponentList, ComponentListInput } from '../../services/catalog/component-lists.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
-import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
+import { documentedRequired } from '../schemas/common.js';
 import { ComponentSchema } from '../schemas/component.js';
 import { ComponentListBody, ComponentListMemberBody, ComponentListMemberWriteBody, ComponentListSchema, ComponentListWriteBody } from '../schemas/component-list.js';
 import { serializeComponent } from '../serializers/serializers.js';
@@ -37,20 +37,11 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
   const lists = c.componentLists;
 
   resource(app, '/api/component-lists/', { name: 'Component List List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(ComponentListSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => lists.count(request.actor),
-          (limit, offset) => lists.page(request.actor, limit, offset),
-          (rows) => rows.map((l) => serializeComponentList(urls, l)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: ComponentListSchema }, (request, urls) => ({
+      count: () => lists.count(request.actor),
+      page: (limit, offset) => lists.page(request.actor, limit, offset),
+      serialize: (rows) => rows.map((l) => serializeComponentList(urls, l)),
+    })),
     POST: {
       schema: { body: ComponentListBody, response: { 201: ComponentListSchema } },
       described: { body: documentedRequired(ComponentListWriteBody, ['name', 'slug']) },
@@ -61,40 +52,25 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
     },
   });
 
-  const update = (partial: boolean) => ({
-    schema: { params: Params, body: ComponentListBody, response: { 200: ComponentListSchema } },
-    described: { body: partial ? ComponentListWriteBody : documentedRequired(ComponentListWriteBody, ['name', 'slug']) },
-    handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.update(request.actor, request.params.slug, bodyOf<ComponentListInput>(request), partial)),
-  });
   resource(app, '/api/component-lists/:slug/', { name: 'Component List Instance' }, {
     GET: { schema: { params: Params, response: { 200: ComponentListSchema } }, handler: async (request: R) => serializeComponentList(urlsFor(c, request), await lists.get(request.actor, request.params.slug)) },
-    PUT: update(false),
-    PATCH: update(true),
-    DELETE: {
-      schema: { params: Params, response: { 204: NoContent } },
-      handler: async (request: R, reply) => {
-        await lists.remove(request.actor, request.params.slug);
-        return reply.code(204).send();
-      },
-    },
+    ...updateEndpoints(
+      { params: Params, body: ComponentListBody, response: { 200: ComponentListSchema } },
+      async (request: R, partial) => serializeComponentList(urlsFor(c, request), await lists.update(request.actor, request.params.slug, bodyOf<ComponentListInput>(request), partial)),
+      { put: { body: documentedRequired(ComponentListWriteBody, ['name', 'slug']) }, patch: { body: ComponentListWriteBody } },
+    ),
+    DELETE: deleteEndpoint(Params, (request: R) => lists.remove(request.actor, request.params.slug)),
   });
 
   resource(app, '/api/component-lists/:slug/components/', { name: 'Component List Components' }, {
-    GET: {
-      schema: { params: Params, response: { 200: Paginated(ComponentSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: R) => {
-        const urls = urlsFor(c, request);
-        const list = await lists.get(request.actor, request.params.slug);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => lists.membersCount(request.actor, list),
-          (limit, offset) => lists.membersPage(request.actor, list, limit, offset),
-          async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: ComponentSchema, params: Params }, async (request: R, urls) => {
+      const list = await lists.get(request.actor, request.params.slug);
+      return {
+        count: () => lists.membersCount(request.actor, list),
+        page: (limit, offset) => lists.membersPage(request.actor, list, limit, offset),
+        serialize: async (rows) => (await c.components.expand(rows)).map((r) => serializeComponent(urls, r)),
+      };
+    }),
     POST: {
       schema: { params: Params, body: ComponentListMemberBody, response: { 200: ComponentListSchema } },
       described: { body: ComponentListMemberWriteBody },
@@ -102,13 +78,7 @@ export function componentListsRoutes(app: FastifyInstance, c: ComponentListsDeps
     },
   });
 
-  const removeMember = {
-    schema: { params: MemberParams, response: { 204: NoContent } },
-    handler: async (request: M, reply: import('fastify').FastifyReply) => {
-      await lists.removeComponent(request.actor, request.params.slug, request.params.component_slug);
-      return reply.code(204).send();
-    },
-  };
+  const removeMember = deleteEndpoint(MemberParams, (request: M) => lists.removeComponent(request.actor, request.params.slug, request.params.component_slug));
   // The spec writes the address without a trailing slash, the reference's router with one: both are served.
   resource(app, '/api/component-lists/:slug/components/:component_slug/', { name: 'Component List Component' }, { DELETE: removeMember });
   resource(app, '/api/component-lists/:slug/components/:component_slug', { name: 'Component List Component' }, { DELETE: removeMember });

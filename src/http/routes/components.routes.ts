@@ -5,9 +5,9 @@ import type { Container } from '../../container.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
-import { ComponentParams, NoContent, PageQuery, Paginated, body, documentedRequired } from '../schemas/common.js';
+import { ComponentParams, body, documentedRequired } from '../schemas/common.js';
 import { ComponentBody, ComponentSchema } from '../schemas/component.js';
 import { ProjectSchema } from '../schemas/project.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
@@ -27,61 +27,34 @@ export type ComponentsDeps = Pick<Container, 'config' | 'components' | 'addons' 
 
 export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void {
   resource(app, '/api/components/', { name: 'Component List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(ComponentSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.components.count(request.actor),
-          (limit, offset) => c.components.page(request.actor, limit, offset),
-          async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: ComponentSchema }, (request, urls) => ({
+      count: () => c.components.count(request.actor),
+      page: (limit, offset) => c.components.page(request.actor, limit, offset),
+      serialize: async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
+    })),
   });
 
   const get = (request: C) => c.components.getVisible(request.actor, request.params.project, request.params.component);
-  const update = {
-    schema: { params: ComponentParams, body: ComponentBody, response: { 200: ComponentSchema } },
-    handler: async (request: C) => {
+  resource(app, '/api/components/:project/:component/', { name: 'Component Instance' }, {
+    GET: { schema: { params: ComponentParams, response: { 200: ComponentSchema } }, handler: async (request: C) => serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await get(request)]))[0]!) },
+    ...updateEndpoints({ params: ComponentParams, body: ComponentBody, response: { 200: ComponentSchema } }, async (request: C) => {
       const refs = await get(request);
       const input = bodyOf<ComponentInput>(request);
       if (Object.keys(request.uploads ?? {}).length) throw ValidationError.field(Object.keys(request.uploads)[0], 'This field is for creation only, use /file/ instead.');
       return serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await c.components.update(request.actor, refs, input)]))[0]!);
-    },
-  };
-  resource(app, '/api/components/:project/:component/', { name: 'Component Instance' }, {
-    GET: { schema: { params: ComponentParams, response: { 200: ComponentSchema } }, handler: async (request: C) => serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await get(request)]))[0]!) },
-    PUT: update,
-    PATCH: update,
-    DELETE: {
-      schema: { params: ComponentParams, response: { 204: NoContent } },
-      handler: async (request: C, reply) => {
-        await c.components.remove(request.actor, await get(request));
-        return reply.code(204).send();
-      },
-    },
+    }),
+    DELETE: deleteEndpoint(ComponentParams, async (request: C) => c.components.remove(request.actor, await get(request))),
   });
 
   resource(app, '/api/components/:project/:component/translations/', { name: 'Component Translations' }, {
-    GET: {
-      schema: { params: ComponentParams, response: { 200: Paginated(TranslationSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: C) => {
-        const refs = await get(request);
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.components.countTranslations(refs.component),
-          (limit, offset) => c.components.translationsPage(refs.component, limit, offset),
-          async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName, { includeComponent: false })),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: TranslationSchema, params: ComponentParams }, async (request: C, urls) => {
+      const refs = await get(request);
+      return {
+        count: () => c.components.countTranslations(refs.component),
+        page: (limit, offset) => c.components.translationsPage(refs.component, limit, offset),
+        serialize: async (rows) => (await c.translations.expand(rows)).map((t) => serializeTranslation(urls, t, t.authorName, { includeComponent: false })),
+      };
+    }),
     POST: {
       schema: { params: ComponentParams, body: TranslationCreateBody, response: { 201: Type.Object({ data: TranslationSchema }) } },
       described: { body: documentedRequired(TranslationCreateBody, ['language_code']) },
@@ -95,31 +68,24 @@ export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void 
   });
 
   resource(app, '/api/components/:project/:component/statistics/', { name: 'Component Statistics' }, {
-    GET: {
-      schema: { params: ComponentParams, response: { 200: Paginated(StatisticsSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: C) => {
-        const refs = await get(request);
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.stats.countComponentLanguages(refs.component),
-          (limit, offset) => c.stats.componentLanguagesPage(refs.component, limit, offset),
-          (rows) =>
-            Promise.all(
-              rows.map(async (t) =>
-                c.stats.toObject(await c.stats.ofTranslation(t), {
-                  name: t.l_name,
-                  code: t.l_code,
-                  url: urls.webTranslation(refs.project.slug, componentPathSegment(refs.component), t.l_code),
-                  translate_url: urls.webTranslate(refs.project.slug, componentPathSegment(refs.component), t.l_code),
-                }, refs.project.translation_review === 1),
-              ),
+    GET: listEndpoint(c, { item: StatisticsSchema, params: ComponentParams }, async (request: C, urls) => {
+      const refs = await get(request);
+      return {
+        count: () => c.stats.countComponentLanguages(refs.component),
+        page: (limit, offset) => c.stats.componentLanguagesPage(refs.component, limit, offset),
+        serialize: (rows) =>
+          Promise.all(
+            rows.map(async (t) =>
+              c.stats.toObject(await c.stats.ofTranslation(t), {
+                name: t.l_name,
+                code: t.l_code,
+                url: urls.webTranslation(refs.project.slug, componentPathSegment(refs.component), t.l_code),
+                translate_url: urls.webTranslate(refs.project.slug, componentPathSegment(refs.component), t.l_code),
+              }, refs.project.translation_review === 1),
             ),
-        );
-      },
-    },
+          ),
+      };
+    }),
   });
 
   resource(app, '/api/components/:project/:component/links/', { name: 'Component Links' }, {
@@ -141,14 +107,11 @@ export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void 
   });
 
   resource(app, '/api/components/:project/:component/links/:linked/', { name: 'Component Link' }, {
-    DELETE: {
-      schema: { params: Type.Object({ project: Type.String(), component: Type.String(), linked: Type.String() }), response: { 204: NoContent } },
-      handler: async (request: FastifyRequest<{ Params: { project: string; component: string; linked: string } }>, reply) => {
-        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
-        await c.components.unlink(request.actor, refs, request.params.linked);
-        return reply.code(204).send();
-      },
-    },
+    DELETE: deleteEndpoint(
+      Type.Object({ project: Type.String(), component: Type.String(), linked: Type.String() }),
+      async (request: FastifyRequest<{ Params: { project: string; component: string; linked: string } }>) =>
+        c.components.unlink(request.actor, await c.components.getVisible(request.actor, request.params.project, request.params.component), request.params.linked),
+    ),
   });
 
   resource(app, '/api/components/:project/:component/lock/', { name: 'Component Lock' }, {

@@ -4,9 +4,9 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { LanguageInput } from '../../services/catalog/languages.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
-import { NoContent, PageQuery, Paginated, documentedRequired } from '../schemas/common.js';
+import { documentedRequired } from '../schemas/common.js';
 import { LanguageBody, LanguageSchema, LanguageWriteBody } from '../schemas/language.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import { serializeLanguage } from '../serializers/serializers.js';
@@ -19,20 +19,11 @@ export type LanguagesDeps = Pick<Container, 'config' | 'languages' | 'stats'>;
 
 export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
   resource(app, '/api/languages/', { name: 'Language List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(LanguageSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.languages.count(request.actor),
-          (limit, offset) => c.languages.page(request.actor, limit, offset),
-          (rows) => rows.map((l) => serializeLanguage(urls, l)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: LanguageSchema }, (request, urls) => ({
+      count: () => c.languages.count(request.actor),
+      page: (limit, offset) => c.languages.page(request.actor, limit, offset),
+      serialize: (rows) => rows.map((l) => serializeLanguage(urls, l)),
+    })),
     POST: {
       schema: { body: LanguageBody, response: { 201: LanguageSchema } },
       described: { body: documentedRequired(LanguageWriteBody, ['code', 'name', 'plural']) },
@@ -44,30 +35,21 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
     },
   });
 
-  const detail = (partial: boolean) => ({
-    schema: { params: Params, body: LanguageBody, response: { 200: LanguageSchema } },
-    // PATCH completes a partial plural from the language's own; PUT and POST need a whole one.
-    ...(partial ? {} : { described: { body: documentedRequired(LanguageWriteBody, ['name', 'plural']) } }),
-    handler: async (request: L) => {
-      const lang = await c.languages.getVisible(request.actor, request.params.code);
-      return serializeLanguage(urlsFor(c, request), await c.languages.update(request.actor, lang, bodyOf<LanguageInput>(request), partial));
-    },
-  });
   resource(app, '/api/languages/:code/', { name: 'Language Instance' }, {
     GET: {
       schema: { params: Params, response: { 200: LanguageSchema } },
       handler: async (request: L) => serializeLanguage(urlsFor(c, request), await c.languages.getVisible(request.actor, request.params.code)),
     },
-    PUT: detail(false),
-    PATCH: detail(true),
-    DELETE: {
-      schema: { params: Params, response: { 204: NoContent } },
-      handler: async (request: L, reply) => {
+    ...updateEndpoints(
+      { params: Params, body: LanguageBody, response: { 200: LanguageSchema } },
+      async (request: L, partial) => {
         const lang = await c.languages.getVisible(request.actor, request.params.code);
-        await c.languages.remove(request.actor, lang);
-        return reply.code(204).send();
+        return serializeLanguage(urlsFor(c, request), await c.languages.update(request.actor, lang, bodyOf<LanguageInput>(request), partial));
       },
-    },
+      // PATCH completes a partial plural from the language's own; PUT and POST need a whole one.
+      { put: { body: documentedRequired(LanguageWriteBody, ['name', 'plural']) } },
+    ),
+    DELETE: deleteEndpoint(Params, async (request: L) => c.languages.remove(request.actor, await c.languages.getVisible(request.actor, request.params.code))),
   });
 
   resource(app, '/api/languages/:code/statistics/', { name: 'Language Statistics' }, {

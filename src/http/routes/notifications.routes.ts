@@ -4,9 +4,8 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { Subscription, SubscriptionInput } from '../../services/activity/notifications.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
-import { NoContent, PageQuery, Paginated } from '../schemas/common.js';
 import { SubscriptionBody, SubscriptionPatch, SubscriptionSchema, SubscriptionWrite } from '../schemas/notification.js';
 import type { Urls } from '../urls.js';
 
@@ -32,21 +31,14 @@ export type NotificationsDeps = Pick<Container, 'config' | 'notifications' | 'us
 
 export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps): void {
   resource(app, '/api/users/:username/notifications/', { name: 'User Notifications' }, {
-    GET: {
-      schema: { params: ListParams, response: { 200: Paginated(SubscriptionSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: L) => {
-        const user = await c.users.getVisible(request.actor, request.params.username);
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.notifications.count(request.actor, user),
-          (limit, offset) => c.notifications.page(request.actor, user, limit, offset),
-          (rows) => rows.map((s) => serializeSubscription(urls, s)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: SubscriptionSchema, params: ListParams }, async (request: L, urls) => {
+      const user = await c.users.getVisible(request.actor, request.params.username);
+      return {
+        count: () => c.notifications.count(request.actor, user),
+        page: (limit, offset) => c.notifications.page(request.actor, user, limit, offset),
+        serialize: (rows) => rows.map((s) => serializeSubscription(urls, s)),
+      };
+    }),
     POST: {
       schema: { params: ListParams, body: SubscriptionBody, response: { 201: SubscriptionSchema } },
       described: { body: SubscriptionWrite },
@@ -58,15 +50,6 @@ export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps):
     },
   });
 
-  const update = (partial: boolean) => ({
-    schema: { params: Params, body: SubscriptionBody, response: { 200: SubscriptionSchema } },
-    described: { body: partial ? SubscriptionPatch : SubscriptionWrite },
-    handler: async (request: R) => {
-      const user = await c.users.getVisible(request.actor, request.params.username);
-      const row = await c.notifications.update(request.actor, user, request.params.subscription_id, bodyOf<SubscriptionInput>(request), partial);
-      return serializeSubscription(urlsFor(c, request), row);
-    },
-  });
   resource(app, '/api/users/:username/notifications/:subscription_id/', { name: 'User Notification' }, {
     GET: {
       schema: { params: Params, response: { 200: SubscriptionSchema } },
@@ -75,15 +58,15 @@ export function notificationsRoutes(app: FastifyInstance, c: NotificationsDeps):
         return serializeSubscription(urlsFor(c, request), await c.notifications.get(request.actor, user, request.params.subscription_id));
       },
     },
-    PUT: update(false),
-    PATCH: update(true),
-    DELETE: {
-      schema: { params: Params, response: { 204: NoContent } },
-      handler: async (request: R, reply) => {
+    ...updateEndpoints(
+      { params: Params, body: SubscriptionBody, response: { 200: SubscriptionSchema } },
+      async (request: R, partial) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
-        await c.notifications.remove(request.actor, user, request.params.subscription_id);
-        return reply.code(204).send();
+        const row = await c.notifications.update(request.actor, user, request.params.subscription_id, bodyOf<SubscriptionInput>(request), partial);
+        return serializeSubscription(urlsFor(c, request), row);
       },
-    },
+      { put: { body: SubscriptionWrite }, patch: { body: SubscriptionPatch } },
+    ),
+    DELETE: deleteEndpoint(Params, async (request: R) => c.notifications.remove(request.actor, await c.users.getVisible(request.actor, request.params.username), request.params.subscription_id)),
   });
 }

@@ -6,9 +6,9 @@ import type { ProjectInput } from '../../services/catalog/projects.service.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
-import { NoContent, PageQuery, Paginated, ProjectParams, Str, body, documentedRequired, readOnly } from '../schemas/common.js';
+import { Paginated, ProjectParams, Str, body, documentedRequired, readOnly } from '../schemas/common.js';
 import { ComponentBody, ComponentSchema } from '../schemas/component.js';
 import { ProjectBody, ProjectSchema } from '../schemas/project.js';
 import { ProjectLanguageStatisticsSchema, StatisticsSchema } from '../schemas/statistics.js';
@@ -39,20 +39,11 @@ export type ProjectsDeps = Pick<Container, 'config' | 'projects' | 'components' 
 
 export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
   resource(app, '/api/projects/', { name: 'Project List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(ProjectSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.projects.count(request.actor),
-          (limit, offset) => c.projects.page(request.actor, limit, offset),
-          (rows) => rows.map((p) => serializeProject(urls, p)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: ProjectSchema }, (request, urls) => ({
+      count: () => c.projects.count(request.actor),
+      page: (limit, offset) => c.projects.page(request.actor, limit, offset),
+      serialize: (rows) => rows.map((p) => serializeProject(urls, p)),
+    })),
     POST: {
       schema: { body: ProjectBody, response: { 201: ProjectSchema } },
       described: { body: documentedRequired(ProjectBody, ['name', 'slug']) },
@@ -64,47 +55,28 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
     },
   });
 
-  const update = {
-    schema: { params: ProjectParams, body: ProjectBody, response: { 200: ProjectSchema } },
-    handler: async (request: P) => {
-      const project = await c.projects.getVisible(request.actor, request.params.project);
-      return serializeProject(urlsFor(c, request), await c.projects.update(request.actor, project, bodyOf<ProjectInput>(request)));
-    },
-  };
   resource(app, '/api/projects/:project/', { name: 'Project Instance' }, {
     GET: {
       schema: { params: ProjectParams, response: { 200: ProjectSchema } },
       handler: async (request: P) => serializeProject(urlsFor(c, request), await c.projects.getVisible(request.actor, request.params.project)),
     },
-    PUT: update,
-    PATCH: update,
-    DELETE: {
-      schema: { params: ProjectParams, response: { 204: NoContent } },
-      handler: async (request: P, reply) => {
-        const project = await c.projects.getVisible(request.actor, request.params.project);
-        await c.projects.remove(request.actor, project);
-        return reply.code(204).send();
-      },
-    },
+    ...updateEndpoints({ params: ProjectParams, body: ProjectBody, response: { 200: ProjectSchema } }, async (request: P) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      return serializeProject(urlsFor(c, request), await c.projects.update(request.actor, project, bodyOf<ProjectInput>(request)));
+    }),
+    DELETE: deleteEndpoint(ProjectParams, async (request: P) => c.projects.remove(request.actor, await c.projects.getVisible(request.actor, request.params.project))),
   });
 
   resource(app, '/api/projects/:project/components/', { name: 'Project Components' }, {
-    GET: {
-      schema: { params: ProjectParams, response: { 200: Paginated(ComponentSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: P) => {
-        const project = await c.projects.getVisible(request.actor, request.params.project);
-        const urls = urlsFor(c, request);
-        // Components linked into this project (links/) are listed with its own.
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.components.countListedIn(project),
-          (limit, offset) => c.components.pageListedIn(project, limit, offset),
-          async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: ComponentSchema, params: ProjectParams }, async (request: P, urls) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      // Components linked into this project (links/) are listed with its own.
+      return {
+        count: () => c.components.countListedIn(project),
+        page: (limit, offset) => c.components.pageListedIn(project, limit, offset),
+        serialize: async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
+      };
+    }),
     POST: {
       schema: { params: ProjectParams, body: ComponentBody, response: { 201: ComponentSchema } },
       described: { body: documentedRequired(ComponentBody, ['name', 'slug']) },
@@ -133,26 +105,19 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
   });
 
   resource(app, '/api/projects/:project/languages/', { name: 'Project Languages' }, {
-    GET: {
-      schema: { params: ProjectParams, response: { 200: Paginated(ProjectLanguageStatisticsSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: P) => {
-        const project = await c.projects.getVisible(request.actor, request.params.project);
-        const urls = urlsFor(c, request);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          () => c.stats.countProjectLanguages(project),
-          (limit, offset) => c.stats.projectLanguages(project, limit, offset),
-          (rows) =>
-            rows.map((r) => {
-              const obj = c.stats.toObject(r.aggregate, { name: r.name, code: r.code, url: urls.webEngage(project.slug, r.code) }, project.translation_review === 1);
-              // The reference's older per-language shape, for clients that still read it.
-              return { ...obj, language: r.name, words_percent: obj.translated_words_percent };
-            }),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: ProjectLanguageStatisticsSchema, params: ProjectParams }, async (request: P, urls) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      return {
+        count: () => c.stats.countProjectLanguages(project),
+        page: (limit, offset) => c.stats.projectLanguages(project, limit, offset),
+        serialize: (rows) =>
+          rows.map((r) => {
+            const obj = c.stats.toObject(r.aggregate, { name: r.name, code: r.code, url: urls.webEngage(project.slug, r.code) }, project.translation_review === 1);
+            // The reference's older per-language shape, for clients that still read it.
+            return { ...obj, language: r.name, words_percent: obj.translated_words_percent };
+          }),
+      };
+    }),
   });
 
   // Parla's own endpoints for project tokens (the reference only has a UI for them).
@@ -175,13 +140,9 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
     },
   });
   resource(app, '/api/projects/:project/tokens/:id/', { name: 'Project Token' }, {
-    DELETE: {
-      schema: { params: TokenParams, response: { 204: NoContent } },
-      handler: async (request: FastifyRequest<{ Params: { project: string; id: string } }>, reply) => {
-        const project = await c.projects.getVisible(request.actor, request.params.project);
-        await c.projectTokens.remove(request.actor, project, request.params.id);
-        return reply.code(204).send();
-      },
-    },
+    DELETE: deleteEndpoint(TokenParams, async (request: FastifyRequest<{ Params: { project: string; id: string } }>) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      await c.projectTokens.remove(request.actor, project, request.params.id);
+    }),
   });
 }

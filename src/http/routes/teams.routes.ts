@@ -6,14 +6,13 @@ import type { Container } from '../../container.js';
 import type { GroupRow, RoleRow } from '../../db/schema.js';
 import type { GroupInput, RoleInput } from '../../services/accounts/teams.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
-import { resource, type Endpoint } from '../resource.js';
-import { NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
+import { resource } from '../resource.js';
+import { IdParams } from '../schemas/common.js';
 import { AdminGrantedSchema, GroupBody, GroupSchema, GroupSubresourceBodies, GroupWriteBody, RoleBody, RoleSchema, RoleWriteBody } from '../schemas/team.js';
 import { serializeGroup, serializeRole } from '../serializers/serializers.js';
 import type { Urls } from '../urls.js';
 
-const IdParams = Type.Object({ id: Type.String({ description: 'Numeric id.' }) });
 const SubParams = Type.Object({ id: Type.String({ description: 'Numeric id.' }), sub: Type.String({ description: 'The id (a language: its code) of what to remove.' }) });
 type G = FastifyRequest<{ Params: { id: string } }>;
 type Sub = FastifyRequest<{ Params: { id: string; sub: string } }>;
@@ -28,24 +27,13 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
 
   // ----- groups -----
   resource(app, '/api/groups/', { name: 'Group List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(GroupSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        const list = c.teams.groupList(request.actor);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          list.count,
-          list.page,
-          async (rows) => {
-            const relations = await c.teams.relations(rows);
-            return rows.map((g) => serializeGroup(urls, g, relations.get(g.id)!));
-          },
-        );
+    GET: listEndpoint(c, { item: GroupSchema }, (request, urls) => ({
+      ...c.teams.groupList(request.actor),
+      serialize: async (rows: GroupRow[]) => {
+        const relations = await c.teams.relations(rows);
+        return rows.map((g) => serializeGroup(urls, g, relations.get(g.id)!));
       },
-    },
+    })),
     POST: {
       schema: { body: GroupBody, response: { 201: GroupSchema } },
       described: { body: GroupWriteBody },
@@ -57,28 +45,20 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
     },
   });
 
-  const groupUpdate = (partial: boolean): Endpoint => ({
-    schema: { params: IdParams, body: GroupBody, response: { 200: GroupSchema } },
-    described: { body: partial ? GroupBody : GroupWriteBody },
-    handler: async (request: G) => {
-      const group = await c.teams.getGroupVisible(request.actor, request.params.id);
-      return groupObject(urlsFor(c, request), await c.teams.updateGroup(request.actor, group, bodyOf<GroupInput>(request), partial));
-    },
-  });
   resource(app, '/api/groups/:id/', { name: 'Group Instance' }, {
     GET: {
       schema: { params: IdParams, response: { 200: GroupSchema } },
       handler: async (request: G) => groupObject(urlsFor(c, request), await c.teams.getGroupVisible(request.actor, request.params.id)),
     },
-    PUT: groupUpdate(false),
-    PATCH: groupUpdate(true),
-    DELETE: {
-      schema: { params: IdParams, response: { 204: NoContent } },
-      handler: async (request: G, reply) => {
-        await c.teams.removeGroup(request.actor, await c.teams.getGroupVisible(request.actor, request.params.id));
-        return reply.code(204).send();
+    ...updateEndpoints(
+      { params: IdParams, body: GroupBody, response: { 200: GroupSchema } },
+      async (request: G, partial) => {
+        const group = await c.teams.getGroupVisible(request.actor, request.params.id);
+        return groupObject(urlsFor(c, request), await c.teams.updateGroup(request.actor, group, bodyOf<GroupInput>(request), partial));
       },
-    },
+      { put: { body: GroupWriteBody }, patch: { body: GroupBody } },
+    ),
+    DELETE: deleteEndpoint(IdParams, async (request: G) => c.teams.removeGroup(request.actor, await c.teams.getGroupVisible(request.actor, request.params.id))),
   });
 
   /** POST <group>/<name>/ adds an object and answers the group; DELETE <group>/<name>/<key>/ removes it (204). */
@@ -100,14 +80,7 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
       },
     });
     resource(app, `/api/groups/:id/${name}/:sub/`, { name: `Group ${title}` }, {
-      DELETE: {
-        schema: { params: SubParams, response: { 204: NoContent } },
-        handler: async (request: Sub, reply) => {
-          const group = await c.teams.getGroupVisible(request.actor, request.params.id);
-          await remove(group, request.params.sub, request);
-          return reply.code(204).send();
-        },
-      },
+      DELETE: deleteEndpoint(SubParams, async (request: Sub) => remove(await c.teams.getGroupVisible(request.actor, request.params.id), request.params.sub, request)),
     });
   };
   subresource('roles', 'Roles', (g, r) => c.teams.addRole(r.actor, g, bodyOf<Body>(r)), (g, key, r) => c.teams.removeRoleFromGroup(r.actor, g, key));
@@ -141,24 +114,13 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
 
   // ----- roles -----
   resource(app, '/api/roles/', { name: 'Role List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(RoleSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        const list = c.teams.roleList(request.actor);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          list.count,
-          list.page,
-          async (rows) => {
-            const permissions = await c.teams.permissionsOf(rows.map((r) => r.id));
-            return rows.map((r) => serializeRole(urls, r, permissions.get(r.id)!));
-          },
-        );
+    GET: listEndpoint(c, { item: RoleSchema }, (request, urls) => ({
+      ...c.teams.roleList(request.actor),
+      serialize: async (rows: RoleRow[]) => {
+        const permissions = await c.teams.permissionsOf(rows.map((r) => r.id));
+        return rows.map((r) => serializeRole(urls, r, permissions.get(r.id)!));
       },
-    },
+    })),
     POST: {
       schema: { body: RoleBody, response: { 201: RoleSchema } },
       described: { body: RoleWriteBody },
@@ -170,27 +132,19 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
     },
   });
 
-  const roleUpdate = (partial: boolean): Endpoint => ({
-    schema: { params: IdParams, body: RoleBody, response: { 200: RoleSchema } },
-    described: { body: partial ? RoleBody : RoleWriteBody },
-    handler: async (request: G) => {
-      const role = await c.teams.getRoleVisible(request.actor, request.params.id);
-      return roleObject(urlsFor(c, request), await c.teams.updateRole(request.actor, role, bodyOf<RoleInput>(request), partial));
-    },
-  });
   resource(app, '/api/roles/:id/', { name: 'Role Instance' }, {
     GET: {
       schema: { params: IdParams, response: { 200: RoleSchema } },
       handler: async (request: G) => roleObject(urlsFor(c, request), await c.teams.getRoleVisible(request.actor, request.params.id)),
     },
-    PUT: roleUpdate(false),
-    PATCH: roleUpdate(true),
-    DELETE: {
-      schema: { params: IdParams, response: { 204: NoContent } },
-      handler: async (request: G, reply) => {
-        await c.teams.removeRole(request.actor, await c.teams.getRoleVisible(request.actor, request.params.id));
-        return reply.code(204).send();
+    ...updateEndpoints(
+      { params: IdParams, body: RoleBody, response: { 200: RoleSchema } },
+      async (request: G, partial) => {
+        const role = await c.teams.getRoleVisible(request.actor, request.params.id);
+        return roleObject(urlsFor(c, request), await c.teams.updateRole(request.actor, role, bodyOf<RoleInput>(request), partial));
       },
-    },
+      { put: { body: RoleWriteBody }, patch: { body: RoleBody } },
+    ),
+    DELETE: deleteEndpoint(IdParams, async (request: G) => c.teams.removeRole(request.actor, await c.teams.getRoleVisible(request.actor, request.params.id))),
   });
 }

@@ -77,6 +77,3 @@ export function Paginated<T extends TSchema>(item: T) {
 
 /** The answer of a DELETE: no body. */
 export const NoContent = Type.Null({ description: 'No content.' });
-
-/** `{detail}` answers of actions that only report what they did. */
-export const Detail = Type.Object({ detail: Type.String() });
