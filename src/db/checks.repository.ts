@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import { STATE_READONLY } from '../domain/unit-states.js';
+import { unitsOfComponent, unitsWithComponents } from './unit-lists.repository.js';
 
 /** A translation's plural rule and language code (a check scope's translation facts). */
 export function translationCheckFacts(db: Executor, translationId: number) {
@@ -38,11 +39,8 @@ export async function languageCode(db: Executor, languageId: number): Promise<st
 
 /** Flags and extra flags of the component's source units that have any (few: most strings have none). */
 export function flaggedSourceUnits(db: Executor, componentId: number): Promise<{ id: number; flags: string; extra_flags: string }[]> {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
+  return unitsOfComponent(db, componentId)
     .select(['units.id', 'units.flags', 'units.extra_flags'])
-    .where('translations.component_id', '=', componentId)
     .where('translations.is_source', '=', 1)
     .where((eb) => eb.or([eb('units.flags', '<>', ''), eb('units.extra_flags', '<>', '')]))
     .execute();
@@ -87,10 +85,7 @@ export async function targetsOfSameSource(
   where: { projectId: number; componentId: number; languageId: number; source: string },
   limit: number,
 ): Promise<string[]> {
-  const rows = await db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .innerJoin('components', 'components.id', 'translations.component_id')
+  const rows = await unitsWithComponents(db)
     .select(['units.target'])
     .where('components.project_id', '=', where.projectId)
     .where('components.id', '<>', where.componentId)

@@ -2,17 +2,11 @@
 import { isSqlite, type Executor } from './database.js';
 import type { UnitRemovalsTable } from './schema.js';
 import type { Selectable } from 'kysely';
+import { unitsOfComponent, unitsWithComponents } from './unit-lists.repository.js';
 
 /** Whether any unit of the component has an edit not yet written to its file. */
 export async function hasPendingUnit(db: Executor, componentId: number): Promise<boolean> {
-  const pending = await db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .select('units.id')
-    .where('translations.component_id', '=', componentId)
-    .where('units.pending', '<>', 0)
-    .limit(1)
-    .executeTakeFirst();
+  const pending = await unitsOfComponent(db, componentId).select('units.id').where('units.pending', '<>', 0).limit(1).executeTakeFirst();
   return !!pending;
 }
 
@@ -23,10 +17,7 @@ export async function markComponentUnitsPending(db: Executor, componentId: numbe
 
 /** Components with pending edits, with their commit_pending_age (hours) and their oldest pending edit's time. */
 export function oldestPendingByComponent(db: Executor) {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .innerJoin('components', 'components.id', 'translations.component_id')
+  return unitsWithComponents(db)
     .select(['components.id as id', 'components.commit_pending_age as age'])
     .select((eb) => eb.fn.min('units.last_updated').as('oldest'))
     .where('units.pending', '<>', 0)
@@ -36,13 +27,7 @@ export function oldestPendingByComponent(db: Executor) {
 
 /** The component's translations (or only `only`) with pending units or removals, each once. */
 export async function dirtyTranslationIds(db: Executor, componentId: number, only?: number): Promise<number[]> {
-  let pending = db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .select('units.translation_id as id')
-    .distinct()
-    .where('translations.component_id', '=', componentId)
-    .where('units.pending', '<>', 0);
+  let pending = unitsOfComponent(db, componentId).select('units.translation_id as id').distinct().where('units.pending', '<>', 0);
   let removed = db
     .selectFrom('unit_removals')
     .innerJoin('translations', 'translations.id', 'unit_removals.translation_id')

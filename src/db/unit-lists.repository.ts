@@ -25,14 +25,19 @@ export type UnitWithSlugsRow = UnitRow & { p_slug: string; c_slug: string; l_cod
 /** The component's API path segment: category path prefix and slug (migration 017). */
 const COMPONENT_SEGMENT = sql<string>`components.category_path || components.slug`.as('c_slug');
 
+/** The units of a component's translations, joined with their translation, as a query to narrow. */
+export function unitsOfComponent(db: Executor, componentId: number) {
+  return db.selectFrom('units').innerJoin('translations', 'translations.id', 'units.translation_id').where('translations.component_id', '=', componentId);
+}
+
+/** Units joined with their translation and component. */
+export function unitsWithComponents(db: Executor) {
+  return db.selectFrom('units').innerJoin('translations', 'translations.id', 'units.translation_id').innerJoin('components', 'components.id', 'translations.component_id');
+}
+
 /** Units joined with what a compiled search condition (`q`) refers to: translation, component, project, language. */
 export function searchableUnits(db: Executor) {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .innerJoin('components', 'components.id', 'translations.component_id')
-    .innerJoin('projects', 'projects.id', 'components.project_id')
-    .innerJoin('languages', 'languages.id', 'translations.language_id');
+  return unitsWithComponents(db).innerJoin('projects', 'projects.id', 'components.project_id').innerJoin('languages', 'languages.id', 'translations.language_id');
 }
 
 /**

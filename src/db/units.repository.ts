@@ -2,6 +2,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from './database.js';
 import type { NewUnit, TranslationRow, TranslationsTable, UnitRow, UnitsTable } from './schema.js';
+import { unitsOfComponent } from './unit-lists.repository.js';
 
 /**
  * Takes the unit's row lock (a no-op UPDATE: the database's write lock on SQLite) and reads the row as it
@@ -33,26 +34,12 @@ export function translationsOfSourceUnit(db: Executor, sourceUnitId: number): Pr
 
 /** The units of one string (id hash) in every translation of the component, but `exceptId`. */
 export function otherUnitsOfString(db: Executor, componentId: number, idHash: string, exceptId: number): Promise<UnitRow[]> {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .selectAll('units')
-    .where('translations.component_id', '=', componentId)
-    .where('units.id_hash', '=', idHash)
-    .where('units.id', '<>', exceptId)
-    .execute();
+  return unitsOfComponent(db, componentId).selectAll('units').where('units.id_hash', '=', idHash).where('units.id', '<>', exceptId).execute();
 }
 
 /** The units of one string (id hash) in every translation of the component, each with its translation's language. */
 export function unitsOfStringWithLanguage(db: Executor, componentId: number, idHash: string): Promise<(UnitRow & { t_language_id: number })[]> {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .selectAll('units')
-    .select(['translations.language_id as t_language_id'])
-    .where('translations.component_id', '=', componentId)
-    .where('units.id_hash', '=', idHash)
-    .execute();
+  return unitsOfComponent(db, componentId).selectAll('units').select(['translations.language_id as t_language_id']).where('units.id_hash', '=', idHash).execute();
 }
 
 /** The highest position in the translation (0 when it has no units). */
