@@ -1,5 +1,6 @@
 // Glossary components of a project, the version stamp of a glossary's units, and its terms.
 import type { Executor } from './database.js';
+import { unitsOfComponent } from './unit-lists.repository.js';
 
 /** Glossary components that apply to a project: its own and those shared (linked) into it, in the same source language. */
 export function glossaryComponentsOf(db: Executor, projectId: number, sourceLanguageId: number) {
@@ -21,22 +22,16 @@ export function glossaryComponentsOf(db: Executor, projectId: number, sourceLang
 
 /** Count, last change and highest id of a glossary's units in the source and one language: they move with every edit. */
 export function glossaryUnitsVersion(db: Executor, componentId: number, languageId: number) {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
+  return unitsOfComponent(db, componentId)
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('units.last_updated').as('changed'), eb.fn.max('units.id').as('top')])
-    .where('translations.component_id', '=', componentId)
     .where((eb) => eb.or([eb('translations.is_source', '=', 1), eb('translations.language_id', '=', languageId)]))
     .executeTakeFirst();
 }
 
 /** The source terms of a glossary, in file order. */
 export function glossarySourceUnits(db: Executor, componentId: number) {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
+  return unitsOfComponent(db, componentId)
     .select(['units.id', 'units.source', 'units.context', 'units.explanation', 'units.flags', 'units.extra_flags'])
-    .where('translations.component_id', '=', componentId)
     .where('translations.is_source', '=', 1)
     .orderBy('units.position')
     .orderBy('units.id')
@@ -45,11 +40,8 @@ export function glossarySourceUnits(db: Executor, componentId: number) {
 
 /** The units of a glossary in one (non-source) language. */
 export function glossaryTargetUnits(db: Executor, componentId: number, languageId: number) {
-  return db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
+  return unitsOfComponent(db, componentId)
     .select(['units.id', 'units.source_unit_id', 'units.target', 'units.state', 'units.explanation'])
-    .where('translations.component_id', '=', componentId)
     .where('translations.language_id', '=', languageId)
     .where('translations.is_source', '=', 0)
     .execute();

@@ -65,6 +65,15 @@ export class MachineryService {
     return engine;
   }
 
+  /** The stored setting of an engine here, for a caller who may manage it; 404 when there is none. */
+  private async settingOr404(actor: Actor, project: ProjectRow | null, engineId: string) {
+    this.requireManage(actor, project);
+    const engine = this.engineOr404(engineId);
+    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
+    if (!row) throw new NotFoundError();
+    return { engine, row };
+  }
+
   private info(row: MachinerySettingsTable): MachinerySettingInfo {
     const engine = this.registry.get(row.engine);
     const config = parseConfig(row.configuration);
@@ -97,10 +106,7 @@ export class MachineryService {
   }
 
   async get(actor: Actor, project: ProjectRow | null, engineId: string): Promise<MachinerySettingInfo> {
-    this.requireManage(actor, project);
-    const engine = this.engineOr404(engineId);
-    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
-    if (!row) throw new NotFoundError();
+    const { row } = await this.settingOr404(actor, project, engineId);
     return this.info(row);
   }
 
@@ -124,10 +130,7 @@ export class MachineryService {
    * its mask keeps the stored secret. The result is validated as a whole.
    */
   async update(actor: Actor, project: ProjectRow | null, engineId: string, input: { engine?: unknown; configuration?: unknown }): Promise<MachinerySettingInfo> {
-    this.requireManage(actor, project);
-    const engine = this.engineOr404(engineId);
-    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
-    if (!row) throw new NotFoundError();
+    const { engine, row } = await this.settingOr404(actor, project, engineId);
     if (input.engine !== undefined && (typeof input.engine !== 'string' || this.registry.get(input.engine) !== engine)) {
       throw ValidationError.field('engine', 'The engine of a setting cannot be changed; delete it and create another.');
     }
@@ -148,10 +151,7 @@ export class MachineryService {
   }
 
   async remove(actor: Actor, project: ProjectRow | null, engineId: string): Promise<void> {
-    this.requireManage(actor, project);
-    const engine = this.engineOr404(engineId);
-    const row = await machinerySetting(this.db, project?.id ?? null, engine.id);
-    if (!row) throw new NotFoundError();
+    const { row } = await this.settingOr404(actor, project, engineId);
     await deleteMachinerySetting(this.db, row.id);
   }
 
