@@ -43,9 +43,7 @@ export class CommentsService {
   private async load(actor: Actor, id: number): Promise<{ place: DiscussionPlace; view: CommentView }> {
     const [view] = await this.views({ id });
     if (!view) throw new NotFoundError();
-    const place = await placeOf(this.db, view.comment.unit_id);
-    if (!place || !this.access.canView(actor, place.project)) throw new NotFoundError();
-    return { place, view };
+    return { place: await visiblePlace(this.db, this.access, actor, view.comment.unit_id), view };
   }
 
   async get(actor: Actor, id: number): Promise<CommentView> {

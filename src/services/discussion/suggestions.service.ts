@@ -104,9 +104,7 @@ export class SuggestionsService {
   private async load(actor: Actor, id: number): Promise<{ place: DiscussionPlace; view: SuggestionView }> {
     const [view] = await this.views(this.db, { id });
     if (!view) throw new NotFoundError();
-    const place = await placeOf(this.db, view.suggestion.unit_id);
-    if (!place || !this.access.canView(actor, place.project)) throw new NotFoundError();
-    return { place, view };
+    return { place: await visiblePlace(this.db, this.access, actor, view.suggestion.unit_id), view };
   }
 
   async get(actor: Actor, id: number): Promise<SuggestionView> {
