@@ -3,7 +3,7 @@ import type { Db, DialectName, Executor } from '../db/database.js';
 import type { ChangeRow, ComponentRow, ProjectRow, UnitRow } from '../db/schema.js';
 import type { ComponentWithRefs } from '../db/places.js';
 import type { CompileContext } from '../db/unit-search/index.js';
-import type { AutoMode, AutoSource } from '../domain/automatic-translation.js';
+import type { AutotranslateJob } from '../domain/automatic-translation.js';
 import type { ParsedStore, ParseOptions, TranslationFormat } from '../formats/format.js';
 import type { FormatRegistry } from '../formats/registry.js';
 import type { LanguagePlural } from '../languages/plural-rule.js';
@@ -88,17 +88,7 @@ export interface DiscoveredComponentInput {
 }
 
 /** One automatic translation run of a translation, by the system (no user). */
-export interface AddonAutotranslateRun {
-  translationId: number;
-  userId: null;
-  mode: AutoMode;
-  q: string;
-  autoSource: AutoSource;
-  componentId: number | null;
-  engines: string[];
-  threshold: number;
-  touchApproved: boolean;
-}
+export type AddonAutotranslateRun = AutotranslateJob & { userId: null };
 
 /**
  * What handlers may use, each capability described by the shape add-ons call so that no add-on

@@ -38,32 +38,14 @@ import { lastValue, pyType } from '../common/validation.js';
 import { searchContext } from './units.service.js';
 import { Action } from '../../domain/change-actions.js';
 
+import { AUTO_MODES, AUTO_SOURCES, type AutotranslateJob } from '../../domain/automatic-translation.js';
+
+export type { AutotranslateJob };
 export const AUTOTRANSLATE_TASK = 'autotranslate';
 /** Units handled per transaction (and per machine-translation request round). */
 const CHUNK = 500;
 /** Keys per `lower(source) IN (…)` lookup. */
 const KEYS_PER_QUERY = 400;
-
-const MODES = ['suggest', 'translate', 'fuzzy', 'approved'] as const;
-export type AutoMode = (typeof MODES)[number];
-const SOURCES = ['others', 'mt'] as const;
-export type AutoSource = (typeof SOURCES)[number];
-
-/** Everything a run needs, serializable into a task payload; permissions are checked before it exists. */
-export interface AutotranslateJob {
-  translationId: number;
-  userId: number | null;
-  mode: AutoMode;
-  /** The effective search query (a legacy filter_type already turned into its query). */
-  q: string;
-  autoSource: AutoSource;
-  /** others: the one component to copy from; null = every component of the project that allows propagation. */
-  componentId: number | null;
-  engines: string[];
-  threshold: number;
-  /** Approved units are overwritten only by an `approved` run (which needs unit.review). */
-  touchApproved: boolean;
-}
 
 export interface AutotranslateResult {
   details: string;
@@ -157,8 +139,8 @@ export class AutotranslateService {
       return v as T;
     };
 
-    const mode = choice('mode', canReview ? MODES : MODES.filter((m) => m !== 'approved'));
-    const autoSource = choice('auto_source', SOURCES);
+    const mode = choice('mode', canReview ? AUTO_MODES : AUTO_MODES.filter((m) => m !== 'approved'));
+    const autoSource = choice('auto_source', AUTO_SOURCES);
 
     let threshold = 80;
     const th = text('threshold');
