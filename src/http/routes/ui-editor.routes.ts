@@ -9,7 +9,6 @@ import { pluralRuleOf } from '../../services/files/parse-options.js';
 import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
-import { unitExtras } from '../../ui/unit-extras.js';
 import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
 
@@ -18,11 +17,10 @@ const LIST_PAGE = 50;
 type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
 /** What these routes use of the container. */
-export type EditorDeps = Pick<Container, 'access' | 'comments' | 'database' | 'fileSync' | 'machinery' | 'suggestions' | 'unitEdits' | 'units'>;
+export type EditorDeps = Pick<Container, 'access' | 'comments' | 'fileSync' | 'machinery' | 'suggestions' | 'unitEdits' | 'units'>;
 
 export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): void {
-  const db = c.database.db;
-  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs } = kit;
+  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs } = kit;
 
   // ---------------------------------------------------------------- the editor
   const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
@@ -38,6 +36,21 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       if (e instanceof AppError && statusOfError(e) === 400) return { where: null, error: errorText(e).replace(/^q: /, '') };
       throw e;
     }
+  };
+
+  /** A numeric id from a form field or query parameter; anything else is a 404. */
+  const idOf = (raw: unknown): number => {
+    const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
+    if (!Number.isSafeInteger(id)) throw new NotFoundError();
+    return id;
+  };
+
+  /** The unit `raw` names, checked to belong to the translation of the address. */
+  const unitIn = async (request: TP, t: TranslationWithRefs, raw: unknown) => {
+    const id = idOf(raw);
+    const found = await c.units.getVisible(request.actor, id);
+    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+    return { id, found };
   };
 
   const editorLink = (translate: string, q: string, offset: number) => `${translate}?offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
@@ -124,7 +137,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const target = Array.from({ length: count }, (_, i) => stored[i] ?? '');
     const names = count > 1 ? pluralNames(ruleOfTranslation(t.translation, t.language.code)) : [];
     const [extras, suggestions, comments] = await Promise.all([
-      unitExtras(db, unitRow),
+      c.units.extras(unitRow),
       c.suggestions.list(request.actor, unitRow.id),
       c.comments.list(request.actor, unitRow.id),
     ]);
@@ -210,13 +223,8 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     '/translate/:project/:component/:language/',
     formConfig,
     pageRoute(async (request: TP, reply) => {
-      requireFormWrite(request);
-      const t = await translationOf(request);
-      const body = (request.body ?? {}) as Body;
-      const unitId = /^\d{1,15}$/.test(str(body.id)) ? Number(str(body.id)) : NaN;
-      if (!Number.isSafeInteger(unitId)) throw new NotFoundError();
-      const found = await c.units.getVisible(request.actor, unitId);
-      if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+      const { t, body } = await translationForm(request);
+      const { id: unitId, found } = await unitIn(request, t, body.id);
       const q = str(body.q);
       const offset = offsetOf(body.offset);
       const count = targetForms(splitPlurals(found.unit.source), t.translation);
@@ -258,24 +266,15 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
   };
 
   /** The unit a discussion form names, checked to belong to the translation of the address. */
-  const formUnit = async (request: TP, t: TranslationWithRefs, raw: unknown) => {
-    const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
-    if (!Number.isSafeInteger(id)) throw new NotFoundError();
-    const found = await c.units.getVisible(request.actor, id);
-    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
-    return id;
-  };
+  const formUnit = async (request: TP, t: TranslationWithRefs, raw: unknown) => (await unitIn(request, t, raw)).id;
 
   app.post(
     '/translate/:project/:component/:language/suggestions/',
     formConfig,
     pageRoute(async (request: TP, reply) => {
-      requireFormWrite(request);
-      const t = await translationOf(request);
-      const body = (request.body ?? {}) as Body;
+      const { t, body } = await translationForm(request);
       const unitId = await formUnit(request, t, body.unit);
-      const suggestionId = /^\d{1,15}$/.test(str(body.suggestion)) ? Number(str(body.suggestion)) : NaN;
-      if (!Number.isSafeInteger(suggestionId)) throw new NotFoundError();
+      const suggestionId = idOf(body.suggestion);
       const s = await c.suggestions.get(request.actor, suggestionId);
       if (s.suggestion.unit_id !== unitId) throw new NotFoundError();
       const action = str(body.action);
@@ -298,9 +297,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     '/translate/:project/:component/:language/comments/',
     formConfig,
     pageRoute(async (request: TP, reply) => {
-      requireFormWrite(request);
-      const t = await translationOf(request);
-      const body = (request.body ?? {}) as Body;
+      const { t, body } = await translationForm(request);
       const unitId = await formUnit(request, t, body.unit);
       await c.comments.add(request.actor, unitId, { comment: str(body.comment), scope: str(body.scope) || 'translation' });
       return redirect(reply, backToUnit(hrefs(t, t.language.code).translate, body, unitId, 'commented'));
@@ -310,11 +307,8 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
   // Machine translation and memory matches for one string, for the editor's script (JSON; errors in the usual body).
   app.get('/translate/:project/:component/:language/machinery/', async (request: TP, reply) => {
     const t = await translationOf(request);
-    const raw = (request.query as Q).id ?? '';
-    const unitId = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(unitId)) throw new NotFoundError();
-    const found = await c.units.getVisible(request.actor, unitId);
-    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+    // String(): a repeated ?id= (an array) stays a 404 rather than naming its first value.
+    const { found } = await unitIn(request, t, String((request.query as Q).id ?? ''));
     c.access.require(request.actor, 'machinery.view', t.project, undefined, t.translation.language_id);
     const source = splitPlurals(found.unit.source)[0] ?? '';
     const engines = c.machinery.registry.engines.map((e) => e.id);

@@ -5,11 +5,13 @@ import type { AccessControl } from '../../auth/access.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { asSearchError, searchCondition, type CompileContext, type SearchParams } from '../../db/unit-search/index.js';
 import {
+  checksOfUnitByName,
   countSearchedUnits,
   countSearchedUnitsInTranslation,
   countUnitsFromCounters,
   searchedUnitsPageInTranslation,
   translationTotal,
+  screenshotsOfUnits,
   unitIdAfter,
   unitsPageInTranslation,
   unitsWithSlugsFromId,
@@ -46,6 +48,12 @@ export function searchContext(db: Db, dialect: DialectName): CompileContext {
 
 /** A unit with its links and the access settings of its project, as one read gives them. */
 type VisibleUnit = { refs: UnitWithRefs; project: { id: number; access_control: number } };
+
+/** What the editor shows next to a unit besides the unit itself: its stored check results and its screenshots. */
+export interface UnitExtras {
+  checks: { name: string; dismissed: boolean }[];
+  screenshots: { id: number; name: string }[];
+}
 
 export class UnitsService {
   constructor(
@@ -110,5 +118,16 @@ export class UnitsService {
     }
     const rows = await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset));
     return (await withLabels(this.db, rows)).map(UnitsService.split);
+  }
+
+  /** The unit's stored check results and the screenshots linked to it or to its source string (two indexed queries). */
+  async extras(unit: { id: number; source_unit_id: number | null }): Promise<UnitExtras> {
+    const ids = unit.source_unit_id !== null && unit.source_unit_id !== unit.id ? [unit.id, unit.source_unit_id] : [unit.id];
+    const [checks, shots] = await Promise.all([checksOfUnitByName(this.db, unit.id), screenshotsOfUnits(this.db, ids)]);
+    const seen = new Set<number>();
+    return {
+      checks: checks.map((c) => ({ name: c.name, dismissed: Number(c.dismissed) === 1 })),
+      screenshots: shots.filter((s) => (seen.has(s.id) ? false : (seen.add(s.id), true))),
+    };
   }
 }
