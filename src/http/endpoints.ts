@@ -15,6 +15,11 @@ export interface ListSource<Row> {
   serialize: (rows: Row[]) => unknown[] | Promise<unknown[]>;
 }
 
+/** A whole list already loaded (a small one), paged in memory. */
+export function loadedList<Row>(rows: Row[], serialize: (rows: Row[]) => unknown[]): ListSource<Row> {
+  return { count: async () => rows.length, page: async (limit, offset) => rows.slice(offset, offset + limit), serialize };
+}
+
 export interface ListOptions {
   /** The answer's item schema (the envelope is added). */
   item: TSchema;

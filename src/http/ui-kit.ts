@@ -96,6 +96,13 @@ export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | '
     return c.translations.getVisible(request.actor, refs, request.params.language);
   };
 
+  /** A form POST to a translation's page: the write check, then the translation of the address and the form fields. */
+  const translationForm = async (request: FastifyRequest<{ Params: { project: string; component: string; language: string } }>) => {
+    requireFormWrite(request);
+    const t = await translationOf(request);
+    return { t, body: (request.body ?? {}) as Body };
+  };
+
   const hrefs = (t: { project: ProjectRow; component: { slug: string; category_path: string } }, languageCode?: string) => {
     const p = `/projects/${seg(t.project.slug)}/`;
     const comp = `${p}${seg(componentPathSegment(t.component))}/`;
@@ -107,5 +114,5 @@ export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | '
     };
   };
 
-  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs };
+  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs };
 }

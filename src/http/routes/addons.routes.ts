@@ -4,10 +4,10 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { AddonView, AddonWrite } from '../../services/addons/addons.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, loadedList, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { AddonBody, AddonInstall, AddonPatch, AddonReplace, AddonSchema } from '../schemas/addon.js';
-import { ComponentParams, NoContent, PageQuery, Paginated, ProjectParams } from '../schemas/common.js';
+import { ComponentParams, ProjectParams } from '../schemas/common.js';
 import { TaskStartedSchema } from '../schemas/task.js';
 import type { Urls } from '../urls.js';
 
@@ -32,49 +32,28 @@ export function serializeAddon(urls: Urls, a: AddonView) {
   };
 }
 
-/** Paginates an already loaded list (add-ons are few per object). */
-function pageOf(request: FastifyRequest, c: Pick<Container, 'config'>, rows: AddonView[]) {
-  const urls = urlsFor(c, request);
-  return paginate(
-    request,
-    listLimits(c.config.pageSize),
-    async () => rows.length,
-    async (limit, offset) => rows.slice(offset, offset + limit),
-    (page) => page.map((a) => serializeAddon(urls, a)),
-  );
-}
+/** An already loaded list (add-ons are few per object), paged in memory. */
+const addonList = (urls: Urls, rows: AddonView[]) => loadedList(rows, (page) => page.map((a) => serializeAddon(urls, a)));
 
 /** What these routes use of the container. */
 export type AddonsDeps = Pick<Container, 'addons' | 'components' | 'config' | 'projects'>;
 
 export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
   resource(app, '/api/addons/', { name: 'Addon List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(AddonSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request) => pageOf(request, c, await c.addons.listManageable(request.actor)),
-    },
+    GET: listEndpoint(c, { item: AddonSchema }, async (request, urls) => addonList(urls, await c.addons.listManageable(request.actor))),
   });
 
-  const update = (partial: boolean) => ({
-    schema: { params: Params, body: AddonBody, response: { 200: AddonSchema } },
-    described: { body: partial ? AddonPatch : AddonReplace },
-    handler: async (request: I) => serializeAddon(urlsFor(c, request), await c.addons.update(request.actor, request.params.id, bodyOf<AddonWrite>(request), partial)),
-  });
   resource(app, '/api/addons/:id/', { name: 'Addon Instance' }, {
     GET: {
       schema: { params: Params, response: { 200: AddonSchema } },
       handler: async (request: I) => serializeAddon(urlsFor(c, request), await c.addons.get(request.actor, request.params.id)),
     },
-    PUT: update(false),
-    PATCH: update(true),
-    DELETE: {
-      schema: { params: Params, response: { 204: NoContent } },
-      handler: async (request: I, reply) => {
-        await c.addons.remove(request.actor, request.params.id);
-        return reply.code(204).send();
-      },
-    },
+    ...updateEndpoints(
+      { params: Params, body: AddonBody, response: { 200: AddonSchema } },
+      async (request: I, partial) => serializeAddon(urlsFor(c, request), await c.addons.update(request.actor, request.params.id, bodyOf<AddonWrite>(request), partial)),
+      { put: { body: AddonReplace }, patch: { body: AddonPatch } },
+    ),
+    DELETE: deleteEndpoint(Params, (request: I) => c.addons.remove(request.actor, request.params.id)),
   });
 
   resource(app, '/api/addons/:id/trigger/', { name: 'Addon Trigger' }, {
@@ -88,14 +67,10 @@ export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
   });
 
   resource(app, '/api/components/:project/:component/addons/', { name: 'Component Addons' }, {
-    GET: {
-      schema: { params: ComponentParams, response: { 200: Paginated(AddonSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: C) => {
-        const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
-        return pageOf(request, c, await c.addons.listForComponent(refs.component.id));
-      },
-    },
+    GET: listEndpoint(c, { item: AddonSchema, params: ComponentParams }, async (request: C, urls) => {
+      const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+      return addonList(urls, await c.addons.listForComponent(refs.component.id));
+    }),
     POST: {
       schema: { params: ComponentParams, body: AddonBody, response: { 201: AddonSchema } },
       described: { body: AddonInstall },
@@ -108,14 +83,10 @@ export function addonsRoutes(app: FastifyInstance, c: AddonsDeps): void {
   });
 
   resource(app, '/api/projects/:project/addons/', { name: 'Project Addons' }, {
-    GET: {
-      schema: { params: ProjectParams, response: { 200: Paginated(AddonSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: P) => {
-        const project = await c.projects.getVisible(request.actor, request.params.project);
-        return pageOf(request, c, await c.addons.listForProject(project.id));
-      },
-    },
+    GET: listEndpoint(c, { item: AddonSchema, params: ProjectParams }, async (request: P, urls) => {
+      const project = await c.projects.getVisible(request.actor, request.params.project);
+      return addonList(urls, await c.addons.listForProject(project.id));
+    }),
     POST: {
       schema: { params: ProjectParams, body: AddonBody, response: { 201: AddonSchema } },
       described: { body: AddonInstall },

@@ -6,10 +6,10 @@ import { splitPlurals } from '../../domain/plurals.js';
 import type { SuggestionView, VoteResult } from '../../services/discussion/suggestions.service.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { listEndpoint, loadedList } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { CommentCreateBody, CommentSchema } from '../schemas/comment.js';
-import { IdParams, NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import { IdParams, NoContent } from '../schemas/common.js';
 import {
   AcceptResultSchema,
   SuggestionAcceptBody,
@@ -61,25 +61,15 @@ export function serializeComment(urls: Urls, v: CommentView) {
 
 const voteResult = (urls: Urls, r: VoteResult) => ({ result: r.result, suggestion: r.suggestion ? serializeSuggestion(urls, r.suggestion) : null });
 
-/** A whole (small) list in the usual page envelope. */
-function pageOf<T, O>(c: Pick<Container, 'config'>, request: FastifyRequest, rows: T[], serialize: (rows: T[]) => O[]) {
-  return paginate(request, listLimits(c.config.pageSize), async () => rows.length, async (limit, offset) => rows.slice(offset, offset + limit), serialize);
-}
-
 /** What these routes use of the container. */
 export type DiscussionDeps = Pick<Container, 'comments' | 'config' | 'suggestions'>;
 
 export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void {
   resource(app, '/api/units/:id/suggestions/', { name: 'Unit Suggestions' }, {
-    GET: {
-      schema: { params: Params, response: { 200: Paginated(SuggestionSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: R) => {
-        const urls = urlsFor(c, request);
-        const { suggestions } = await c.suggestions.list(request.actor, idOf(request));
-        return pageOf(c, request, suggestions, (rows) => rows.map((v) => serializeSuggestion(urls, v)));
-      },
-    },
+    GET: listEndpoint(c, { item: SuggestionSchema, params: Params }, async (request: R, urls) => {
+      const { suggestions } = await c.suggestions.list(request.actor, idOf(request));
+      return loadedList(suggestions, (rows) => rows.map((v) => serializeSuggestion(urls, v)));
+    }),
     POST: {
       schema: { params: Params, response: { 201: SuggestionSchema, 200: VoteResultSchema } },
       described: { body: SuggestionCreateBody },
@@ -121,15 +111,10 @@ export function discussionRoutes(app: FastifyInstance, c: DiscussionDeps): void 
   });
 
   resource(app, '/api/units/:id/comments/', { name: 'Unit Comments' }, {
-    GET: {
-      schema: { params: Params, response: { 200: Paginated(CommentSchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: R) => {
-        const urls = urlsFor(c, request);
-        const comments = await c.comments.list(request.actor, idOf(request));
-        return pageOf(c, request, comments, (rows) => rows.map((v) => serializeComment(urls, v)));
-      },
-    },
+    GET: listEndpoint(c, { item: CommentSchema, params: Params }, async (request: R, urls) => {
+      const comments = await c.comments.list(request.actor, idOf(request));
+      return loadedList(comments, (rows) => rows.map((v) => serializeComment(urls, v)));
+    }),
     POST: {
       schema: { params: Params, response: { 201: CommentSchema } },
       described: { body: CommentCreateBody },

@@ -96,6 +96,19 @@ function renderFeed(u: Urls, selfUrl: string, channel: Channel, rows: ChangeRow[
 
 type Item = Record<string, string | number | null>;
 
+/** The characters, failing and fuzzy columns, in the order both exports give them. */
+function charsFailingFuzzy(c: LanguageStatsRow['counters'], review: boolean): Item {
+  return {
+    total_chars: c.total_chars,
+    translated_chars: c.translated_chars,
+    translated_chars_percent: percent(c.translated_chars, c.total_chars, !review),
+    failing: c.failing,
+    failing_percent: percent(c.failing, c.total),
+    fuzzy: c.fuzzy,
+    fuzzy_percent: percent(c.fuzzy, c.total),
+  };
+}
+
 function componentItem(u: Urls, project: string, component: string, r: TranslationStatsRow, review: boolean): Item {
   const c = r.counters;
   const translate = u.webTranslate(project, component, r.languageCode);
@@ -108,13 +121,7 @@ function componentItem(u: Urls, project: string, component: string, r: Translati
     translated_words_percent: percent(c.translated_words, c.total_words, !review),
     total_words: c.total_words,
     translated_words: c.translated_words,
-    total_chars: c.total_chars,
-    translated_chars: c.translated_chars,
-    translated_chars_percent: percent(c.translated_chars, c.total_chars, !review),
-    failing: c.failing,
-    failing_percent: percent(c.failing, c.total),
-    fuzzy: c.fuzzy,
-    fuzzy_percent: percent(c.fuzzy, c.total),
+    ...charsFailingFuzzy(c, review),
     url_translate: translate,
     url: u.webEngage(project, r.languageCode),
     translate_url: translate,
@@ -144,13 +151,7 @@ function projectItem(u: Urls, project: string, r: LanguageStatsRow, review: bool
     translated_words: c.translated_words,
     words_percent: words,
     translated_words_percent: words,
-    total_chars: c.total_chars,
-    translated_chars: c.translated_chars,
-    translated_chars_percent: percent(c.translated_chars, c.total_chars, !review),
-    failing: c.failing,
-    failing_percent: percent(c.failing, c.total),
-    fuzzy: c.fuzzy,
-    fuzzy_percent: percent(c.fuzzy, c.total),
+    ...charsFailingFuzzy(c, review),
     url: u.webEngage(project, r.languageCode),
   };
 }

@@ -21,7 +21,7 @@ export type UiDeps = Pick<Container, 'access' | 'categories' | 'changes' | 'comp
 
 export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): void {
   const kit = uiKit(c);
-  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, hrefs } = kit;
+  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs } = kit;
 
   const changesOf = async (request: FastifyRequest, scope: Parameters<Container['changes']['page']>[1]): Promise<Changes> => {
     const rows = await c.changes.page(request.actor, scope, {}, CHANGES_SHOWN, 0);
@@ -351,9 +351,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     '/projects/:project/:component/:language/upload/',
     formConfig,
     pageRoute(async (request: TP, reply) => {
-      requireFormWrite(request);
-      const t = await translationOf(request);
-      const body = (request.body ?? {}) as Body;
+      const { t, body } = await translationForm(request);
       try {
         const result = await c.uploads.upload(request.actor, t, {
           file: request.uploads.file,

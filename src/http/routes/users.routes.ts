@@ -6,9 +6,9 @@ import type { UserRow } from '../../db/schema.js';
 import type { UserPatch } from '../../services/accounts/users.service.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { listLimits, paginate } from '../pagination.js';
+import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
-import { NoContent, PageQuery, Paginated } from '../schemas/common.js';
+import { PageQuery, Paginated } from '../schemas/common.js';
 import { TranslationSchema } from '../schemas/translation.js';
 import {
   AnyUserSchema,
@@ -36,27 +36,17 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
   const fullUser = async (urls: Urls, user: UserRow) => serializeUser(urls, user, (await c.teams.groupIdsOfUsers([user.id])).get(user.id));
 
   resource(app, '/api/users/', { name: 'User List' }, {
-    GET: {
-      schema: { response: { 200: Paginated(AnyUserSchema) } },
-      described: { querystring: UserListQuery },
-      handler: async (request) => {
-        const urls = urlsFor(c, request);
-        const actor = request.actor;
-        const query = request.query as Record<string, string | undefined>;
-        const manager = c.users.canManage(actor);
-        const list = c.users.list(actor, query);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          list.count,
-          list.page,
-          async (rows) => {
-            const groups = await c.teams.groupIdsOfUsers(rows.map((u) => u.id));
-            return rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u, groups.get(u.id)) : serializeUserBasic(u)));
-          },
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: AnyUserSchema, query: UserListQuery }, (request, urls) => {
+      const actor = request.actor;
+      const manager = c.users.canManage(actor);
+      return {
+        ...c.users.list(actor, request.query as Record<string, string | undefined>),
+        serialize: async (rows: UserRow[]) => {
+          const groups = await c.teams.groupIdsOfUsers(rows.map((u) => u.id));
+          return rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u, groups.get(u.id)) : serializeUserBasic(u)));
+        },
+      };
+    }),
     POST: {
       schema: { body: UserBody, response: { 201: UserSchema } },
       described: { body: UserCreateBody },
@@ -70,13 +60,6 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
     },
   });
 
-  const update = {
-    schema: { params: Params, body: UserBody, response: { 200: UserSchema } },
-    handler: async (request: U) => {
-      const user = await c.users.getVisible(request.actor, request.params.username);
-      return fullUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
-    },
-  };
   resource(app, '/api/users/:username/', { name: 'User Instance' }, {
     GET: {
       schema: { params: Params, response: { 200: AnyUserSchema } },
@@ -86,16 +69,11 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
         return full ? fullUser(urlsFor(c, request), user) : serializeUserBasic(user);
       },
     },
-    PUT: update,
-    PATCH: update,
-    DELETE: {
-      schema: { params: Params, response: { 204: NoContent } },
-      handler: async (request: U, reply) => {
-        const user = await c.users.getVisible(request.actor, request.params.username);
-        await c.users.remove(request.actor, user);
-        return reply.code(204).send();
-      },
-    },
+    ...updateEndpoints({ params: Params, body: UserBody, response: { 200: UserSchema } }, async (request: U) => {
+      const user = await c.users.getVisible(request.actor, request.params.username);
+      return fullUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
+    }),
+    DELETE: deleteEndpoint(Params, async (request: U) => c.users.remove(request.actor, await c.users.getVisible(request.actor, request.params.username))),
   });
 
   // Team memberships: `group_id` in the body; both answer the user.
@@ -131,22 +109,11 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
 
   // Parla's audit log of the account: changes made to it and by it (self or user.edit only).
   resource(app, '/api/users/:username/audit/', { name: 'User Audit Log' }, {
-    GET: {
-      schema: { params: Params, response: { 200: Paginated(AuditEntrySchema) } },
-      described: { querystring: PageQuery },
-      handler: async (request: U) => {
-        const user = await c.users.getVisible(request.actor, request.params.username);
-        c.users.requireSelfOrManager(request.actor, user);
-        const log = c.users.auditLog(user);
-        return paginate(
-          request,
-          listLimits(c.config.pageSize),
-          log.count,
-          log.page,
-          (rows) => c.users.auditViews(rows),
-        );
-      },
-    },
+    GET: listEndpoint(c, { item: AuditEntrySchema, params: Params }, async (request: U) => {
+      const user = await c.users.getVisible(request.actor, request.params.username);
+      c.users.requireSelfOrManager(request.actor, user);
+      return { ...c.users.auditLog(user), serialize: (rows) => c.users.auditViews(rows) };
+    }),
   });
 
   resource(app, '/api/users/:username/token/', { name: 'User Token' }, {

@@ -75,5 +75,10 @@ export function Paginated<T extends TSchema>(item: T) {
   });
 }
 
+/** The commit message templates of projects and components, in the reference's order, each of `field()`. */
+export function messageTemplates<T extends TSchema>(field: () => T) {
+  return { commit_message: field(), add_message: field(), delete_message: field(), merge_message: field(), addon_message: field(), pull_message: field() };
+}
+
 /** The answer of a DELETE: no body. */
 export const NoContent = Type.Null({ description: 'No content.' });

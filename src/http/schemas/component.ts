@@ -1,6 +1,6 @@
 // The component object (serializeComponent) and its write body (creation, PUT and PATCH).
 import { Type } from 'typebox';
-import { Bool, Int, Nullable, Str, Url, body, readOnly } from './common.js';
+import { Bool, Int, Nullable, Str, Url, body, messageTemplates, readOnly } from './common.js';
 import { LanguageSchema } from './language.js';
 import { ProjectSchema } from './project.js';
 
@@ -49,12 +49,7 @@ export const ComponentSchema = Type.Object(
     repoweb: VcsText(),
     report_source_bugs: Type.String(),
     merge_style: Type.String(),
-    commit_message: Type.String(),
-    add_message: Type.String(),
-    delete_message: Type.String(),
-    merge_message: Type.String(),
-    addon_message: Type.String(),
-    pull_message: Type.String(),
+    ...messageTemplates(() => Type.String()),
     allow_translation_propagation: Type.Boolean(),
     manage_units: Type.Boolean(),
     enable_suggestions: Type.Boolean(),
@@ -104,12 +99,7 @@ export const ComponentBody = body({
   restricted: Bool(),
   report_source_bugs: Str(),
   merge_style: Str(),
-  commit_message: Str(),
-  add_message: Str(),
-  delete_message: Str(),
-  merge_message: Str(),
-  addon_message: Str(),
-  pull_message: Str(),
+  ...messageTemplates(Str),
   allow_translation_propagation: Bool(),
   manage_units: Bool(),
   enable_suggestions: Bool(),

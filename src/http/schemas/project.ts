@@ -1,6 +1,6 @@
 // The project object (serializeProject) and its write body.
 import { Type } from 'typebox';
-import { Bool, Int, Str, Url, body, readOnly } from './common.js';
+import { Bool, Int, Str, Url, body, messageTemplates, readOnly } from './common.js';
 
 export const ProjectSchema = Type.Object(
   {
@@ -30,12 +30,7 @@ export const ProjectSchema = Type.Object(
     agreement: Type.String(),
     new_lang: Type.String(),
     language_code_style: Type.String(),
-    commit_message: Type.String(),
-    add_message: Type.String(),
-    delete_message: Type.String(),
-    merge_message: Type.String(),
-    addon_message: Type.String(),
-    pull_message: Type.String(),
+    ...messageTemplates(() => Type.String()),
   },
   { title: 'Project' },
 );
@@ -56,12 +51,7 @@ export const ProjectBody = body({
   agreement: Str(),
   new_lang: Str(),
   language_code_style: Str(),
-  commit_message: Str(),
-  add_message: Str(),
-  delete_message: Str(),
-  merge_message: Str(),
-  addon_message: Str(),
-  pull_message: Str(),
+  ...messageTemplates(Str),
   webhook_secret: Str(200),
   ...readOnly('id', 'url', 'web_url', 'components_list_url', 'repository_url', 'statistics_url', 'categories_url', 'changes_list_url', 'languages_url', 'labels_url', 'lock_url', 'source_language'),
 });
