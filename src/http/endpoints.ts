@@ -64,6 +64,22 @@ export function updateEndpoints<Req extends FastifyRequest<any>>(
   return { PUT: update(false, described.put), PATCH: update(true, described.patch) };
 }
 
+/** A POST that creates: 201 with the new object, and its API address in Location. */
+export function createEndpoint<Req extends FastifyRequest<any>>(
+  schema: FastifySchema,
+  create: (request: Req) => Promise<{ url: string }>,
+  described?: Described,
+): Endpoint {
+  return {
+    schema,
+    ...(described ? { described } : {}),
+    handler: async (request, reply) => {
+      const obj = await create(request as Req);
+      return reply.code(201).header('Location', obj.url).send(obj);
+    },
+  };
+}
+
 /** A DELETE that answers 204 with no body once `remove` is done. */
 export function deleteEndpoint<Req extends FastifyRequest<any>>(params: TSchema, remove: (request: Req) => Promise<unknown>): Endpoint {
   return {

@@ -7,6 +7,7 @@ import type { Aggregate } from '../services/activity/statistics.service.js';
 import { componentPathSegment } from '../domain/component-paths.js';
 import { AppError, PermissionDeniedError } from '../shared/errors.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
+import type { TranslationPlace } from '../ui/pages.js';
 import { seg, type Stats } from '../ui/widgets.js';
 import { CSRF_FAILED } from './session-auth.js';
 import { statusOfCode } from './plugins/errors.js';
@@ -114,5 +115,18 @@ export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | '
     };
   };
 
-  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs };
+  /** The project, component and language a translation's pages name and link to. */
+  const translationPlace = (t: TranslationWithRefs): TranslationPlace => {
+    const h = hrefs(t, t.language.code);
+    return {
+      projectName: t.project.name,
+      projectHref: h.project,
+      componentName: t.component.name,
+      componentHref: h.component,
+      languageName: t.language.name,
+      languageCode: t.language.code,
+    };
+  };
+
+  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace };
 }

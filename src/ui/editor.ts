@@ -2,7 +2,7 @@
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page } from './layout.js';
 import { notice } from './widgets.js';
-import type { Common } from './pages.js';
+import type { Common, TranslationPlace } from './pages.js';
 import { STATE_FUZZY, STATE_TRANSLATED } from '../domain/unit-states.js';
 
 export interface EditorUnit {
@@ -49,13 +49,7 @@ export interface EditorPermissions {
   machinery: boolean;
 }
 
-export interface EditorData extends Common {
-  projectName: string;
-  projectHref: string;
-  componentName: string;
-  componentHref: string;
-  languageName: string;
-  languageCode: string;
+export interface EditorData extends Common, TranslationPlace {
   translationHref: string;
   translateHref: string;
   direction: string;

@@ -20,6 +20,16 @@ export interface Common {
   noticeExtra?: string;
 }
 
+/** Where a translation's pages are: its project, component and language, with the links to them. */
+export interface TranslationPlace {
+  projectName: string;
+  projectHref: string;
+  componentName: string;
+  componentHref: string;
+  languageName: string;
+  languageCode: string;
+}
+
 export interface Changes {
   rows: ChangeRow[];
   refs: ChangeRefs;
@@ -128,13 +138,7 @@ ${changesSection(o.changes)}`,
   });
 }
 
-export interface TranslationPageData extends Common {
-  projectName: string;
-  projectHref: string;
-  componentName: string;
-  componentHref: string;
-  languageName: string;
-  languageCode: string;
+export interface TranslationPageData extends Common, TranslationPlace {
   languageHref: string;
   direction: string;
   stats: Stats;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { CategoryInput, CategoryWithProject } from '../../services/catalog/categories.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
+import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { CategoryBody, CategorySchema, CategoryWriteBody } from '../schemas/category.js';
 import { IdParams, ProjectParams, documentedRequired } from '../schemas/common.js';
@@ -38,15 +38,14 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
       page: (limit, offset) => c.categories.page(request.actor, limit, offset),
       serialize: (rows) => rows.map((r) => serializeCategory(urls, r)),
     })),
-    POST: {
-      schema: { body: CategoryBody, response: { 201: CategorySchema } },
-      described: { body: documentedRequired(CategoryWriteBody, ['name', 'slug', 'project']) },
-      handler: async (request, reply) => {
+    POST: createEndpoint(
+      { body: CategoryBody, response: { 201: CategorySchema } },
+      async (request) => {
         const created = await c.categories.create(request.actor, bodyOf<CategoryInput>(request));
-        const obj = serializeCategory(urlsFor(c, request), created);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return serializeCategory(urlsFor(c, request), created);
       },
-    },
+      { body: documentedRequired(CategoryWriteBody, ['name', 'slug', 'project']) },
+    ),
   });
 
   resource(app, '/api/categories/:id/', { name: 'Category Instance' }, {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { LanguageInput } from '../../services/catalog/languages.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
+import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { documentedRequired } from '../schemas/common.js';
 import { LanguageBody, LanguageSchema, LanguageWriteBody } from '../schemas/language.js';
@@ -24,15 +24,14 @@ export function languagesRoutes(app: FastifyInstance, c: LanguagesDeps): void {
       page: (limit, offset) => c.languages.page(request.actor, limit, offset),
       serialize: (rows) => rows.map((l) => serializeLanguage(urls, l)),
     })),
-    POST: {
-      schema: { body: LanguageBody, response: { 201: LanguageSchema } },
-      described: { body: documentedRequired(LanguageWriteBody, ['code', 'name', 'plural']) },
-      handler: async (request, reply) => {
+    POST: createEndpoint(
+      { body: LanguageBody, response: { 201: LanguageSchema } },
+      async (request) => {
         const row = await c.languages.create(request.actor, bodyOf<LanguageInput>(request));
-        const obj = serializeLanguage(urlsFor(c, request), row);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return serializeLanguage(urlsFor(c, request), row);
       },
-    },
+      { body: documentedRequired(LanguageWriteBody, ['code', 'name', 'plural']) },
+    ),
   });
 
   resource(app, '/api/languages/:code/', { name: 'Language Instance' }, {

@@ -6,7 +6,7 @@ import type { ProjectInput } from '../../services/catalog/projects.service.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
 import { ValidationError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
+import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { Paginated, ProjectParams, Str, body, documentedRequired, readOnly } from '../schemas/common.js';
 import { ComponentBody, ComponentSchema } from '../schemas/component.js';
@@ -44,15 +44,14 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
       page: (limit, offset) => c.projects.page(request.actor, limit, offset),
       serialize: (rows) => rows.map((p) => serializeProject(urls, p)),
     })),
-    POST: {
-      schema: { body: ProjectBody, response: { 201: ProjectSchema } },
-      described: { body: documentedRequired(ProjectBody, ['name', 'slug']) },
-      handler: async (request, reply) => {
+    POST: createEndpoint(
+      { body: ProjectBody, response: { 201: ProjectSchema } },
+      async (request) => {
         const row = await c.projects.create(request.actor, bodyOf<ProjectInput>(request));
-        const obj = serializeProject(urlsFor(c, request), row);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return serializeProject(urlsFor(c, request), row);
       },
-    },
+      { body: documentedRequired(ProjectBody, ['name', 'slug']) },
+    ),
   });
 
   resource(app, '/api/projects/:project/', { name: 'Project Instance' }, {
@@ -77,20 +76,19 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
         serialize: async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
       };
     }),
-    POST: {
-      schema: { params: ProjectParams, body: ComponentBody, response: { 201: ComponentSchema } },
-      described: { body: documentedRequired(ComponentBody, ['name', 'slug']) },
-      handler: async (request: P, reply) => {
+    POST: createEndpoint(
+      { params: ProjectParams, body: ComponentBody, response: { 201: ComponentSchema } },
+      async (request: P) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
         const input = bodyOf<ComponentInput>(request);
         const { zipfile, docfile, ...others } = request.uploads ?? {};
         const unexpected = Object.keys(others);
         if (unexpected.length) throw ValidationError.field(unexpected[0], 'Unexpected file upload.', 'unknown_field');
         const created = await c.components.create(request.actor, project, input, { zipfile, docfile });
-        const obj = serializeComponent(urlsFor(c, request), created);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return serializeComponent(urlsFor(c, request), created);
       },
-    },
+      { body: documentedRequired(ComponentBody, ['name', 'slug']) },
+    ),
   });
 
   resource(app, '/api/projects/:project/statistics/', { name: 'Project Statistics' }, {

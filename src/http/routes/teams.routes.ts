@@ -6,7 +6,7 @@ import type { Container } from '../../container.js';
 import type { GroupRow, RoleRow } from '../../db/schema.js';
 import type { GroupInput, RoleInput } from '../../services/accounts/teams.service.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
+import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { IdParams } from '../schemas/common.js';
 import { AdminGrantedSchema, GroupBody, GroupSchema, GroupSubresourceBodies, GroupWriteBody, RoleBody, RoleSchema, RoleWriteBody } from '../schemas/team.js';
@@ -34,15 +34,14 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
         return rows.map((g) => serializeGroup(urls, g, relations.get(g.id)!));
       },
     })),
-    POST: {
-      schema: { body: GroupBody, response: { 201: GroupSchema } },
-      described: { body: GroupWriteBody },
-      handler: async (request, reply) => {
+    POST: createEndpoint(
+      { body: GroupBody, response: { 201: GroupSchema } },
+      async (request) => {
         const group = await c.teams.createGroup(request.actor, bodyOf<GroupInput>(request));
-        const obj = await groupObject(urlsFor(c, request), group);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return groupObject(urlsFor(c, request), group);
       },
-    },
+      { body: GroupWriteBody },
+    ),
   });
 
   resource(app, '/api/groups/:id/', { name: 'Group Instance' }, {
@@ -121,15 +120,14 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
         return rows.map((r) => serializeRole(urls, r, permissions.get(r.id)!));
       },
     })),
-    POST: {
-      schema: { body: RoleBody, response: { 201: RoleSchema } },
-      described: { body: RoleWriteBody },
-      handler: async (request, reply) => {
+    POST: createEndpoint(
+      { body: RoleBody, response: { 201: RoleSchema } },
+      async (request) => {
         const role = await c.teams.createRole(request.actor, bodyOf<RoleInput>(request));
-        const obj = await roleObject(urlsFor(c, request), role);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return roleObject(urlsFor(c, request), role);
       },
-    },
+      { body: RoleWriteBody },
+    ),
   });
 
   resource(app, '/api/roles/:id/', { name: 'Role Instance' }, {

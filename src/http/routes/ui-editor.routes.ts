@@ -20,7 +20,7 @@ type TP = FastifyRequest<{ Params: { project: string; component: string; languag
 export type EditorDeps = Pick<Container, 'access' | 'comments' | 'fileSync' | 'machinery' | 'suggestions' | 'unitEdits' | 'units'>;
 
 export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): void {
-  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs } = kit;
+  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
 
   // ---------------------------------------------------------------- the editor
   const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
@@ -70,12 +70,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     return {
       viewer: viewerOf(request),
       here: request.url,
-      projectName: t.project.name,
-      projectHref: h.project,
-      componentName: t.component.name,
-      componentHref: h.component,
-      languageName: t.language.name,
-      languageCode: t.language.code,
+      ...translationPlace(t),
       translationHref: h.translation,
       translateHref: h.translate,
       direction: direction(t.language.direction),

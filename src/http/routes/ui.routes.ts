@@ -21,7 +21,7 @@ export type UiDeps = Pick<Container, 'access' | 'categories' | 'changes' | 'comp
 
 export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): void {
   const kit = uiKit(c);
-  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs } = kit;
+  const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
 
   const changesOf = async (request: FastifyRequest, scope: Parameters<Container['changes']['page']>[1]): Promise<Changes> => {
     const rows = await c.changes.page(request.actor, scope, {}, CHANGES_SHOWN, 0);
@@ -268,12 +268,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       notice: q.done,
       noticeExtra: q.done === 'uploaded' && Number.isFinite(accepted) && Number.isFinite(total) ? `${accepted} of ${total} strings accepted.` : undefined,
       error: extra.error,
-      projectName: t.project.name,
-      projectHref: h.project,
-      componentName: t.component.name,
-      componentHref: h.component,
-      languageName: t.language.name,
-      languageCode: t.language.code,
+      ...translationPlace(t),
       languageHref: `/languages/${seg(t.language.code)}/`,
       direction: t.language.direction,
       stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, t.project.translation_review === 1),

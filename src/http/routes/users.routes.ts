@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { UserPatch } from '../../services/accounts/users.service.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
-import { deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
+import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { PageQuery, Paginated } from '../schemas/common.js';
 import { TranslationSchema } from '../schemas/translation.js';
@@ -47,17 +47,16 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
         },
       };
     }),
-    POST: {
-      schema: { body: UserBody, response: { 201: UserSchema } },
-      described: { body: UserCreateBody },
-      handler: async (request, reply) => {
+    POST: createEndpoint(
+      { body: UserBody, response: { 201: UserSchema } },
+      async (request) => {
         if (!c.users.canManage(request.actor)) throw new PermissionDeniedError();
         const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean }>(request);
         const user = await c.users.create({ ...input, username: input.username ?? '', email: input.email ?? '' }, undefined, request.actor);
-        const obj = await fullUser(urlsFor(c, request), user);
-        return reply.code(201).header('Location', obj.url).send(obj);
+        return fullUser(urlsFor(c, request), user);
       },
-    },
+      { body: UserCreateBody },
+    ),
   });
 
   resource(app, '/api/users/:username/', { name: 'User Instance' }, {
