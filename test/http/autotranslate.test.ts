@@ -8,7 +8,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, poZip } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
-import { recountTranslation } from '../../src/services/activity/statistics-counters.js';
+import { recountTranslation } from '../../src/services/common/statistics-counters.js';
 
 /** A LibreTranslate-speaking server: every text comes back as "<target>:<text>". */
 async function fakeLibreTranslate(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {

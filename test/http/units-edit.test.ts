@@ -4,7 +4,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
 import { buildZip } from '../helpers/zip.js';
-import { countersFrom } from '../../src/services/activity/statistics-counters.js';
+import { countersFrom } from '../../src/services/common/statistics-counters.js';
 
 const MONO_EN = `msgid ""
 msgstr ""
