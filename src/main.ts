@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { createContainer } from './container.js';
+import { listenError } from './cli/fatal.js';
 
 export async function serve(config: Config): Promise<void> {
   const container = await createContainer(config, { runTasks: config.serveRunsTasks });
@@ -20,7 +21,14 @@ export async function serve(config: Config): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (e) {
+    // Nothing may keep the process alive after a failed start: the caller reports the error and exits.
+    await app.close();
+    await container.close();
+    throw listenError(e, config);
+  }
   // A process killed mid-pull left some database behind its checkout: catch up without waiting for the next
   // operation. Other processes starting too take the same repository locks, so each component heals once.
   container.repository

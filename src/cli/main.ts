@@ -1,254 +1,97 @@
-// `parla` subcommands: serve, worker, migrate, createadmin, changepassword, machinery, memory.
-import fs from 'node:fs';
-import path from 'node:path';
+// `parla <command>`: finds the command, checks its options (strictly), prints help, and turns failures into one line.
 import { parseArgs } from 'node:util';
-import { loadConfig, ConfigError } from '../config.js';
-import { createContainer } from '../container.js';
-import { databaseOptions, openDatabase } from '../db/database.js';
-import { migrate } from '../db/migrate.js';
-import { seedLanguages, seedTeams } from '../db/seed.js';
-import { AppError } from '../shared/errors.js';
-import { FormatParseError } from '../formats/format.js';
-import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory/memory-files.js';
-import { serve } from '../main.js';
-import { runWorker } from '../tasks/worker-process.js';
-import { SYSTEM_ACTOR } from '../services/memory/machinery.service.js';
+import { loadConfig, type Config } from '../config.js';
+import { COMMANDS, HELP_OPTION, commandHelp, overviewHelp, usageError, type CommandGroup, type CommandSpec, type Parsed } from './commands.js';
+import { fatalMessage } from './fatal.js';
 
-const HELP = `Usage: parla <command> [options]
+export interface MainOptions {
+  /** Print the whole error, stack trace included, when a command fails (PARLA_DEBUG). */
+  debug?: boolean;
+}
 
-Commands:
-  serve                         run the HTTP server (PARLA_HOST, PARLA_PORT)
-  worker                        run background tasks from the Redis queue, no HTTP
-                                (needs PARLA_REDIS_URL)
-  migrate                       create or upgrade the database schema
-  createadmin --username U --email E [--password P] [--full-name N]
-                                create a superuser and print its API token
-  changepassword --username U [--password P]
-                                set a user's password (read from standard input without
-                                --password) and end the user's browser sessions
-  machinery list | set ENGINE --config JSON | unset ENGINE
-                                site-wide machine translation settings (secrets masked
-                                in the listing); engines: parla-translation-memory,
-                                libretranslate, deepl, generic
-  memory import FILE [--source-language L] [--target-language L] [--project SLUG]
-                                add the entries of a TMX or JSON file to the translation
-                                memory (shared, or the project's with --project)
-  memory export [--format tmx|json] [--project SLUG]
-                                write the translation memory to standard output
-  help                          show this help
+const isHelp = (arg: string) => arg === '--help' || arg === '-h';
 
-Configuration comes from PARLA_* environment variables (see README.md).`;
+/** The command `args` name, and the arguments left for it; a group without a known subcommand comes back as the group. */
+function findCommand(args: string[]): { spec: CommandSpec | CommandGroup; rest: string[] } | null {
+  const spec = COMMANDS.find((c) => c.name === args[0]);
+  if (!spec) return null;
+  if (!('subcommands' in spec)) return { spec, rest: args.slice(1) };
+  const sub = spec.subcommands.find((s) => s.name === `${spec.name} ${args[1]}`);
+  return sub ? { spec: sub, rest: args.slice(2) } : { spec, rest: args.slice(1) };
+}
 
-async function createAdmin(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, 'full-name': { type: 'string' } },
-  });
-  if (!values.username || !values.email) {
-    console.error('createadmin: --username and --email are required');
-    return 2;
-  }
-  const container = await createContainer(loadConfig());
+function parse(spec: CommandSpec, args: string[]): Parsed | number {
+  const options = Object.fromEntries(Object.entries({ ...spec.options, help: HELP_OPTION }).map(([name, o]) => [name, { type: o.type, ...(o.short ? { short: o.short } : {}) }]));
+  let parsed: Parsed;
   try {
-    const { user, token } = await container.users.createAdmin({ username: values.username, email: values.email, password: values.password, fullName: values['full-name'] });
-    console.error(`Created superuser ${user.username}. API token:`);
-    console.log(token);
-    return 0;
-  } finally {
-    await container.close();
-  }
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
-
-async function changePassword(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { username: { type: 'string' }, password: { type: 'string' } } });
-  if (!values.username) {
-    console.error('changepassword: --username is required');
-    return 2;
-  }
-  const password = values.password ?? (await readStdin());
-  const container = await createContainer(loadConfig());
-  try {
-    const user = await container.users.findByUsername(container.database.db, values.username);
-    if (!user) {
-      console.error(`changepassword: no user "${values.username}"`);
-      return 1;
-    }
-    await container.users.setPassword(user.id, password);
-    console.error(`Changed the password of ${user.username}.`);
-    return 0;
-  } finally {
-    await container.close();
-  }
-}
-
-async function machinery(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { config: { type: 'string' } }, allowPositionals: true });
-  const [action, engine] = positionals;
-  if (!(action === 'list' || ((action === 'set' || action === 'unset') && engine))) {
-    console.error('machinery: use "list", "set ENGINE --config JSON" or "unset ENGINE"');
-    return 2;
-  }
-  let config: unknown = {};
-  if (action === 'set' && values.config !== undefined) {
-    try {
-      config = JSON.parse(values.config);
-    } catch {
-      console.error('machinery: --config is not valid JSON');
-      return 2;
-    }
-  }
-  const container = await createContainer(loadConfig());
-  try {
-    const { machinery: service } = container;
-    if (action === 'list') {
-      for (const s of await service.list(SYSTEM_ACTOR, null)) console.log(`${s.engine}\t${JSON.stringify(s.configuration)}`);
-    } else if (action === 'set') {
-      const saved = await service.setSiteWide(engine!, config);
-      console.log(`${saved.engine}\t${JSON.stringify(saved.configuration)}`);
-    } else {
-      await service.remove(SYSTEM_ACTOR, null, engine!);
-      console.error(`Removed the site-wide setting of ${engine}.`);
-    }
-    return 0;
-  } finally {
-    await container.close();
-  }
-}
-
-async function runMigrate(): Promise<number> {
-  const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, databaseOptions(config));
-  try {
-    const applied = await migrate(database);
-    const seeded = await seedLanguages(database);
-    const teams = await seedTeams(database);
-    console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'No migrations to apply.');
-    if (seeded) console.log(`Added ${seeded} built-in languages.`);
-    if (teams) console.log(`Added ${teams} built-in roles and teams.`);
-    return 0;
-  } finally {
-    await database.close();
-  }
-}
-
-async function write(text: string): Promise<void> {
-  if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
-}
-
-async function memoryCommand(args: string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: { 'source-language': { type: 'string' }, 'target-language': { type: 'string' }, project: { type: 'string' }, format: { type: 'string' } },
-  });
-  if (sub === 'import') {
-    const file = positionals[0];
-    if (!file || positionals.length !== 1) {
-      console.error('memory import: exactly one FILE (.tmx or .json) is required');
-      return 2;
-    }
-    const name = path.basename(file);
-    const ext = path.extname(name).toLowerCase();
-    if (ext !== '.tmx' && ext !== '.json') {
-      console.error('memory import: the file must end with .tmx or .json');
-      return 2;
-    }
-    const bytes = fs.readFileSync(file);
-    const languages = { sourceLanguage: values['source-language'], targetLanguage: values['target-language'] };
-    let entries;
-    try {
-      entries = ext === '.tmx' ? parseTmx(bytes, name, languages) : parseMemoryJson(bytes, languages);
-    } catch (e) {
-      if (e instanceof FormatParseError) {
-        console.error(`memory import: could not parse ${name}: ${e.message}`);
-        return 1;
-      }
-      throw e;
-    }
-    const container = await createContainer(loadConfig());
-    try {
-      const projectId = values.project ? await container.memory.projectBySlug(values.project) : null;
-      const { added, skipped } = await container.memory.importEntries(entries, { projectId, origin: name.toLowerCase() });
-      console.error(`Imported ${added} translation memory entries (${skipped} skipped: duplicates, unknown languages or empty strings).`);
-      return 0;
-    } finally {
-      await container.close();
-    }
-  }
-  if (sub === 'export') {
-    const format = values.format ?? 'json';
-    if (format !== 'json' && format !== 'tmx') {
-      console.error('memory export: --format is tmx or json');
-      return 2;
-    }
-    const container = await createContainer(loadConfig());
-    try {
-      const projectId = values.project ? await container.memory.projectBySlug(values.project) : null;
-      let first = true;
-      await write(format === 'tmx' ? tmxHeader() : '[');
-      for await (const page of container.memory.exportEntries({ projectId })) {
-        if (format === 'tmx') await write(tmxEntries(page));
-        else {
-          await write(page.map((e, i) => `${first && i === 0 ? '\n' : ',\n'}  ${JSON.stringify(e)}`).join(''));
-          first = false;
-        }
-      }
-      await write(format === 'tmx' ? tmxFooter() : first ? ']\n' : '\n]\n');
-      return 0;
-    } finally {
-      await container.close();
-    }
-  }
-  console.error('memory: use "memory import FILE" or "memory export"');
-  return 2;
-}
-
-export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  try {
-    switch (command) {
-      case 'serve':
-        await serve(loadConfig());
-        return 0;
-      case 'worker':
-        await runWorker(loadConfig());
-        return 0;
-      case 'migrate':
-        return await runMigrate();
-      case 'createadmin':
-        return await createAdmin(rest);
-      case 'changepassword':
-        return await changePassword(rest);
-      case 'machinery':
-        return await machinery(rest);
-      case 'memory':
-        return await memoryCommand(rest);
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        console.log(HELP);
-        return command === undefined ? 2 : 0;
-      default:
-        console.error(`parla: unknown command "${command}"\n\n${HELP}`);
-        return 2;
-    }
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`parla: configuration error: ${e.message}`);
-      return 2;
+    // `--help` wins over a mistake next to it.
+    if (args.some(isHelp)) return help(spec);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const option = /'([^']+)'/.exec((e as Error).message)?.[1] ?? '';
+      return usageError(spec.name, `unknown option ${option}`);
     }
-    if (e instanceof AppError) {
-      console.error(`parla: ${e.message}${e.fieldErrors.length ? ` (${e.fieldErrors.map((f) => `${f.attr}: ${f.detail}`).join('; ')})` : ''}`);
-      return 1;
+    const option = /'(--?[\w-]+)/.exec((e as Error).message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+      const dash = (e as Error).message.includes('ambiguous') ? ` (write ${option}=VALUE for a value that starts with "-")` : '';
+      return usageError(spec.name, `option ${option} needs a value${dash}`);
     }
-    throw e;
+    return usageError(spec.name, (e as Error).message.split('\n')[0].replace(/\.$/, ''));
   }
+  if (parsed.values.help) return help(spec);
+  const { min, max } = spec.positionals;
+  if (parsed.positionals.length > max) return usageError(spec.name, `unexpected argument "${parsed.positionals[max]}"`);
+  if (parsed.positionals.length < min) return usageError(spec.name, `missing ${spec.args.split(' ')[parsed.positionals.length]}`);
+  return parsed;
+}
+
+function help(spec: CommandSpec | CommandGroup): number {
+  console.log(commandHelp(spec));
+  return 0;
+}
+
+export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) {
+    console.log(overviewHelp());
+    return 2;
+  }
+  if (isHelp(command) || command === 'help') {
+    if (rest.length === 0 || isHelp(rest[0])) {
+      console.log(overviewHelp());
+      return 0;
+    }
+    const found = findCommand(rest);
+    if (!found) return unknownCommand(rest[0]);
+    return help(found.spec);
+  }
+  const found = findCommand(argv);
+  if (!found) return unknownCommand(command);
+  const { spec, rest: args } = found;
+  if ('subcommands' in spec) {
+    if (args.length === 0 || isHelp(args[0])) {
+      if (args.length === 0) return usageError(spec.name, `a command is needed (${spec.subcommands.map((s) => s.name.split(' ')[1]).join(', ')})`);
+      return help(spec);
+    }
+    return usageError(spec.name, `unknown command '${args[0]}'`);
+  }
+  const parsed = parse(spec, args);
+  if (typeof parsed === 'number') return parsed;
+  // The configuration is read once, by the command, when it needs it; a failure reading it is reported like any other.
+  let config: Config | null = null;
+  const load = () => (config = loadConfig());
+  try {
+    return await spec.run(parsed, load);
+  } catch (e) {
+    console.error(fatalMessage(e, config));
+    if (options.debug) console.error(e);
+    return 1;
+  }
+}
+
+function unknownCommand(command: string): number {
+  console.error(`parla: unknown command '${command}' (see parla --help)`);
+  return 2;
 }
