@@ -1,5 +1,5 @@
 // buildApp(container): the Fastify application with its plugins and routes, without listening.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { Container } from './container.js';
 import { registerAuth } from './http/plugins/auth.js';
@@ -40,13 +40,28 @@ import { SessionAuth } from './http/session-auth.js';
 import { uiRoutes } from './http/routes/ui.routes.js';
 import { RouteRegistry } from './http/openapi/route-registry.js';
 import { docsRoutes } from './http/routes/docs.routes.js';
+import { healthRoutes, isProbeUrl } from './http/routes/health.routes.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** Request logs as usual, except that the probes (/healthz, /readyz, every few seconds) are logged at debug, not info. */
+class RequestLogs extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (isProbeUrl(request.url)) request.log.debug({ req: request }, 'incoming request');
+    else super.incomingRequest(request, reply);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (isProbeUrl(request.url) && !error) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else super.requestCompleted(error, request, reply);
+  }
+}
 
 export async function buildApp(container: Container, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
   const { headersTimeout, requestTimeout } = container.config;
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new RequestLogs(),
     bodyLimit: JSON_BODY_LIMIT,
     // Slow clients (headers or a body trickling in) lose their connection instead of holding it forever;
     // Node checks the deadlines every connectionsCheckingInterval, so that follows the shorter one.
@@ -79,6 +94,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   registerBodyShapes(app);
   registerNulGuard(app);
 
+  // Not under /api/: no rate limit (isThrottledUrl), no content negotiation, no authentication needed.
+  healthRoutes(app, container);
   rootRoutes(app, container);
   languagesRoutes(app, container);
   projectsRoutes(app, container);

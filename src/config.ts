@@ -18,6 +18,7 @@ export interface Config {
   redisPrefix: string; // namespace of the BullMQ keys in Redis
   serveRunsTasks: boolean; // with Redis: `serve` also consumes background tasks
   workerConcurrency: number; // tasks one consuming process runs at once (BullMQ)
+  workerHealthPort: number | null; // `parla worker` answers /healthz and /readyz on this port; null: no listener
   siteUrl: string | null; // null: derived from the request's Host header
   secretKey: string | null; // null: generated once into the data dir
   sessionAge: number; // seconds a browser session lives after its last use
@@ -138,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisPrefix: parseRedisPrefix(env.PARLA_REDIS_PREFIX),
     serveRunsTasks: parseBool('PARLA_SERVE_RUNS_TASKS', env.PARLA_SERVE_RUNS_TASKS, false),
     workerConcurrency: parseInt10('PARLA_WORKER_CONCURRENCY', env.PARLA_WORKER_CONCURRENCY, 2, 1, 64),
+    workerHealthPort: env.PARLA_WORKER_HEALTH_PORT ? parseInt10('PARLA_WORKER_HEALTH_PORT', env.PARLA_WORKER_HEALTH_PORT, 0, 0, 65535) : null,
     siteUrl,
     secretKey: env.PARLA_SECRET_KEY || null,
     sessionAge: parseInt10('PARLA_SESSION_AGE', env.PARLA_SESSION_AGE, 14 * 86400, 60, 10 * 365 * 86400),

@@ -16,6 +16,7 @@ import { ExportsService } from './services/activity/exports.service.js';
 import { ComponentsService } from './services/catalog/components.service.js';
 import { ComponentScanner } from './services/catalog/component-scanner.js';
 import { DataPaths } from './services/common/data-paths.js';
+import { HealthService } from './services/common/health.service.js';
 import { CategoriesService } from './services/catalog/categories.service.js';
 import { LanguagesService } from './services/catalog/languages.service.js';
 import { ProjectsService } from './services/catalog/projects.service.js';
@@ -104,6 +105,8 @@ export interface Container {
   componentLists: ComponentListsService;
   glossary: GlossaryService;
   hooks: HooksService;
+  /** What `/healthz` and `/readyz` (and the worker's probe) answer. */
+  health: HealthService;
   /**
    * Starts the background work: the task consumer (`parla worker`, or `serve` with PARLA_SERVE_RUNS_TASKS),
    * the timers (pending commits, add-on change feed and daily runs, memory indexing) and the start-up sweeps.
@@ -328,6 +331,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     componentLists: new ComponentListsService(db, access),
     glossary: new GlossaryService(db, units),
     hooks: new HooksService(db, access, changes, components, tasks, config.enableHooks),
+    health: new HealthService({ database, dataDir: config.dataDir, redisUrl: config.redisUrl, tasks }),
     start: (startOptions) => lifecycle.start(startOptions),
     stop: () => lifecycle.stop(),
     close: async () => {
