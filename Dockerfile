@@ -29,6 +29,10 @@ ENV NODE_ENV=production \
 USER parla
 VOLUME ["/data"]
 EXPOSE 8000
+# Liveness with node (the image has no curl): `serve` answers /healthz on PARLA_PORT, `worker` on PARLA_WORKER_HEALTH_PORT
+# when that is set (without it the worker has no probe: set it, or give the container a health check of its own).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PARLA_WORKER_HEALTH_PORT || process.env.PARLA_PORT || 8000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # tini reaps git's child processes and passes SIGTERM on, so `serve` and `worker` shut down cleanly.
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "bin/parla.mjs", "serve"]

@@ -3,8 +3,10 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { LivenessSchema, ReadinessSchema, UnreadinessSchema } from '../../src/http/schemas/health.js';
 import { startHealthListener } from '../../src/tasks/worker-process.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { REDIS_URL } from '../helpers/redis.js';
@@ -34,7 +36,9 @@ describe.each(DIALECTS)('health probes on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ok' });
+    const body: unknown = await res.json();
+    expect(body).toEqual({ status: 'ok' });
+    expect(Value.Check(LivenessSchema, body)).toBe(true);
     const head = await s.api('/healthz', { token: null, method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -45,6 +49,7 @@ describe.each(DIALECTS)('health probes on %s', (dialect) => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { status: string; checks: Record<string, { ok: boolean; detail?: string }> };
     expect(body.status).toBe('ok');
+    expect(Value.Check(ReadinessSchema, body)).toBe(true);
     expect(Object.keys(body.checks).sort()).toEqual(CHECKS);
     for (const check of Object.values(body.checks)) expect(check.ok).toBe(true);
     expect(body.checks.redis!.detail).toBe('not configured');
@@ -94,6 +99,7 @@ describe.each(DIALECTS)('health probes on %s', (dialect) => {
       expect(res.status).toBe(503);
       const body = (await res.json()) as { status: string; checks: Record<string, { ok: boolean; error?: string }> };
       expect(body.status).toBe('unavailable');
+      expect(Value.Check(UnreadinessSchema, body)).toBe(true);
       expect(body.checks.data_dir!.ok).toBe(false);
       expect(body.checks.data_dir!.error).toMatch(/ENOENT|no such file/);
       expect(body.checks.database!.ok).toBe(true);
@@ -156,6 +162,7 @@ describe.each(DIALECTS)('health probes with an unreachable Redis on %s', (dialec
     expect(res.status).toBe(503);
     const body = (await res.json()) as { status: string; checks: Record<string, { ok: boolean; error?: string }> };
     expect(body.status).toBe('unavailable');
+    expect(Value.Check(UnreadinessSchema, body)).toBe(true);
     expect(body.checks.redis!.ok).toBe(false);
     expect(body.checks.redis!.error).toMatch(/ECONNREFUSED|connect|closed|no answer/i);
     expect(body.checks.queue!.ok).toBe(false);
@@ -177,5 +184,22 @@ describe.skipIf(!REDIS_URL)('health probes with Redis', () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.checks.redis).toEqual({ ok: true });
     expect(body.checks.queue).toEqual({ ok: true, detail: 'redis' });
+  });
+});
+
+describe('container health checks', () => {
+  it('the image checks /healthz with node, compose checks /readyz of web and worker', async () => {
+    const { parse } = await import('yaml');
+    const root = new URL('../../', import.meta.url);
+    const dockerfile = await fs.readFile(new URL('Dockerfile', root), 'utf8');
+    expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\\\n\s+CMD \["node", "-e", "fetch\([^\n]*\/healthz/m);
+    type Service = { healthcheck?: { test: string[] }; environment?: Record<string, string>; depends_on?: Record<string, { condition: string }> };
+    const compose = parse(await fs.readFile(new URL('compose.yaml', root), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+    const { web, worker, proxy } = compose.services;
+    expect(web!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:8000/readyz');
+    expect(worker!.environment!.PARLA_WORKER_HEALTH_PORT).toBe('8001');
+    expect(worker!.environment!.PARLA_REDIS_URL).toBeTruthy(); // the shared environment merged in, not replaced
+    expect(worker!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:8001/readyz');
+    expect(proxy!.depends_on!.web!.condition).toBe('service_healthy');
   });
 });

@@ -1,7 +1,7 @@
 // GET (and HEAD) /healthz and /readyz: the probes of load balancers, Docker and orchestrators; no authentication, no rate limit.
 import type { FastifyInstance } from 'fastify';
 import type { Container } from '../../container.js';
-import { LivenessSchema, ReadinessSchema } from '../schemas/health.js';
+import { LivenessSchema, ReadinessSchema, UnreadinessSchema } from '../schemas/health.js';
 
 /** What these routes use of the container. */
 export type HealthDeps = Pick<Container, 'health'>;
@@ -28,7 +28,7 @@ export function healthRoutes(app: FastifyInstance, container: HealthDeps): void 
   app.route({
     method: 'GET',
     url: '/readyz',
-    schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } },
+    schema: { response: { 200: ReadinessSchema, 503: UnreadinessSchema } },
     config: { resourceName: 'Health', summary: 'Readiness: database, migrations, data dir, Redis and task queue; 503 names the checks that failed.' },
     handler: async (_request, reply) => {
       const readiness = await container.health.readiness();

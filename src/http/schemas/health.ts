@@ -14,19 +14,25 @@ const CheckSchema = Type.Object(
   },
 );
 
-export const ReadinessSchema = Type.Object(
+const ChecksSchema = Type.Object(
   {
-    status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')], { description: '"ok" (200) when every check passed, "unavailable" (503) otherwise.' }),
-    checks: Type.Object(
-      {
-        database: { ...CheckSchema, description: 'The database answers a trivial query.' },
-        migrations: { ...CheckSchema, description: 'Every migration of this code is applied.' },
-        data_dir: { ...CheckSchema, description: 'A file can be written to and removed from the data dir.' },
-        redis: { ...CheckSchema, description: 'Redis answers PING (when PARLA_REDIS_URL is set).' },
-        queue: { ...CheckSchema, description: 'The task queue answers: the BullMQ queue in Redis, or the in-process queue.' },
-      },
-      { description: 'Each check within a 2 s deadline.' },
-    ),
+    database: { ...CheckSchema, description: 'The database answers a trivial query.' },
+    migrations: { ...CheckSchema, description: 'Every migration of this code is applied.' },
+    data_dir: { ...CheckSchema, description: 'A file can be written to and removed from the data dir.' },
+    redis: { ...CheckSchema, description: 'Redis answers PING (when PARLA_REDIS_URL is set).' },
+    queue: { ...CheckSchema, description: 'The task queue answers: the BullMQ queue in Redis, or the in-process queue.' },
   },
-  { title: 'Readiness' },
+  { description: 'Each check, run within a 2 s deadline.' },
+);
+
+/** 200: every check passed. */
+export const ReadinessSchema = Type.Object(
+  { status: Type.Literal('ok', { description: 'Every check passed.' }), checks: ChecksSchema },
+  { title: 'Readiness', description: 'Ready: every check passed.' },
+);
+
+/** 503: at least one check failed; each failed one says why in `error`. */
+export const UnreadinessSchema = Type.Object(
+  { status: Type.Literal('unavailable', { description: 'At least one check failed.' }), checks: ChecksSchema },
+  { title: 'Unreadiness', description: 'Not ready: the failed checks have `ok: false` and an `error`.' },
 );
