@@ -55,6 +55,9 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '026-team-name-unique': m026,
 };
 
+/** Names of the migrations this code ships, in the order they apply. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
+
 class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: Database['dialect']) {}
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Database } from '../../db/database.js';
-import { appliedMigrationNames, codeMigrationNames, pingDatabase } from '../../db/health.repository.js';
+import { appliedMigrationNames, pingDatabase } from '../../db/health.repository.js';
+import { MIGRATION_NAMES } from '../../db/migrate.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
 
 export interface CheckResult {
@@ -86,7 +87,7 @@ export class HealthService {
   /** Pending migrations fail the check; migrations the code does not know (a newer release migrated) do not, so that a rolling upgrade keeps the old processes serving. */
   private async migrations(): Promise<string | undefined> {
     const applied = new Set(await appliedMigrationNames(this.options.database.db));
-    const code = codeMigrationNames();
+    const code = MIGRATION_NAMES;
     const pending = code.filter((name) => !applied.has(name));
     if (pending.length) throw new Error(`pending migrations: ${pending.join(', ')} (run \`parla migrate\`)`);
     const known = new Set(code);
