@@ -12,8 +12,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 // Keywords of later JSON Schema drafts that OpenAPI 3.0 does not know.
 const NOT_IN_OAS30 = ['const', '$schema', '$id', '$defs', 'examples', 'prefixItems', 'unevaluatedProperties', 'patternProperties', 'if', 'then', 'else'];
 
-// The JSON endpoints of browser sessions belong to the API; the UI's HTML pages do not.
-const SESSION_ENDPOINTS = ['POST /accounts/login/', 'POST /accounts/logout/', 'GET /accounts/csrf/'];
+// Documented outside /api/: the JSON endpoints of browser sessions and the health probes (the UI's HTML pages are not).
+const SESSION_ENDPOINTS = ['POST /accounts/login/', 'POST /accounts/logout/', 'GET /accounts/csrf/', 'GET /healthz', 'GET /readyz'];
 
 const toOpenApiPath = (route: string) => route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 

@@ -14,9 +14,11 @@ const VERBS: Record<string, string> = { GET: 'read', POST: 'create', PUT: 'repla
 /** The API: /api/, the repository hooks, the exports and the session endpoints; the browser UI's pages are not part of it. */
 const API_PREFIXES = ['/api/', '/hooks/', '/exports/'];
 const SESSION_ENDPOINTS = new Set(['POST /accounts/login/', 'POST /accounts/logout/', 'GET /accounts/csrf/']);
+/** The health probes: no authentication, no error answers but the readiness probe's 503. */
+const PROBES = new Set(['GET /healthz', 'GET /readyz']);
 
 export function isApiRoute(method: string, url: string): boolean {
-  return API_PREFIXES.some((p) => url.startsWith(p)) || SESSION_ENDPOINTS.has(`${method} ${url}`);
+  return API_PREFIXES.some((p) => url.startsWith(p)) || SESSION_ENDPOINTS.has(`${method} ${url}`) || PROBES.has(`${method} ${url}`);
 }
 
 export interface DocumentInfo {
@@ -43,6 +45,7 @@ export function openApiPath(url: string): { path: string; params: string[] } {
 }
 
 function tagOf(url: string): string {
+  if (PROBES.has(`GET ${url}`)) return 'health';
   const parts = url.split('/').filter(Boolean);
   if (parts[0] === 'api') return parts[1] && !parts[1].startsWith(':') ? parts[1] : 'api';
   return parts[0] ?? 'root';
@@ -51,6 +54,7 @@ function tagOf(url: string): string {
 /** What each tag (the first path segment under /api/, or the top-level prefix) groups. */
 export const TAG_DESCRIPTIONS: Record<string, string> = {
   api: 'The API root: the list address of every resource.',
+  health: 'Probes for load balancers and orchestrators: liveness and readiness, without authentication.',
   accounts: 'Browser sessions: sign-in, sign-out and the CSRF token of session writes.',
   addons: 'Add-ons installed on components and projects, their settings and manual runs.',
   categories: 'Categories group the components of a project (nested, with their own statistics).',
@@ -118,6 +122,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   '204': 'No content',
   '303': 'Redirect (form sign-in)',
   '304': 'Not modified',
+  '503': 'Not ready: the checks that failed say why',
 };
 
 const isNoContent = (schema: SchemaObject | undefined) => !schema || schema.type === 'null';
@@ -208,7 +213,8 @@ function operationOf(route: RegisteredRoute, pathParams: string[], shared: Share
   if (!Object.keys(responses).length) Object.assign(responses, undeclaredSuccess(route));
   // The error statuses the route declares (resource() adds them) or, for routes outside resource(), the usual ones.
   const declared = Object.keys(schemasOf(route).response ?? {}).filter((s) => s in ERROR_RESPONSES);
-  const errors = declared.length ? declared : errorStatuses(route.method, route.url, route.rawFormat, params.length > 0 || requestBody !== undefined);
+  const probe = PROBES.has(`${route.method} ${route.url}`);
+  const errors = declared.length || probe ? declared : errorStatuses(route.method, route.url, route.rawFormat, params.length > 0 || requestBody !== undefined);
   for (const status of errors.sort()) responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   const op: Operation = {
     operationId: operationId(route.method, openApiPath(route.url).path),
@@ -216,6 +222,7 @@ function operationOf(route: RegisteredRoute, pathParams: string[], shared: Share
     tags: [tagOf(route.url)],
   };
   if (route.description) op.description = route.description;
+  if (probe) op.security = [];
   if (params.length) op.parameters = params;
   if (requestBody) op.requestBody = requestBody;
   op.responses = responses;
