@@ -41,6 +41,7 @@ import { uiRoutes } from './http/routes/ui.routes.js';
 import { RouteRegistry } from './http/openapi/route-registry.js';
 import { docsRoutes } from './http/routes/docs.routes.js';
 import { healthRoutes, isProbeUrl } from './http/routes/health.routes.js';
+import { prometheusRoutes } from './http/routes/prometheus.routes.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -84,6 +85,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   app.addHook('onReady', () => container.start()); // the container's background work starts with the app (no-op when main.ts started it)
   registerErrorHandling(app);
   const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
+  prometheusRoutes(app, container); // before authentication: the scrape's bearer token is the metrics token
   registerAuth(app, container.users, sessionAuth, container.access, container.database);
   registerRateLimit(app, container);
   // Records every route from here on, for the OpenAPI document and the browsable API's forms.

@@ -40,6 +40,7 @@ export interface Config {
   logLevel: string;
   /** Read caches (db/read-cache.ts): SQLite only (auto), also PostgreSQL on one host (on), or none (off). */
   readCache: 'auto' | 'on' | 'off';
+  metricsToken: string | null; // GET /metrics (Prometheus) answers with `Authorization: Bearer <token>`; null: no /metrics
 }
 
 export class ConfigError extends Error {}
@@ -158,5 +159,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(env.PARLA_TRUST_PROXY),
     logLevel: env.PARLA_LOG_LEVEL || 'info',
     readCache: parseReadCache(env.PARLA_READ_CACHE),
+    metricsToken: env.PARLA_METRICS_TOKEN || null,
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './config.js';
+import { trackQueueDepth } from './shared/metrics.js';
 import { databaseOptions, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { ReadCache } from './db/read-cache.js';
@@ -216,6 +217,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const tasks = config.redisUrl
     ? new BullMqTaskQueue(db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: (e) => console.error(`parla: task queue: ${e.message}`) })
     : new InProcessTaskQueue(db);
+  // The queue's depth is read on each metrics scrape (/metrics), until the container closes.
+  const untrackQueueDepth = trackQueueDepth(() => tasks.lengths());
   const stats = new StatsService(db, access, changes);
   const users = new UsersService(db, access, new ReadCache(database, 1000));
   const fileSync = new FileSyncService(db, formats, paths);
@@ -336,6 +339,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     stop: () => lifecycle.stop(),
     close: async () => {
       await lifecycle.stop();
+      untrackQueueDepth();
       await tasks.close();
       await repoLock.close();
       await machineryCache.close();

@@ -1,6 +1,7 @@
 // Webhook delivery: one signed JSON POST with a timeout, retried with exponential backoff on transient failures.
 import { OutboundBlockedError, OutboundGuard } from '../shared/outbound-guard.js';
 import { signedHeaders } from './standard-webhooks.js';
+import { recordOutgoing } from '../shared/metrics.js';
 
 export interface DeliveryRequest {
   url: string;
@@ -72,13 +73,16 @@ async function attemptOnce(
   const timestamp = Math.floor(now() / 1000);
   if (request.secret) Object.assign(headers, signedHeaders(request.secret, request.messageId, request.body, timestamp));
   else Object.assign(headers, { 'webhook-id': request.messageId, 'webhook-timestamp': String(timestamp) });
+  const started = process.hrtime.bigint();
   try {
     // The guard pins the connection to the address it checked, so DNS changed since configuration cannot reach inside.
     const res = await guard.fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     // The body is not needed (and may be huge): drop it, which also closes the connection.
     await res.body?.cancel().catch(() => undefined);
+    recordOutgoing('webhook', started, res.status < 200 || res.status >= 300);
     return { status: res.status, error: null, retryAfter: res.headers.get('retry-after') };
   } catch (e) {
+    recordOutgoing('webhook', started, true);
     // A refused address will not change by retrying a few seconds later.
     if (e instanceof OutboundBlockedError) return { status: null, error: e.message, retryAfter: null, blocked: true };
     const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };

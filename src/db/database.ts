@@ -2,12 +2,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { CommitWatchingPostgresDialect } from './commit-watch.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
+import { recordQuery, trackPool } from '../shared/metrics.js';
+
+/** Query times for the metrics: Kysely times each query itself when a log function is given. */
+const logSqlite = (event: LogEvent) => recordQuery('sqlite', event.queryDurationMillis, event.level === 'error');
+const logPostgres = (event: LogEvent) => recordQuery('postgres', event.queryDurationMillis, event.level === 'error');
 
 export type Db = Kysely<Schema>;
 /** Either the database or an open transaction: repositories accept both. */
@@ -251,7 +256,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     registerRegexp(sqlite);
     registerContains(sqlite);
     const { stamp, refresh, onWrite, close } = sqliteStamp(sqlite, file === ':memory:' ? null : file);
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }) });
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }), log: logSqlite });
     return {
       db,
       dialect: 'sqlite',
@@ -269,21 +274,32 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
+  const untrackPool = trackPool(pool);
   if (readCache === 'on') {
     if (!options.stampFile) throw new Error('read caches on PostgreSQL need a stamp file');
     const shared = sharedFileStamp(options.stampFile);
-    const db = new Kysely<Schema>({ dialect: new CommitWatchingPostgresDialect({ pool }, shared.onCommit) });
+    const db = new Kysely<Schema>({ dialect: new CommitWatchingPostgresDialect({ pool }, shared.onCommit), log: logPostgres });
     return {
       db,
       dialect: 'postgres',
       stamp: shared.stamp,
       refreshStamp: shared.refresh,
       close: async () => {
+        untrackPool();
         await db.destroy();
         shared.close();
       },
     };
   }
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', stamp: () => null, refreshStamp: () => {}, close: () => db.destroy() };
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: logPostgres });
+  return {
+    db,
+    dialect: 'postgres',
+    stamp: () => null,
+    refreshStamp: () => {},
+    close: () => {
+      untrackPool();
+      return db.destroy();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // POSTs JSON to a machine translation service with a timeout, and turns every failure into a MachineryError.
 import { OutboundBlockedError, OutboundGuard, OutboundRedirectError } from '../shared/outbound-guard.js';
 import { MachineryError } from './engine.js';
+import { recordOutgoing } from '../shared/metrics.js';
 
 export interface PostJsonOptions {
   engine: string;
@@ -90,6 +91,18 @@ function transportError(e: unknown, opts: PostJsonOptions, timeout: AbortSignal)
 
 /** POST `body` as JSON and return the parsed JSON answer of a 2xx response. */
 export async function postJson(opts: PostJsonOptions): Promise<unknown> {
+  const started = process.hrtime.bigint();
+  try {
+    const answer = await postJsonOnce(opts);
+    recordOutgoing('machinery', started, false);
+    return answer;
+  } catch (e) {
+    recordOutgoing('machinery', started, true);
+    throw e;
+  }
+}
+
+async function postJsonOnce(opts: PostJsonOptions): Promise<unknown> {
   const timeout = AbortSignal.timeout(opts.timeoutSeconds * 1000);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let status: number;

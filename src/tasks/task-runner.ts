@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import type { TaskRow } from '../db/schema.js';
 import { claimTask, failUnfinishedTask, insertTask as insertTaskRow, taskById, updateTask } from '../db/tasks.repository.js';
 import type { TaskContext, TaskHandler, TaskScope } from './task-queue.js';
+import { recordTaskEnd, recordTaskStart } from '../shared/metrics.js';
 
 /** Inserts a `queued` row; the row, not the queue, is what /api/tasks/<uuid>/ reports. */
 export async function insertTask(db: Db, name: string, payload: Record<string, unknown>, scope: TaskScope): Promise<string> {
@@ -36,6 +37,8 @@ export async function runTask(db: Db, handlers: ReadonlyMap<string, TaskHandler>
   }
   // Claim the row: only one process moves it from queued to running.
   if (!(await claimTask(db, id))) return;
+  const started = process.hrtime.bigint();
+  recordTaskStart(task.name, (Date.now() - new Date(task.created as string | Date).getTime()) / 1000);
   let log = '';
   const ctx: TaskContext = {
     log: async (line) => {
@@ -49,8 +52,10 @@ export async function runTask(db: Db, handlers: ReadonlyMap<string, TaskHandler>
   };
   try {
     const result = await handler(JSON.parse(task.payload) as Record<string, unknown>, ctx);
+    recordTaskEnd(task.name, true, Number(process.hrtime.bigint() - started) / 1e9);
     await update({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), log });
   } catch (e) {
+    recordTaskEnd(task.name, false, Number(process.hrtime.bigint() - started) / 1e9);
     await update({ status: 'failed', result: JSON.stringify({ error: (e as Error).message }), log });
   }
 }

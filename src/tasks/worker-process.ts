@@ -3,12 +3,14 @@
 import http from 'node:http';
 import { ConfigError, type Config } from '../config.js';
 import { createContainer, type Container } from '../container.js';
+import { METRICS_CONTENT_TYPE, metricsAuthorized, metricsText } from '../shared/metrics.js';
 
 /**
  * The worker's probe: GET or HEAD /healthz (the process answers) and /readyz (the same checks as `parla serve`'s,
- * 503 naming the failed ones); anything else is 404. Plain node:http: the worker has no Fastify app.
+ * 503 naming the failed ones); with a metrics token, /metrics as `parla serve` answers it (Prometheus text, 401
+ * without the token); anything else is 404. Plain node:http: the worker has no Fastify app.
  */
-export async function startHealthListener(health: Container['health'], host: string, port: number): Promise<http.Server> {
+export async function startHealthListener(health: Container['health'], host: string, port: number, metricsToken: string | null = null): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const pathname = (request.url ?? '/').split('?', 1)[0];
     const send = (status: number, body: unknown) => {
@@ -18,6 +20,20 @@ export async function startHealthListener(health: Container['health'], host: str
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, { detail: `Method "${request.method}" not allowed.` });
     if (pathname === '/healthz') return send(200, { status: 'ok' });
+    if (pathname === '/metrics' && metricsToken) {
+      if (!metricsAuthorized(request.headers.authorization, metricsToken)) {
+        response.setHeader('WWW-Authenticate', 'Bearer');
+        return send(401, { detail: 'Authentication credentials were not provided.' });
+      }
+      metricsText().then(
+        (text) => {
+          response.writeHead(200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+          response.end(request.method === 'HEAD' ? undefined : text);
+        },
+        (error: unknown) => send(500, { detail: error instanceof Error ? error.message : String(error) }),
+      );
+      return;
+    }
     if (pathname !== '/readyz') return send(404, { detail: 'Not found.' });
     health.readiness().then(
       (readiness) => send(readiness.status === 'ok' ? 200 : 503, readiness),
@@ -45,13 +61,13 @@ export async function runWorker(config: Config): Promise<void> {
   let probe: http.Server | null = null;
   if (config.workerHealthPort !== null) {
     try {
-      probe = await startHealthListener(container.health, config.host, config.workerHealthPort);
+      probe = await startHealthListener(container.health, config.host, config.workerHealthPort, config.metricsToken);
     } catch (error) {
       await container.close();
       throw error;
     }
     const address = probe.address();
-    console.error(`parla worker: health probe on http://${config.host}:${typeof address === 'object' && address ? address.port : config.workerHealthPort}/healthz and /readyz`);
+    console.error(`parla worker: health probe on http://${config.host}:${typeof address === 'object' && address ? address.port : config.workerHealthPort}/healthz and /readyz${config.metricsToken ? ' and /metrics' : ''}`);
   }
   // As `parla serve` does at start: components whose database a killed process left behind their checkout catch up.
   void container.repository

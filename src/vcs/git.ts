@@ -1,5 +1,6 @@
 // Git backend: runs the `git` binary with execFile in a clean, non-interactive environment.
 import { execFile, type ChildProcess } from 'node:child_process';
+import { recordOutgoing } from '../shared/metrics.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -695,6 +696,7 @@ export class GitBackend implements VcsBackend {
       cwd = repo;
     }
     const command = args.find((a) => !a.startsWith('-')) ?? 'git';
+    const started = process.hrtime.bigint();
     return new Promise<RunResult>((resolve, reject) => {
       let timedOut = false;
       let killTimer: NodeJS.Timeout | undefined;
@@ -705,6 +707,8 @@ export class GitBackend implements VcsBackend {
         (error, stdout, stderr) => {
           clearTimeout(timer);
           if (killTimer) clearTimeout(killTimer);
+          // An allowed exit code (options.allowExit) is an answer, not a failure.
+          recordOutgoing('git', started, timedOut || (error !== null && !options.allowExit?.includes((error as { code?: unknown }).code as number)));
           const out = String(stdout);
           const err = String(stderr);
           if (timedOut) {
