@@ -9,6 +9,9 @@ import { registerMultipart } from './http/plugins/multipart.js';
 import { registerBodyShapes } from './http/plugins/body-shapes.js';
 import { registerNegotiation } from './http/plugins/negotiation.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
+import { registerCompression } from './http/plugins/compression.js';
+import { registerCors } from './http/plugins/cors.js';
+import { registerPressure } from './http/plugins/pressure.js';
 import { componentsRoutes } from './http/routes/components.routes.js';
 import { categoriesRoutes } from './http/routes/categories.routes.js';
 import { languagesRoutes } from './http/routes/languages.routes.js';
@@ -45,7 +48,12 @@ import { prometheusRoutes } from './http/routes/prometheus.routes.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
-/** Request logs as usual, except that the probes (/healthz, /readyz, every few seconds) are logged at debug, not info. */
+/**
+ * Request logs (their format is described in docs/deployment.md, "Logs"): "incoming request" and
+ * "request completed" lines, the latter naming who asked (userId, null when anonymous) and the route
+ * pattern that answered (route, e.g. /api/units/:id/; null when no route matched). The probes
+ * (/healthz, /readyz, every few seconds) are logged at debug, not info.
+ */
 class RequestLogs extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     if (isProbeUrl(request.url)) request.log.debug({ req: request }, 'incoming request');
@@ -53,8 +61,11 @@ class RequestLogs extends LogController {
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (isProbeUrl(request.url) && !error) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    else super.requestCompleted(error, request, reply);
+    if (this.isLogDisabled(request)) return;
+    const fields = { res: reply, responseTime: reply.elapsedTime, userId: request.actor?.user?.id ?? null, route: request.routeOptions?.url ?? null };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else if (isProbeUrl(request.url)) reply.log.debug(fields, 'request completed');
+    else reply.log.info(fields, 'request completed');
   }
 }
 
@@ -84,6 +95,9 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   app.removeContentTypeParser('text/plain');
   app.addHook('onReady', () => container.start()); // the container's background work starts with the app (no-op when main.ts started it)
   registerErrorHandling(app);
+  // Before authentication and rate limits: an overloaded process refuses cheaply, and preflights need no token.
+  await registerPressure(app, container.config.maxEventLoopDelay);
+  await registerCors(app, container.config.corsOrigins);
   const sessionAuth = new SessionAuth(container.sessions, container.config.siteUrl);
   prometheusRoutes(app, container); // before authentication: the scrape's bearer token is the metrics token
   registerAuth(app, container.users, sessionAuth, container.access, container.database);
@@ -91,6 +105,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   // Records every route from here on, for the OpenAPI document and the browsable API's forms.
   const routeRegistry = new RouteRegistry(app);
   registerNegotiation(app, routeRegistry);
+  // After negotiation: the browsable page is rendered from the JSON first, then compressed.
+  await registerCompression(app);
   await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT });
   await registerMultipart(app, container.config.maxUploadSize);
   registerBodyShapes(app);

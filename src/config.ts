@@ -41,6 +41,10 @@ export interface Config {
   /** Read caches (db/read-cache.ts): SQLite only (auto), also PostgreSQL on one host (on), or none (off). */
   readCache: 'auto' | 'on' | 'off';
   metricsToken: string | null; // GET /metrics (Prometheus) answers with `Authorization: Bearer <token>`; null: no /metrics
+  /** Origins allowed to call /api/ from a browser (exact origins, or "*" for any); empty: no CORS headers at all. */
+  corsOrigins: string[];
+  /** Mean event-loop delay (ms) above which requests are answered 503 with Retry-After; 0: never. */
+  maxEventLoopDelay: number;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +70,15 @@ function parseReadCache(value: string | undefined): 'auto' | 'on' | 'off' {
   const v = value.toLowerCase();
   if (v === 'auto' || v === 'on' || v === 'off') return v;
   throw new ConfigError(`PARLA_READ_CACHE: expected auto, on or off, got "${value}"`);
+}
+
+function parseCorsOrigins(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    // An origin is scheme://host[:port], nothing more: browsers send exactly that, and it is compared as is.
+    if (e !== '*' && !/^https?:\/\/[^/\s]+$/i.test(e)) throw new ConfigError(`PARLA_CORS_ORIGINS: expected "*" or origins such as https://app.example.com separated by commas, got "${e}"`);
+  }
+  return entries.map((e) => e.toLowerCase());
 }
 
 function parseInt10(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -160,5 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: env.PARLA_LOG_LEVEL || 'info',
     readCache: parseReadCache(env.PARLA_READ_CACHE),
     metricsToken: env.PARLA_METRICS_TOKEN || null,
+    corsOrigins: parseCorsOrigins(env.PARLA_CORS_ORIGINS),
+    maxEventLoopDelay: parseInt10('PARLA_MAX_EVENT_LOOP_DELAY_MS', env.PARLA_MAX_EVENT_LOOP_DELAY_MS, 1000, 0, 600_000),
   };
 }

@@ -74,7 +74,9 @@ export function registerNegotiation(app: FastifyInstance, routes?: RouteRegistry
   app.decorateRequest('wantsHtml', false);
   // Callback-style hooks: every request passes through them, and a promise per hook is measurable on small reads.
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    reply.header('Vary', 'Accept');
+    // Added to what is there (CORS adds Origin); the compression plugin adds Accept-Encoding later.
+    const vary = reply.getHeader('Vary');
+    reply.header('Vary', vary === undefined ? 'Accept' : `${String(vary)}, Accept`);
     if (!request.url.startsWith('/api/') || request.routeOptions.config?.rawFormat) return done();
     const format = (request.query as Record<string, unknown> | undefined)?.format;
     if (typeof format === 'string' && format !== '') {
