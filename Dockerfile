@@ -1,19 +1,21 @@
 # Parla in a container: `docker build -t parla .`; see compose.yaml and README "Production" for running it.
-# Build stage: better-sqlite3 compiles its native module here, so the final image needs no compiler.
-FROM node:20-bookworm-slim AS build
+# Build stage: compiles the TypeScript to dist/ (npm run build), then keeps only the runtime dependencies; better-sqlite3
+# compiles its native module here, so the final image needs no compiler.
+FROM node:22-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Runtime dependencies only (tsx, which runs the TypeScript sources, is one of them).
-RUN npm ci --omit=dev --no-audit --no-fund \
- && npm cache clean --force
-COPY bin ./bin
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/copy-assets.mjs ./scripts/
 COPY src ./src
-COPY tsconfig.json ./
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 # git for component repositories (ssh for ssh:// remotes), gettext for msgfmt/msgmerge/msgcat (MO files, add-ons).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends git openssh-client gettext ca-certificates tini \
@@ -21,7 +23,11 @@ RUN apt-get update \
  && useradd --system --create-home --home-dir /home/parla --uid 10001 parla \
  && mkdir /data && chown parla:parla /data
 WORKDIR /app
-COPY --from=build /app /app
+# The build and its runtime dependencies, without the TypeScript sources: bin/parla.mjs runs dist/ (no tsx).
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
 ENV NODE_ENV=production \
     PARLA_HOST=0.0.0.0 \
     PARLA_PORT=8000 \
