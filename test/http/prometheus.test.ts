@@ -8,6 +8,8 @@ import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'metrics-secret-token';
+/** Load shedding off: a busy test machine must not answer these requests 503 (another suite tests that). */
+const NO_SHEDDING = { PARLA_MAX_EVENT_LOOP_DELAY_MS: '0' };
 
 /** The value of one sample line (`name{labels} value`) whose labels include all of `labels`; undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -22,7 +24,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 describe.each(DIALECTS)('Prometheus metrics on %s', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(dialect, { PARLA_METRICS_TOKEN: TOKEN });
+    s = await startServer(dialect, { PARLA_METRICS_TOKEN: TOKEN, ...NO_SHEDDING });
   });
   afterAll(async () => s?.close());
 
@@ -50,6 +52,10 @@ describe.each(DIALECTS)('Prometheus metrics on %s', (dialect) => {
     expect(sample(text, 'parla_http_request_duration_seconds_count', { method: 'GET', route: '/api/projects/:project/changes/', status: '404' })).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'parla_http_request_duration_seconds_count', { route: '/api/projects/', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('first-missing');
+    // Buckets are cumulative: the +Inf bucket holds every observation.
+    const series = { method: 'GET', route: '/api/projects/:project/changes/', status: '404' };
+    expect(sample(text, 'parla_http_request_duration_seconds_bucket', { ...series, le: '+Inf' })).toBe(sample(text, 'parla_http_request_duration_seconds_count', series));
+    expect(sample(text, 'parla_http_request_duration_seconds_bucket', { ...series, le: '0.001' })).toBeLessThanOrEqual(sample(text, 'parla_http_request_duration_seconds_bucket', { ...series, le: '10' })!);
     // Runtime metrics: event-loop lag, heap, GC.
     for (const name of ['parla_nodejs_eventloop_lag_seconds', 'parla_nodejs_heap_size_used_bytes', 'parla_process_resident_memory_bytes']) {
       expect(sample(text, name)).toBeGreaterThanOrEqual(0);
@@ -96,7 +102,7 @@ describe.each(DIALECTS)('Prometheus metrics on %s', (dialect) => {
 describe('without PARLA_METRICS_TOKEN', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer('sqlite');
+    s = await startServer('sqlite', NO_SHEDDING);
   });
   afterAll(async () => s?.close());
 
