@@ -56,7 +56,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '.tmp/', '**/*.generated.json'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', '.tmp/', '**/*.generated.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
