@@ -58,6 +58,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
   await app.register(compress, {
     global: true,
+    // Request bodies are never compressed by Parla's clients: no decompression hook on every request.
+    globalDecompression: false,
     threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     brotliOptions: BROTLI_OPTIONS,
