@@ -12,6 +12,8 @@ import { createPgDatabase, type TestDialect } from './databases.js';
 const HIGH_RATE_LIMITS = { PARLA_API_RATELIMIT_ANON: '100000000/day', PARLA_API_RATELIMIT_USER: '100000000/hour', PARLA_LOGIN_ATTEMPTS: '100000000/hour' };
 /** Suites talk to stand-in services on loopback, which the SSRF guard refuses by default; test/http/ssrf.test.ts sets it to '' to see the default. */
 const LOCAL_SERVICES = { PARLA_ALLOWED_HOSTS: '127.0.0.1,localhost,::1' };
+/** Suites run many servers at once on a loaded machine, where the event loop lags often: load shedding is off unless a test sets it. */
+const NO_LOAD_SHEDDING = { PARLA_MAX_EVENT_LOOP_DELAY_MS: '0' };
 
 export interface TestServer {
   url: string;
@@ -29,7 +31,7 @@ export interface TestServer {
 export async function startServer(dialect: TestDialect = 'sqlite', env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-test-'));
   const pgDb = dialect === 'postgres' ? await createPgDatabase() : null;
-  const config = loadConfig({ PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'silent', ...HIGH_RATE_LIMITS, ...LOCAL_SERVICES, ...env });
+  const config = loadConfig({ PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'silent', ...HIGH_RATE_LIMITS, ...LOCAL_SERVICES, ...NO_LOAD_SHEDDING, ...env });
   const container = await createContainer(config);
   const app = await buildApp(container);
   await app.listen({ host: '127.0.0.1', port: 0 });

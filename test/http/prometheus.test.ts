@@ -8,8 +8,6 @@ import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const TOKEN = 'metrics-secret-token';
-/** Load shedding off: a busy test machine must not answer these requests 503 (another suite tests that). */
-const NO_SHEDDING = { PARLA_MAX_EVENT_LOOP_DELAY_MS: '0' };
 
 /** The value of one sample line (`name{labels} value`) whose labels include all of `labels`; undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -24,7 +22,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 describe.each(DIALECTS)('Prometheus metrics on %s', (dialect) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(dialect, { PARLA_METRICS_TOKEN: TOKEN, ...NO_SHEDDING });
+    s = await startServer(dialect, { PARLA_METRICS_TOKEN: TOKEN });
   });
   afterAll(async () => s?.close());
 
@@ -102,7 +100,7 @@ describe.each(DIALECTS)('Prometheus metrics on %s', (dialect) => {
 describe('without PARLA_METRICS_TOKEN', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer('sqlite', NO_SHEDDING);
+    s = await startServer('sqlite');
   });
   afterAll(async () => s?.close());
 

@@ -156,7 +156,7 @@ describe.skipIf(!REDIS_URL)('API rate limits shared through Redis', () => {
     const port = await freePort();
     child = spawn(process.execPath, ['bin/parla.mjs', 'serve'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, ...env, PARLA_DATA_DIR: first.dataDir, PARLA_HOST: '127.0.0.1', PARLA_PORT: String(port), PARLA_LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...env, PARLA_DATA_DIR: first.dataDir, PARLA_HOST: '127.0.0.1', PARLA_PORT: String(port), PARLA_LOG_LEVEL: 'warn', PARLA_MAX_EVENT_LOOP_DELAY_MS: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     second = `http://127.0.0.1:${port}`;

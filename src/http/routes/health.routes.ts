@@ -8,10 +8,13 @@ export type HealthDeps = Pick<Container, 'health'>;
 
 export const PROBE_PATHS = ['/healthz', '/readyz'];
 
-/** Whether a request URL is a probe (logged at debug, not at info: probes arrive every few seconds). */
+/** Probes and metrics scrapes arrive every few seconds: their request lines are logged at debug, not at info. */
+const QUIET_PATHS = [...PROBE_PATHS, '/metrics'];
+
+/** Whether a request URL is a probe or a metrics scrape. */
 export function isProbeUrl(url: string): boolean {
   const pathname = url.split('?', 1)[0]!;
-  return PROBE_PATHS.includes(pathname);
+  return QUIET_PATHS.includes(pathname);
 }
 
 export function healthRoutes(app: FastifyInstance, container: HealthDeps): void {
