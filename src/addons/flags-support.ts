@@ -1,5 +1,5 @@
 // Unit selection and state changes shared by the weblate.flags.* add-ons.
-import { addonState, maxChangeId, unitIdsOfChanges, unitsOfComponent, updateAddonState, type UnitWithTranslation } from '../db/addons.repository.js';
+import { addonState, maxChangeId, unitIdsOfChanges, unitsWithTranslationOfComponent, updateAddonState, type UnitWithTranslation } from '../db/addons.repository.js';
 import { splitPlurals } from '../domain/plurals.js';
 import { requireComponent } from './support.js';
 import type { AddonEventContext } from './types.js';
@@ -11,7 +11,7 @@ export async function componentUnits<C>(ctx: AddonEventContext<C>, ids?: readonl
   const refs = requireComponent(ctx);
   const only = ids ?? ctx.unitIds;
   if (only && only.length === 0) return [];
-  return unitsOfComponent(ctx.services.db, refs.component.id, only);
+  return unitsWithTranslationOfComponent(ctx.services.db, refs.component.id, only);
 }
 
 /**

@@ -1,7 +1,8 @@
 // weblate.generate.pseudolocale: fills a target translation with pseudo-localized source strings (for UI testing).
 import { joinPlurals, splitPlurals } from '../domain/plurals.js';
 import { STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
-import { translationOfComponent, unitsOfTranslation } from '../db/addons.repository.js';
+import { translationOfComponent, unitsOfTranslationById } from '../db/addons.repository.js';
+import { unorderedUnitsOfTranslation } from '../db/unit-import.repository.js';
 import { boolOption, configObject, ConfigErrors, rejectUnknown, stringOption } from './config.js';
 import { requireComponent } from './support.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';
@@ -48,8 +49,8 @@ async function generate(ctx: AddonEventContext<PseudolocaleConfig>): Promise<voi
   if (!source || !target) throw new Error('The source or target translation does not exist in this component.');
   if (source.id === target.id) throw new Error('The source and target translations must differ.');
   const db = ctx.services.db;
-  const sourceUnits = new Map((await unitsOfTranslation(db, source.id)).map((u) => [u.id_hash, u]));
-  const targetUnits = await unitsOfTranslation(db, target.id, true);
+  const sourceUnits = new Map((await unorderedUnitsOfTranslation(db, source.id)).map((u) => [u.id_hash, u]));
+  const targetUnits = await unitsOfTranslationById(db, target.id);
   let changed = 0;
   await db.transaction().execute(async (tx) => {
     for (const unit of targetUnits) {

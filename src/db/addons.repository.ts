@@ -1,7 +1,7 @@
 // Installed add-ons, their log and the change-feed cursor, and the reads and writes the built-in add-ons make.
 import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from './database.js';
-import { searchableUnits } from './unit-lists.repository.js';
+import { searchableUnits, unitsOfComponent } from './unit-lists.repository.js';
 import type { AddonLogTable, AddonRow, AddonsTable, ChangeRow, ComponentRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 
 // ---------------------------------------------------------------- installed add-ons
@@ -199,23 +199,16 @@ export function translationOfComponent(db: Executor, componentId: number, ref: n
   return typeof ref === 'number' ? q.where('id', '=', ref).executeTakeFirst() : q.where('language_code', '=', ref).executeTakeFirst();
 }
 
-/** The units of a translation (in id order when `ordered`). */
-export function unitsOfTranslation(db: Executor, translationId: number, ordered = false): Promise<UnitRow[]> {
-  const q = db.selectFrom('units').selectAll().where('translation_id', '=', translationId);
-  return ordered ? q.orderBy('id').execute() : q.execute();
+/** The units of a translation, in id order. */
+export function unitsOfTranslationById(db: Executor, translationId: number): Promise<UnitRow[]> {
+  return db.selectFrom('units').selectAll().where('translation_id', '=', translationId).orderBy('id').execute();
 }
 
 export type UnitWithTranslation = UnitRow & { is_source: number; language_id: number };
 
 /** The units of a component with their translation's source flag and language (or only `ids` of them), by id. */
-export function unitsOfComponent(db: Executor, componentId: number, ids?: readonly number[]): Promise<UnitWithTranslation[]> {
-  let q = db
-    .selectFrom('units')
-    .innerJoin('translations', 'translations.id', 'units.translation_id')
-    .selectAll('units')
-    .select(['translations.is_source', 'translations.language_id'])
-    .where('translations.component_id', '=', componentId)
-    .orderBy('units.id');
+export function unitsWithTranslationOfComponent(db: Executor, componentId: number, ids?: readonly number[]): Promise<UnitWithTranslation[]> {
+  let q = unitsOfComponent(db, componentId).selectAll('units').select(['translations.is_source', 'translations.language_id']).orderBy('units.id');
   if (ids) q = q.where('units.id', 'in', [...ids]);
   return q.execute();
 }
