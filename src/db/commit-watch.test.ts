@@ -35,7 +35,7 @@ describe.runIf(PG_URL)('CommitWatchingPostgresDialect', () => {
 
   beforeAll(async () => {
     database = await createPgDatabase();
-    db = new Kysely<T>({ dialect: new CommitWatchingPostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }, () => reports++) });
+    db = new Kysely<T>({ dialect: new CommitWatchingPostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }, () => void reports++) });
     await db.schema.createTable('items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ class WatchedConnection implements DatabaseConnection {
 
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly changed: () => void,
+    private readonly changed: () => void | Promise<void>,
   ) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -26,12 +26,12 @@ class WatchedConnection implements DatabaseConnection {
     }
     // Also after a failure: whether a failed statement changed something is not known here.
     return this.inner.executeQuery<R>(query).then(
-      (result) => {
-        this.changed();
+      async (result) => {
+        await this.changed();
         return result;
       },
-      (error: unknown) => {
-        this.changed();
+      async (error: unknown) => {
+        await this.changed();
         throw error;
       },
     );
@@ -40,24 +40,24 @@ class WatchedConnection implements DatabaseConnection {
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     if (mayWrite(query)) {
       if (this.inTransaction) this.wrote = true;
-      else this.changed(); // before the rows come: at worst one needless report
+      else void this.changed(); // before the rows come: at worst one needless report
     }
     return this.inner.streamQuery<R>(query, chunkSize);
   }
 
   /** The end of a transaction: reported when it wrote, committed or not (a cache may have read its own writes). */
-  ended(): void {
+  ended(): void | Promise<void> {
     const wrote = this.wrote;
     this.inTransaction = false;
     this.wrote = false;
-    if (wrote) this.changed();
+    if (wrote) return this.changed();
   }
 }
 
 class CommitWatchingDriver implements Driver {
   constructor(
     private readonly inner: Driver,
-    private readonly changed: () => void,
+    private readonly changed: () => void | Promise<void>,
   ) {}
 
   init(): Promise<void> {
@@ -88,7 +88,7 @@ class CommitWatchingDriver implements Driver {
     try {
       await end(c.inner);
     } finally {
-      c.ended();
+      await c.ended();
     }
   }
 
@@ -109,7 +109,7 @@ class CommitWatchingDriver implements Driver {
 export class CommitWatchingPostgresDialect extends PostgresDialect {
   constructor(
     config: PostgresDialectConfig,
-    private readonly changed: () => void,
+    private readonly changed: () => void | Promise<void>,
   ) {
     super(config);
   }

@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database as Schema } from './schema.js';
 import { CommitWatchingPostgresDialect } from './commit-watch.js';
+import { RedisStamp } from './redis-stamp.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
 import { recordQuery, trackPool } from '../shared/metrics.js';
 
@@ -28,8 +29,11 @@ export interface Database {
    * (PostgreSQL, unless its processes share a stamp file), so that nothing is cached there (see read-cache.ts).
    */
   stamp(): string | null;
-  /** Forget what the stamp knows of other connections: called as each request arrives. */
-  refreshStamp(): void;
+  /**
+   * Learn what other connections committed since the stamp was last taken: called as each request arrives and
+   * before each task runs. A promise where that takes a round trip (the version in Redis).
+   */
+  refreshStamp(): void | Promise<void>;
   close(): Promise<void>;
 }
 
@@ -230,17 +234,24 @@ export function isSqlite(db: Executor): boolean {
 export interface DatabaseOptions {
   poolSize?: number;
   /**
-   * Read caches (read-cache.ts): `auto` keeps them on SQLite only; `on` on PostgreSQL too, where the
-   * processes learn of each other's commits through `stampFile` (one host, one data dir); `off` nowhere.
+   * Read caches (read-cache.ts): `auto` keeps them on SQLite, and on PostgreSQL when the processes share a
+   * Redis (`redisStamp`, any number of hosts); `on` also on PostgreSQL without Redis, where the processes learn
+   * of each other's commits through `stampFile` (one host, one data dir); `off` nowhere.
    */
   readCache?: 'auto' | 'on' | 'off';
-  /** PostgreSQL with readCache `on`: the file the processes share (`<data dir>/read-cache.stamp`). */
+  /** PostgreSQL with readCache `on` and no Redis: the file the processes share (`<data dir>/read-cache.stamp`). */
   stampFile?: string;
+  /** PostgreSQL with Redis: the channel on which the processes announce their commits. */
+  redisStamp?: { url: string; channel: string };
 }
 
-/** openDatabase's options from the configuration: the stamp file lives in the data dir that the processes share. */
-export function databaseOptions(config: { dataDir: string; readCache: DatabaseOptions['readCache'] }): DatabaseOptions {
-  return { readCache: config.readCache, stampFile: path.join(config.dataDir, 'read-cache.stamp') };
+/** openDatabase's options from the configuration: a channel of the installation's Redis, else a file in the shared data dir. */
+export function databaseOptions(config: { dataDir: string; readCache: DatabaseOptions['readCache']; redisUrl: string | null; redisPrefix: string }): DatabaseOptions {
+  return {
+    readCache: config.readCache,
+    stampFile: path.join(config.dataDir, 'read-cache.stamp'),
+    redisStamp: config.redisUrl ? { url: config.redisUrl, channel: `${config.redisPrefix}:commits` } : undefined,
+  };
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -275,6 +286,21 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const untrackPool = trackPool(pool);
+  if (readCache !== 'off' && options.redisStamp) {
+    const shared = new RedisStamp(options.redisStamp.url, options.redisStamp.channel);
+    const db = new Kysely<Schema>({ dialect: new CommitWatchingPostgresDialect({ pool }, () => shared.onCommit()), log: logPostgres });
+    return {
+      db,
+      dialect: 'postgres',
+      stamp: () => shared.stamp(),
+      refreshStamp: () => shared.refresh(),
+      close: async () => {
+        untrackPool();
+        await db.destroy();
+        shared.close();
+      },
+    };
+  }
   if (readCache === 'on') {
     if (!options.stampFile) throw new Error('read caches on PostgreSQL need a stamp file');
     const shared = sharedFileStamp(options.stampFile);

@@ -5,7 +5,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { PG_URL, createPgDatabase } from '../../test/helpers/databases.js';
+import { REDIS_URL } from '../../test/helpers/redis.js';
 import { openDatabase, type Database } from './database.js';
 import { ReadCache } from './read-cache.js';
 
@@ -150,6 +152,87 @@ describe('database stamps', () => {
       await other.close();
       await database.close();
       database = undefined as unknown as Database;
+      await pg.drop();
+    }
+  });
+
+  it.runIf(PG_URL && REDIS_URL)('moves on PostgreSQL with Redis: own commits, other hosts’ commits, a lost subscription; unknown until subscribed', async () => {
+    const pg = await createPgDatabase();
+    const channel = `parla-test-stamp-${process.pid}-${Date.now()}:commits`;
+    // Two hosts: no data dir in common (the stamp files differ), one Redis.
+    const [dirA, dirB] = [fs.mkdtempSync(path.join(os.tmpdir(), 'parla-stamp-')), fs.mkdtempSync(path.join(os.tmpdir(), 'parla-stamp-'))];
+    const on = (d: string) => ({ readCache: 'auto' as const, stampFile: path.join(d, 'read-cache.stamp'), redisStamp: { url: REDIS_URL, channel } });
+    const a = openDatabase(pg.url, on(dirA));
+    const b = openDatabase(pg.url, on(dirB));
+    const redis = new Redis(REDIS_URL);
+    /** Redis has handed the message over before PUBLISH answers; reading it takes this process one turn of I/O. */
+    const delivered = () => new Promise((r) => setTimeout(r, 20));
+    try {
+      // Nothing is cached before the subscription is confirmed; the first request waits for it.
+      expect(a.stamp()).toBeNull();
+      await a.refreshStamp();
+      await b.refreshStamp();
+      const first = a.stamp();
+      const bBefore = b.stamp();
+      expect(first).not.toBeNull();
+      expect(a.refreshStamp()).toBeUndefined(); // nothing asked of Redis per request once subscribed
+      await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`.execute(a.db);
+      await sql`SELECT * FROM t`.execute(a.db);
+      const afterOwn = a.stamp();
+      expect(afterOwn).not.toBe(first);
+      await delivered();
+      expect(a.stamp()).toBe(afterOwn); // its own commit is no news to it
+
+      expect(b.stamp()).not.toBe(bBefore); // a's commit, seen by b
+      const bNow = b.stamp();
+      await sql`SELECT * FROM t`.execute(b.db);
+      await delivered();
+      expect(a.stamp()).toBe(afterOwn); // reads move nothing
+      expect(b.stamp()).toBe(bNow);
+
+      await b.db.transaction().execute(async (tx) => {
+        await sql`INSERT INTO t VALUES (1, 'a')`.execute(tx);
+        await delivered();
+        expect(a.stamp()).toBe(afterOwn); // not before the commit
+      });
+      await delivered();
+      expect(a.stamp()).not.toBe(afterOwn);
+
+      // The subscription is cut (Redis restarted, a network cut): unknown until subscribed again, then moved.
+      const aBefore = a.stamp();
+      await redis.client('KILL', 'TYPE', 'pubsub');
+      await delivered();
+      for (let i = 0; i < 100 && a.stamp() === null; i++) await delivered();
+      expect(a.stamp()).not.toBeNull();
+      expect(a.stamp()).not.toBe(aBefore);
+      expect(fs.existsSync(path.join(dirA, 'read-cache.stamp'))).toBe(false);
+    } finally {
+      redis.disconnect();
+      await a.close();
+      await b.close();
+      await pg.drop();
+      for (const d of [dirA, dirB]) fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(PG_URL)('caches nothing on PostgreSQL while Redis cannot be reached', async () => {
+    const pg = await createPgDatabase();
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    const down = openDatabase(pg.url, { redisStamp: { url: 'redis://127.0.0.1:1', channel: 'parla-test:commits' } });
+    try {
+      await down.refreshStamp();
+      expect(down.stamp()).toBeNull();
+      // Writes still commit; the version is announced once Redis is back.
+      await sql`CREATE TABLE t (id INTEGER PRIMARY KEY)`.execute(down.db);
+      await down.refreshStamp();
+      expect(down.stamp()).toBeNull();
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.some((w) => /read caches: Redis is unreachable/.test(w))).toBe(true);
+    } finally {
+      process.off('warning', onWarning);
+      await down.close();
       await pg.drop();
     }
   });

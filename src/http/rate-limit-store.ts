@@ -94,6 +94,9 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly hitCommand: HitCommand;
   private readonly batches = new Map<string, Batch>();
   private flushing = false;
+  /** Members are unique across processes by this process's random name and a count (no random draw per request). */
+  private readonly name = crypto.randomBytes(6).toString('hex');
+  private sent = 0;
 
   /** `prefix` namespaces the keys, so several installations (or test runs) can share one Redis. */
   constructor(
@@ -138,7 +141,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   private async send({ key, limit, windowMs, waiting }: Batch): Promise<void> {
     const nowMs = Date.now();
-    const tag = crypto.randomBytes(6).toString('hex');
+    const tag = `${this.name}.${(this.sent++).toString(36)}`;
     const members = waiting.map((_, i) => `${nowMs}-${tag}-${i}`);
     try {
       const [count, allowed, oldest] = await this.hitCommand(this.prefix + key, nowMs, windowMs, limit, ...members);

@@ -1,19 +1,31 @@
 // Cached reads (src/db/read-cache.ts) are never stale: unit details, tokens and team grants follow every
 // change made through the API, and also changes committed by another process: on SQLite always, on
-// PostgreSQL with PARLA_READ_CACHE=on (a second server on the same data dir); without it nothing is cached there.
+// PostgreSQL with Redis (a second server on another host: its own data dir) or with PARLA_READ_CACHE=on (a
+// second server on the same data dir); with neither, nothing is cached there.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
+import { deleteRedisKeys, REDIS_URL } from '../helpers/redis.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-/** Each database, and PostgreSQL once more with its read caches on. */
+/** Each database, and PostgreSQL once more with its read caches on one host, and once more across hosts (Redis). */
 type Variant = [name: string, dialect: (typeof DIALECTS)[number], env: Record<string, string>];
-const VARIANTS: Variant[] = DIALECTS.flatMap((d): Variant[] => (d === 'postgres' ? [[d, d, {}], ['postgres with PARLA_READ_CACHE=on', d, { PARLA_READ_CACHE: 'on' }]] : [[d, d, {}]]));
+const REDIS_PREFIX = `parla-read-cache-${crypto.randomBytes(4).toString('hex')}`;
+const ACROSS_HOSTS = { PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: REDIS_PREFIX, PARLA_SERVE_RUNS_TASKS: '1' };
+const VARIANTS: Variant[] = DIALECTS.flatMap((d): Variant[] =>
+  d === 'postgres'
+    ? [[d, d, {}], ['postgres with PARLA_READ_CACHE=on', d, { PARLA_READ_CACHE: 'on' }], ...(REDIS_URL ? [['postgres with Redis', d, ACROSS_HOSTS] as Variant] : [])]
+    : [[d, d, {}]],
+);
 
 describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
   let s: TestServer;
@@ -44,6 +56,7 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
   }, 120_000);
   afterAll(async () => {
     await s?.close();
+    if (env.PARLA_REDIS_URL) await deleteRedisKeys(REDIS_PREFIX);
   });
 
   it('shows a unit edit, a label and a project rename at once', async () => {
@@ -139,9 +152,11 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
     otherProcess('UPDATE projects SET access_control = 0 WHERE slug = ?', 'demo');
     expect((await unit(null)).status).toBe(200);
   });
-  it.runIf(env.PARLA_READ_CACHE === 'on')('sees what another process on the same data dir commits to PostgreSQL', async () => {
-    // Another `parla` process: its own container (own pool, own caches) on the same database and data dir.
-    const config = loadConfig({ PARLA_DATA_DIR: s.dataDir, PARLA_DATABASE_URL: s.container.config.databaseUrl, PARLA_READ_CACHE: 'on', PARLA_LOG_LEVEL: 'silent' });
+  it.runIf(env.PARLA_READ_CACHE === 'on' || env.PARLA_REDIS_URL)('sees what another process commits to PostgreSQL (same data dir, or another host through Redis)', async () => {
+    // Another `parla` process: its own container (own pool, own caches) on the same database; across hosts also
+    // its own data dir, so that nothing but Redis tells the processes of each other's commits.
+    const otherDir = env.PARLA_REDIS_URL ? fs.mkdtempSync(path.join(os.tmpdir(), 'parla-other-host-')) : s.dataDir;
+    const config = loadConfig({ ...env, PARLA_DATA_DIR: otherDir, PARLA_DATABASE_URL: s.container.config.databaseUrl, PARLA_LOG_LEVEL: 'silent' });
     const other: Container = await createContainer(config, { migrate: false });
     try {
       const token = await s.createUser('petra');
@@ -163,8 +178,23 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
       expect((await unit(null)).status).toBe(404);
       await other.database.db.updateTable('projects').set({ access_control: 0 }).where('slug', '=', 'demo').execute();
       expect((await unit(null)).status).toBe(200);
+      if (env.PARLA_REDIS_URL) expect(fs.existsSync(path.join(s.dataDir, 'read-cache.stamp'))).toBe(false);
+      // The caches are really on: a commit made outside Parla (psql) is not announced, so the cached unit stays.
+      expect((await json(await unit())).target).toEqual(['Čau']);
+      const psql = new pg.Client({ connectionString: s.container.config.databaseUrl });
+      await psql.connect();
+      try {
+        await psql.query('UPDATE units SET target = $1 WHERE id = $2', ['Unannounced', unitId]);
+      } finally {
+        await psql.end();
+      }
+      expect((await json(await unit())).target).toEqual(['Čau']);
+      // The next write through any Parla process empties every cache.
+      await other.database.db.updateTable('users').set({ full_name: 'Petra' }).where('username', '=', 'petra').execute();
+      expect((await json(await unit())).target).toEqual(['Unannounced']);
     } finally {
       await other.close();
+      if (otherDir !== s.dataDir) fs.rmSync(otherDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,8 @@
 // Concurrency: 50 clients edit the same translation (several of them the same strings at once) through two `parla serve`
 // processes on PostgreSQL + Redis; the last acknowledged write of each string wins and every write is recorded exactly once.
-// The servers keep read caches (PARLA_READ_CACHE=on: one host, one data dir), so every read below also checks that a
-// server never answers from what it read before the other one's writes.
+// The servers keep read caches, told of each other's commits through Redis only (as on two hosts: the data dir's
+// stamp file is made unusable), so every read below also checks that a server never answers from what it read
+// before the other one's writes.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,9 @@ describe.skipIf(!PG_URL || !REDIS_URL)('concurrency: 50 clients editing one tran
     bare = createUpstream(root, N);
     const pgDb = await createPgDatabase();
     dropDb = pgDb.drop;
-    const env = serverEnv(path.join(root, 'data'), { PARLA_DATABASE_URL: pgDb.url, PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: prefix, PARLA_PAGE_SIZE: '1000', PARLA_READ_CACHE: 'on' });
+    // A directory where the one-host stamp file would go: a process that relied on it could not start.
+    fs.mkdirSync(path.join(root, 'data', 'read-cache.stamp'), { recursive: true });
+    const env = serverEnv(path.join(root, 'data'), { PARLA_DATABASE_URL: pgDb.url, PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: prefix, PARLA_PAGE_SIZE: '1000' });
     procs = new Processes(env);
     await runCli(env, ['migrate']);
     token = await createAdmin(env);
@@ -145,5 +148,25 @@ describe.skipIf(!PG_URL || !REDIS_URL)('concurrency: 50 clients editing one tran
     const finals = new Set(list.map((u) => u.target[0]).filter((t) => t));
     for (const w of acknowledged) expect(file.split(`msgstr "${w.target}"`).length - 1, w.target).toBe(finals.has(w.target) ? 1 : 0);
     expect(await (await api(servers[1]!, '/api/components/race/app/repository/')).json()).toMatchObject({ needs_commit: false, needs_push: false });
+  }, 60_000);
+
+  it('never answers on one server from what it read before the other server acknowledged a write', async () => {
+    // Only one server writes here, so nothing but the other's announcements can empty the reader's caches.
+    const [writer, reader] = servers as [string, string];
+    const units = await all<Unit>(reader, `${tr}/units/`);
+    for (const u of units) expect((await (await api(reader, `/api/units/${u.id}/`)).json()).target).toEqual(u.target);
+    const client = async (c: number) => {
+      // Each client has strings of its own: the last write it saw acknowledged is the string's current value.
+      for (let k = 0; k < 4; k++) {
+        const u = units[(c + k * 20) % units.length]!;
+        const target = `Čtenář ${c} zápis ${k}`;
+        const res = await api(writer, `/api/units/${u.id}/`, { method: 'PATCH', json: { target: [target], state: 20 } });
+        expect(res.status, await res.clone().text()).toBe(200);
+        expect((await (await api(reader, `/api/units/${u.id}/`)).json()).target, `unit ${u.id} on the reader`).toEqual([target]);
+        const page = (await (await api(reader, `${tr}/units/?page_size=1000`)).json()) as { results: Unit[] };
+        expect(page.results.find((r) => r.id === u.id)?.target, `unit ${u.id} in the reader's page`).toEqual([target]);
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, (_, c) => client(c)));
   }, 60_000);
 });

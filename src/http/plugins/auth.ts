@@ -40,10 +40,7 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
     request.actor = await access.load(db, request.actor); // team memberships once per request, checks stay synchronous
   };
   // Callback style: on a read-cache hit the request goes on without a promise.
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    // Cached reads (read-cache.ts) answer this request from what the database holds now, not from before it arrived.
-    database.refreshStamp();
-    request.actor = ANONYMOUS;
+  const identify = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
     // A throw here (a malformed header, an inactive user) reaches the error handler: Fastify catches hooks' throws.
     const actor = cachedActor(request);
     if (actor) {
@@ -54,6 +51,13 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
     authenticate(request, reply)
       .then(() => refuseAnonymousWrites(request))
       .then(() => done(), done);
+  };
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    request.actor = ANONYMOUS;
+    // Cached reads (read-cache.ts) answer this request from what the database holds now, not from before it arrived.
+    const refreshed = database.refreshStamp();
+    if (!refreshed) return identify(request, reply, done);
+    refreshed.then(() => identify(request, reply, done), done);
   });
 }
 
