@@ -55,3 +55,42 @@ describe.each(stores)('%s rate-limit store', (_name, make) => {
     }
   });
 });
+
+describe.skipIf(!REDIS_URL)('Redis rate-limit store far from the limit', () => {
+  it('answers at once from what Redis last said, records every hit, and waits for Redis again near the limit', async () => {
+    const store = new RedisRateLimitStore(REDIS_URL, prefix);
+    const other = new RedisRateLimitStore(REDIS_URL, prefix); // another process
+    try {
+      const big = 10_000;
+      // Nothing known of the key yet: the hit waits for Redis.
+      const first = store.hit('busy', big, 60_000, Date.now());
+      expect(first).toBeInstanceOf(Promise);
+      expect(await first).toMatchObject({ allowed: true, count: 1 });
+      // Known now: answered at once, counted on from there.
+      const second = store.hit('busy', big, 60_000, Date.now());
+      expect(second).toMatchObject({ allowed: true, count: 2 });
+      const third = store.hit('busy', big, 60_000, Date.now());
+      expect(third).toMatchObject({ allowed: true, count: 3 });
+      // Every hit reached Redis: another process counts them.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await other.hit('busy', big, 60_000, Date.now())).toMatchObject({ allowed: true, count: 4 });
+      // A small limit always waits for Redis, so it is never exceeded.
+      await store.hit('small', 10, 60_000, Date.now());
+      expect(store.hit('small', 10, 60_000, Date.now())).toBeInstanceOf(Promise);
+      // Near a big limit too: past half of it, hits wait for Redis.
+      const hits = await Promise.all(Array.from({ length: 6 }, () => store.hit('near', 10_000, 60_000, Date.now())));
+      expect(hits.at(-1)).toMatchObject({ count: 6 });
+      await Promise.all(Array.from({ length: 4_995 }, () => other.hit('near', 10_000, 60_000, Date.now())));
+      // Answered from the view (7), recorded in the background: Redis answers 5002, which the view learns.
+      expect(store.hit('near', 10_000, 60_000, Date.now())).toMatchObject({ count: 7 });
+      await new Promise((r) => setTimeout(r, 50));
+      const near = store.hit('near', 10_000, 60_000, Date.now());
+      expect(near).toBeInstanceOf(Promise);
+      expect(await near).toMatchObject({ allowed: true, count: 5003 });
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+});
+

@@ -83,17 +83,36 @@ type HitCommand = (key: string, nowMs: number, windowMs: number, limit: number, 
 
 /** The hits on one key (and limit) waiting for the next round trip. */
 interface Batch {
+  id: string;
   key: string;
   limit: number;
   windowMs: number;
   waiting: { resolve: (result: HitResult) => void; reject: (error: unknown) => void }[];
 }
 
+/** What this process last learnt of a key from Redis, and its hits sent since and not yet answered. */
+interface View {
+  count: number;
+  oldestMs: number | null;
+  learntMs: number;
+  unanswered: number;
+}
+
+/** A view older than this is not answered from: the key's client may have been busy elsewhere meanwhile. */
+const VIEW_FRESH_MS = 1000;
+/** Hits are answered from the view only while at least this many requests, and half the limit, remain. */
+const VIEW_MARGIN = 1000;
+/** Hits answered from the view reach Redis within this delay (ms). */
+const BACKGROUND_FLUSH_MS = 10;
+
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private readonly hitCommand: HitCommand;
   private readonly batches = new Map<string, Batch>();
-  private flushing = false;
+  private readonly views = new Map<string, View>();
+  private readonly sweeper: NodeJS.Timeout;
+  private soon: NodeJS.Immediate | null = null;
+  private later: NodeJS.Timeout | null = null;
   /** Members are unique across processes by this process's random name and a count (no random draw per request). */
   private readonly name = crypto.randomBytes(6).toString('hex');
   private sent = 0;
@@ -110,36 +129,65 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.defineCommand('parlaRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     const commands = this.redis as unknown as { parlaRateLimitHit: HitCommand };
     this.hitCommand = commands.parlaRateLimitHit.bind(this.redis);
+    this.sweeper = setInterval(() => this.sweep(Date.now()), 60_000);
+    this.sweeper.unref();
   }
 
   /**
    * Hits on one key that arrive in the same event-loop turn (a client's parallel requests) go to Redis as one
    * script call: each is answered as if they had come one after the other, at one instant.
+   *
+   * Far from the limit (VIEW_MARGIN and half the limit still left, by what Redis said of the key within the last
+   * second plus this process's hits since), a hit is answered at once from that view and recorded in Redis in
+   * the background (within BACKGROUND_FLUSH_MS), so that busy clients' requests do not wait for a round trip and
+   * their hits of several turns share one script call; near the limit every hit waits
+   * for Redis's answer. The view only ever counts too many (hits leaving the window are not subtracted); other
+   * processes' hits of the last round trip are missing from its `count`.
    */
-  hit(key: string, limit: number, windowMs: number, _nowMs: number): Promise<HitResult> {
+  hit(key: string, limit: number, windowMs: number, nowMs: number): HitResult | Promise<HitResult> {
     const id = `${limit}/${windowMs}/${key}`;
     let batch = this.batches.get(id);
     if (!batch) {
-      batch = { key, limit, windowMs, waiting: [] };
+      batch = { id, key, limit, windowMs, waiting: [] };
       this.batches.set(id, batch);
     }
     const waiting = batch.waiting;
     const result = new Promise<HitResult>((resolve, reject) => waiting.push({ resolve, reject }));
-    if (!this.flushing) {
-      this.flushing = true;
-      setImmediate(() => this.flush());
+    const view = this.views.get(id);
+    if (view) view.unanswered++;
+    const count = view ? view.count + view.unanswered : 0;
+    if (!view || nowMs - view.learntMs > VIEW_FRESH_MS || limit - count < Math.max(VIEW_MARGIN, limit / 2)) {
+      this.flushSoon();
+      return result;
     }
-    return result;
+    result.catch(() => {}); // a failure forgets the view (send): the next hits wait for Redis again
+    this.flushLater();
+    return { allowed: true, count, oldestMs: view.oldestMs ?? nowMs };
+  }
+
+  /** A hit waits: everything gathered goes to Redis at the end of this turn. */
+  private flushSoon(): void {
+    if (this.soon) return;
+    if (this.later) clearTimeout(this.later);
+    this.later = null;
+    this.soon = setImmediate(() => this.flush());
+  }
+
+  /** Only hits already answered: recorded within BACKGROUND_FLUSH_MS, many turns' hits in one script call per key. */
+  private flushLater(): void {
+    if (this.soon || this.later) return;
+    this.later = setTimeout(() => this.flush(), BACKGROUND_FLUSH_MS);
   }
 
   private flush(): void {
-    this.flushing = false;
+    this.soon = null;
+    this.later = null;
     const batches = [...this.batches.values()];
     this.batches.clear();
     for (const batch of batches) void this.send(batch);
   }
 
-  private async send({ key, limit, windowMs, waiting }: Batch): Promise<void> {
+  private async send({ id, key, limit, windowMs, waiting }: Batch): Promise<void> {
     const nowMs = Date.now();
     const tag = `${this.name}.${(this.sent++).toString(36)}`;
     const members = waiting.map((_, i) => `${nowMs}-${tag}-${i}`);
@@ -147,13 +195,26 @@ export class RedisRateLimitStore implements RateLimitStore {
       const [count, allowed, oldest] = await this.hitCommand(this.prefix + key, nowMs, windowMs, limit, ...members);
       const oldestMs = Number(oldest) >= 0 ? Number(oldest) : null;
       const room = Number(allowed);
+      const view = this.views.get(id);
+      // The batch's hits were counted as unanswered when they came (those that found a view).
+      const unanswered = view ? Math.max(0, view.unanswered - waiting.length) : 0;
+      this.views.set(id, { count: Number(count) + room, oldestMs, learntMs: Date.now(), unanswered });
       waiting.forEach((w, i) => w.resolve({ allowed: i < room, count: Number(count) + Math.min(i + 1, room), oldestMs }));
     } catch (error) {
+      this.views.delete(id);
       for (const w of waiting) w.reject(error);
     }
   }
 
+  /** Forgets views too old to answer from, so idle clients cost no memory. */
+  private sweep(nowMs: number): void {
+    for (const [id, view] of this.views) if (nowMs - view.learntMs > VIEW_FRESH_MS) this.views.delete(id);
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    if (this.later) clearTimeout(this.later);
+    if (this.soon) clearImmediate(this.soon);
     this.redis.disconnect();
   }
 }

@@ -15,6 +15,7 @@ import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { deleteRedisKeys, REDIS_URL } from '../helpers/redis.js';
+import { registry } from '../../src/shared/metrics.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /** Each database, and PostgreSQL once more with its read caches on one host, and once more across hosts (Redis). */
@@ -74,6 +75,25 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
     expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/renamed/app/cs/`);
     await json(await s.api('/api/projects/renamed/', { method: 'PATCH', json: { slug: 'demo' } }));
     expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/demo/app/cs/`);
+  });
+
+  it.runIf(dialect === 'sqlite' || env.PARLA_READ_CACHE === 'on' || env.PARLA_REDIS_URL)('reads a unit missing from the cache in one query once the token and grants are cached', async () => {
+    const queries = async () => {
+      const text = await registry.getSingleMetricAsString('parla_db_query_duration_seconds');
+      return Number(new RegExp(`^parla_db_query_duration_seconds_count\\{dialect="${dialect}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+    };
+    const page = await json(await s.api('/api/translations/demo/app/cs/units/?page_size=10'));
+    const [first, ...others] = page.results.map((u: { id: number }) => u.id) as number[];
+    await json(await s.api(`/api/units/${first}/`)); // the token's user and grants are read here, and kept
+    // Each unit read for the first time since the last write: the unit with its parents and labels, one query.
+    const costs: number[] = [];
+    for (const id of others.slice(0, 3)) {
+      const before = await queries();
+      await json(await s.api(`/api/units/${id}/`));
+      costs.push((await queries()) - before);
+    }
+    expect(Math.min(...costs)).toBe(1);
+    expect(Math.max(...costs)).toBeLessThanOrEqual(2);
   });
 
   it('serves pages of units that follow edits, and whose links follow the address asked', async () => {
