@@ -1,6 +1,7 @@
 // Failed sign-in counters per account and per client address, with a lockout; in memory (one process) or in Redis (shared).
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../shared/optional-dependency.js';
 
 export interface LoginThrottleSettings {
   /** Failures allowed within `windowSeconds` before the key is locked; 0 turns the throttle off. */
@@ -136,7 +137,7 @@ export class RedisLoginThrottleStore implements LoginThrottleStore {
 
   /** `prefix` namespaces the keys, so several installations (or test runs) can share one Redis. */
   constructor(url: string, private readonly prefix: string, onError: (error: Error) => void = () => {}) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    this.redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
     this.redis.on('error', onError);
     this.redis.defineCommand('parlaLoginAttempt', { lua: ATTEMPT_SCRIPT });
     this.redis.defineCommand('parlaLoginRelease', { lua: RELEASE_SCRIPT });

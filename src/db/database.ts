@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { pg as pgLibrary } from '../shared/optional-dependency.js';
 import type { Database as Schema } from './schema.js';
 import { CommitWatchingPostgresDialect } from './commit-watch.js';
 import { RedisStamp } from './redis-stamp.js';
@@ -31,15 +31,12 @@ export interface Database {
   stamp(): string | null;
   /**
    * Learn what other connections committed since the stamp was last taken: called as each request arrives and
-   * before each task runs. A promise where that takes a round trip (the version in Redis).
+   * before each task runs. A promise while that waits (the first subscription to Redis).
    */
   refreshStamp(): void | Promise<void>;
   close(): Promise<void>;
 }
 
-// COUNT(*) and SUM() come back as int8/numeric from PostgreSQL; our counters fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
  * Kysely prepares every query anew; preparing is a large part of a small query's cost on SQLite, and
@@ -279,7 +276,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new (pgLibrary().Pool)({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection that the server drops (restart, admin termination) must not crash the
   // process: the pool discards it and opens a new one for the next query.
   pool.on('error', (error) => {

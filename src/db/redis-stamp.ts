@@ -1,6 +1,7 @@
 // The read caches' stamp on PostgreSQL across hosts: every commit is announced on a Redis channel that every process follows.
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../shared/optional-dependency.js';
 
 /**
  * Each process publishes its name on the channel after every commit that may have changed data, and awaits that
@@ -31,10 +32,10 @@ export class RedisStamp {
     private readonly warn: (message: string) => void = (message) => process.emitWarning(message),
   ) {
     // A commit must not wait for a Redis that is away: publishing fails at once while disconnected.
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 });
+    this.publisher = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 });
     this.publisher.on('error', (error: Error) => this.failed(error));
     // Subscribed anew (and counted as news) at every connection: messages sent while it was away are lost.
-    this.subscriber = new Redis(url, { autoResubscribe: false });
+    this.subscriber = new (ioredis().Redis)(url, { autoResubscribe: false });
     this.subscriber.on('error', (error: Error) => this.failed(error));
     this.subscriber.on('close', () => {
       this.subscribed = false;

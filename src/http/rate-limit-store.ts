@@ -2,7 +2,8 @@
 // The semantics are those of the reference's throttle: a request is allowed when fewer than `limit`
 // requests of the same key happened within the last `windowMs`; only allowed requests are recorded.
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../shared/optional-dependency.js';
 
 export interface HitResult {
   allowed: boolean;
@@ -124,7 +125,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     onError: (error: Error) => void = () => {},
   ) {
     // Fail fast instead of queueing requests while Redis is away; the caller decides what a failure means.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+    this.redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
     this.redis.on('error', onError);
     this.redis.defineCommand('parlaRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     const commands = this.redis as unknown as { parlaRateLimitHit: HitCommand };

@@ -1,6 +1,7 @@
 // Caches of machine translation results keyed by (engine, configuration, languages, text): in memory, or shared in Redis.
 import crypto from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../shared/optional-dependency.js';
 import type { EngineConfig, MachineryResult } from './engine.js';
 
 /** Where results are kept between requests; a failing store answers "not cached" rather than failing a lookup. */
@@ -69,7 +70,7 @@ export class RedisResultCache implements ResultStore {
     private readonly onError: (error: Error) => void = () => {},
   ) {
     // No offline queue: with Redis down, a lookup goes to the engine at once instead of waiting.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    this.redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
     this.redis.on('error', (e: Error) => this.onError(e));
   }
 

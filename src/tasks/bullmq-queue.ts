@@ -4,8 +4,9 @@
 // so every process can answer for any task; a BullMQ job only carries the task id. A job is tried
 // once: a task whose process died is failed, never silently run a second time (a half-done clone
 // or push is not safe to repeat blindly).
-import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { bullmq, ioredis } from '../shared/optional-dependency.js';
 import type { Db } from '../db/database.js';
 import type { TaskRow } from '../db/schema.js';
 import { unfinishedTasksBefore } from '../db/tasks.repository.js';
@@ -100,7 +101,7 @@ export class BullMqTaskQueue implements TaskQueue {
     if (this.worker) return;
     await this.recoverInterrupted();
     this.workerConnection = this.connection(null);
-    this.worker = new Worker<JobData>(DEFAULT_QUEUE, (job) => this.process(job), {
+    this.worker = new (bullmq().Worker<JobData>)(DEFAULT_QUEUE, (job) => this.process(job), {
       connection: this.workerConnection,
       prefix: this.options.prefix,
       concurrency,
@@ -173,7 +174,7 @@ export class BullMqTaskQueue implements TaskQueue {
     if (!this.queue) {
       // Commands fail after one retry instead of waiting forever while Redis is down.
       this.producerConnection = this.connection(1);
-      this.queue = new Queue<JobData>(DEFAULT_QUEUE, { connection: this.producerConnection, prefix: this.options.prefix });
+      this.queue = new (bullmq().Queue<JobData>)(DEFAULT_QUEUE, { connection: this.producerConnection, prefix: this.options.prefix });
       this.queue.on('error', (e) => this.report(e));
     }
     return this.queue;
@@ -188,7 +189,7 @@ export class BullMqTaskQueue implements TaskQueue {
   }
 
   private connection(maxRetriesPerRequest: number | null): Redis {
-    const redis = new Redis(this.options.redisUrl, { maxRetriesPerRequest, lazyConnect: false });
+    const redis = new (ioredis().Redis)(this.options.redisUrl, { maxRetriesPerRequest, lazyConnect: false });
     redis.on('error', (e) => this.report(e));
     return redis;
   }

@@ -4,7 +4,8 @@
 // one place where a lock is visible to all hosts. A session lock dies with its connection: a
 // process that crashes or loses its network releases its repositories without any staleness rule.
 import crypto from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { pg as pgLibrary } from '../shared/optional-dependency.js';
 
 export interface ClusterLock {
   /**
@@ -30,7 +31,7 @@ export class PgAdvisoryLock implements ClusterLock {
 
   async acquire(key: string, deadline: number, timeoutError: () => Error): Promise<() => Promise<void>> {
     const id = advisoryKey(key);
-    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: Math.max(1000, deadline - Date.now()) });
+    const client = new (pgLibrary().Client)({ connectionString: this.databaseUrl, connectionTimeoutMillis: Math.max(1000, deadline - Date.now()) });
     // An idle client's connection error must not crash the process; the next query reports it.
     client.on('error', () => undefined);
     await client.connect();

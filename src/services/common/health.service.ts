@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import { ioredis } from '../../shared/optional-dependency.js';
 import type { Database } from '../../db/database.js';
 import { appliedMigrationNames, pingDatabase } from '../../db/health.repository.js';
 import { MIGRATION_NAMES } from '../../db/migrate.js';
@@ -106,7 +106,7 @@ export class HealthService {
   /** A connection of its own for each probe: the answer says whether a new process could connect now. */
   private async redis(): Promise<string | undefined> {
     if (!this.options.redisUrl) return 'not configured';
-    const client = new Redis(this.options.redisUrl, {
+    const client = new (ioredis().Redis)(this.options.redisUrl, {
       lazyConnect: true,
       connectTimeout: this.timeoutMs,
       maxRetriesPerRequest: 0,
