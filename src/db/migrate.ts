@@ -26,6 +26,7 @@ import * as m023 from './migrations/023-unit-id-blocks.js';
 import * as m024 from './migrations/024-translation-plurals.js';
 import * as m025 from './migrations/025-component-db-revision.js';
 import * as m026 from './migrations/026-team-name-unique.js';
+import * as m027 from './migrations/027-search-statistics.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '024-translation-plurals': m024,
   '025-component-db-revision': m025,
   '026-team-name-unique': m026,
+  '027-search-statistics': m027,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */
