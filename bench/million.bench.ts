@@ -23,6 +23,7 @@ const KEEP = process.env.BENCH_KEEP === '1';
 const PG_URL = process.env.PARLA_BENCH_DATABASE_URL ?? process.env.PARLA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const TEXT_COLUMNS = ['source', 'target', 'context'];
+const REDIS_URL = process.env.PARLA_BENCH_REDIS_URL ?? process.env.PARLA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Words spread over the strings so that `source:<word>` selects about 1 string in 1000. */
 const WORDS = 1000;
@@ -134,11 +135,16 @@ async function generate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): P
   await sql.raw(dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
 }
 
-async function runEngine(dialect: 'sqlite' | 'postgres', bareLatency: number, rows: string[]): Promise<void> {
+/** `postgres+redis` is PostgreSQL as a multi-host installation runs it: with Redis, so with read caches. */
+type Engine = 'sqlite' | 'postgres' | 'postgres+redis';
+
+async function runEngine(engine: Engine, bareLatency: number, rows: string[]): Promise<void> {
+  const dialect = engine === 'sqlite' ? 'sqlite' : 'postgres';
   const pgDb = dialect === 'postgres' ? await freshPgUrl() : null;
   if (dialect === 'postgres' && !pgDb) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-million-'));
   const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'warn' };
+  if (engine === 'postgres+redis') Object.assign(env, { PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: `parla-million-${process.pid}`, PARLA_SERVE_RUNS_TASKS: '1' });
   let parla = await startParla(env);
   try {
     const { base, auth } = parla;
@@ -171,7 +177,7 @@ async function runEngine(dialect: 'sqlite' | 'postgres', bareLatency: number, ro
     const h = parla.auth;
     const b = parla.base;
     const targets = Number(total.n) - COMPONENTS * STRINGS;
-    rows.push(`\n### ${dialect}: ${Number(total.n).toLocaleString('en')} units (${targets.toLocaleString('en')} translations of ${(COMPONENTS * STRINGS).toLocaleString('en')} source strings), generated in ${(genMs / 1000).toFixed(1)} s, counters in ${(statsMs / 1000).toFixed(1)} s\n`);
+    rows.push(`\n### ${engine}: ${Number(total.n).toLocaleString('en')} units (${targets.toLocaleString('en')} translations of ${(COMPONENTS * STRINGS).toLocaleString('en')} source strings), generated in ${(genMs / 1000).toFixed(1)} s, counters in ${(statsMs / 1000).toFixed(1)} s\n`);
     rows.push('| request | p50 ms | p95 ms | p50 / bare p50 | target |');
     rows.push('|---|---:|---:|---:|---|');
     const q = (query: string) => `${b}/api/units/?q=${encodeURIComponent(query)}`;
@@ -222,7 +228,7 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${barePort}/`);
     const bareLatency = (await latency(`http://127.0.0.1:${barePort}/`)).p50;
     rows.push(`Parla read latency over ${(COMPONENTS * LANGUAGES.length * STRINGS).toLocaleString('en')} translation units (${SAMPLES} sequential requests each; bare Fastify route p50 ${bareLatency.toFixed(2)} ms in the same run)`);
-    const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+    const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres,postgres+redis').split(',') as Engine[];
     for (const engine of engines) await runEngine(engine, bareLatency, rows);
   } finally {
     bare.kill();

@@ -2,11 +2,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
-import type { DialectName, Executor } from './database.js';
+import { isSqlite, type DialectName, type Executor } from './database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 import { languageOfRow } from './languages.repository.js';
 import { projectOfRow, type ProjectsFilter } from './projects.repository.js';
 import { translationsIn } from './statistics.repository.js';
+import { hasRegex } from './unit-search/index.js';
 
 /** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
 export type UnitFilter = Expression<SqlBool> | null;
@@ -139,7 +140,9 @@ function unitsWithSlugs(db: Executor, projects: ProjectsFilter, where: UnitFilte
 
 /** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
 export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
-  return unitsWithSlugs(db, projects, where).orderBy('units.id').limit(limit).offset(offset).execute();
+  // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.
+  const order = where && hasRegex(where) && !isSqlite(db) ? sql`units.id + 0` : sql.ref('units.id');
+  return unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute();
 }
 
 /** The first `limit` units (of all projects) from id `fromId` on, with their slugs: only the page's rows are joined. */

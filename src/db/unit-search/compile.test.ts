@@ -5,7 +5,7 @@ import type { Database } from '../schema.js';
 import { CHANGE_COMPILERS, FIELD_COMPILERS, ftsPhrase, HAS_COMPILERS, IS_COMPILERS } from './compile.js';
 import { FIELDS, HAS_VALUES, IS_VALUES } from '../../search/fields.js';
 import { legacyFilterQuery } from '../../search/legacy.js';
-import { searchCondition } from './index.js';
+import { hasRegex, searchCondition } from './index.js';
 import { TrigramFrequencies } from '../../search/trigram-sample.js';
 
 const engines = {
@@ -83,7 +83,7 @@ describe('search compiler', () => {
   it('PostgreSQL: lower(col) LIKE lower(…) with ESCAPE, which the gin_trgm_ops indexes on lower(col) serve', () => {
     expect(compiled('source:Hello', 'postgres')).toEqual({ sql: `lower("units"."source") LIKE lower(CAST($1 AS text)) ESCAPE '\\'`, parameters: ['%Hello%'] });
     expect(compiled('x_y', 'postgres').parameters).toEqual(['%x\\_y%', '%x\\_y%', '%x\\_y%']);
-    expect(compiled('source:r"^a+$"', 'postgres')).toEqual({ sql: `"units"."source" ~ $1`, parameters: ['^a+$'] });
+    expect(compiled('source:r"^a+$"', 'postgres')).toEqual({ sql: `coalesce("units"."source" ~ $1, false)`, parameters: ['^a+$'] });
   });
 
   it('regular expressions use REGEXP on SQLite; exact matches are equality', () => {
@@ -153,5 +153,12 @@ describe('search compiler', () => {
     expect(() => legacyFilterQuery('nope')).toThrow();
     expect(searchCondition({ filter_type: 'all' }, { dialect: 'sqlite' })).toBeNull();
     expect(searchCondition({ q: '  ' }, { dialect: 'sqlite' })).toBeNull();
+  });
+
+  it('marks the conditions that test a regular expression, wherever it sits in the query', () => {
+    const marked = (q: string) => hasRegex(searchCondition({ q }, { dialect: 'postgres' })!);
+    expect(marked('source:r"^a+$"')).toBe(true);
+    expect(marked('state:translated AND (NOT target:r"x{2}" OR source:hello)')).toBe(true);
+    expect(marked('source:hello AND state:translated')).toBe(false);
   });
 });

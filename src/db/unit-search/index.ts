@@ -11,7 +11,29 @@ export { legacyFilterQuery, parseQuery, SearchQueryError, type SearchParams } fr
  */
 export function searchCondition(params: SearchParams, ctx: CompileContext, options: ParseOptions = {}): Sql | null {
   const ast = parseQuery(queryText(params), options);
-  return ast ? compileSearch(ast, ctx) : null;
+  if (!ast) return null;
+  const where = compileSearch(ast, ctx);
+  if (containsRegex(ast)) regexConditions.add(where);
+  return where;
+}
+
+/** The compiled conditions that test a regular expression, whose share of the rows no planner can estimate. */
+const regexConditions = new WeakSet<object>();
+
+/**
+ * Whether a compiled condition tests a regular expression: its pages are sorted from every match (as its
+ * count reads them all anyway) instead of walking the primary key until a page is full, which takes seconds
+ * when the planner expects many matches and there are none.
+ */
+export function hasRegex(where: object): boolean {
+  return regexConditions.has(where);
+}
+
+/** Whether a parsed query (a tree of plain objects, bounded by the parser) holds a regex value anywhere. */
+function containsRegex(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  if ((node as { kind?: unknown }).kind === 'regex') return true;
+  return Object.values(node).some(containsRegex);
 }
 
 /** PostgreSQL rejected a regular expression that JavaScript accepted (SQLSTATE 2201B): also the caller's error. */
