@@ -145,15 +145,13 @@ export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where
   return unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute();
 }
 
-/** The first `limit` units (of all projects) from id `fromId` on, with their slugs: only the page's rows are joined. */
-export function unitsWithSlugsFromId(db: Executor, fromId: number, limit: number): Promise<UnitWithSlugsRow[]> {
-  return unitsWithSlugs(db, null, null).where('units.id', '>=', fromId).orderBy('units.id').limit(limit).execute();
-}
-
-/** The id of the unit `skip` places after id `fromId` (a walk along the primary key), or undefined. */
-export async function unitIdAfter(db: Executor, fromId: number, skip: number): Promise<number | undefined> {
-  const first = await db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip).executeTakeFirst();
-  return first?.id;
+/**
+ * The `limit` units (of all projects) that start `skip` places after id `fromId`, with their slugs: one
+ * statement walks the primary key to the first of them, and only the page's rows are joined.
+ */
+export function unitsWithSlugsAfter(db: Executor, fromId: number, skip: number, limit: number): Promise<UnitWithSlugsRow[]> {
+  const first = db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip);
+  return unitsWithSlugs(db, null, null).where('units.id', '>=', first).orderBy('units.id').limit(limit).execute();
 }
 
 /** A unit and the rows it lives in. */

@@ -12,9 +12,8 @@ import {
   searchedUnitsPageInTranslation,
   translationTotal,
   screenshotsOfUnits,
-  unitIdAfter,
   unitsPageInTranslation,
-  unitsWithSlugsFromId,
+  unitsWithSlugsAfter,
   unitsWithSlugsPage,
   unitWithLinksById,
   type UnitFilter,
@@ -112,9 +111,7 @@ export class UnitsService {
       // the primary key inside that block its id; only the page's rows are joined.
       const start = await unitOffsetStart(this.db, offset);
       if (!start) return [];
-      const first = await unitIdAfter(this.db, start.fromId, start.skip);
-      if (first === undefined) return [];
-      return (await withLabels(this.db, await unitsWithSlugsFromId(this.db, first, limit))).map(UnitsService.split);
+      return (await withLabels(this.db, await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit))).map(UnitsService.split);
     }
     const rows = await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset));
     return (await withLabels(this.db, rows)).map(UnitsService.split);
