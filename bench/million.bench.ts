@@ -182,18 +182,18 @@ async function runEngine(engine: Engine, bareLatency: number, rows: string[]): P
     rows.push('|---|---:|---:|---:|---|');
     const q = (query: string) => `${b}/api/units/?q=${encodeURIComponent(query)}`;
     const cases: [string, string, string][] = [
-      ['translation statistics', `${b}/api/translations/mega/c1/cs/statistics/`, '< 5 ms'],
-      ['component statistics', `${b}/api/components/mega/c1/statistics/`, '< 5 ms'],
-      ['project statistics', `${b}/api/projects/mega/statistics/`, '< 5 ms'],
-      ['language statistics', `${b}/api/languages/cs/statistics/`, '< 5 ms'],
-      ['project languages', `${b}/api/projects/mega/languages/`, '< 5 ms'],
-      ['q source:w123', q('source:w123'), '< 100 ms'],
-      ['q state:<translated AND language:cs', q('state:<translated AND language:cs'), '< 100 ms'],
-      ['q regex source:r"about w12[0-9] and" (selective literal)', q('source:r"about w12[0-9] and"'), '< 100 ms'],
-      ['q regex source:r"number 12[0-9]{2} about" (common literal)', q('source:r"number 12[0-9]{2} about"'), '< 100 ms'],
-      ['page of 100 units (translation)', `${b}/api/translations/mega/c3/de/units/?page=${Math.max(1, Math.floor(STRINGS / 200))}`, '< 20 ms'],
-      ['page of 100 units (/api/units/, middle page)', `${b}/api/units/?page=${Math.max(1, Math.floor(Number(total.n) / 200))}`, '< 20 ms'],
-      ['q page of 100 units: state:<translated AND language:cs, page 10', `${q('state:<translated AND language:cs')}&page=10`, '< 100 ms'],
+      ['translation statistics', `${b}/api/translations/mega/c1/cs/statistics/`, 'p95 < 5 ms'],
+      ['component statistics', `${b}/api/components/mega/c1/statistics/`, 'p95 < 5 ms'],
+      ['project statistics', `${b}/api/projects/mega/statistics/`, 'p95 < 5 ms'],
+      ['language statistics', `${b}/api/languages/cs/statistics/`, 'p95 < 5 ms'],
+      ['project languages', `${b}/api/projects/mega/languages/`, 'p95 < 5 ms'],
+      ['q source:w123', q('source:w123'), 'p50 < 50 ms'],
+      ['q state:<translated AND language:cs', q('state:<translated AND language:cs'), 'p50 < 50 ms'],
+      ['q regex source:r"about w12[0-9] and" (selective literal)', q('source:r"about w12[0-9] and"'), 'p50 < 50 ms'],
+      ['q regex source:r"number 12[0-9]{2} about" (common literal)', q('source:r"number 12[0-9]{2} about"'), 'p50 < 50 ms'],
+      ['page of 100 units (translation)', `${b}/api/translations/mega/c3/de/units/?page=${Math.max(1, Math.floor(STRINGS / 200))}`, 'p50 < 5 ms'],
+      ['page of 100 units (/api/units/, middle page)', `${b}/api/units/?page=${Math.max(1, Math.floor(Number(total.n) / 200))}`, 'p50 < 5 ms'],
+      ['q page of 100 units: state:<translated AND language:cs, page 10', `${q('state:<translated AND language:cs')}&page=10`, 'p50 < 50 ms'],
     ];
     // A fast answer must also be the right one.
     const found = JSON.parse((await get(q('source:w123'), h)).body) as { count: number };
