@@ -138,6 +138,19 @@ function unitsWithSlugs(db: Executor, projects: ProjectsFilter, where: UnitFilte
   return q;
 }
 
+/** The ids of every unit of the visible projects that a compiled search finds, in id order. */
+export async function searchedUnitIds(db: Executor, projects: ProjectsFilter, where: Expression<SqlBool>): Promise<number[]> {
+  let q = searchableUnits(db).select('units.id').where(where);
+  if (projects) q = q.where(projects);
+  return (await q.orderBy('units.id').execute()).map((r) => r.id);
+}
+
+/** The units with these ids, with their slugs, in id order. */
+export function unitsWithSlugsByIds(db: Executor, ids: readonly number[]): Promise<UnitWithSlugsRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return unitsWithSlugs(db, null, null).where('units.id', 'in', [...ids]).orderBy('units.id').execute();
+}
+
 /** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
 export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
   // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.

@@ -276,6 +276,22 @@ describe.each(DIALECTS)('search query language on %s', (dialect) => {
     await s.api('/api/projects/other/', { method: 'PATCH', json: { access_control: 100 } });
     const anon = await (await s.api(`${units}?q=${encodeURIComponent('hello')}`, { token })).json();
     expect(anon.results.every((u: { translation: string }) => !u.translation.includes('/other/'))).toBe(true);
+    // A regex search too (on SQLite its count and page come from one pass over the matches).
+    const regexOf = async (q: string, query: string, as?: string) => (await (await s.api(`${units}?${query}&q=${encodeURIComponent(q)}`, { token: as })).json()) as { count: number; results: { id: number; translation: string }[]; next: string | null };
+    const everyone = await regexOf('source:r"(?i)hello|goodbye"', 'page_size=1000');
+    expect(everyone.results.some((u) => u.translation.includes('/other/'))).toBe(true);
+    const hidden = await regexOf('source:r"(?i)hello|goodbye"', 'page_size=1000', token);
+    expect(hidden.count).toBe(hidden.results.length);
+    expect(hidden.count).toBeLessThan(everyone.count);
+    expect(hidden.results.every((u) => !u.translation.includes('/other/'))).toBe(true);
+    // Paged one by one: the same units in the same order, and the count on every page.
+    const paged: number[] = [];
+    for (let p = 1; p <= everyone.count; p++) {
+      const one = await regexOf('source:r"(?i)hello|goodbye"', `page_size=1&page=${p}`);
+      expect(one.count).toBe(everyone.count);
+      paged.push(...one.results.map((u) => u.id));
+    }
+    expect(paged).toEqual(everyone.results.map((u) => u.id));
     await s.api('/api/projects/other/', { method: 'PATCH', json: { access_control: 0 } });
   });
 
