@@ -1,9 +1,9 @@
 // Unit reads: pages and counts of units (filtered by a compiled search), a unit with its links or with the rows it lives in, what the editor shows beside it.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
-import { isSqlite, type DialectName, type Executor } from './database.js';
-import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
+import { isSqlite, type Executor } from './database.js';
+import type { ComponentRow, Database, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 import { languageOfRow } from './languages.repository.js';
 import { projectOfRow, type ProjectsFilter } from './projects.repository.js';
 import { translationsIn } from './statistics.repository.js';
@@ -22,9 +22,36 @@ export interface UnitLabel {
 
 /** A unit row with the slugs its links need. */
 export type UnitWithSlugsRow = UnitRow & { p_slug: string; c_slug: string; l_code: string };
+/** A unit row with its slugs and the labels of its source string. */
+export type LabeledUnitWithSlugsRow = UnitWithSlugsRow & { labels: UnitLabel[] };
 
 /** The component's API path segment: category path prefix and slug (migration 017). */
 const COMPONENT_SEGMENT = sql<string>`components.category_path || components.slug`.as('c_slug');
+
+/** A unit row with the labels of its source string. */
+export type LabeledUnitRow = UnitRow & { labels: UnitLabel[] };
+
+/**
+ * The labels of each row's source string as a JSON array in the same query (`labels_json`): a page and its
+ * labels in one round trip. Takes the query's expression builder; the dialect picks the JSON functions.
+ */
+function labelsJson(eb: ExpressionBuilder<Database, 'units'>, db: Executor) {
+  const jsonArrayFrom = isSqlite(db) ? sqliteJsonArrayFrom : pgJsonArrayFrom;
+  return jsonArrayFrom(
+    eb
+      .selectFrom('unit_labels')
+      .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
+      .select(['labels.id', 'labels.name', 'labels.description', 'labels.color'])
+      .whereRef('unit_labels.unit_id', '=', eb.fn.coalesce('units.source_unit_id', 'units.id'))
+      .orderBy('labels.name')
+      .orderBy('labels.id'),
+  ).as('labels_json');
+}
+
+/** Rows with `labels_json` as rows with `labels` (PostgreSQL hands json over parsed, SQLite as text). */
+function withParsedLabels<R extends { labels_json: unknown }>(rows: readonly R[]): (Omit<R, 'labels_json'> & { labels: UnitLabel[] })[] {
+  return rows.map(({ labels_json, ...rest }) => ({ ...rest, labels: (typeof labels_json === 'string' ? JSON.parse(labels_json) : labels_json) as UnitLabel[] }));
+}
 
 /** The units of a component's translations, joined with their translation, as a query to narrow. */
 export function unitsOfComponent(db: Executor, componentId: number) {
@@ -47,31 +74,15 @@ export function searchableUnits(db: Executor) {
  */
 export async function unitWithLinksById(
   db: Executor,
-  dialect: DialectName,
   id: number,
 ): Promise<(UnitWithSlugsRow & { access_control: number; project_id: number; labels: UnitLabel[] }) | undefined> {
-  const jsonArrayFrom = dialect === 'postgres' ? pgJsonArrayFrom : sqliteJsonArrayFrom;
   const row = await searchableUnits(db)
     .selectAll('units')
     .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('unit_labels')
-          .innerJoin('labels', 'labels.id', 'unit_labels.label_id')
-          .select(['labels.id', 'labels.name', 'labels.description', 'labels.color'])
-          .whereRef('unit_labels.unit_id', '=', eb.fn.coalesce('units.source_unit_id', 'units.id'))
-          .orderBy('labels.name')
-          .orderBy('labels.id'),
-      ).as('labels_json'),
-    )
+    .select((eb) => labelsJson(eb, db))
     .where('units.id', '=', id)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { labels_json, ...rest } = row;
-  // PostgreSQL hands json over parsed, SQLite as text.
-  const labels = (typeof labels_json === 'string' ? JSON.parse(labels_json) : labels_json) as UnitLabel[];
-  return { ...rest, labels };
+  return row && withParsedLabels([row])[0];
 }
 
 /** How many units of a translation a compiled search finds. */
@@ -92,8 +103,14 @@ function searchedUnitsInFileOrder(db: Executor, translationId: number, where: Ex
 }
 
 /** A page of the units of a translation that a compiled search finds, in file order. */
-export function searchedUnitsPageInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>, limit: number, offset: number): Promise<UnitRow[]> {
-  return searchedUnitsInFileOrder(db, translationId, where).limit(limit).offset(offset).execute();
+export async function searchedUnitsPageInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>, limit: number, offset: number): Promise<LabeledUnitRow[]> {
+  return withParsedLabels(
+    await searchedUnitsInFileOrder(db, translationId, where)
+      .select((eb) => labelsJson(eb, db))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  );
 }
 
 /** Every unit of a translation that a compiled search finds, in file order, in one query. */
@@ -107,8 +124,14 @@ function unitsInFileOrder(db: Executor, translationId: number) {
 }
 
 /** A page of the units of a translation, in file order. */
-export function unitsPageInTranslation(db: Executor, translationId: number, limit: number, offset: number): Promise<UnitRow[]> {
-  return unitsInFileOrder(db, translationId).limit(limit).offset(offset).execute();
+export async function unitsPageInTranslation(db: Executor, translationId: number, limit: number, offset: number): Promise<LabeledUnitRow[]> {
+  return withParsedLabels(
+    await unitsInFileOrder(db, translationId)
+      .select((eb) => labelsJson(eb, db))
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  );
 }
 
 /** Every unit of a translation, in file order. */
@@ -132,7 +155,10 @@ export async function countSearchedUnits(db: Executor, projects: ProjectsFilter,
 }
 
 function unitsWithSlugs(db: Executor, projects: ProjectsFilter, where: UnitFilter) {
-  let q = searchableUnits(db).selectAll('units').select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code']);
+  let q = searchableUnits(db)
+    .selectAll('units')
+    .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code'])
+    .select((eb) => labelsJson(eb, db));
   if (projects) q = q.where(projects);
   if (where) q = q.where(where);
   return q;
@@ -146,25 +172,25 @@ export async function searchedUnitIds(db: Executor, projects: ProjectsFilter, wh
 }
 
 /** The units with these ids, with their slugs, in id order. */
-export function unitsWithSlugsByIds(db: Executor, ids: readonly number[]): Promise<UnitWithSlugsRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return unitsWithSlugs(db, null, null).where('units.id', 'in', [...ids]).orderBy('units.id').execute();
+export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]): Promise<LabeledUnitWithSlugsRow[]> {
+  if (ids.length === 0) return [];
+  return withParsedLabels(await unitsWithSlugs(db, null, null).where('units.id', 'in', [...ids]).orderBy('units.id').execute());
 }
 
-/** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
-export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
+/** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs and labels. */
+export async function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<LabeledUnitWithSlugsRow[]> {
   // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.
   const order = where && hasRegex(where) && !isSqlite(db) ? sql`units.id + 0` : sql.ref('units.id');
-  return unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute();
+  return withParsedLabels(await unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute());
 }
 
 /**
  * The `limit` units (of all projects) that start `skip` places after id `fromId`, with their slugs: one
  * statement walks the primary key to the first of them, and only the page's rows are joined.
  */
-export function unitsWithSlugsAfter(db: Executor, fromId: number, skip: number, limit: number): Promise<UnitWithSlugsRow[]> {
+export async function unitsWithSlugsAfter(db: Executor, fromId: number, skip: number, limit: number): Promise<LabeledUnitWithSlugsRow[]> {
   const first = db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip);
-  return unitsWithSlugs(db, null, null).where('units.id', '>=', first).orderBy('units.id').limit(limit).execute();
+  return withParsedLabels(await unitsWithSlugs(db, null, null).where('units.id', '>=', first).orderBy('units.id').limit(limit).execute());
 }
 
 /** A unit and the rows it lives in. */

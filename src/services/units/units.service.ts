@@ -21,7 +21,7 @@ import {
   type UnitFilter,
   type UnitWithSlugsRow,
 } from '../../db/unit-lists.repository.js';
-import { withLabels, type LabeledUnit } from './labels.service.js';
+import type { LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from '../../db/unit-id-blocks.js';
 import { ReadCache } from '../../db/read-cache.js';
@@ -85,7 +85,7 @@ export class UnitsService {
   }
 
   private async loadVisible(id: number): Promise<VisibleUnit | undefined> {
-    const row = await unitWithLinksById(this.db, this.dialect, id);
+    const row = await unitWithLinksById(this.db, id);
     if (!row) return undefined;
     const { access_control, project_id, ...rest } = row;
     return { refs: UnitsService.split(rest), project: { id: project_id, access_control } };
@@ -98,8 +98,8 @@ export class UnitsService {
   }
 
   async pageInTranslation(translationId: number, limit: number, offset: number, where: UnitFilter = null): Promise<LabeledUnit[]> {
-    if (where) return withLabels(this.db, await searching(searchedUnitsPageInTranslation(this.db, translationId, where, limit, offset)));
-    return withLabels(this.db, await unitsPageInTranslation(this.db, translationId, limit, offset));
+    if (where) return searching(searchedUnitsPageInTranslation(this.db, translationId, where, limit, offset));
+    return unitsPageInTranslation(this.db, translationId, limit, offset);
   }
 
   async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
@@ -133,11 +133,11 @@ export class UnitsService {
       // the primary key inside that block its id; only the page's rows are joined.
       const start = await unitOffsetStart(this.db, offset);
       if (!start) return [];
-      return (await withLabels(this.db, await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit))).map(UnitsService.split);
+      return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.split);
     }
     const ids = where && this.onePass(actor, where);
     const rows = ids ? await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit)) : await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset));
-    return (await withLabels(this.db, rows)).map(UnitsService.split);
+    return rows.map(UnitsService.split);
   }
 
   /** The unit's stored check results and the screenshots linked to it or to its source string (two indexed queries). */
