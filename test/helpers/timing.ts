@@ -13,11 +13,11 @@ function bestOf(work: (n: number) => unknown, n: number, runs: number): number {
 
 /**
  * Times `work` at `small` and at ten times that size and returns the ratio of the two (about 10 when
- * linear, about 100 when quadratic). The small size runs three times, the large one twice.
+ * linear, about 100 when quadratic). Each size runs three times: the best of three rides out a garbage collection or another process's burst.
  */
 export function growthRatio(work: (n: number) => unknown, small: number): { ratio: number; smallMs: number; largeMs: number } {
   work(small); // warm up the JIT and the caches
   const smallMs = Math.max(bestOf(work, small, 3), 1);
-  const largeMs = bestOf(work, small * 10, 2);
+  const largeMs = bestOf(work, small * 10, 3);
   return { ratio: largeMs / smallMs, smallMs, largeMs };
 }
