@@ -28,9 +28,6 @@ export type LabeledUnitWithSlugsRow = UnitWithSlugsRow & { labels: UnitLabel[] }
 /** The component's API path segment: category path prefix and slug (migration 017). */
 const COMPONENT_SEGMENT = sql<string>`components.category_path || components.slug`.as('c_slug');
 
-/** A unit row with the labels of its source string. */
-export type LabeledUnitRow = UnitRow & { labels: UnitLabel[] };
-
 /**
  * The labels of each row's source string as a JSON array in the same query (`labels_json`): a page and its
  * labels in one round trip. Takes the query's expression builder; the dialect picks the JSON functions.
@@ -103,14 +100,8 @@ function searchedUnitsInFileOrder(db: Executor, translationId: number, where: Ex
 }
 
 /** A page of the units of a translation that a compiled search finds, in file order. */
-export async function searchedUnitsPageInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>, limit: number, offset: number): Promise<LabeledUnitRow[]> {
-  return withParsedLabels(
-    await searchedUnitsInFileOrder(db, translationId, where)
-      .select((eb) => labelsJson(eb, db))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  );
+export function searchedUnitsPageInTranslation(db: Executor, translationId: number, where: Expression<SqlBool>, limit: number, offset: number): Promise<UnitRow[]> {
+  return searchedUnitsInFileOrder(db, translationId, where).limit(limit).offset(offset).execute();
 }
 
 /** Every unit of a translation that a compiled search finds, in file order, in one query. */
@@ -124,14 +115,8 @@ function unitsInFileOrder(db: Executor, translationId: number) {
 }
 
 /** A page of the units of a translation, in file order. */
-export async function unitsPageInTranslation(db: Executor, translationId: number, limit: number, offset: number): Promise<LabeledUnitRow[]> {
-  return withParsedLabels(
-    await unitsInFileOrder(db, translationId)
-      .select((eb) => labelsJson(eb, db))
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  );
+export function unitsPageInTranslation(db: Executor, translationId: number, limit: number, offset: number): Promise<UnitRow[]> {
+  return unitsInFileOrder(db, translationId).limit(limit).offset(offset).execute();
 }
 
 /** Every unit of a translation, in file order. */
@@ -155,10 +140,7 @@ export async function countSearchedUnits(db: Executor, projects: ProjectsFilter,
 }
 
 function unitsWithSlugs(db: Executor, projects: ProjectsFilter, where: UnitFilter) {
-  let q = searchableUnits(db)
-    .selectAll('units')
-    .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code'])
-    .select((eb) => labelsJson(eb, db));
+  let q = searchableUnits(db).selectAll('units').select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code']);
   if (projects) q = q.where(projects);
   if (where) q = q.where(where);
   return q;
@@ -174,14 +156,21 @@ export async function searchedUnitIds(db: Executor, projects: ProjectsFilter, wh
 /** The units with these ids, with their slugs, in id order. */
 export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]): Promise<LabeledUnitWithSlugsRow[]> {
   if (ids.length === 0) return [];
-  return withParsedLabels(await unitsWithSlugs(db, null, null).where('units.id', 'in', [...ids]).orderBy('units.id').execute());
+  return withParsedLabels(
+    await unitsWithSlugs(db, null, null)
+      .select((eb) => labelsJson(eb, db))
+      .where('units.id', 'in', [...ids])
+      .orderBy('units.id')
+      .execute(),
+  );
 }
 
 /** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs and labels. */
-export async function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<LabeledUnitWithSlugsRow[]> {
+export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
   // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.
   const order = where && hasRegex(where) && !isSqlite(db) ? sql`units.id + 0` : sql.ref('units.id');
-  return withParsedLabels(await unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute());
+  // Labels are read for the page's rows afterwards: in this query they would be built for the skipped rows too.
+  return unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute();
 }
 
 /**
@@ -190,7 +179,14 @@ export async function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter,
  */
 export async function unitsWithSlugsAfter(db: Executor, fromId: number, skip: number, limit: number): Promise<LabeledUnitWithSlugsRow[]> {
   const first = db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip);
-  return withParsedLabels(await unitsWithSlugs(db, null, null).where('units.id', '>=', first).orderBy('units.id').limit(limit).execute());
+  return withParsedLabels(
+    await unitsWithSlugs(db, null, null)
+      .select((eb) => labelsJson(eb, db))
+      .where('units.id', '>=', first)
+      .orderBy('units.id')
+      .limit(limit)
+      .execute(),
+  );
 }
 
 /** A unit and the rows it lives in. */

@@ -21,7 +21,7 @@ import {
   type UnitFilter,
   type UnitWithSlugsRow,
 } from '../../db/unit-lists.repository.js';
-import type { LabeledUnit } from './labels.service.js';
+import { withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitOffsetStart } from '../../db/unit-id-blocks.js';
 import { ReadCache } from '../../db/read-cache.js';
@@ -98,8 +98,9 @@ export class UnitsService {
   }
 
   async pageInTranslation(translationId: number, limit: number, offset: number, where: UnitFilter = null): Promise<LabeledUnit[]> {
-    if (where) return searching(searchedUnitsPageInTranslation(this.db, translationId, where, limit, offset));
-    return unitsPageInTranslation(this.db, translationId, limit, offset);
+    // Labels after the page: in the page's query they would be built for every skipped row too.
+    if (where) return withLabels(this.db, await searching(searchedUnitsPageInTranslation(this.db, translationId, where, limit, offset)));
+    return withLabels(this.db, await unitsPageInTranslation(this.db, translationId, limit, offset));
   }
 
   async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
@@ -136,8 +137,8 @@ export class UnitsService {
       return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.split);
     }
     const ids = where && this.onePass(actor, where);
-    const rows = ids ? await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit)) : await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset));
-    return rows.map(UnitsService.split);
+    if (ids) return (await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit))).map(UnitsService.split);
+    return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset)))).map(UnitsService.split);
   }
 
   /** The unit's stored check results and the screenshots linked to it or to its source string (two indexed queries). */
