@@ -14,6 +14,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string; // "sqlite:<path>" or "postgres://…"
+  /** Seconds to wait for a PostgreSQL connection (a host that drops packets would otherwise hold a start-up for minutes). */
+  databaseConnectTimeout: number;
   redisUrl: string | null;
   redisPrefix: string; // namespace of the BullMQ keys in Redis
   serveRunsTasks: boolean; // with Redis: `serve` also consumes background tasks
@@ -175,5 +177,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: env.PARLA_METRICS_TOKEN || null,
     corsOrigins: parseCorsOrigins(env.PARLA_CORS_ORIGINS),
     maxEventLoopDelay: parseInt10('PARLA_MAX_EVENT_LOOP_DELAY_MS', env.PARLA_MAX_EVENT_LOOP_DELAY_MS, 1000, 0, 600_000),
+    databaseConnectTimeout: parseInt10('PARLA_DATABASE_CONNECT_TIMEOUT', env.PARLA_DATABASE_CONNECT_TIMEOUT, 15, 1, 600),
   };
 }

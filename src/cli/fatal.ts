@@ -73,6 +73,10 @@ export function fatalMessage(error: unknown, config: Config | null): string {
   if (e.name === 'SqliteError' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_'))) return `parla: cannot use ${database}: ${firstLine}`;
   // PostgreSQL's own errors carry a severity (authentication failed, no such database, …).
   if (typeof e.severity === 'string') return `parla: ${database} refused: ${firstLine}`;
+  // node-postgres gives up on a connection that does not answer in time (PARLA_DATABASE_CONNECT_TIMEOUT).
+  if (/connection timeout|timeout exceeded when trying to connect/i.test(firstLine) && !config.databaseUrl.startsWith('sqlite:')) {
+    return `parla: cannot reach ${database}: no answer within ${config.databaseConnectTimeout} s (PARLA_DATABASE_CONNECT_TIMEOUT)`;
+  }
   const net = networkError(e);
   if (net) {
     const db = config.databaseUrl.startsWith('sqlite:') ? null : hostAndPort(config.databaseUrl, 5432);

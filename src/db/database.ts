@@ -230,6 +230,8 @@ export function isSqlite(db: Executor): boolean {
 
 export interface DatabaseOptions {
   poolSize?: number;
+  /** PostgreSQL: seconds to wait for a connection (opening one, or one of the pool's to come free). */
+  connectTimeout?: number;
   /**
    * Read caches (read-cache.ts): `auto` keeps them on SQLite, and on PostgreSQL when the processes share a
    * Redis (`redisStamp`, any number of hosts); `on` also on PostgreSQL without Redis, where the processes learn
@@ -243,8 +245,9 @@ export interface DatabaseOptions {
 }
 
 /** openDatabase's options from the configuration: a channel of the installation's Redis, else a file in the shared data dir. */
-export function databaseOptions(config: { dataDir: string; readCache: DatabaseOptions['readCache']; redisUrl: string | null; redisPrefix: string }): DatabaseOptions {
+export function databaseOptions(config: { dataDir: string; readCache: DatabaseOptions['readCache']; redisUrl: string | null; redisPrefix: string; databaseConnectTimeout: number }): DatabaseOptions {
   return {
+    connectTimeout: config.databaseConnectTimeout,
     readCache: config.readCache,
     stampFile: path.join(config.dataDir, 'read-cache.stamp'),
     redisStamp: config.redisUrl ? { url: config.redisUrl, channel: `${config.redisPrefix}:commits` } : undefined,
@@ -276,7 +279,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       },
     };
   }
-  const pool = new (pgLibrary().Pool)({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new (pgLibrary().Pool)({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: (options.connectTimeout ?? 15) * 1000 });
   // An idle connection that the server drops (restart, admin termination) must not crash the
   // process: the pool discards it and opens a new one for the next query.
   pool.on('error', (error) => {

@@ -109,6 +109,21 @@ describe('parla command line', () => {
     }
   });
 
+  it('gives up on a database server that accepts the connection but never answers, in one line', async () => {
+    // What a PostgreSQL host behind a firewall that drops packets looks like to the client: no answer at all.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const started = Date.now();
+      const r = await parla(['migrate'], { ...env, PARLA_DATABASE_URL: `postgres://parla@127.0.0.1:${port}/parla`, PARLA_DATABASE_CONNECT_TIMEOUT: '1' });
+      expectOneLine(r, 1, `parla: cannot reach the database postgres://parla@127.0.0.1:${port}/parla (PARLA_DATABASE_URL): no answer within 1 s (PARLA_DATABASE_CONNECT_TIMEOUT)`);
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
+
   it('shows the whole error with PARLA_DEBUG=1', async () => {
     const r = await parla(['serve'], { ...env, PARLA_SESSION_AGE: 'a week', PARLA_DEBUG: '1' });
     expect(r.code).toBe(1);
