@@ -178,25 +178,40 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
     const otherDir = env.PARLA_REDIS_URL ? fs.mkdtempSync(path.join(os.tmpdir(), 'parla-other-host-')) : s.dataDir;
     const config = loadConfig({ ...env, PARLA_DATA_DIR: otherDir, PARLA_DATABASE_URL: s.container.config.databaseUrl, PARLA_LOG_LEVEL: 'silent' });
     const other: Container = await createContainer(config, { migrate: false });
+    /**
+     * A commit by the other process, then (across hosts) until this server has read its announcement: Redis hands
+     * it over before the commit returns, but this process, which is both here, may read it a moment later.
+     */
+    const byOther = async (commit: () => Promise<unknown>) => {
+      const before = s.container.database.stamp();
+      await commit();
+      if (!env.PARLA_REDIS_URL) return;
+      for (let waited = 0; s.container.database.stamp() === before; waited++) {
+        if (waited > 2000) throw new Error('the commit was not announced within 2 s');
+        await new Promise((r) => setTimeout(r, 1));
+      }
+    };
     try {
       const token = await s.createUser('petra');
       const listed = async () =>
         (await json(await s.api('/api/translations/demo/app/cs/units/?page_size=100', { token }))).results.find((u: { id: number }) => u.id === unitId).target;
       expect(await listed()).toEqual((await json(await unit(token))).target);
-      await other.database.db.updateTable('units').set({ target: 'Nazdar' }).where('id', '=', unitId).execute();
+      await byOther(() => other.database.db.updateTable('units').set({ target: 'Nazdar' }).where('id', '=', unitId).execute());
       expect((await json(await unit(token))).target).toEqual(['Nazdar']);
       expect(await listed()).toEqual(['Nazdar']);
       // A transaction counts once it has committed.
-      await other.database.db.transaction().execute(async (tx) => {
-        await tx.updateTable('units').set({ target: 'Čau' }).where('id', '=', unitId).execute();
-        expect((await json(await unit(token))).target).toEqual(['Nazdar']);
-      });
+      await byOther(() =>
+        other.database.db.transaction().execute(async (tx) => {
+          await tx.updateTable('units').set({ target: 'Čau' }).where('id', '=', unitId).execute();
+          expect((await json(await unit(token))).target).toEqual(['Nazdar']);
+        }),
+      );
       expect((await json(await unit(token))).target).toEqual(['Čau']);
-      await other.database.db.updateTable('users').set({ is_active: 0 }).where('username', '=', 'petra').execute();
+      await byOther(() => other.database.db.updateTable('users').set({ is_active: 0 }).where('username', '=', 'petra').execute());
       expect((await unit(token)).status).toBe(401);
-      await other.database.db.updateTable('projects').set({ access_control: 100 }).where('slug', '=', 'demo').execute();
+      await byOther(() => other.database.db.updateTable('projects').set({ access_control: 100 }).where('slug', '=', 'demo').execute());
       expect((await unit(null)).status).toBe(404);
-      await other.database.db.updateTable('projects').set({ access_control: 0 }).where('slug', '=', 'demo').execute();
+      await byOther(() => other.database.db.updateTable('projects').set({ access_control: 0 }).where('slug', '=', 'demo').execute());
       expect((await unit(null)).status).toBe(200);
       if (env.PARLA_REDIS_URL) expect(fs.existsSync(path.join(s.dataDir, 'read-cache.stamp'))).toBe(false);
       // The caches are really on: a commit made outside Parla (psql) is not announced, so the cached unit stays.
@@ -210,7 +225,7 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
       }
       expect((await json(await unit())).target).toEqual(['Čau']);
       // The next write through any Parla process empties every cache.
-      await other.database.db.updateTable('users').set({ full_name: 'Petra' }).where('username', '=', 'petra').execute();
+      await byOther(() => other.database.db.updateTable('users').set({ full_name: 'Petra' }).where('username', '=', 'petra').execute());
       expect((await json(await unit())).target).toEqual(['Unannounced']);
     } finally {
       await other.close();
