@@ -25,18 +25,26 @@ export interface Database {
   dialect: DialectName;
   /**
    * A value that changes whenever the database may have changed since it was last read: a write by this
-   * process or a commit by any other connection. null where the database cannot tell without a round trip
-   * (PostgreSQL, unless its processes share a stamp file), so that nothing is cached there (see read-cache.ts).
+   * process or a commit by any other connection. null where the database cannot tell (PostgreSQL without
+   * Redis or a shared stamp file, or while the Redis subscription is down), so that nothing is cached there
+   * (see read-cache.ts).
    */
   stamp(): string | null;
   /**
-   * Learn what other connections committed since the stamp was last taken: called as each request arrives and
-   * before each task runs. A promise while that waits (the first subscription to Redis).
+   * Learn what other connections committed since the stamp was last taken: called as each request arrives. A
+   * promise while that waits (at start-up, for the first subscription to Redis).
    */
   refreshStamp(): void | Promise<void>;
   close(): Promise<void>;
 }
 
+/** How a PostgreSQL database learns of other processes' commits: the stamp, its refresh, and what each commit reports. */
+interface CommitStamp {
+  stamp(): string | null;
+  refresh(): void | Promise<void>;
+  onCommit(): void | Promise<void>;
+  close(): void;
+}
 
 /**
  * Kysely prepares every query anew; preparing is a large part of a small query's cost on SQLite, and
@@ -286,46 +294,27 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const untrackPool = trackPool(pool);
-  if (readCache !== 'off' && options.redisStamp) {
-    const shared = new RedisStamp(options.redisStamp.url, options.redisStamp.channel);
-    const db = new Kysely<Schema>({ dialect: new CommitWatchingPostgresDialect({ pool }, () => shared.onCommit()), log: logPostgres });
-    return {
-      db,
-      dialect: 'postgres',
-      stamp: () => shared.stamp(),
-      refreshStamp: () => shared.refresh(),
-      close: async () => {
-        untrackPool();
-        await db.destroy();
-        shared.close();
-      },
-    };
-  }
-  if (readCache === 'on') {
-    if (!options.stampFile) throw new Error('read caches on PostgreSQL need a stamp file');
-    const shared = sharedFileStamp(options.stampFile);
-    const db = new Kysely<Schema>({ dialect: new CommitWatchingPostgresDialect({ pool }, shared.onCommit), log: logPostgres });
-    return {
-      db,
-      dialect: 'postgres',
-      stamp: shared.stamp,
-      refreshStamp: shared.refresh,
-      close: async () => {
-        untrackPool();
-        await db.destroy();
-        shared.close();
-      },
-    };
-  }
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log: logPostgres });
+  const shared = commitStamp(readCache, options);
+  const dialect = shared ? new CommitWatchingPostgresDialect({ pool }, () => shared.onCommit()) : new PostgresDialect({ pool });
+  const db = new Kysely<Schema>({ dialect, log: logPostgres });
   return {
     db,
     dialect: 'postgres',
-    stamp: () => null,
-    refreshStamp: () => {},
-    close: () => {
+    stamp: shared ? () => shared.stamp() : () => null,
+    refreshStamp: shared ? () => shared.refresh() : () => {},
+    close: async () => {
       untrackPool();
-      return db.destroy();
+      await db.destroy();
+      shared?.close();
     },
   };
+}
+
+/** PostgreSQL's commit stamp: through Redis where the processes share one, else the data dir's file with `on`, else none. */
+function commitStamp(readCache: NonNullable<DatabaseOptions['readCache']>, options: DatabaseOptions): CommitStamp | null {
+  if (readCache === 'off') return null;
+  if (options.redisStamp) return new RedisStamp(options.redisStamp.url, options.redisStamp.channel);
+  if (readCache !== 'on') return null;
+  if (!options.stampFile) throw new Error('read caches on PostgreSQL need a stamp file');
+  return sharedFileStamp(options.stampFile);
 }

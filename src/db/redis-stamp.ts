@@ -6,8 +6,9 @@ import { ioredis } from '../shared/optional-dependency.js';
 /**
  * Each process publishes its name on the channel after every commit that may have changed data, and awaits that
  * before it answers; each process counts the others' messages into its stamp. Redis hands a message to the
- * subscribers before it answers the publisher, so a request that another host's answer made possible finds the
- * message already read (it arrived first on this host's sockets): nothing is asked of Redis per request.
+ * subscribers before it answers the publisher, so it normally reaches another host ahead of any request that the
+ * publisher's answer made possible; nothing is asked of Redis per request. Not a guarantee: a request read in the
+ * moment before the message is still answered from what was cached before the commit.
  *
  * While the subscription is not confirmed (start-up, a lost connection) the stamp is unknown and nothing is
  * cached; once confirmed again the stamp moves, as messages may have been missed meanwhile. A failed publish is
@@ -67,10 +68,14 @@ export class RedisStamp {
   async onCommit(): Promise<void> {
     this.writes++;
     if (this.starting) await this.starting;
+    await this.announce();
+  }
+
+  /** Publishes this process's name; on failure the commit still stands, and the next subscription publishes again. */
+  private async announce(): Promise<void> {
     try {
       await this.publisher.publish(this.channel, this.name);
     } catch (error) {
-      // The commit stands; the other processes learn of it with the next message.
       this.unannounced = true;
       this.failed(error as Error);
     }
@@ -94,10 +99,7 @@ export class RedisStamp {
     this.down = false;
     if (this.unannounced) {
       this.unannounced = false;
-      this.publisher.publish(this.channel, this.name).catch((error: Error) => {
-        this.unannounced = true;
-        this.failed(error);
-      });
+      void this.announce();
     }
   }
 

@@ -165,7 +165,7 @@ export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]):
   );
 }
 
-/** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs and labels. */
+/** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
 export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
   // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.
   const order = where && hasRegex(where) && !isSqlite(db) ? sql`units.id + 0` : sql.ref('units.id');

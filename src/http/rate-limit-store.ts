@@ -216,6 +216,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     clearInterval(this.sweeper);
     if (this.later) clearTimeout(this.later);
     if (this.soon) clearImmediate(this.soon);
+    // Hits still gathered are sent now: each waiting request gets its answer (or, once disconnected, the
+    // error that lets it through unthrottled) instead of waiting for a flush that no longer comes.
+    this.flush();
     this.redis.disconnect();
   }
 }

@@ -107,7 +107,7 @@ export class UnitsService {
     const filter = this.access.visibleProjects(actor);
     // Unfiltered lists count from the translations' kept counters (one row per translation, not per unit).
     if (!where) return countUnitsFromCounters(this.db, filter);
-    const ids = this.onePass(actor, where);
+    const ids = this.onePass(filter, where);
     if (ids) return (await ids).length;
     return searching(countSearchedUnits(this.db, filter, where));
   }
@@ -117,11 +117,11 @@ export class UnitsService {
    * the request's compiled condition): SQLite runs the two queries one after the other, and each of them
    * runs the regex on every candidate row, so one pass halves the request. Elsewhere, or without a regex, null.
    */
-  private onePass(actor: Actor, where: NonNullable<UnitFilter>): Promise<number[]> | null {
+  private onePass(projects: ReturnType<AccessControl['visibleProjects']>, where: NonNullable<UnitFilter>): Promise<number[]> | null {
     if (this.dialect !== 'sqlite' || !hasRegex(where)) return null;
     let ids = this.regexMatches.get(where);
     if (!ids) {
-      ids = searching(searchedUnitIds(this.db, this.access.visibleProjects(actor), where));
+      ids = searching(searchedUnitIds(this.db, projects, where));
       this.regexMatches.set(where, ids);
     }
     return ids;
@@ -136,7 +136,7 @@ export class UnitsService {
       if (!start) return [];
       return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.split);
     }
-    const ids = where && this.onePass(actor, where);
+    const ids = where && this.onePass(filter, where);
     if (ids) return (await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit))).map(UnitsService.split);
     return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset)))).map(UnitsService.split);
   }
