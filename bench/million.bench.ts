@@ -135,8 +135,12 @@ async function generate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): P
   await sql.raw(dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db);
 }
 
-/** `postgres+redis` is PostgreSQL as a multi-host installation runs it: with Redis, so with read caches. */
-type Engine = 'sqlite' | 'postgres' | 'postgres+redis';
+/**
+ * `postgres` announces commits through PostgreSQL's notifications, `postgres+redis` through Redis (as a multi-host
+ * installation with Redis runs); both keep read caches. `postgres-uncached` runs with PARLA_READ_CACHE=off: what
+ * every request costs right after a write.
+ */
+type Engine = 'sqlite' | 'postgres' | 'postgres+redis' | 'postgres-uncached';
 
 async function runEngine(engine: Engine, bareLatency: number, rows: string[]): Promise<void> {
   const dialect = engine === 'sqlite' ? 'sqlite' : 'postgres';
@@ -144,6 +148,7 @@ async function runEngine(engine: Engine, bareLatency: number, rows: string[]): P
   if (dialect === 'postgres' && !pgDb) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-million-'));
   const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'warn' };
+  if (engine === 'postgres-uncached') env.PARLA_READ_CACHE = 'off';
   if (engine === 'postgres+redis') Object.assign(env, { PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: `parla-million-${process.pid}`, PARLA_SERVE_RUNS_TASKS: '1' });
   let parla = await startParla(env);
   try {
@@ -228,7 +233,7 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${barePort}/`);
     const bareLatency = (await latency(`http://127.0.0.1:${barePort}/`)).p50;
     rows.push(`Parla read latency over ${(COMPONENTS * LANGUAGES.length * STRINGS).toLocaleString('en')} translation units (${SAMPLES} sequential requests each; bare Fastify route p50 ${bareLatency.toFixed(2)} ms in the same run)`);
-    const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres,postgres+redis').split(',') as Engine[];
+    const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres,postgres+redis,postgres-uncached').split(',') as Engine[];
     for (const engine of engines) await runEngine(engine, bareLatency, rows);
   } finally {
     bare.kill();

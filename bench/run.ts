@@ -23,7 +23,7 @@ const MAX_PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 /** The processes of a real multi-process installation share rate limits (and tasks) through Redis; BENCH_REDIS=0 runs without. */
 const REDIS_URL = process.env.BENCH_REDIS === '0' ? null : (process.env.PARLA_BENCH_REDIS_URL ?? process.env.PARLA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
-/** PARLA_READ_CACHE of the PostgreSQL processes: `auto` (the default: read caches on, through Redis) or `off`. */
+/** PARLA_READ_CACHE of the PostgreSQL processes: `auto` (the default: read caches on, commits announced through Redis or PostgreSQL) or `off`. */
 const PG_READ_CACHE = process.env.BENCH_PG_READ_CACHE ?? 'auto';
 
 /** A unit detail against the bare route: requests/s ratio, and server CPU per request (µs). */
@@ -210,11 +210,11 @@ async function postgresRun(bare: Target, bares: BareServers, rows: Row[], notes:
     const { importMs, ...paths } = await seed(servers[0]!);
     notes.push(`import of the ${UNITS}-unit PO by ZIP upload (PostgreSQL): ${importMs.toFixed(0)} ms`);
     notes.push(
-      `PostgreSQL processes: one database, a data dir each (as on separate hosts), ${redis ? 'rate limits, tasks and read-cache invalidation through Redis (as a multi-host installation runs)' : 'no Redis (rate limits counted per process, nothing cached)'}`,
+      `PostgreSQL processes: one database, a data dir each (as on separate hosts), ${redis ? 'rate limits, tasks and read-cache invalidation through Redis (as a multi-host installation runs)' : 'no Redis (rate limits counted per process, read-cache invalidation through PostgreSQL notifications)'}`,
     );
     const one = servers[0]!;
     await unitCases(`1 process, ${pg}`, { base: one.base, url: one.base, auth: one.auth, pid: one.process.pid! }, paths, bare, bares, rows);
-    if (PG_READ_CACHE !== 'off' && redis) {
+    if (PG_READ_CACHE !== 'off') {
       // For comparison: a process without read caches, on the same database.
       const plain = await startParla({ ...env, PARLA_DATA_DIR: dataDirs[2]!, PARLA_READ_CACHE: 'off' }, { token: one.token });
       try {

@@ -1,5 +1,4 @@
 // Opens the database (SQLite by default, PostgreSQL on postgres:// URLs) as one typed Kysely instance.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type LogEvent, type Transaction } from 'kysely';
@@ -7,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { pg as pgLibrary } from '../shared/optional-dependency.js';
 import type { Database as Schema } from './schema.js';
 import { CommitWatchingPostgresDialect } from './commit-watch.js';
+import { PgNotifyStamp } from './pg-notify-stamp.js';
 import { RedisStamp } from './redis-stamp.js';
 import { compileUserRegex } from '../checks/safe-regex.js';
 import { recordQuery, trackPool } from '../shared/metrics.js';
@@ -25,14 +25,14 @@ export interface Database {
   dialect: DialectName;
   /**
    * A value that changes whenever the database may have changed since it was last read: a write by this
-   * process or a commit by any other connection. null where the database cannot tell (PostgreSQL without
-   * Redis or a shared stamp file, or while the Redis subscription is down), so that nothing is cached there
+   * process or a commit by any other connection. null where the database cannot tell (read caches off, or
+   * PostgreSQL while the channel of announced commits is not confirmed), so that nothing is cached there
    * (see read-cache.ts).
    */
   stamp(): string | null;
   /**
    * Learn what other connections committed since the stamp was last taken: called as each request arrives. A
-   * promise while that waits (at start-up, for the first subscription to Redis).
+   * promise while that waits (at start-up, for the channel of announced commits).
    */
   refreshStamp(): void | Promise<void>;
   close(): Promise<void>;
@@ -159,46 +159,6 @@ function sqliteStamp(sqlite: SQLite.Database, file: string | null): ReturnType<t
 }
 
 /**
- * PostgreSQL's stamp where every process that writes runs on one host with one data dir: after each
- * commit that may have changed data, a process writes a new random value into a small shared file,
- * which the others read as SQLite's WAL index is read. Commits made by other means (psql, a process
- * on another host) are not seen: hence opt-in (PARLA_READ_CACHE=on).
- */
-function sharedFileStamp(file: string): ReturnType<typeof memoStamp> & { onCommit: () => void; close: () => void } {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
-  const last = Buffer.alloc(16);
-  const now = Buffer.alloc(16);
-  fs.readSync(fd, last, 0, 16, 0);
-  let others = 0;
-  const memo = memoStamp(() => {
-    const n = fs.readSync(fd, now, 0, 16, 0);
-    now.fill(0, n);
-    // A value caught half-written differs too: that only empties a cache once more.
-    if (!now.equals(last)) {
-      now.copy(last);
-      others++;
-    }
-    return `f${others}`;
-  });
-  return {
-    ...memo,
-    onCommit: () => {
-      // Our own write moves our stamp through onWrite; `last` takes our value so that it is not counted twice.
-      memo.onWrite();
-      crypto.randomFillSync(last);
-      try {
-        fs.writeSync(fd, last, 0, 16, 0);
-      } catch (e) {
-        // The commit stands; the other processes learn of it with the next write that reaches the file.
-        process.emitWarning(`read caches: ${file} could not be written (${(e as Error).message}); other processes may serve older data until the next write`);
-      }
-    },
-    close: () => fs.closeSync(fd),
-  };
-}
-
-/**
  * SQLite has no REGEXP of its own: `X REGEXP Y` calls regexp(Y, X). The search query language checks
  * patterns when it parses them; compiled patterns are kept by text. They run on RE2 (linear time), as
  * this function runs inside the event loop.
@@ -241,23 +201,20 @@ export interface DatabaseOptions {
   /** PostgreSQL: seconds to wait for a connection (opening one, or one of the pool's to come free). */
   connectTimeout?: number;
   /**
-   * Read caches (read-cache.ts): `auto` keeps them on SQLite, and on PostgreSQL when the processes share a
-   * Redis (`redisStamp`, any number of hosts); `on` also on PostgreSQL without Redis, where the processes learn
-   * of each other's commits through `stampFile` (one host, one data dir); `off` nowhere.
+   * Read caches (read-cache.ts): `auto` (or `on`) keeps them on; on PostgreSQL the processes announce their
+   * commits to each other through Redis where they share one (`redisStamp`), else with PostgreSQL's NOTIFY;
+   * `off` turns them off.
    */
   readCache?: 'auto' | 'on' | 'off';
-  /** PostgreSQL with readCache `on` and no Redis: the file the processes share (`<data dir>/read-cache.stamp`). */
-  stampFile?: string;
   /** PostgreSQL with Redis: the channel on which the processes announce their commits. */
   redisStamp?: { url: string; channel: string };
 }
 
-/** openDatabase's options from the configuration: a channel of the installation's Redis, else a file in the shared data dir. */
-export function databaseOptions(config: { dataDir: string; readCache: DatabaseOptions['readCache']; redisUrl: string | null; redisPrefix: string; databaseConnectTimeout: number }): DatabaseOptions {
+/** openDatabase's options from the configuration: a channel of the installation's Redis, if it has one. */
+export function databaseOptions(config: { readCache: DatabaseOptions['readCache']; redisUrl: string | null; redisPrefix: string; databaseConnectTimeout: number }): DatabaseOptions {
   return {
     connectTimeout: config.databaseConnectTimeout,
     readCache: config.readCache,
-    stampFile: path.join(config.dataDir, 'read-cache.stamp'),
     redisStamp: config.redisUrl ? { url: config.redisUrl, channel: `${config.redisPrefix}:commits` } : undefined,
   };
 }
@@ -294,7 +251,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
   const untrackPool = trackPool(pool);
-  const shared = commitStamp(readCache, options);
+  const shared = commitStamp(url, readCache, options);
   const dialect = shared ? new CommitWatchingPostgresDialect({ pool }, () => shared.onCommit()) : new PostgresDialect({ pool });
   const db = new Kysely<Schema>({ dialect, log: logPostgres });
   return {
@@ -310,11 +267,9 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   };
 }
 
-/** PostgreSQL's commit stamp: through Redis where the processes share one, else the data dir's file with `on`, else none. */
-function commitStamp(readCache: NonNullable<DatabaseOptions['readCache']>, options: DatabaseOptions): CommitStamp | null {
+/** PostgreSQL's commit stamp: announced through Redis where the processes share one, else through PostgreSQL; none when off. */
+function commitStamp(url: string, readCache: NonNullable<DatabaseOptions['readCache']>, options: DatabaseOptions): CommitStamp | null {
   if (readCache === 'off') return null;
   if (options.redisStamp) return new RedisStamp(options.redisStamp.url, options.redisStamp.channel);
-  if (readCache !== 'on') return null;
-  if (!options.stampFile) throw new Error('read caches on PostgreSQL need a stamp file');
-  return sharedFileStamp(options.stampFile);
+  return new PgNotifyStamp(url, (options.connectTimeout ?? 15) * 1000);
 }

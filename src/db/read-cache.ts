@@ -5,8 +5,7 @@ import type { Database } from './database.js';
  * A read cache keyed by what was read. Every lookup first asks the database for its stamp (one cheap
  * call on SQLite); a different stamp than the entries were read under empties the cache, so a hit is
  * exactly what the query would return now. Where the database has no stamp (read caches off, or
- * PostgreSQL without PARLA_READ_CACHE=on: no cheap way to learn of other processes' commits) every
- * lookup loads.
+ * PostgreSQL while its channel of announced commits is not confirmed) every lookup loads.
  *
  * Values are shared between requests: callers must not change them.
  */
