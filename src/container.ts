@@ -219,7 +219,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     : new InProcessTaskQueue(db);
   // The queue's depth is read on each metrics scrape (/metrics), until the container closes.
   const untrackQueueDepth = trackQueueDepth(() => tasks.lengths());
-  const stats = new StatsService(db, access, changes);
+  const stats = new StatsService(db, access, changes, database);
   const users = new UsersService(db, access, new ReadCache(database, 1000));
   const fileSync = new FileSyncService(db, formats, paths);
   const scanner = new ComponentScanner(formats, languages);
@@ -270,7 +270,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
   // Every handler is registered while building, before start() lets the first job arrive.
   registerTasks(tasks, { db, stats, repository, autotranslate, addons, addonServices });
-  const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000));
+  const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   const lifecycle = new Lifecycle(async ({ log, commitPending }) => {

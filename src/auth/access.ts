@@ -175,6 +175,13 @@ export class AccessControl {
     return openOrListedProjects([ACCESS_PUBLIC, ACCESS_PROTECTED], grants.explicitProjects);
   }
 
+  /** Names what visibleProjects() lets the actor see: equal keys, equal filters (caches of visible sums are keyed by it). */
+  visibilityKey(actor: Actor): string {
+    if (actor.isSuperuser) return 'all';
+    const grants = this.grants(actor);
+    return grants.allProjects ? 'all' : `open+${[...grants.explicitProjects].sort((a, b) => a - b).join(',')}`;
+  }
+
   /**
    * SQL filter on `projects` for the projects where the actor holds `permission` (languages aside):
    * null when it holds it everywhere, so that "teams of projects I administer" is one query.

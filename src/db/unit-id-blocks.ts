@@ -13,8 +13,11 @@ export interface OffsetStart {
 /** PostgreSQL appends a row per statement and block: fold them when they outnumber the blocks by this much. */
 const FOLD_SLACK = 256;
 
-/** Where the unit at `offset` (0-based, in id order) starts: null when there are not that many units. */
-export async function unitOffsetStart(db: Executor, offset: number): Promise<OffsetStart | null> {
+/** The number of units in each block of ids that has any, by block: what unitOffsetStart() walks. */
+export type BlockSums = readonly (readonly [block: number, units: number])[];
+
+/** Reads the per-block unit counts (folding PostgreSQL's delta rows when they have piled up). */
+export async function unitBlockSums(db: Executor): Promise<BlockSums> {
   const { rows } = await sql<{ block: number | string; n: number | string }>`SELECT block, n FROM unit_id_blocks ORDER BY block`.execute(db);
   // Rows of one block are adjacent (ordered by block); on PostgreSQL a block may have several.
   const sums: [block: number, units: number][] = [];
@@ -23,17 +26,18 @@ export async function unitOffsetStart(db: Executor, offset: number): Promise<Off
     if (sums.length && sums[sums.length - 1]![0] === block) sums[sums.length - 1]![1] += Number(row.n);
     else sums.push([block, Number(row.n)]);
   }
-  let found: OffsetStart | null = null;
+  if (rows.length > sums.length + FOLD_SLACK) await foldDeltas(db);
+  return sums;
+}
+
+/** Where the unit at `offset` (0-based, in id order) starts: null when there are not that many units. */
+export function unitOffsetStart(sums: BlockSums, offset: number): OffsetStart | null {
   let before = 0;
   for (const [block, units] of sums) {
-    if (offset < before + units) {
-      found = { fromId: block * 2 ** UNIT_ID_BLOCK_BITS, skip: offset - before };
-      break;
-    }
+    if (offset < before + units) return { fromId: block * 2 ** UNIT_ID_BLOCK_BITS, skip: offset - before };
     before += units;
   }
-  if (rows.length > sums.length + FOLD_SLACK) await foldDeltas(db);
-  return found;
+  return null;
 }
 
 /**

@@ -96,6 +96,37 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
     expect(Math.max(...costs)).toBeLessThanOrEqual(2);
   });
 
+  it('shows an edit and a new unit in every statistics read and in the count of /api/units/ at once', async () => {
+    const reads = async () => {
+      const component = (await json(await s.api('/api/components/demo/app/statistics/'))).results.find((r: { code: string }) => r.code === 'cs');
+      const languages = (await json(await s.api('/api/projects/demo/languages/'))).results.find((r: { code: string }) => r.code === 'cs');
+      return {
+        component: [component.translated, component.total, component.last_author],
+        languages: [languages.translated, languages.total],
+        project: (await json(await s.api('/api/projects/demo/statistics/'))).translated,
+        language: (await json(await s.api('/api/languages/cs/statistics/'))).translated,
+        units: (await json(await s.api('/api/units/?page_size=1'))).count,
+      };
+    };
+    const before = await reads();
+    expect(await reads()).toEqual(before); // answered from the caches where they are on
+    const page = await json(await s.api('/api/translations/demo/app/cs/units/?page_size=100'));
+    const untranslated = page.results.find((u: { state: number }) => u.state < 20);
+    expect(untranslated, 'the fixture has an untranslated string').toBeDefined();
+    await json(await s.api(`/api/units/${untranslated.id}/`, { method: 'PATCH', json: { target: ['Nově'], state: 20 } }));
+    const after = await reads();
+    expect(after.component[0]).toBe((before.component[0] as number) + 1);
+    expect(after.component[2]).toBe('admin');
+    expect(after.languages[0]).toBe((before.languages[0] as number) + 1);
+    expect(after.project).toBe(before.project + 1);
+    expect(after.language).toBe(before.language + 1);
+    expect(after.units).toBe(before.units);
+    await json(await s.api('/api/translations/demo/app/en/units/', { method: 'POST', json: { source: ['Extra string'], state: 0 } }));
+    const added = await reads();
+    expect(added.units).toBeGreaterThan(before.units);
+    expect(added.component[1]).toBe((before.component[1] as number) + 1);
+  });
+
   it('serves pages of units that follow edits, and whose links follow the address asked', async () => {
     const page = async () => json(await s.api('/api/translations/demo/app/cs/units/?page_size=2'));
     const first = await page();

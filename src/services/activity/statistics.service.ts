@@ -1,5 +1,6 @@
 // Statistics reads: sums of per-translation counters up the tree; never a scan over units.
-import type { Db } from '../../db/database.js';
+import type { Database, Db } from '../../db/database.js';
+import { ReadCache } from '../../db/read-cache.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -50,11 +51,21 @@ export interface Aggregate {
 const RECENT_WINDOW_MS = 6 * 3600 * 1000;
 
 export class StatsService {
+  /** Sums, lists and authors as read, until the database changes: a statistics read is then answered without a query. */
+  private readonly reads: ReadCache<string, unknown>;
+
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
-  ) {}
+    database: Pick<Database, 'stamp'> = { stamp: () => null },
+  ) {
+    this.reads = new ReadCache(database, 5000);
+  }
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.reads.get(key, load) as Promise<T>;
+  }
 
   /** Display name of a change's author (full name, else username), or null. */
   async authorName(userId: number | null): Promise<string | null> {
@@ -64,12 +75,11 @@ export class StatsService {
   }
 
   async ofTranslation(t: TranslationRow): Promise<Aggregate> {
-    return {
-      counters: countersFrom(t),
-      lastChange: t.last_change,
+    const { lastAuthor, recentChanges } = await this.cached(`t:${t.id}:${t.last_change}:${t.last_author_id}`, async () => ({
       lastAuthor: await this.authorName(t.last_author_id),
       recentChanges: await this.changes.recentChanges(this.db, [t.id], t.last_change),
-    };
+    }));
+    return { counters: countersFrom(t), lastChange: t.last_change, lastAuthor, recentChanges };
   }
 
   /**
@@ -77,7 +87,11 @@ export class StatsService {
    * read) — when `actor` is given, only in projects the actor may see, so that private projects never
    * show in numbers others read (language statistics span every project).
    */
-  private async aggregate(scope: TranslationScope, actor: Actor | null): Promise<Aggregate> {
+  private aggregate(scope: TranslationScope, actor: Actor | null): Promise<Aggregate> {
+    return this.cached(`a:${JSON.stringify(scope)}:${actor ? this.access.visibilityKey(actor) : 'all'}`, () => this.sum(scope, actor));
+  }
+
+  private async sum(scope: TranslationScope, actor: Actor | null): Promise<Aggregate> {
     const visible = actor ? this.access.visibleProjects(actor) : null;
     const row = await counterSumsOf(this.db, scope, visible);
     const lastChange = (row?.last_change as string | null) ?? null;
@@ -112,7 +126,11 @@ export class StatsService {
   }
 
   /** Per-language sums inside one project (its own components, as the reference), ordered by language code. */
-  async projectLanguages(project: ProjectRow, limit: number, offset: number) {
+  projectLanguages(project: ProjectRow, limit: number, offset: number) {
+    return this.cached(`pl:${project.id}:${limit}:${offset}`, () => this.sumsPerLanguage(project, limit, offset));
+  }
+
+  private async sumsPerLanguage(project: ProjectRow, limit: number, offset: number) {
     const rows = await counterSumsPerLanguageOfProject(this.db, project.id, limit, offset);
     // One page of languages: their last author and recent changes take two small queries each.
     return Promise.all(
@@ -128,17 +146,17 @@ export class StatsService {
   }
 
   countProjectLanguages(project: ProjectRow): Promise<number> {
-    return countLanguagesOfProject(this.db, project.id);
+    return this.cached(`plc:${project.id}`, () => countLanguagesOfProject(this.db, project.id));
   }
 
   /** How many translations (one per language) a component's statistics list. */
   countComponentLanguages(component: ComponentRow): Promise<number> {
-    return countTranslationsWithLanguage(this.db, component.id);
+    return this.cached(`cl:${component.id}`, () => countTranslationsWithLanguage(this.db, component.id));
   }
 
   /** A page of a component's translations with their language code and name, by language code. */
   componentLanguagesPage(component: ComponentRow, limit: number, offset: number) {
-    return translationsWithLanguagePage(this.db, component.id, limit, offset);
+    return this.cached(`clp:${component.id}:${limit}:${offset}`, () => translationsWithLanguagePage(this.db, component.id, limit, offset));
   }
 
   /**

@@ -23,7 +23,7 @@ import {
 } from '../../db/unit-lists.repository.js';
 import { withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
-import { unitOffsetStart } from '../../db/unit-id-blocks.js';
+import { unitBlockSums, unitOffsetStart, type BlockSums } from '../../db/unit-id-blocks.js';
 import { ReadCache } from '../../db/read-cache.js';
 
 export interface UnitWithRefs {
@@ -63,6 +63,8 @@ export class UnitsService {
     private readonly dialect: DialectName = 'sqlite',
     /** Unit detail reads by id, kept until the database changes (read-cache.ts). */
     private readonly byId: ReadCache<number, VisibleUnit | undefined> = ReadCache.none(),
+    /** Counts of visible units and the per-block unit counts, kept until the database changes. */
+    private readonly counts: ReadCache<string, number | BlockSums> = ReadCache.none(),
   ) {}
 
   /** A regex search's matching ids while its request lasts (see onePass). */
@@ -106,7 +108,7 @@ export class UnitsService {
   async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
     const filter = this.access.visibleProjects(actor);
     // Unfiltered lists count from the translations' kept counters (one row per translation, not per unit).
-    if (!where) return countUnitsFromCounters(this.db, filter);
+    if (!where) return this.counts.get(`visible:${this.access.visibilityKey(actor)}`, () => countUnitsFromCounters(this.db, filter)) as Promise<number>;
     const ids = this.onePass(filter, where);
     if (ids) return (await ids).length;
     return searching(countSearchedUnits(this.db, filter, where));
@@ -132,7 +134,8 @@ export class UnitsService {
     if (!filter && !where && offset > 0) {
       // Deep pages of everything: the block counts give the block of the page's first unit, a walk along
       // the primary key inside that block its id; only the page's rows are joined.
-      const start = await unitOffsetStart(this.db, offset);
+      const sums = (await this.counts.get('blocks', () => unitBlockSums(this.db))) as BlockSums;
+      const start = unitOffsetStart(sums, offset);
       if (!start) return [];
       return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.split);
     }
