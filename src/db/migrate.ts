@@ -27,6 +27,7 @@ import * as m024 from './migrations/024-translation-plurals.js';
 import * as m025 from './migrations/025-component-db-revision.js';
 import * as m026 from './migrations/026-team-name-unique.js';
 import * as m027 from './migrations/027-search-statistics.js';
+import * as m030 from './migrations/030-reference-settings.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '025-component-db-revision': m025,
   '026-team-name-unique': m026,
   '027-search-statistics': m027,
+  '030-reference-settings': m030,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */

@@ -82,6 +82,30 @@ export interface ProjectsTable {
   /** Verifies signed hook notifications when set; never returned by the API. */
   webhook_secret: Generated<string>;
   created: Timestamp;
+  use_shared_tm: Generated<Bool>;
+  contribute_shared_tm: Generated<Bool>;
+  /** Stored for the API; Parla has no workspaces, so they never take effect. */
+  use_workspace_tm: Generated<Bool>;
+  contribute_workspace_tm: Generated<Bool>;
+  autoclean_tm: Generated<Bool>;
+  /** Engage pages and badges of a private or custom project are open to anonymous visitors. */
+  public_sharing: Generated<Bool>;
+  enforced_2fa: Generated<Bool>;
+  /** Which pending edits a commit takes: 0 all, 20 not those needing editing, 30 approved only. */
+  commit_policy: Generated<number>;
+  secondary_language_id: Generated<number | null>;
+  /** Stored for the API: without workspaces a project always uses its own values. */
+  inherit_license: Generated<Bool>;
+  inherit_agreement: Generated<Bool>;
+  inherit_new_lang: Generated<Bool>;
+  inherit_language_code_style: Generated<Bool>;
+  inherit_secondary_language: Generated<Bool>;
+  inherit_commit_message: Generated<Bool>;
+  inherit_add_message: Generated<Bool>;
+  inherit_delete_message: Generated<Bool>;
+  inherit_merge_message: Generated<Bool>;
+  inherit_addon_message: Generated<Bool>;
+  inherit_pull_message: Generated<Bool>;
 }
 
 export interface ComponentsTable {
@@ -146,6 +170,22 @@ export interface ComponentsTable {
   category_id: Generated<number | null>;
   /** The category slugs, each followed by "%2F" ('' outside categories): `category_path + slug` is the API path segment. */
   category_path: Generated<string>;
+  secondary_language_id: Generated<number | null>;
+  /** Whether a setting comes from the category or project above (inherited-settings.ts). */
+  inherit_license: Generated<Bool>;
+  inherit_agreement: Generated<Bool>;
+  inherit_new_lang: Generated<Bool>;
+  inherit_language_code_style: Generated<Bool>;
+  inherit_secondary_language: Generated<Bool>;
+  inherit_commit_message: Generated<Bool>;
+  inherit_add_message: Generated<Bool>;
+  inherit_delete_message: Generated<Bool>;
+  inherit_merge_message: Generated<Bool>;
+  inherit_addon_message: Generated<Bool>;
+  inherit_pull_message: Generated<Bool>;
+  hide_glossary_matches: Generated<Bool>;
+  contribute_project_tm: Generated<Bool>;
+  vcs_params: Generated<string>; // JSON object
 }
 
 /** A category of a project's components; categories nest (category_id = parent). */
@@ -156,6 +196,29 @@ export interface CategoriesTable {
   name: string;
   slug: string;
   created: Generated<Timestamp>;
+  check_flags: Generated<string>;
+  license: Generated<string>;
+  agreement: Generated<string>;
+  new_lang: Generated<string>;
+  language_code_style: Generated<string>;
+  secondary_language_id: Generated<number | null>;
+  commit_message: Generated<string>;
+  add_message: Generated<string>;
+  delete_message: Generated<string>;
+  merge_message: Generated<string>;
+  addon_message: Generated<string>;
+  pull_message: Generated<string>;
+  inherit_license: Generated<Bool>;
+  inherit_agreement: Generated<Bool>;
+  inherit_new_lang: Generated<Bool>;
+  inherit_language_code_style: Generated<Bool>;
+  inherit_secondary_language: Generated<Bool>;
+  inherit_commit_message: Generated<Bool>;
+  inherit_add_message: Generated<Bool>;
+  inherit_delete_message: Generated<Bool>;
+  inherit_merge_message: Generated<Bool>;
+  inherit_addon_message: Generated<Bool>;
+  inherit_pull_message: Generated<Bool>;
 }
 
 export interface TranslationsTable {

@@ -34,7 +34,10 @@ export interface HookPush {
 
 export type HookEvent = HookPing | HookPush;
 
-/** The 400 message for every unparsable or unusable payload, as the reference currently answers. */
+/** The 400 message for a body that holds no JSON: none at all, not JSON, or a form without a JSON `payload` field. */
+export const UNPARSABLE_PAYLOAD_MESSAGE = 'Could not parse JSON payload!';
+
+/** The 400 message for JSON that is not a usable notification: not an object, empty, or missing what the forge sends. */
 export const INVALID_PAYLOAD_MESSAGE = 'Invalid data in json payload!';
 
 /** Invalid hook payload; `message` is the public 400 text, `detail` says what was wrong (for logs). */
@@ -49,5 +52,9 @@ export class HookPayloadError extends Error {
 
   static invalid(detail: string): HookPayloadError {
     return new HookPayloadError(INVALID_PAYLOAD_MESSAGE, detail);
+  }
+
+  static unparsable(detail: string): HookPayloadError {
+    return new HookPayloadError(UNPARSABLE_PAYLOAD_MESSAGE, detail);
   }
 }

@@ -64,8 +64,64 @@ describe.each(DIALECTS)('forge hooks over HTTP (%s)', (dialect) => {
     expect((await post('github', load('github-ping.json'), { 'X-GitHub-Event': 'ping' })).status).toBe(201);
     const junk = await post('gitlab', 'this is not json');
     expect(junk.status).toBe(400);
-    expect((await junk.json()).detail).toBe('Invalid data in json payload!');
+    expect((await junk.json()).detail).toBe('Could not parse JSON payload!');
     expect((await post('svn', {})).status).toBe(404);
+  });
+
+  // Forges (and the reference's own tests) deliver the payload as the `payload` field of a multipart form.
+  const multipart = (service: string, fields: Record<string, string>, headers: Record<string, string> = {}, path = `/hooks/${service}/`) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return fetch(`${server.url}${path}`, { method: 'POST', headers, body: form });
+  };
+  const answer = async (res: Response) => ({ status: res.status, body: await res.json() });
+
+  it.each(PUSHES)('%s push (%s) arrives as a multipart `payload` field and as a urlencoded one', async (service, fixture, headers) => {
+    const payload = JSON.stringify(load(fixture));
+    const viaMultipart = await answer(await multipart(service, { payload }, headers));
+    expect(viaMultipart).toMatchObject({ status: 202, body: { status: 'failure', message: 'No matching repositories found!' } });
+    const form = new URLSearchParams({ payload }).toString();
+    const viaForm = await answer(await post(service, form, headers, 'application/x-www-form-urlencoded'));
+    expect(viaForm).toMatchObject({ status: 202, body: { message: 'No matching repositories found!' } });
+  });
+
+  it('answers pings delivered as forms, with and without the trailing slash', async () => {
+    const zen = { payload: '{"zen": "Approachable is better than simple."}' };
+    expect(await answer(await multipart('github', zen))).toEqual({ status: 201, body: { status: 'success', message: 'Hook working' } });
+    expect(await answer(await multipart('github', zen, {}, '/hooks/github'))).toEqual({ status: 201, body: { status: 'success', message: 'Hook working' } });
+    expect((await multipart('gitlab', { payload: JSON.stringify(load('gitlab-push.json')) }, {}, '/hooks/gitlab')).status).toBe(202);
+    expect((await multipart('bitbucket', { payload: '{"foo": "bar"}' }, { 'X-Event-Key': 'diagnostics:ping' })).status).toBe(201);
+    expect((await post('gitlab', { other: 42 })).status).toBe(201);
+    expect((await post('pagure', { msg: '' })).status).toBe(201);
+  });
+
+  it('triggers a pull from a multipart Gitea push without an event header', async () => {
+    const db = server.container.database.db;
+    const push = load('gitea-push.json') as { repository: { clone_url: string }; ref: string };
+    await db.updateTable('components').set({ vcs: 'git', repo: push.repository.clone_url, branch: push.ref.replace('refs/heads/', '') }).execute();
+    try {
+      const res = await answer(await multipart('gitea', { payload: JSON.stringify(push) }));
+      expect(res).toMatchObject({ status: 200, body: { status: 'success', message: 'Update triggered: hooked/app' } });
+    } finally {
+      await db.updateTable('components').set({ vcs: 'local', repo: 'local:', branch: 'main' }).execute();
+      await db.deleteFrom('tasks').where('name', '=', 'repository-pull').execute();
+    }
+  });
+
+  it('tells a body without JSON from JSON without a notification', async () => {
+    const detail = async (res: Response) => ({ status: res.status, detail: (await res.json()).detail });
+    const unparsable = { status: 400, detail: 'Could not parse JSON payload!' };
+    const invalid = { status: 400, detail: 'Invalid data in json payload!' };
+    expect(await detail(await fetch(`${server.url}/hooks/github/`, { method: 'POST' }))).toEqual(unparsable);
+    expect(await detail(await multipart('github', {}))).toEqual(unparsable);
+    expect(await detail(await multipart('github', { other: 'x' }))).toEqual(unparsable);
+    expect(await detail(await multipart('github', { payload: 'XX' }))).toEqual(unparsable);
+    expect(await detail(await multipart('github', { payload: '{}' }))).toEqual(invalid);
+    expect(await detail(await fetch(`${server.url}/hooks/gitlab/`, { method: 'POST' }))).toEqual(unparsable);
+    expect(await detail(await multipart('gitlab', { payload: 'anything' }))).toEqual(unparsable);
+    expect(await detail(await post('gitlab', 'xx'))).toEqual(unparsable);
+    expect(await detail(await post('gitlab', '{}'))).toEqual(invalid);
+    expect(await detail(await post('gitlab', '[1, 2]'))).toEqual(invalid);
   });
 
   it('answers 405 when hooks are turned off', async () => {

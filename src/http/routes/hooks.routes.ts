@@ -1,4 +1,4 @@
-// Repository notification hooks (/hooks/<service>/ and the deprecated /hooks/update/…): a push triggers a background pull.
+// Repository notification hooks (/hooks/<service>/, also without the slash, and the deprecated /hooks/update/…): a push triggers a background pull.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
@@ -15,11 +15,12 @@ const UPDATE_COMPONENT = { schema: { response: { 200: HookUpdateSchema } }, conf
 
 export function hooksRoutes(app: FastifyInstance, c: HooksDeps): void {
   void app.register(async (scope) => {
-    // Signatures are computed over the raw body, and payloads arrive as JSON or as a form field.
+    // Signatures are computed over the raw body, and payloads arrive as JSON or as the `payload` field of a form
+    // (urlencoded or multipart): the body is kept as it came and decoded by the hook layer.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 }, (_request, body, done) => done(null, body));
 
-    scope.post('/hooks/:service/', NOTIFY, async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
+    const notify = async (request: FastifyRequest<{ Params: { service: string }; Body: Buffer | undefined }>, reply: FastifyReply) => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
       const outcome = await c.hooks.notify(request.params.service, { headers, body: request.body ?? Buffer.alloc(0) });
       switch (outcome.kind) {
@@ -37,7 +38,10 @@ export function hooksRoutes(app: FastifyInstance, c: HooksDeps): void {
           });
         }
       }
-    });
+    };
+    scope.post('/hooks/:service/', NOTIFY, notify);
+    // Forges are often configured with the address without its trailing slash: it is the same hook.
+    scope.post('/hooks/:service', { ...NOTIFY, config: { ...NOTIFY.config, summary: `${NOTIFY.config.summary} (the same, without the trailing slash)` } }, notify);
 
     const update = async (request: FastifyRequest<{ Params: { project: string; component?: string } }>) => {
       await c.hooks.update(request.actor, request.params.project, request.params.component);

@@ -7,6 +7,8 @@ import type { LabeledUnit } from '../../services/units/labels.service.js';
 import { percent } from '../../services/common/statistics-counters.js';
 import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
+import { componentEffectiveSettings, effectiveSettings, settingsFields, type ProjectWithLock } from '../../services/catalog/inherited-settings.js';
+import type { CategoryRow } from '../../db/schema.js';
 import type { Urls } from '../urls.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 
@@ -27,8 +29,9 @@ export function serializeLanguage(u: Urls, l: LanguageRow) {
   };
 }
 
-export function serializeProject(u: Urls, p: ProjectRow) {
+export function serializeProject(u: Urls, p: ProjectWithLock) {
   const api = u.project(p.slug);
+  const effective = effectiveSettings([p]);
   return {
     name: p.name,
     slug: p.slug,
@@ -62,6 +65,19 @@ export function serializeProject(u: Urls, p: ProjectRow) {
     merge_message: p.merge_message,
     addon_message: p.addon_message,
     pull_message: p.pull_message,
+    effective_check_flags: effective.check_flags,
+    commit_policy: p.commit_policy,
+    workspace: null,
+    ...settingsFields(p, effective),
+    enforced_2fa: bool(p.enforced_2fa),
+    use_shared_tm: bool(p.use_shared_tm),
+    contribute_shared_tm: bool(p.contribute_shared_tm),
+    use_workspace_tm: bool(p.use_workspace_tm),
+    contribute_workspace_tm: bool(p.contribute_workspace_tm),
+    autoclean_tm: bool(p.autoclean_tm),
+    public_sharing: bool(p.public_sharing),
+    machinery_settings: `${api}machinery/`,
+    ...(p.locked === undefined ? {} : { locked: p.locked }),
   };
 }
 
@@ -71,6 +87,8 @@ export interface ComponentRefs {
   sourceLanguage: LanguageRow;
   /** Installed add-on ids, for `addons` (AddonsService.withAddonIds). */
   addonIds?: number[];
+  /** The categories above the component, top first (inherited settings resolve against them). */
+  categories?: CategoryRow[];
 }
 
 export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includeProject?: boolean; vcsVisible?: boolean } = {}) {
@@ -79,6 +97,7 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
   const api = u.component(r.project.slug, componentPathSegment(c));
   const vcs = opts.vcsVisible !== false;
   const hidden = <T>(v: T) => (vcs ? v : null);
+  const effective = componentEffectiveSettings(r);
   return {
     name: c.name,
     slug: c.slug,
@@ -143,6 +162,11 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     category: c.category_id === null ? null : u.category(c.category_id),
     linked_component: linkedComponentUrl(u, c.repo),
     locked: bool(c.locked),
+    effective_check_flags: effective.check_flags,
+    ...settingsFields(c, effective),
+    hide_glossary_matches: bool(c.hide_glossary_matches),
+    contribute_project_tm: bool(c.contribute_project_tm),
+    vcs_params: hidden(JSON.parse(c.vcs_params) as Record<string, unknown>),
   };
 }
 
