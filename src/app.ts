@@ -7,7 +7,7 @@ import { frameworkErrors, registerErrorHandling } from './http/plugins/errors.js
 import { registerNulGuard } from './http/plugins/nul-guard.js';
 import { registerMultipart } from './http/plugins/multipart.js';
 import { registerBodyShapes } from './http/plugins/body-shapes.js';
-import { registerNegotiation } from './http/plugins/negotiation.js';
+import { registerNegotiation, rewriteFormatSuffix } from './http/plugins/negotiation.js';
 import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerCompression } from './http/plugins/compression.js';
 import { registerCors } from './http/plugins/cors.js';
@@ -85,6 +85,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
       customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true },
     },
     routerOptions: { maxParamLength: 500 },
+    // /api/projects.json is /api/projects/?format=json: the format suffix is read before routing.
+    rewriteUrl: rewriteFormatSuffix,
     // Malformed and over-long path segments get the usual error body too (the router answers them itself otherwise).
     frameworkErrors,
   });

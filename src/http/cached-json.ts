@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.js';
 import { ReadCache } from '../db/read-cache.js';
 import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, preferredCoding, varyAcceptEncoding, type ContentCoding } from './plugins/compression.js';
+import { transformsJson } from './plugins/negotiation.js';
 import { requestBaseUrl } from './urls.js';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -43,8 +44,8 @@ export class CachedJson {
   async send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown): Promise<FastifyReply> {
     const body = await this.bodies.get(`${key}\0${requestBaseUrl(request)}`, async () => ({ bytes: Buffer.from(JSON.stringify(await build())), encoded: {} }));
     reply.type('application/json; charset=utf-8');
-    // The browsable page is rendered from the JSON and compressed as a page; small bodies go out as they are.
-    if (request.wantsHtml || body.bytes.length < COMPRESS_THRESHOLD) return reply.send(body.bytes);
+    // The browsable page and CSV are rendered from the JSON and compressed as such; small bodies go out as they are.
+    if (transformsJson(request) || body.bytes.length < COMPRESS_THRESHOLD) return reply.send(body.bytes);
     varyAcceptEncoding(reply);
     const coding = preferredCoding(request.headers['accept-encoding']);
     if (coding === null || request.headers['x-no-compression'] !== undefined) return reply.send(body.bytes);

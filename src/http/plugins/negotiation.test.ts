@@ -1,4 +1,4 @@
-// Unit tests of Accept header negotiation between JSON and the browsable HTML page, and of explicit media-type matches.
+// Unit tests of Accept header negotiation between JSON, the browsable HTML page and CSV, and of explicit media-type matches.
 import { describe, expect, it } from 'vitest';
 import { explicitlyAccepts, negotiate } from './negotiation.js';
 
@@ -12,6 +12,13 @@ describe('negotiate', () => {
   it('serves HTML to browsers', () => {
     expect(negotiate('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toBe('html');
     expect(negotiate('text/html;q=0.9, application/json;q=0.5')).toBe('html');
+  });
+  it('serves CSV to clients that name text/csv, never through a wildcard', () => {
+    expect(negotiate('text/csv')).toBe('csv');
+    expect(negotiate('text/csv, application/json;q=0.5')).toBe('csv');
+    expect(negotiate('application/json, text/csv')).toBe('json');
+    expect(negotiate('text/*')).toBe('html');
+    expect(negotiate('text/csv;q=0')).toBeNull();
   });
   it('refuses what it cannot produce', () => {
     expect(negotiate('application/xml')).toBeNull();

@@ -1,5 +1,6 @@
 // /api/schema/ (the OpenAPI document), /api/docs/ (the API reference page) and the static files both pages use.
 import fs from 'node:fs';
+import YAML from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { explicitlyAccepts, negotiate } from '../plugins/negotiation.js';
@@ -11,6 +12,9 @@ import { resource } from '../resource.js';
 import { AssetParams, AssetQuery, File, NotModified, OpenApiDocumentSchema, SchemaQuery } from '../schemas/docs.js';
 
 export const OPENAPI_JSON = 'application/vnd.oai.openapi+json';
+/** The OpenAPI media type without a suffix names the YAML form of the document. */
+export const OPENAPI_YAML = 'application/vnd.oai.openapi';
+const YAML_TYPES = [OPENAPI_YAML, 'application/yaml'];
 const SCHEMA_URL = '/api/schema/';
 
 const VERSION: string = (() => {
@@ -28,8 +32,13 @@ const DESCRIPTION =
 
 export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void {
   // Built on the first request, when every route (including plug-in scopes registered later) is known.
-  let document: string | null = null;
-  const documentText = () => (document ??= JSON.stringify(buildOpenApiDocument(registry.routes, { title: 'Parla API', version: VERSION, description: DESCRIPTION })));
+  let document: Record<string, unknown> | null = null;
+  let json: string | null = null;
+  let yaml: string | null = null;
+  const documentObject = () => (document ??= buildOpenApiDocument(registry.routes, { title: 'Parla API', version: VERSION, description: DESCRIPTION }));
+  const documentText = () => (json ??= JSON.stringify(documentObject()));
+  // Shared schema objects are written out in full where they appear (no YAML anchors), lines unfolded.
+  const documentYaml = () => (yaml ??= YAML.stringify(documentObject(), { aliasDuplicateObjects: false, lineWidth: 0 }));
 
   resource(app, SCHEMA_URL, { name: 'API Schema', description: 'The OpenAPI 3.0 document of this API.' }, {
     GET: {
@@ -41,10 +50,13 @@ export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void 
         let type = 'application/json';
         if (format === 'api') request.wantsHtml = true;
         else if (format === 'openapi') type = OPENAPI_JSON;
+        else if (format === 'yaml') type = OPENAPI_YAML;
         else if (format !== undefined && format !== '' && format !== 'json') throw new NotFoundError(`Format "${format}" is not supported.`);
         else if (!format) {
           const accept = request.headers.accept;
+          const yamlType = YAML_TYPES.find((t) => explicitlyAccepts(accept, t));
           if (explicitlyAccepts(accept, OPENAPI_JSON)) type = OPENAPI_JSON;
+          else if (yamlType) type = yamlType;
           else {
             const choice = negotiate(accept);
             if (choice === null) throw new AppError('not_acceptable', 'Could not satisfy the request Accept header.');
@@ -52,7 +64,7 @@ export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void 
           }
         }
         reply.header('Vary', 'Accept');
-        return reply.type(`${type}; charset=utf-8`).send(documentText());
+        return reply.type(`${type}; charset=utf-8`).send(YAML_TYPES.includes(type) ? documentYaml() : documentText());
       },
     },
   });

@@ -18,7 +18,7 @@ const VERSION: string = (() => {
   }
 })();
 
-type Format = 'json' | 'html' | 'openmetrics';
+type Format = 'json' | 'html' | 'csv' | 'openmetrics';
 
 function acceptsOpenMetrics(accept: string | undefined): boolean {
   if (!accept) return false;
@@ -30,13 +30,14 @@ function acceptsOpenMetrics(accept: string | undefined): boolean {
   });
 }
 
-/** ?format= wins (json, api, openmetrics; anything else is 404 as elsewhere), then the Accept header. */
+/** ?format= wins (json, api, csv, openmetrics; anything else is 404 as elsewhere), then the Accept header. */
 function chooseFormat(request: FastifyRequest): Format {
   const format = (request.query as Record<string, unknown> | undefined)?.format;
   if (typeof format === 'string' && format !== '') {
     if (format === 'json') return 'json';
     if (format === 'api') return 'html';
     if (format === 'openmetrics') return 'openmetrics';
+    if (format === 'csv') return 'csv';
     throw new NotFoundError(`Format "${format}" is not supported.`);
   }
   if (acceptsOpenMetrics(request.headers.accept)) return 'openmetrics';
@@ -84,6 +85,7 @@ export function metricsRoutes(app: FastifyInstance, c: MetricsDeps): void {
         const data = { ...(await c.stats.metrics()), celery_queues: await c.tasks.lengths(), name: SITE_NAME, version: VERSION };
         if (format === 'openmetrics') return reply.type(OPENMETRICS_TYPE).send(renderOpenMetrics(data));
         request.wantsHtml = format === 'html';
+        if (format === 'csv') request.renderAs = 'csv';
         return data;
       },
     },

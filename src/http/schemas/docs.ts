@@ -2,7 +2,7 @@
 import { Type } from 'typebox';
 
 export const SchemaQuery = Type.Object({
-  format: Type.Optional(Type.String({ maxLength: 20, description: 'json, openapi (the OpenAPI media type) or api (the browsable page); the Accept header chooses otherwise.' })),
+  format: Type.Optional(Type.String({ maxLength: 20, description: 'json, openapi (the OpenAPI JSON media type), yaml (the document as YAML) or api (the browsable page); the Accept header chooses otherwise.' })),
 });
 export const AssetParams = Type.Object({ file: Type.String({ maxLength: 100 }) });
 /** Documented only: a URL with the current version is cached for good. */
