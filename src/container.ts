@@ -14,7 +14,7 @@ import { formats } from './formats/registry.js';
 import type { FormatRegistry } from './formats/registry.js';
 import { ChangesService } from './services/activity/changes.service.js';
 import { ExportsService } from './services/activity/exports.service.js';
-import { ComponentsService } from './services/catalog/components.service.js';
+import { ComponentsService, type LayoutChange } from './services/catalog/components.service.js';
 import { ComponentScanner } from './services/catalog/component-scanner.js';
 import { DataPaths } from './services/common/data-paths.js';
 import { HealthService } from './services/common/health.service.js';
@@ -43,6 +43,7 @@ import { FileScreenshotStore } from './services/screenshots/screenshot-store.js'
 import { MemoryService } from './services/memory/memory.service.js';
 import { ensurePrivateDir, prepareSqliteFile, tightenFile } from './shared/private-files.js';
 import { RepositoryService } from './services/repository/repository.service.js';
+import { LayoutChanges } from './services/repository/layout-change.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
 import { BullMqTaskQueue } from './tasks/bullmq-queue.js';
@@ -232,7 +233,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     : new ResultCache();
   const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }), outbound, machineryCache);
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
-  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound, new ReadCache(database, 1000));
+  // A new file layout re-reads the files under the repository lock: the component service reaches that when called.
+  const layoutPort: LayoutChange = { relayout: (current, next, write, userId) => layoutChanges.relayout(current, next, write, userId) };
+  const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound, new ReadCache(database, 1000), layoutPort);
   // Add-ons reach the services only through these ports. Webhook payloads need absolute URLs outside any
   // request: PARLA_SITE_URL when set.
   const addonBase = trimTrailingSlashes(config.siteUrl ?? `http://${config.host}:${config.port}`);
@@ -268,6 +271,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // On PostgreSQL every process of the installation, on any host, takes the same advisory locks.
   const repoLock = new RepositoryLock({ root: config.dataDir, ...(database.dialect === 'postgres' ? { cluster: new PgAdvisoryLock(config.databaseUrl) } : {}) });
   const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
+  const layoutChanges = new LayoutChanges(db, changes, fileSync, scanner, repoLock, (refs, userId) => repository.run(refs, 'commit', userId));
   // Every handler is registered while building, before start() lets the first job arrive.
   registerTasks(tasks, { db, stats, repository, autotranslate, addons, addonServices });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
@@ -322,7 +326,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     fileSync,
     downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter]), database.dialect),
     repository,
-    uploads: new UploadsService(db, access, changes, formats, fileSync, users),
+    uploads: new UploadsService(db, access, changes, formats, fileSync, users, scanner),
     memory,
     machinery,
     suggestions: new SuggestionsService(db, access, changes),

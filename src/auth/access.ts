@@ -24,7 +24,7 @@ import {
   type ObjectPermission,
 } from './permissions.js';
 
-type ProjectLike = Pick<ProjectRow, 'id' | 'access_control'>;
+export type ProjectLike = Pick<ProjectRow, 'id' | 'access_control'>;
 
 /** One team of the actor, reduced to what access checks need. */
 export interface TeamGrant {

@@ -200,18 +200,20 @@ describe.each(DIALECTS)('file downloads and uploads (%s)', (dialect) => {
     expect(stats.fuzzy).toBe(1);
   });
 
-  it('adds new strings with method=add to every language and file', async () => {
+  it('adds new strings with method=add to the source and the uploaded language and its file', async () => {
     const denied = await upload(server, { method: 'add' }, CS_PO);
     expect((await denied.json()).detail).toContain('This method is not available here.');
     expect((await server.api('/api/components/files/app/', { method: 'PATCH', json: { manage_units: true } })).status).toBe(200);
     const withNew = `${CS_PO}\nmsgid "Brand new string"\nmsgstr "Zbrusu nový řetězec"\n`;
     const res = await upload(server, { method: 'add' }, withNew);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ accepted: 1, skipped: 4, total: 5 });
+    // The fuzzy entry of CS_PO is left out (fuzzy=""), the other existing ones are skipped.
+    expect(await res.json()).toMatchObject({ accepted: 1, skipped: 3, total: 5 });
     const de = await (await server.api('/api/translations/files/app/de/')).json();
-    expect(de.total).toBe(5);
+    expect(de.total).toBe(4);
+    expect((await (await server.api('/api/translations/files/app/en/')).json()).total).toBe(5);
     expect(await (await server.api(T)).text()).toContain('msgid "Brand new string"\nmsgstr "Zbrusu nový řetězec"');
-    expect(await (await server.api('/api/translations/files/app/de/file/')).text()).toContain('msgid "Brand new string"\nmsgstr ""');
+    expect(await (await server.api('/api/translations/files/app/de/file/')).text()).not.toContain('Brand new string');
   });
 
   it('updates the source strings with method=source on the source language', async () => {

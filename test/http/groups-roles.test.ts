@@ -240,7 +240,7 @@ describe.each(DIALECTS)('groups and roles on %s', (dialect) => {
     expect(await single(await post('admins', { user_id: '99999' }))).toMatchObject({ status: 400, detail: 'User not found', attr: 'user_id' });
     res = await post('admins', { user_id: String(jane.id) });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(['Administration rights granted.']);
+    expect(await res.json()).toEqual({ detail: 'Administration rights granted.' });
     const withAdmin = await (await s.api(group.url)).json();
     expect(withAdmin.admins).toEqual([jane.url]);
     expect((await (await s.api('/api/users/jane/')).json()).groups).toContain(group.url);

@@ -109,8 +109,8 @@ const ADMIN_ONLY: [string, string] = ['401  403  403   403  ok   ok    403    ok
 const GLOBAL = /* */ '401  403  403   403  403  403   403    ok';
 /** translation.download: Guests (Access repository), Users (Power user), Translate, Review strings, Administration. */
 const DOWNLOAD: [string, string] = ['ok   ok   ok    ok   ok   ok    403    ok', '404  404  ok    ok   ok   ok    404    ok'];
-/** vcs.view: Guests/Users on public projects, Administration; not Translate nor Review strings; status GET denial is 403. */
-const VCS_VIEW: [string, string] = ['ok   ok   403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'];
+/** A repository's status: any of vcs.commit, vcs.push, vcs.reset, vcs.update (Administration); 403 also to anonymous callers. */
+const REPO_STATUS: [string, string] = ['403  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'];
 /** unit.edit / upload.perform in cs: TRANSLATE permissions; the foreign bot has none on the public project. */
 const TRANSLATE_CS: [string, string] = ['401  ok   ok    ok   ok   ok    403    ok', '401  404  ok    ok   ok   ok    404    ok'];
 /** The same in de: the language-limited translator is refused. */
@@ -484,9 +484,9 @@ const ROWS: Row[] = [
   // A role on pub's Review team: rev sees it (403), and so do project administrators, who see every
   // role to compose their teams (Parla's addition to the reference: padm, token and ftoken administer some
   // project); everyone else but the superuser gets 404.
-  { m: 'PUT', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name, permissions: ['unit.edit'] } }; } },
-  { m: 'PATCH', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name } }; } },
-  { m: 'DELETE', route: '/api/roles/:id/', note: 'throwaway role', exp: '401  404  404   403  403  403   403    ok', call: async () => ({ path: rel((await reviewRole()).url) }) },
+  { m: 'PUT', route: '/api/roles/:id/', note: 'throwaway role', exp: GLOBAL, call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name, permissions: ['unit.edit'] } }; } },
+  { m: 'PATCH', route: '/api/roles/:id/', note: 'throwaway role', exp: GLOBAL, call: async () => { const r = await reviewRole(); return { path: rel(r.url), json: { name: r.name } }; } },
+  { m: 'DELETE', route: '/api/roles/:id/', note: 'throwaway role', exp: GLOBAL, call: async () => ({ path: rel((await reviewRole()).url) }) },
 
   // ----- projects, their tokens, repository and downloads
   { m: 'GET', route: '/api/projects/', exp: ALL, call: () => ({ path: '/api/projects/' }) },
@@ -510,7 +510,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/projects/:project/languages/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}languages/` }) },
   { m: 'GET', route: '/api/projects/:project/languages/:code/file/', exp: DOWNLOAD, call: (c) => ({ path: `${P(c)}languages/cs/file/` }) },
   { m: 'GET', route: '/api/projects/:project/file/', exp: DOWNLOAD, call: (c) => ({ path: `${P(c)}file/` }) },
-  { m: 'GET', route: '/api/projects/:project/repository/', exp: VCS_VIEW, call: (c) => ({ path: `${P(c)}repository/` }) },
+  { m: 'GET', route: '/api/projects/:project/repository/', exp: REPO_STATUS, call: (c) => ({ path: `${P(c)}repository/` }) },
   { m: 'POST', route: '/api/projects/:project/repository/', note: 'commit (vcs.commit)', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}repository/`, json: { operation: 'commit' } }) },
   // Parla's own project-token endpoints: project admins only.
   { m: 'GET', route: '/api/projects/:project/tokens/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: (c) => ({ path: `${P(c)}tokens/` }) },
@@ -565,7 +565,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/components/:project/:component/file/', exp: DOWNLOAD, call: (c) => ({ path: `${C(c)}file/` }) },
   { m: 'GET', route: '/api/components/:project/:component/monolingual_base/', note: 'JSON component with template', exp: DOWNLOAD, call: (c) => ({ path: `/api/components/${c.p.slug}/mono/monolingual_base/` }) },
   { m: 'GET', route: '/api/components/:project/:component/new_template/', exp: DOWNLOAD, call: (c) => ({ path: `${C(c)}new_template/` }) },
-  { m: 'GET', route: '/api/components/:project/:component/repository/', exp: VCS_VIEW, call: (c) => ({ path: `${C(c)}repository/` }) },
+  { m: 'GET', route: '/api/components/:project/:component/repository/', exp: REPO_STATUS, call: (c) => ({ path: `${C(c)}repository/` }) },
   { m: 'POST', route: '/api/components/:project/:component/repository/', note: 'commit', exp: ADMIN_ONLY, call: (c) => ({ path: `${C(c)}repository/`, json: { operation: 'commit' } }) },
 
   // ----- translations, uploads and new strings
@@ -589,7 +589,7 @@ const ROWS: Row[] = [
   { m: 'POST', route: '/api/translations/:project/:component/:language/file/', note: 'cs upload', exp: TRANSLATE_CS, call: (c) => ({ path: `${T(c)}file/`, form: uploadForm('cs') }) },
   { m: 'PUT', route: '/api/translations/:project/:component/:language/file/', note: 'cs upload', exp: TRANSLATE_CS, call: (c) => ({ path: `${T(c)}file/`, form: uploadForm('cs') }) },
   { m: 'POST', route: '/api/translations/:project/:component/:language/file/', note: 'de upload', exp: TRANSLATE_DE, call: (c) => ({ path: `${T(c, 'de')}file/`, form: uploadForm('de') }) },
-  { m: 'GET', route: '/api/translations/:project/:component/:language/repository/', exp: VCS_VIEW, call: (c) => ({ path: `${T(c)}repository/` }) },
+  { m: 'GET', route: '/api/translations/:project/:component/:language/repository/', exp: REPO_STATUS, call: (c) => ({ path: `${T(c)}repository/` }) },
   { m: 'POST', route: '/api/translations/:project/:component/:language/repository/', note: 'commit', exp: ADMIN_ONLY, call: (c) => ({ path: `${T(c)}repository/`, json: { operation: 'commit' } }) },
 
   // ----- units

@@ -127,7 +127,7 @@ describe.each(DIALECTS)('team management on %s', (dialect) => {
     const reviewers = await groupNamed('Reviewers', null);
     const viewers = await groupNamed('Viewers', null);
     const tara = await json(await s.api('/api/users/tara/'), 200);
-    expect(await json(await s.api(`/api/groups/${reviewers.id}/admins/`, { method: 'POST', json: { user_id: tara.id } }), 200)).toEqual(['Administration rights granted.']);
+    expect(await json(await s.api(`/api/groups/${reviewers.id}/admins/`, { method: 'POST', json: { user_id: tara.id } }), 200)).toEqual({ detail: 'Administration rights granted.' });
     // The team she administers is visible to her and she manages who is in it.
     expect((await list('/api/groups/', token)).map((g) => g.id)).toContain(reviewers.id);
     await json(await s.api('/api/users/tim/groups/', { method: 'POST', token, json: { group_id: reviewers.id } }), 200);

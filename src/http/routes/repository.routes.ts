@@ -16,7 +16,7 @@ import { componentPathSegment } from '../../domain/component-paths.js';
 type Op = { operation?: string };
 
 /** What these routes use of the container. */
-export type RepositoryDeps = Pick<Container, 'access' | 'components' | 'config' | 'projects' | 'repository' | 'translations'>;
+export type RepositoryDeps = Pick<Container, 'components' | 'config' | 'projects' | 'repository' | 'translations'>;
 
 export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void {
   const component = async (request: FastifyRequest<{ Params: { project: string; component: string; language?: string } }>) => {
@@ -28,7 +28,7 @@ export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void 
 
   const componentStatus = async (request: FastifyRequest<{ Params: { project: string; component: string } }>) => {
     const refs = await component(request);
-    c.access.require(request.actor, 'vcs.view', refs.project);
+    c.repository.requireStatusAccess(request.actor, refs.project);
     const status = await c.repository.status(refs);
     const urls = urlsFor(c, request);
     return { ...status, url: `${urls.component(refs.project.slug, componentPathSegment(refs.component))}repository/` };

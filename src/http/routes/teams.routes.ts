@@ -88,7 +88,7 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
   subresource('componentlists', 'Component Lists', (g, r) => c.teams.addComponentList(r.actor, g, bodyOf<Body>(r)), (g, key, r) => c.teams.removeComponentList(r.actor, g, key));
   subresource('components', 'Components', (g, r) => c.teams.addComponent(r.actor, g, bodyOf<Body>(r)), (g, key, r) => c.teams.removeComponent(r.actor, g, key));
 
-  // Admins differ: POST answers a one-string array, DELETE answers the group.
+  // Admins differ: POST answers a detail message, DELETE answers the group.
   resource(app, '/api/groups/:id/admins/', { name: 'Group Admins' }, {
     POST: {
       schema: { params: IdParams, response: { 200: AdminGrantedSchema } },
@@ -96,7 +96,7 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
       handler: async (request: G) => {
         const group = await c.teams.getGroupVisible(request.actor, request.params.id);
         await c.teams.grantAdmin(request.actor, group, bodyOf<Body>(request));
-        return ['Administration rights granted.'];
+        return { detail: 'Administration rights granted.' };
       },
     },
   });
@@ -138,11 +138,11 @@ export function teamsRoutes(app: FastifyInstance, c: TeamsDeps): void {
     ...updateEndpoints(
       { params: IdParams, body: RoleBody, response: { 200: RoleSchema } },
       async (request: G, partial) => {
-        const role = await c.teams.getRoleVisible(request.actor, request.params.id);
+        const role = await c.teams.getRoleToChange(request.actor, request.params.id);
         return roleObject(urlsFor(c, request), await c.teams.updateRole(request.actor, role, bodyOf<RoleInput>(request), partial));
       },
       { put: { body: RoleWriteBody }, patch: { body: RoleBody } },
     ),
-    DELETE: deleteEndpoint(IdParams, async (request: G) => c.teams.removeRole(request.actor, await c.teams.getRoleVisible(request.actor, request.params.id))),
+    DELETE: deleteEndpoint(IdParams, async (request: G) => c.teams.removeRole(request.actor, await c.teams.getRoleToChange(request.actor, request.params.id))),
   });
 }

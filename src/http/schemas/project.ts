@@ -1,6 +1,7 @@
 // The project object (serializeProject) and its write body.
 import { Type } from 'typebox';
-import { Bool, Int, Str, Url, body, messageTemplates, readOnly } from './common.js';
+import { Bool, Int, Nullable, Str, Url, body, messageTemplates, readOnly } from './common.js';
+import { EFFECTIVE_FIELDS, settingsBody, settingsTriplets } from './settings.js';
 
 export const ProjectSchema = Type.Object(
   {
@@ -31,6 +32,18 @@ export const ProjectSchema = Type.Object(
     new_lang: Type.String(),
     language_code_style: Type.String(),
     ...messageTemplates(() => Type.String()),
+    commit_policy: Type.Integer({ description: 'Which pending edits commits take: 0 all, 20 all but those needing editing, 30 approved ones only.' }),
+    workspace: Nullable(Type.Integer({ description: 'Always null: Parla has no workspaces.' })),
+    ...settingsTriplets(),
+    enforced_2fa: Type.Boolean(),
+    use_shared_tm: Type.Boolean({ description: 'Translation memory suggestions include entries other projects share.' }),
+    contribute_shared_tm: Type.Boolean({ description: 'Translations of this project are shared with other projects through the translation memory.' }),
+    use_workspace_tm: Type.Boolean({ description: 'Stored only: Parla has no workspaces.' }),
+    contribute_workspace_tm: Type.Boolean({ description: 'Stored only: Parla has no workspaces.' }),
+    autoclean_tm: Type.Boolean({ description: "Memory entries of strings that left the project's files are removed." }),
+    public_sharing: Type.Boolean({ description: 'Engage pages and badges of a private or custom project are open to everyone.' }),
+    machinery_settings: Url('The machine translation settings of the project.'),
+    locked: Type.Optional(Type.Boolean({ description: 'Whether every component of the project is locked.' })),
   },
   { title: 'Project' },
 );
@@ -53,5 +66,15 @@ export const ProjectBody = body({
   language_code_style: Str(),
   ...messageTemplates(Str),
   webhook_secret: Str(200),
+  commit_policy: Int(),
+  enforced_2fa: Bool(),
+  use_shared_tm: Bool(),
+  contribute_shared_tm: Bool(),
+  use_workspace_tm: Bool(),
+  contribute_workspace_tm: Bool(),
+  autoclean_tm: Bool(),
+  public_sharing: Bool(),
+  ...settingsBody(),
+  ...readOnly(...EFFECTIVE_FIELDS, 'workspace', 'machinery_settings', 'locked'),
   ...readOnly('id', 'url', 'web_url', 'components_list_url', 'repository_url', 'statistics_url', 'categories_url', 'changes_list_url', 'languages_url', 'labels_url', 'lock_url', 'source_language'),
 });

@@ -57,4 +57,4 @@ export const GroupSubresourceBodies = {
 };
 
 /** POST /api/groups/<id>/admins/ answers a one-message list. */
-export const AdminGrantedSchema = Type.Array(Type.String(), { examples: [['Administration rights granted.']] });
+export const AdminGrantedSchema = Type.Object({ detail: Type.String() }, { examples: [{ detail: 'Administration rights granted.' }] });

@@ -205,6 +205,12 @@ export class TeamsService {
     return row;
   }
 
+  /** A role about to be changed or removed: the permission is checked before the lookup, so that only role managers learn which roles exist. */
+  async getRoleToChange(actor: Actor, id: string): Promise<RoleRow> {
+    this.access.requireGlobal(actor, 'role.edit', DENIED_ROLES);
+    return this.getRoleVisible(actor, id);
+  }
+
   async reloadGroup(id: number): Promise<GroupRow> {
     return storedGroup(this.db, id);
   }
@@ -513,12 +519,15 @@ export class TeamsService {
 
   /** Makes a user a team administrator, and a member. */
   async grantAdmin(actor: Actor, group: GroupRow, body: Body): Promise<void> {
-    await this.requireManage(actor, group);
+    // A team's administrators may name further administrators, as its managers may.
+    if (!(await this.isTeamAdmin(actor, group))) await this.requireManage(actor, group);
     const raw = body?.user_id;
     if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') throw ValidationError.field('user_id', 'User ID is required', 'required');
-    const id = /^\s*\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
+    const id = /^\s*-?\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
     const user = Number.isSafeInteger(id) ? await userById(this.db, id) : undefined;
     if (!user) throw ValidationError.field('user_id', 'User not found', 'does_not_exist');
+    // Administration is for people who can sign in: not the anonymous user, a deactivated account or a bot.
+    if (!Number(user.is_active) || Number(user.is_bot)) throw ValidationError.field('user_id', 'Inactive users and bots cannot administer a team.', 'invalid');
     await this.audited(actor, 'team.admin-granted', { ...TeamsService.team(group), userId: user.id }, async (tx) => {
       await addGroupAdmin(tx, group.id, user.id);
       await this.join(tx, actor, user, group);

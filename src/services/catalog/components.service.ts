@@ -117,6 +117,19 @@ const TEXT_FIELDS = ['vcs', 'repo', 'branch', 'push_branch', 'push', 'repoweb', 
 const INT_FIELDS = ['priority', 'suggestion_autoaccept', 'commit_pending_age'] as const;
 const LAYOUT_FIELDS = ['filemask', 'template', 'new_base', 'intermediate', 'file_format'] as const;
 
+/**
+ * Changing a component's file layout re-reads its files; the repository layer does it, holding the
+ * repository lock.
+ */
+export interface LayoutChange {
+  /**
+   * Checks that the files fit `next`'s layout (a 400 on the layout field when they do not, and nothing
+   * changes), then runs `write` (the row update) and brings translations and units in line with the
+   * files in the same transaction. Resolves to what `write` returned.
+   */
+  relayout(current: ComponentWithRefs, next: ComponentRow, write: (tx: Executor) => Promise<ComponentRow>, userId: number | null): Promise<ComponentRow>;
+}
+
 export const MERGE_STYLES = ['merge', 'rebase', 'merge_noff'];
 export const PRIORITIES = [60, 80, 100, 120, 140];
 export const VCS_CHOICES = ['git', 'gerrit', 'subversion', 'git-force-push', 'github', 'gitlab', 'gitea', 'pagure', 'azure_devops', 'bitbucketserver', 'bitbucketcloud', 'github-app', 'mercurial', 'local'];
@@ -137,6 +150,8 @@ export class ComponentsService {
     private readonly outbound = new OutboundGuard(),
     /** Components by project slug and path, read once per database change (read-cache.ts). */
     private readonly byPath: ReadCache<string, ComponentWithRefs | undefined> = ReadCache.none(),
+    /** Re-reads the files when filemask, template, new_base, intermediate or file_format change. */
+    private readonly layout?: LayoutChange,
   ) {}
 
   /** The component an internal parla:// (or weblate://) URL points at, when it has its own repository. */
@@ -439,11 +454,8 @@ export class ComponentsService {
     this.access.require(actor, 'component.edit', project);
     const { errors, placement } = await this.validate(actor, input, project, component, true);
     const source = await this.sourceLanguage(input, errors);
-    for (const f of LAYOUT_FIELDS) {
-      if (input[f] !== undefined && input[f] !== component[f]) {
-        errors.add(f, 'Changing the file layout of an existing component is not supported yet.');
-      }
-    }
+    const relayout = LAYOUT_FIELDS.filter((f) => input[f] !== undefined && input[f] !== component[f]);
+    if (!this.layout) for (const f of relayout) errors.add(f, 'Changing the file layout of this component is not available here.');
     if (!errors.empty) throw new ValidationError(errors.list);
     const set = this.columns(input);
     if (source && source.id !== component.source_language_id) set.source_language_id = source.id;
@@ -453,7 +465,7 @@ export class ComponentsService {
       set.category_path = placement.path;
     }
     if (Object.keys(set).length === 0) return current;
-    const row = await this.db.transaction().execute(async (tx) => {
+    const write = async (tx: Executor): Promise<ComponentRow> => {
       const updated = await updateComponent(tx, component.id, set);
       const renamed = updated.slug !== component.slug || updated.name !== component.name;
       const base = { userId: actor.user?.id, projectId: project.id, componentId: component.id };
@@ -474,7 +486,9 @@ export class ComponentsService {
       // Quality checks follow the component's flags and enforced checks.
       if (updated.check_flags !== component.check_flags || updated.enforced_checks !== component.enforced_checks) await recheckComponent(tx, component.id);
       return updated;
-    });
+    };
+    // A new file layout re-reads the files in the same transaction as the row update.
+    const row = relayout.length > 0 && this.layout ? await this.layout.relayout(current, { ...component, ...set }, write, actor.user?.id ?? null) : await this.db.transaction().execute(write);
     return this.refs(row);
   }
 

@@ -20,9 +20,9 @@ import { hasPendingUnit, markComponentUnitsPending, oldestPendingByComponent } f
 import { commitAuthor, translationFilenames, translationFilesOfComponent, translationWithLanguageName } from '../../db/translation-files.repository.js';
 import type { ComponentRow, ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
-import type { AccessControl } from '../../auth/access.js';
+import type { AccessControl, ProjectLike } from '../../auth/access.js';
 import type { ObjectPermission } from '../../auth/permissions.js';
-import { ValidationError } from '../../shared/errors.js';
+import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import { RepositoryLockedError, type RepositoryLock } from '../../vcs/repo-lock.js';
 import { internalUrl, parseInternalUrl, redactText } from '../../vcs/urls.js';
 import { linkOwner } from '../catalog/internal-links.js';
@@ -33,6 +33,9 @@ import type { ComponentWithRefs } from '../../db/places.js';
 import { sweepStaleTempFiles, type FileSyncService, type WrittenFile } from './file-sync.service.js';
 import { reconcileComponent, type RescanResult } from './rescan.js';
 import { percent } from '../common/statistics-counters.js';
+
+/** Any of these lets a caller read a repository's status: the permissions to act on it. */
+const STATUS_PERMISSIONS: readonly ObjectPermission[] = ['vcs.commit', 'vcs.push', 'vcs.reset', 'vcs.update'];
 import type { AddonEvent } from '../../addons/types.js';
 
 /** Add-on handlers of repository events, run inside the repository lock (AddonsService implements it). */
@@ -299,9 +302,18 @@ export class RepositoryService {
     });
   }
 
+  /**
+   * A repository's status is for those who may act on it (commit, push, reset or update it): viewing the
+   * repository's files is not enough. 403 also for anonymous callers, as the reference answers.
+   */
+  requireStatusAccess(actor: Actor, project: ProjectLike): void {
+    if (!this.access.canView(actor, project)) throw new NotFoundError();
+    if (!STATUS_PERMISSIONS.some((permission) => this.access.can(actor, permission, project))) throw new PermissionDeniedError();
+  }
+
   /** A project's repositories at a glance: whether any component needs a commit, a merge or a push. */
   async projectStatus(actor: Actor, project: ProjectRow): Promise<Pick<RepositoryStatus, 'needs_commit' | 'needs_merge' | 'needs_push'>> {
-    this.access.require(actor, 'vcs.view', project);
+    this.requireStatusAccess(actor, project);
     const all: RepositoryStatus[] = [];
     for (const id of await componentIdsOfProject(this.db, project.id)) all.push(await this.status(await this.refsById(id)));
     return { needs_commit: all.some((s) => s.needs_commit), needs_merge: all.some((s) => s.needs_merge), needs_push: all.some((s) => s.needs_push) };

@@ -1,4 +1,6 @@
 // Brings the database in line with a component's files after they changed on disk (pull, reset, file-scan).
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Executor } from '../../db/database.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../../db/schema.js';
 import type { ComponentScanner, ScannedTree } from '../catalog/component-scanner.js';
@@ -93,7 +95,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     // Only what the files changed: a pending edit the file already holds is no news.
     if (log && !sameContent(u, p)) {
       const text = sourceIds === null ? joinPlurals(p.source) : joinPlurals(p.target);
-      log.push(translation, { action: Action.STRING_UPDATED_IN_REPOSITORY, unitId: u.id, target: text, old: sourceIds === null ? u.source : u.target });
+      log.push(translation, { action: log.actions.updated, unitId: u.id, target: text, old: sourceIds === null ? u.source : u.target });
     }
   }
   for (let i = 0; i < inserts.length; i += BATCH) {
@@ -101,7 +103,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     if (log) {
       for (const r of rows) {
         const source = sourceIds === null;
-        log.push(translation, { action: source ? Action.SOURCE_STRING_ADDED_IN_REPOSITORY : Action.STRING_ADDED_IN_REPOSITORY, unitId: r.id, target: source ? r.source : r.target });
+        log.push(translation, { action: source ? log.actions.sourceAdded : log.actions.added, unitId: r.id, target: source ? r.source : r.target });
       }
     }
   }
@@ -125,12 +127,38 @@ async function updateTranslationFile(tx: Executor, translation: TranslationRow, 
   if (!same) await setTranslationFile(tx, translation.id, { filename, ...stored });
 }
 
-/** Collects the changes a rescan finds in existing translations (strings added or updated in the repository). */
+/** The actions a rescan records for the strings it adds or updates. */
+export interface RescanActions {
+  added: number;
+  sourceAdded: number;
+  updated: number;
+}
+
+/** Strings the repository brought (pull, reset, file-scan). */
+const REPOSITORY_ACTIONS: RescanActions = { added: Action.STRING_ADDED_IN_REPOSITORY, sourceAdded: Action.SOURCE_STRING_ADDED_IN_REPOSITORY, updated: Action.STRING_UPDATED_IN_REPOSITORY };
+
+/** Strings an uploaded file brought (method=replace). */
+export const UPLOAD_ACTIONS: RescanActions = { added: Action.STRING_ADDED_IN_UPLOAD, sourceAdded: Action.SOURCE_STRING_ADDED_IN_UPLOAD, updated: Action.STRING_UPDATED_IN_UPLOAD };
+
+/** Every file below `root`, relative to it, without git's own directory. */
+export async function listComponentFiles(root: string, rel = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
+    if (entry.name === '.git') continue;
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listComponentFiles(root, child)));
+    else if (entry.isFile()) out.push(child);
+  }
+  return out;
+}
+
+/** Collects the changes a rescan finds in existing translations (strings added or updated in the repository or an upload). */
 class ChangeLog {
   readonly changes: ChangeInput[] = [];
   constructor(
     private readonly component: ComponentRow,
     private readonly userId: number | null,
+    readonly actions: RescanActions = REPOSITORY_ACTIONS,
   ) {}
   push(translation: TranslationRow, change: Pick<ChangeInput, 'action' | 'unitId' | 'target' | 'old'>): void {
     this.changes.push({
@@ -146,8 +174,8 @@ class ChangeLog {
 
 /**
  * Applies a fresh scan of the component's files to the database inside `tx`. With `record`, the
- * strings added or updated in existing translations are returned as changes (59, 71, 90) for the
- * caller to record in the same transaction.
+ * strings added or updated in existing translations are returned as changes (59, 71, 90, or the
+ * upload's 72, 73, 89 with `record.actions`) for the caller to record in the same transaction.
  */
 export async function reconcileComponent(
   tx: Executor,
@@ -155,9 +183,9 @@ export async function reconcileComponent(
   component: ComponentRow,
   source: LanguageRow,
   scanned: ScannedTree,
-  record?: { userId: number | null },
+  record?: { userId: number | null; actions?: RescanActions },
 ): Promise<RescanResult & { changes: ChangeInput[] }> {
-  const log = record ? new ChangeLog(component, record.userId) : null;
+  const log = record ? new ChangeLog(component, record.userId, record.actions) : null;
   const result: RescanResult = { added: 0, removed: 0, updated: 0, languagesAdded: 0, languagesRemoved: 0 };
   const plan = await scanner.plan(tx, component, source, scanned);
   const translations = await translationsOfComponent(tx, component.id);

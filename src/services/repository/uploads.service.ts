@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db, Executor } from '../../db/database.js';
-import { clearPendingStamp, insertUnitRemoval } from '../../db/pending-units.repository.js';
+import { insertUnitRemoval } from '../../db/pending-units.repository.js';
 import { translationsSourceFirst } from '../../db/translation-files.repository.js';
 import { deleteUnits, lockedUnitsOfTranslation, markUnitHasSuggestion, unitHashesOfTranslation, unitsWithHashes } from '../../db/unit-import.repository.js';
 import { userIdByEmail } from '../../db/upload-records.repository.js';
@@ -32,6 +32,8 @@ import type { Upload } from '../common/upload.js';
 import type { UsersService } from '../accounts/users.service.js';
 import { bumpUserStat } from '../common/user-stats.js';
 import { Action } from '../../domain/change-actions.js';
+import type { ComponentScanner } from '../catalog/component-scanner.js';
+import { listComponentFiles, reconcileComponent, UPLOAD_ACTIONS } from './rescan.js';
 
 export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
 export type UploadMethod = (typeof UPLOAD_METHODS)[number];
@@ -86,6 +88,7 @@ export class UploadsService {
     private readonly formats: FormatRegistry,
     private readonly files: FileSyncService,
     private readonly users: UsersService,
+    private readonly scanner: ComponentScanner,
   ) {}
 
   async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
@@ -114,11 +117,11 @@ export class UploadsService {
     const author = await this.author(actor, t, input);
     const counts: Counts = { notFound: 0, skipped: 0, accepted: 0, total: store.units.length };
 
-    if (method === 'replace') await this.replace(actor, t, input.file, store, uploadedFormat, counts);
+    if (method === 'replace') await this.replace(actor, t, input.file, uploadedFormat, counts);
     else if (method === 'source') await this.updateSource(actor, t, store, counts);
     else if (method === 'add') {
       await this.db.transaction().execute(async (tx) => {
-        await this.addStrings(tx, actor, t, store, uploadedFormat, counts);
+        await this.addStrings(tx, actor, t, store, uploadedFormat, fuzzy, counts);
         await this.recordUpload(tx, actor, t, method, counts);
       });
     } else {
@@ -301,65 +304,58 @@ export class UploadsService {
   }
 
   /**
-   * Replaces the translation file with the upload: pending edits are written first, the new file
-   * goes in place, and the units take its content; if the database update fails the old file is back.
+   * Replaces the translation file with the upload: pending edits are written first, the new file goes in
+   * place and the component's files are read back, so the translation takes the file's strings (new ones
+   * added, the ones the file lacks removed) and its statistics follow. The answer counts the translation's
+   * strings afterwards as accepted. If reading the files back fails, the old file is back.
    */
-  private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+  private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, uploaded: TranslationFormat, counts: Counts): Promise<void> {
     if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', 'Could not parse uploaded file: a replacement must be in the component\'s file format.', 'parse_error');
     await this.files.withComponentLock(t, async () => {
-      await this.files.writePendingLocked(t, t.translation.id);
+      await this.files.writePendingLocked(t);
       const target = this.files.fileOf(t, t.translation.filename);
       const previous = await fs.readFile(target).catch(() => null);
-      await fs.writeFile(target, file.data);
+      await writeFileAtomic(target, file.data);
       try {
+        const dir = this.files.componentDir(t);
+        const scanned = await this.scanner.scan(dir, await listComponentFiles(dir), t.component, t.sourceLanguage, 'file');
         await this.db.transaction().execute(async (tx) => {
-          const byHash = await this.unitsByHash(tx, t.translation.id);
-          const idOf = this.matcher(t, uploaded);
-          const fromFile = new Map<string, FormatUnit>();
-          for (const fu of store.units) if (!fromFile.has(idOf(fu))) fromFile.set(idOf(fu), fu);
-          const counters = emptyCounters();
-          const changeLog: ChangeInput[] = [];
-          const stamp = pendingStamp();
-          const memoryLog: number[] = [];
-          const checker = await UnitChecker.forTranslation(tx, t.translation.id);
-          let matched = 0;
-          for (const unit of byHash.values()) {
-            if (unit.state === STATE_READONLY && !t.translation.is_source) continue;
-            const fu = fromFile.get(unit.id_hash);
-            if (fu) matched++;
-            const forms = fitForms(fu?.target ?? [], splitPlurals(unit.target).length);
-            const state = isBlank(forms) ? STATE_EMPTY : fu?.approved ? STATE_APPROVED : fu?.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
-            if (t.translation.is_source) continue; // the base file's strings are rescanned with the repository
-            await updateUnitContent(tx, this.changes, unit, this.place(t), { target: forms, state, action: Action.REPLACED_BY_UPLOAD, userId: actor.user?.id ?? null, stamp, counters, changeLog, memoryLog, checker });
-          }
-          await checker.flush(tx);
-          await this.changes.recordMany(tx, changeLog);
-          await rememberUnits(tx, memoryLog, null);
-          // The file already holds these values.
-          await clearPendingStamp(tx, t.translation.id, stamp);
-          await applyCounterDelta(tx, t.translation.id, counters);
-          counts.accepted = matched;
+          const userId = actor.user?.id ?? null;
+          const { changes } = await reconcileComponent(tx, this.scanner, t.component, t.sourceLanguage, scanned, { userId, actions: UPLOAD_ACTIONS });
+          await this.changes.recordMany(tx, changes);
+          await this.changes.record(tx, { action: Action.REPLACED_BY_UPLOAD, userId, ...this.ids(t) });
+          counts.accepted = (await unitHashesOfTranslation(tx, t.translation.id)).length;
           await this.recordUpload(tx, actor, t, 'replace', counts);
         });
       } catch (e) {
-        if (previous) await fs.writeFile(target, previous);
+        if (previous) await writeFileAtomic(target, previous);
         throw e;
       }
     });
   }
 
-  /** method=add: strings of the file that the translation does not have yet become new strings. */
-  private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+  /**
+   * method=add: strings of the file that the translation does not have yet become new strings, with the
+   * file's text as their translation (translated when there is one, read-only when flagged so). On a
+   * bilingual component they go to the source and the uploaded translation only: the other languages
+   * follow their own files. A keyed string goes to every language. An upload to the source language adds
+   * the strings to every translation, untranslated, with their source text as the source's target.
+   * Fuzzy entries are left out unless `fuzzy` says to process them.
+   */
+  private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, fuzzy: string, counts: Counts): Promise<void> {
     const monolingual = this.files.formatOf(t.component).monolingual;
-    const translations = await translationsSourceFirst(tx, t.component.id);
+    const isSource = t.translation.is_source === 1;
+    const all = await translationsSourceFirst(tx, t.component.id);
+    const translations = monolingual || isSource ? all : all.filter((x) => x.is_source === 1 || x.id === t.translation.id);
     const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.STRING_ADDED_IN_UPLOAD };
     for (const fu of store.units) {
+      if (fu.fuzzy && fuzzy === '') continue;
       const context = monolingual ? (uploaded.monolingual ? fu.key : fu.context || fu.source[0] || '') : fu.context;
-      const source = monolingual ? (t.translation.is_source ? fu.target : fu.source) : fu.source;
-      const isSource = t.translation.is_source === 1;
-      const target = isSource ? undefined : fitForms(fu.target, targetForms(source, t.translation));
-      const state = isSource ? undefined : fu.fuzzy ? STATE_FUZZY : fu.approved ? STATE_APPROVED : STATE_TRANSLATED;
+      const source = monolingual ? (isSource ? fu.target : fu.source) : fu.source;
       if (context === '' && source.every((x) => x === '')) continue;
+      const target = isSource ? undefined : fitForms(fu.target, targetForms(source, t.translation));
+      const readOnly = fu.flags.split(',').some((f) => f.trim() === 'read-only');
+      const state = target === undefined ? undefined : readOnly ? STATE_READONLY : isBlank(target) ? STATE_EMPTY : STATE_TRANSLATED;
       const added = await insertNewString(tx, this.changes, scope, { context, source, target, state, location: fu.location, note: fu.note, flags: fu.flags });
       if (added) counts.accepted++;
       else counts.skipped++;
@@ -397,7 +393,8 @@ export class UploadsService {
           await deleteUnits(tx, rows.filter((u) => u.source_unit_id === u.id).map((u) => u.id).concat([0]));
           for (const [id, d] of deltas) await applyCounterDelta(tx, id, d);
         }
-        const total = store.units.length;
+        // As the reference reports it: the source strings after the update, as accepted and as total.
+        const total = (await unitHashesOfTranslation(tx, t.translation.id)).length;
         counts.accepted = total;
         counts.total = total;
         await this.recordUpload(tx, actor, t, 'source', counts);
