@@ -1,4 +1,5 @@
-// Parla's own machine translation settings endpoints: per project (project.edit) and site-wide (machinery.edit).
+// Machine translation settings: the reference's /api/projects/<p>/machinery_settings/ (services by id), and Parla's own
+// endpoints, one setting per address, per project (project.edit) and site-wide (machinery.edit).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -7,7 +8,18 @@ import type { MachinerySettingInfo } from '../../services/memory/machinery.servi
 import { bodyOf, urlsFor } from '../context.js';
 import { resource } from '../resource.js';
 import { NoContent, Paginated } from '../schemas/common.js';
-import { MachineryCreateBody, MachineryCreateWriteBody, MachinerySettingSchema, MachineryUpdateBody, MachineryUpdateWriteBody } from '../schemas/machinery.js';
+import {
+  MachineryCreateBody,
+  MachineryCreateWriteBody,
+  MachinerySettingSchema,
+  MachineryUpdateBody,
+  MachineryUpdateWriteBody,
+  ServiceConfigBody,
+  ServiceConfigWriteBody,
+  ServiceMapSchema,
+  ServiceMapWriteBody,
+  ServiceMessageSchema,
+} from '../schemas/machinery.js';
 
 const ProjectParams = Type.Object({ project: Type.String() });
 const ProjectEngineParams = Type.Object({ project: Type.String(), engine: Type.String() });
@@ -29,6 +41,35 @@ export function machineryRoutes(app: FastifyInstance, c: MachineryDeps): void {
     const base = project ? `${urls.project(project.slug)}machinery/` : `${urls.root()}machinery/`;
     return { ...info, url: `${base}${encodeURIComponent(info.engine)}/` };
   };
+
+  type P = FastifyRequest<{ Params: { project: string } }>;
+  const project = (request: P) => c.projects.getVisible(request.actor, request.params.project);
+  const ServiceBody = { body: ServiceConfigBody };
+  resource(app, '/api/projects/:project/machinery_settings/', { name: 'Project Machinery Settings', description: 'The machine translation services of a project, as the reference names and shapes them.' }, {
+    GET: {
+      summary: 'List the machinery services of a project',
+      schema: { params: ProjectParams, response: { 200: ServiceMapSchema } },
+      handler: async (request: P) => c.machinery.serviceMap(request.actor, await project(request)),
+    },
+    POST: {
+      summary: 'Install a machinery service',
+      schema: { params: ProjectParams, ...ServiceBody, response: { 201: ServiceMessageSchema } },
+      described: { body: ServiceConfigWriteBody },
+      handler: async (request: P, reply) => reply.code(201).send({ message: await c.machinery.installService(request.actor, await project(request), bodyOf(request)) }),
+    },
+    PUT: {
+      summary: 'Replace every machinery service',
+      schema: { params: ProjectParams, body: Type.Unknown(), response: { 201: ServiceMessageSchema } },
+      described: { body: ServiceMapWriteBody },
+      handler: async (request: P, reply) => reply.code(201).send({ message: await c.machinery.replaceServices(request.actor, await project(request), request.body ?? {}) }),
+    },
+    PATCH: {
+      summary: 'Change or remove one machinery service',
+      schema: { params: ProjectParams, ...ServiceBody, response: { 200: ServiceMessageSchema } },
+      described: { body: ServiceConfigWriteBody },
+      handler: async (request: P) => ({ message: await c.machinery.changeService(request.actor, await project(request), bodyOf(request)) }),
+    },
+  });
 
   for (const prefix of ['/api/projects/:project/machinery/', '/api/machinery/']) {
     const site = prefix === '/api/machinery/';

@@ -42,13 +42,13 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
     GET: listEndpoint(c, { item: ProjectSchema }, (request, urls) => ({
       count: () => c.projects.count(request.actor),
       page: (limit, offset) => c.projects.page(request.actor, limit, offset),
-      serialize: (rows) => rows.map((p) => serializeProject(urls, p)),
+      serialize: async (rows) => (await c.projects.withLocks(rows)).map((p) => serializeProject(urls, p)),
     })),
     POST: createEndpoint(
       { body: ProjectBody, response: { 201: ProjectSchema } },
       async (request) => {
         const row = await c.projects.create(request.actor, bodyOf<ProjectInput>(request));
-        return serializeProject(urlsFor(c, request), row);
+        return serializeProject(urlsFor(c, request), (await c.projects.withLocks([row]))[0]!);
       },
       { body: documentedRequired(ProjectBody, ['name', 'slug']) },
     ),
@@ -57,11 +57,11 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
   resource(app, '/api/projects/:project/', { name: 'Project Instance' }, {
     GET: {
       schema: { params: ProjectParams, response: { 200: ProjectSchema } },
-      handler: async (request: P) => serializeProject(urlsFor(c, request), await c.projects.getVisible(request.actor, request.params.project)),
+      handler: async (request: P) => serializeProject(urlsFor(c, request), (await c.projects.withLocks([await c.projects.getVisible(request.actor, request.params.project)]))[0]!),
     },
     ...updateEndpoints({ params: ProjectParams, body: ProjectBody, response: { 200: ProjectSchema } }, async (request: P) => {
       const project = await c.projects.getVisible(request.actor, request.params.project);
-      return serializeProject(urlsFor(c, request), await c.projects.update(request.actor, project, bodyOf<ProjectInput>(request)));
+      return serializeProject(urlsFor(c, request), (await c.projects.withLocks([await c.projects.update(request.actor, project, bodyOf<ProjectInput>(request))]))[0]!);
     }),
     DELETE: deleteEndpoint(ProjectParams, async (request: P) => c.projects.remove(request.actor, await c.projects.getVisible(request.actor, request.params.project))),
   });

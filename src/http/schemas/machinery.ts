@@ -36,3 +36,26 @@ export const MachineryUpdateWriteBody = body({
   ),
   ...READ_ONLY,
 });
+
+/** /api/projects/<p>/machinery_settings/: every configured service by id, its configuration (secrets masked). */
+export const ServiceMapSchema = Type.Record(Type.String(), Configuration('The service\'s settings; secrets are masked.'), {
+  title: 'ProjectMachinerySettings',
+  description: 'The configured machine translation services of the project, by service id.',
+});
+
+/** The answer of a machinery_settings write. */
+export const ServiceMessageSchema = Type.Object({ message: Type.String({ examples: ['Service installed: DeepL'] }) }, { title: 'MachineryServiceMessage' });
+
+/** POST and PATCH of machinery_settings: one service; the service checks both fields itself. */
+export const ServiceConfigBody = Type.Object({ service: Type.Optional(Type.Unknown()), configuration: Type.Optional(Type.Unknown()) });
+export const ServiceConfigWriteBody = Type.Object(
+  {
+    service: Type.String({ description: 'The service id, e.g. deepl.' }),
+    configuration: Type.Optional(
+      Type.Union([Configuration('The service\'s settings (or their JSON text); on PATCH an empty object removes the service.'), Type.String()]),
+    ),
+  },
+  { title: 'SingleServiceConfig' },
+);
+/** PUT of machinery_settings: every service of the project, by id. */
+export const ServiceMapWriteBody = Type.Record(Type.String(), Configuration('The service\'s settings.'), { description: 'Replaces every configured service.' });

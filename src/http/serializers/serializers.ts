@@ -76,7 +76,7 @@ export function serializeProject(u: Urls, p: ProjectWithLock) {
     contribute_workspace_tm: bool(p.contribute_workspace_tm),
     autoclean_tm: bool(p.autoclean_tm),
     public_sharing: bool(p.public_sharing),
-    machinery_settings: `${api}machinery/`,
+    machinery_settings: `${api}machinery_settings/`,
     ...(p.locked === undefined ? {} : { locked: p.locked }),
   };
 }

@@ -155,6 +155,103 @@ export class MachineryService {
     await deleteMachinerySetting(this.db, row.id);
   }
 
+  // ---------------------------------------------------------------- the reference's machinery_settings shape
+
+  /** Every service configured in a project, by id, with its configuration (secrets masked). */
+  async serviceMap(actor: Actor, project: ProjectRow): Promise<Record<string, EngineConfig>> {
+    const out: Record<string, EngineConfig> = {};
+    for (const info of await this.list(actor, project)) out[info.engine] = info.configuration;
+    return out;
+  }
+
+  /**
+   * A service and its configuration as machinery_settings takes them: the configuration an object or its JSON
+   * text, checked against the engine's fields (errors on `configuration`, `configuration.<field>`).
+   */
+  private async serviceConfig(service: string, configuration: unknown, stored: EngineConfig | null): Promise<{ engine: MachineryEngine; config: EngineConfig }> {
+    const engine = this.registry.get(service);
+    if (!engine) throw ValidationError.field('configuration', `Service not found: ${service}`, 'invalid');
+    let raw = configuration;
+    if (typeof raw === 'string') {
+      try {
+        raw = JSON.parse(raw) as unknown;
+      } catch (e) {
+        throw ValidationError.field('configuration', `Invalid service configuration (${service}): ${(e as Error).message}`, 'invalid');
+      }
+    }
+    if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw ValidationError.field('configuration', 'Expected an object.');
+    // A secret sent back as its mask keeps the stored secret.
+    const input: Record<string, unknown> = { ...((raw ?? {}) as Record<string, unknown>) };
+    for (const field of engine.fields) {
+      if (field.secret && input[field.name] === SECRET_MASK && stored?.[field.name] !== undefined) input[field.name] = stored[field.name];
+    }
+    const config = validateConfig(engine.fields, input);
+    await this.checkUrls(engine, config);
+    return { engine, config };
+  }
+
+  private static serviceName(input: { service?: unknown }): string {
+    if (typeof input.service !== 'string' || input.service.trim() === '') throw ValidationError.field('service', 'Missing service name', 'required');
+    return input.service.trim();
+  }
+
+  private static isEmptyConfiguration(configuration: unknown): boolean {
+    if (configuration === undefined || configuration === null || configuration === '') return true;
+    if (typeof configuration === 'string') return /^\s*\{\s*\}\s*$/.test(configuration);
+    return typeof configuration === 'object' && !Array.isArray(configuration) && Object.keys(configuration).length === 0;
+  }
+
+  /** POST: installs a service in a project; one already there is a 400 on `service`. Returns the message of the answer. */
+  async installService(actor: Actor, project: ProjectRow, input: { service?: unknown; configuration?: unknown }): Promise<string> {
+    this.requireManage(actor, project);
+    const service = MachineryService.serviceName(input);
+    const { engine, config } = await this.serviceConfig(service, input.configuration, null);
+    if (await machinerySetting(this.db, project.id, engine.id)) throw ValidationError.field('service', 'Service already exists', 'unique');
+    const now = nowIso();
+    await insertMachinerySetting(this.db, { project_id: project.id, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now });
+    return `Service installed: ${engine.name}`;
+  }
+
+  /** PATCH: sets a service's configuration (installing it when missing); an empty configuration removes the service. */
+  async changeService(actor: Actor, project: ProjectRow, input: { service?: unknown; configuration?: unknown }): Promise<string> {
+    this.requireManage(actor, project);
+    const service = MachineryService.serviceName(input);
+    const known = this.registry.get(service);
+    if (!known) throw ValidationError.field('configuration', `Service not found: ${service}`, 'invalid');
+    const row = await machinerySetting(this.db, project.id, known.id);
+    if (MachineryService.isEmptyConfiguration(input.configuration)) {
+      if (row) await deleteMachinerySetting(this.db, row.id);
+      return `Service removed: ${known.name}`;
+    }
+    const { engine, config } = await this.serviceConfig(service, input.configuration, row ? parseConfig(row.configuration) : null);
+    const now = nowIso();
+    if (row) await updateMachinerySetting(this.db, row.id, JSON.stringify(config), now);
+    else await insertMachinerySetting(this.db, { project_id: project.id, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now });
+    return `Service updated: ${engine.name}`;
+  }
+
+  /** PUT: replaces every service of a project with the given ones (`{service: configuration}`), all or nothing. */
+  async replaceServices(actor: Actor, project: ProjectRow, body: unknown): Promise<string> {
+    this.requireManage(actor, project);
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('configuration', 'Expected an object of services and their configurations.');
+    const stored = new Map((await machinerySettingsOf(this.db, project.id)).map((r) => [r.engine, parseConfig(r.configuration)]));
+    const wanted: { engine: MachineryEngine; config: EngineConfig }[] = [];
+    for (const [service, configuration] of Object.entries(body as Record<string, unknown>)) {
+      const id = this.registry.get(service)?.id ?? service;
+      const checked = await this.serviceConfig(service, configuration, stored.get(id) ?? null);
+      if (wanted.some((w) => w.engine === checked.engine)) throw ValidationError.field('configuration', `Service given twice: ${service}`, 'unique');
+      wanted.push(checked);
+    }
+    const now = nowIso();
+    await this.db.transaction().execute(async (tx) => {
+      for (const row of await machinerySettingsOf(tx, project.id)) await deleteMachinerySetting(tx, row.id);
+      for (const { engine, config } of wanted) {
+        await insertMachinerySetting(tx, { project_id: project.id, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now });
+      }
+    });
+    return `Services installed: ${Object.keys(body as Record<string, unknown>).join(', ')}`;
+  }
+
   /** Creates or replaces the site-wide setting of an engine (the CLI's `parla machinery set`). */
   async setSiteWide(engineId: string, configuration: unknown): Promise<MachinerySettingInfo> {
     const engine = this.registry.get(engineId);
