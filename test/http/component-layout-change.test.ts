@@ -1,6 +1,10 @@
 // A component's file layout (filemask, template, new_base, file_format, intermediate) changed by PATCH or PUT:
 // the files are read again, translations appear and disappear with the mask, units and statistics follow, and a
 // layout the files do not fit is a 400 that changes nothing.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, createProject, DE_PO, multipart, POT } from '../helpers/fixtures.js';
@@ -122,5 +126,65 @@ describe.each(DIALECTS)('changing a component\'s file layout (%s)', (dialect) =>
     const res = await s.api(C, { method: 'PATCH', json: { filemask: 'po/*.po' }, token });
     expect(res.status).toBe(403);
     expect((await component()).filemask).toBe('json/*.json');
+  });
+});
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
+
+describe.each(DIALECTS)('changing the file layout of a git component (%s)', (dialect) => {
+  let s: TestServer;
+  let root: string;
+  const G = '/api/components/laygit/app/';
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-layout-'));
+    const bare = path.join(root, 'upstream.git');
+    const work = path.join(root, 'work');
+    git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
+    git(root, 'clone', '--quiet', bare, work);
+    for (const [name, data] of [['po/app.pot', POT], ['po/cs.po', CS_PO], ['po/de.po', DE_PO], ['l10n/cs.po', L10N_CS], ['l10n/fr.po', L10N_FR]] as const) {
+      fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
+      fs.writeFileSync(path.join(work, name), data);
+    }
+    git(work, 'checkout', '--quiet', '-b', 'main');
+    git(work, 'add', '.');
+    git(work, 'commit', '--quiet', '-m', 'Initial strings');
+    git(work, 'push', '--quiet', 'origin', 'main');
+    s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
+    expect((await createProject(s, 'laygit')).status).toBe(201);
+    const res = await s.api('/api/projects/laygit/components/', {
+      method: 'POST',
+      json: { name: 'App', slug: 'app', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', vcs: 'git', repo: bare, branch: 'main', push_on_commit: false },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await s.container.tasks.idle();
+  });
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('commits pending edits to the old files, then reads the new ones from the checkout', async () => {
+    const cs = (await (await s.api('/api/translations/laygit/app/cs/units/')).json()).results as { id: number; source: string[] }[];
+    const open = cs.find((u) => u.source[0] === 'Open')!;
+    expect((await s.api(`/api/units/${open.id}/`, { method: 'PATCH', json: { target: ['Otevři'], state: 20 } })).status).toBe(200);
+    const res = await s.api(G, { method: 'PATCH', json: { filemask: 'l10n/*.po', new_base: '' } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const row = await s.container.database.db.selectFrom('components').selectAll().where('slug', '=', 'app').executeTakeFirstOrThrow();
+    const dir = s.container.paths.componentDir(row);
+    // The edit made under the old layout is committed in the old file.
+    expect(git(dir, 'show', 'HEAD:po/cs.po')).toContain('msgctxt "menu"\nmsgid "Open"\nmsgstr "Otevři"');
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    const translations = ((await (await s.api(`${G}translations/`)).json()).results as { language_code: string; filename: string; total: number; translated: number }[]).map((t) => [t.language_code, t.filename, t.total, t.translated]);
+    expect(translations.sort()).toEqual([['cs', 'l10n/cs.po', 4, 4], ['en', '', 5, 5], ['fr', 'l10n/fr.po', 2, 1]]);
+    const status = await (await s.api(`${G}repository/`)).json();
+    expect(status.needs_commit).toBe(false);
+    // Reading the checkout again finds nothing new: the database reflects the new layout.
+    const changesBefore = (await (await s.api(`${G}changes/`)).json()).count;
+    expect((await (await s.api(`${G}repository/`, { method: 'POST', json: { operation: 'file-scan' } })).json()).result).toBe(true);
+    const added = ((await (await s.api(`${G}changes/`)).json()).results as { action: number }[]).filter((c) => [59, 71, 90].includes(c.action));
+    expect((await (await s.api(`${G}changes/`)).json()).count - changesBefore).toBe(1); // the forced rescan itself
+    expect(added.length).toBeGreaterThan(0); // strings the new layout brought were recorded when it changed
   });
 });
