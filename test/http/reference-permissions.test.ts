@@ -89,6 +89,30 @@ describe.each(DIALECTS)('permissions as the reference checks them on %s', (diale
     for (const path of paths) expect(await json(await s.api(path, { token: viewer }), 200)).toHaveProperty('needs_push');
   });
 
+  it('lets only superusers create non-public projects, and only access managers change a project’s access control', async () => {
+    const creator = await s.createUser('creator');
+    await json(await s.api('/api/users/creator/groups/', { method: 'POST', json: { group_id: (await groupNamed('Project creators')).id } }), 200);
+    const refused = await json(await s.api('/api/projects/', { method: 'POST', token: creator, json: { name: 'Hidden', slug: 'hidden', web: 'https://example.com/', access_control: 100 } }), 400);
+    expect(refused.errors[0].attr).toBe('access_control');
+    await json(await s.api('/api/projects/hidden/'), 404);
+    const made = await json(await s.api('/api/projects/', { method: 'POST', token: creator, json: { name: 'Open', slug: 'open', web: 'https://example.com/' } }), 201);
+    expect(made.access_control).toBe(0);
+    // A project editor without the right to manage access: the setting stays.
+    const editor = await s.createUser('editor');
+    const role = await json(await s.api('/api/roles/', { method: 'POST', json: { name: 'Project editors', permissions: ['project.edit'] } }), 201);
+    const team = await json(await s.api('/api/groups/', { method: 'POST', json: { name: 'Editors of open', project_selection: 0, language_selection: 1 } }), 201);
+    await json(await s.api(`/api/groups/${team.id}/roles/`, { method: 'POST', json: { role_id: role.id } }), 200);
+    await json(await s.api(`/api/groups/${team.id}/projects/`, { method: 'POST', json: { project_id: made.id } }), 200);
+    await json(await s.api('/api/users/editor/groups/', { method: 'POST', json: { group_id: team.id } }), 200);
+    const denied = await json(await s.api('/api/projects/open/', { method: 'PATCH', token: editor, json: { access_control: 100 } }), 400);
+    expect(denied.errors[0].attr).toBe('access_control');
+    expect((await json(await s.api('/api/projects/open/'), 200)).access_control).toBe(0);
+    // Sending the value it already has is no change; other fields still save.
+    await json(await s.api('/api/projects/open/', { method: 'PATCH', token: editor, json: { access_control: 0, instructions: 'Be kind.' } }), 200);
+    // The creator administers the project (and its access).
+    expect((await json(await s.api('/api/projects/open/', { method: 'PATCH', token: creator, json: { access_control: 100 } }), 200)).access_control).toBe(100);
+  });
+
   it('checks the permission to create a component before the fields', async () => {
     // Incomplete and invalid bodies alike: a caller who may not create components learns nothing about them.
     await json(await s.api('/api/projects/demo/components/', { method: 'POST', token: plain, json: {} }), 403);

@@ -29,10 +29,9 @@ describe.each(DIALECTS)('team management on %s', (dialect) => {
     // Olga may create projects: she joins the site-wide "Project creators" team.
     const creators = await groupNamed('Project creators', null);
     await json(await s.api('/api/users/olga/groups/', { method: 'POST', json: { group_id: creators.id } }), 200);
-    await json(
-      await s.api('/api/projects/', { method: 'POST', token: ownerToken, json: { name: 'Owned', slug: 'owned', web: 'https://example.com/', access_control: 100 } }),
-      201,
-    );
+    await json(await s.api('/api/projects/', { method: 'POST', token: ownerToken, json: { name: 'Owned', slug: 'owned', web: 'https://example.com/' } }), 201);
+    // A new project starts public unless a superuser creates it otherwise; its administrator makes it private.
+    await json(await s.api('/api/projects/owned/', { method: 'PATCH', token: ownerToken, json: { access_control: 100 } }), 200);
     await json(await s.api('/api/projects/', { method: 'POST', json: { name: 'Other', slug: 'other', web: 'https://example.com/', access_control: 100 } }), 201);
     await json(await createPoComponent(s, 'owned'), 201);
     await json(await createPoComponent(s, 'other'), 201);

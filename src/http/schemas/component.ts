@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { Bool, Int, Nullable, Str, Url, body, messageTemplates, readOnly } from './common.js';
 import { LanguageSchema } from './language.js';
 import { ProjectSchema } from './project.js';
+import { EFFECTIVE_FIELDS, settingsBody, settingsTriplets } from './settings.js';
 
 /** Repository fields are null for callers who may not see the repository. */
 const VcsText = () => Nullable(Type.String());
@@ -67,6 +68,10 @@ export const ComponentSchema = Type.Object(
     category: Nullable(Url()),
     linked_component: Nullable(Url('The component whose repository this one shares.')),
     locked: Type.Boolean(),
+    ...settingsTriplets(),
+    hide_glossary_matches: Type.Boolean({ description: 'The editor shows no glossary matches for this component.' }),
+    contribute_project_tm: Type.Boolean({ description: "Translations of this component go into the project's translation memory." }),
+    vcs_params: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: 'Version control parameters (git_force_push for git).' })),
   },
   { title: 'Component' },
 );
@@ -116,5 +121,11 @@ export const ComponentBody = body({
   disable_autoshare: Bool(),
   // The category's API URL or null; checked by the service.
   category: Type.Optional(Type.Unknown()),
-  ...readOnly('id', 'project', 'url', 'web_url', 'git_export', 'file_format_params', 'repository_url', 'translations_url', 'statistics_url', 'lock_url', 'links_url', 'changes_list_url', 'task_url', 'linked_component', 'locked', 'addons'),
+  git_export: Str(220),
+  file_format_params: Type.Optional(Type.Unknown({ description: 'An object of file format parameters that apply to the format.' })),
+  vcs_params: Type.Optional(Type.Unknown({ description: 'An object of version control parameters that apply to the backend.' })),
+  hide_glossary_matches: Bool(),
+  contribute_project_tm: Bool(),
+  ...settingsBody(),
+  ...readOnly(...EFFECTIVE_FIELDS, 'id', 'project', 'url', 'web_url', 'repository_url', 'translations_url', 'statistics_url', 'lock_url', 'links_url', 'changes_list_url', 'task_url', 'linked_component', 'locked', 'addons'),
 });

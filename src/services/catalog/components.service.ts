@@ -27,6 +27,8 @@ import { linkOwner, relinkComponent } from './internal-links.js';
 import { categoryIdFromUrl, categoryPathOf } from './categories.service.js';
 import { splitComponentPath } from '../../domain/component-paths.js';
 import { autoAssignComponent } from './component-lists.service.js';
+import { checkComponentSettings, componentSettingsColumns, type ComponentSettingsInput } from './component-settings.js';
+import { withSettingLevels } from './inherited-settings.js';
 import { projectById, projectBySlug, projectIdBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import { languageOfRow, languagesByIds } from '../../db/languages.repository.js';
 import { categoryIdInPlace, categoryPlaceById } from '../../db/categories.repository.js';
@@ -54,7 +56,7 @@ import {
 } from '../../db/components.repository.js';
 import type { ComponentWithRefs } from '../../db/places.js';
 
-export interface ComponentInput {
+export interface ComponentInput extends ComponentSettingsInput {
   name?: string;
   slug?: string;
   vcs?: string;
@@ -196,6 +198,7 @@ export class ComponentsService {
       source_language_id: source.id,
       created: nowIso(),
       ...this.columns(input),
+      ...componentSettingsColumns(input, null),
       manage_units: (input.manage_units ?? !!input.template) ? 1 : 0,
       category_id: placement?.id ?? null,
       category_path: placement?.path ?? '',
@@ -215,7 +218,7 @@ export class ComponentsService {
     });
     const taskId = await this.tasks.enqueue('component-setup', { componentId: component.id }, { projectId: project.id, componentId: component.id, userId: actor.user?.id ?? null });
     await setComponentTask(this.db, component.id, taskId);
-    return { component: { ...component, task_id: taskId }, project, sourceLanguage: source };
+    return this.refs({ ...component, task_id: taskId });
   }
 
   /**
@@ -225,7 +228,8 @@ export class ComponentsService {
   async getVisible(actor: Actor, projectSlug: string, componentPath: string): Promise<ComponentWithRefs> {
     const refs = await this.byPath.get(`${projectSlug}\0${componentPath}`, async () => {
       const { categoryPath, slug } = splitComponentPath(componentPath);
-      return componentByPath(this.db, projectSlug, categoryPath, slug);
+      const found = await componentByPath(this.db, projectSlug, categoryPath, slug);
+      return found && (await withSettingLevels(this.db, [found]))[0];
     });
     if (!refs || !this.access.canView(actor, refs.project)) throw new NotFoundError();
     return refs;
@@ -236,7 +240,7 @@ export class ComponentsService {
       projectOfRow(db, component.project_id),
       languageOfRow(db, component.source_language_id),
     ]);
-    return { component, project, sourceLanguage };
+    return (await withSettingLevels(db, [{ component, project, sourceLanguage }]))[0]!;
   }
 
   /** refs() for a whole page of components: one query for the projects, one for the languages. */
@@ -246,7 +250,7 @@ export class ComponentsService {
     const languageIds = [...new Set(components.map((c) => c.source_language_id))];
     const projects = new Map((await projectsByIds(this.db, projectIds)).map((p) => [p.id, p]));
     const languages = new Map((await languagesByIds(this.db, languageIds)).map((l) => [l.id, l]));
-    return components.map((component) => ({ component, project: projects.get(component.project_id)!, sourceLanguage: languages.get(component.source_language_id)! }));
+    return withSettingLevels(this.db, components.map((component) => ({ component, project: projects.get(component.project_id)!, sourceLanguage: languages.get(component.source_language_id)! })));
   }
 
   count(actor: Actor): Promise<number> {
@@ -373,6 +377,7 @@ export class ComponentsService {
       const parent = placement ? placement.id : (existing?.category_id ?? null);
       if (await categoryIdInPlace(this.db, project.id, parent, 'slug', slug)) errors.add('slug', 'Category with the same URL slug already exists.', 'unique');
     }
+    await checkComponentSettings(this.db, input, existing, errors);
     return { errors, placement };
   }
 
@@ -443,7 +448,7 @@ export class ComponentsService {
       await fs.rm(dest, { recursive: true, force: true });
       await fs.mkdir(path.dirname(dest), { recursive: true });
       await fs.rename(staging, dest);
-      return { component: result, project, sourceLanguage: source };
+      return this.refs(result);
     } finally {
       await fs.rm(staging, { recursive: true, force: true });
     }
@@ -458,6 +463,7 @@ export class ComponentsService {
     if (!this.layout) for (const f of relayout) errors.add(f, 'Changing the file layout of this component is not available here.');
     if (!errors.empty) throw new ValidationError(errors.list);
     const set = this.columns(input);
+    Object.assign(set, componentSettingsColumns(input, component));
     if (source && source.id !== component.source_language_id) set.source_language_id = source.id;
     const moved = placement !== null && placement.id !== component.category_id;
     if (moved) {

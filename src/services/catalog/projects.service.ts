@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { ProjectRow, ProjectUpdate } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
-import { ACCESS_CONTROL_VALUES } from '../../auth/permissions.js';
+import { ACCESS_CONTROL_VALUES, ACCESS_PUBLIC } from '../../auth/permissions.js';
 import { nowIso } from '../../shared/clock.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { Action } from '../../domain/change-actions.js';
@@ -14,6 +14,8 @@ import { removeProjectBots } from '../accounts/project-tokens.service.js';
 import type { DataPaths } from '../common/data-paths.js';
 import { recheckComponent } from '../quality/unit-checks.js';
 import { relinkProject } from './internal-links.js';
+import { checkProjectSettings, projectSettingsColumns, type ProjectSettingsInput } from './project-settings.js';
+import { NEW_LANG_CHOICES, withProjectLocks } from './inherited-settings.js';
 import { joinGroup } from '../../db/teams.repository.js';
 import {
   componentIdsOfProject,
@@ -29,7 +31,7 @@ import {
   visibleProjectsPage,
 } from '../../db/projects.repository.js';
 
-export interface ProjectInput {
+export type ProjectInput = {
   name?: string;
   slug?: string;
   web?: string;
@@ -53,11 +55,11 @@ export interface ProjectInput {
   pull_message?: string;
   /** Write-only: a secret that signed forge notifications must carry. */
   webhook_secret?: string;
-}
+} & ProjectSettingsInput;
 
 const BOOL_FIELDS = ['translation_review', 'source_review', 'set_language_team', 'enable_hooks'] as const;
 const TEXT_FIELDS = ['web', 'instructions', 'language_aliases', 'check_flags', 'license', 'agreement', 'new_lang', 'language_code_style', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message', 'webhook_secret'] as const;
-export const NEW_LANG_CHOICES = ['contact', 'url', 'add', 'none'];
+export { NEW_LANG_CHOICES } from './inherited-settings.js';
 
 export class ProjectsService {
   constructor(
@@ -71,6 +73,11 @@ export class ProjectsService {
   async canViewById(actor: Actor, id: number): Promise<boolean> {
     const project = await projectAccessById(this.db, id);
     return !!project && this.access.canView(actor, project);
+  }
+
+  /** The projects with their lock state (`locked`: every component locked), for their API objects. */
+  withLocks<T extends ProjectRow>(rows: readonly T[]): Promise<(T & { locked: boolean })[]> {
+    return withProjectLocks(this.db, rows);
   }
 
   async getVisible(actor: Actor, slug: string): Promise<ProjectRow> {
@@ -102,6 +109,7 @@ export class ProjectsService {
     errors.checkFlags('check_flags', input.check_flags);
     errors.choice('access_control', input.access_control, ACCESS_CONTROL_VALUES);
     errors.choice('new_lang', input.new_lang, NEW_LANG_CHOICES);
+    await checkProjectSettings(this.db, input, errors);
     if (input.name !== undefined && !errors.has('name') && input.name !== existing?.name) {
       if (await projectIdByName(this.db, input.name)) {
         errors.add('name', 'Project with this Project name already exists.', 'unique');
@@ -115,8 +123,8 @@ export class ProjectsService {
     if (!errors.empty) throw new ValidationError(errors.list);
   }
 
-  private columns(input: ProjectInput): ProjectUpdate {
-    const out: ProjectUpdate = {};
+  private columns(input: ProjectInput, existing: ProjectRow | null = null): ProjectUpdate {
+    const out: ProjectUpdate = { ...projectSettingsColumns(input, existing) };
     if (input.name !== undefined) out.name = input.name;
     if (input.slug !== undefined) out.slug = input.slug;
     if (input.access_control !== undefined) out.access_control = input.access_control;
@@ -125,8 +133,21 @@ export class ProjectsService {
     return out;
   }
 
+  /**
+   * Who decides who sees a project: a new project starts public unless a superuser says otherwise, and an
+   * existing one changes its access control only for those who manage its access (project.permissions).
+   */
+  private checkAccessControl(actor: Actor, input: ProjectInput, existing: ProjectRow | null): void {
+    if (input.access_control === undefined) return;
+    const allowed = existing
+      ? input.access_control === existing.access_control || this.access.can(actor, 'project.permissions', existing)
+      : input.access_control === ACCESS_PUBLIC || actor.isSuperuser;
+    if (!allowed) throw ValidationError.field('access_control', 'You do not have permission to change the access control.', 'permission_denied');
+  }
+
   async create(actor: Actor, input: ProjectInput): Promise<ProjectRow> {
     this.access.requireGlobal(actor, 'project.add', 'Can not create projects');
+    this.checkAccessControl(actor, input, null);
     await this.validate(input, null);
     return this.db.transaction().execute(async (tx) => {
       const row = await insertProject(tx, { name: input.name!, slug: input.slug!, web: '', created: nowIso(), ...this.columns(input) } as never);
@@ -143,8 +164,9 @@ export class ProjectsService {
 
   async update(actor: Actor, project: ProjectRow, input: ProjectInput): Promise<ProjectRow> {
     this.access.require(actor, 'project.edit', project);
+    this.checkAccessControl(actor, input, project);
     await this.validate(input, project);
-    const set = this.columns(input);
+    const set = this.columns(input, project);
     if (Object.keys(set).length === 0) return project;
     return this.db.transaction().execute(async (tx) => {
       const row = await updateProject(tx, project.id, set);
