@@ -86,4 +86,29 @@ describe.skipIf(!WLC).each(DIALECTS)('wlc against Parla on %s', (dialect) => {
     expect(uploads.map((c) => JSON.parse(c.details).method)).toEqual(['translate', 'translate', 'suggest']);
     expect(await (await s.api('/api/translations/hello/app/cs/file/')).text()).toContain('msgstr "Nazdar"');
   });
+
+  it('uploads with --method add and --method replace: the counts and totals are the reference\'s', async () => {
+    const wlcRaw = (...args: string[]) => run(WLC!, ['--url', `${s.url}/api/`, '--key', s.adminToken, ...args], { env: { ...process.env, HOME: s.dataDir } });
+    const lastUpload = async () => {
+      const row = await s.container.database.db.selectFrom('changes').select('details').where('action', '=', 78).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return JSON.parse(row.details);
+    };
+    expect((await s.api('/api/components/hello/app/', { method: 'PATCH', json: { manage_units: true } })).status).toBe(200);
+    const current = await (await s.api('/api/translations/hello/app/cs/file/')).text();
+    const addFile = `${s.dataDir}/add-cs.po`;
+    fs.writeFileSync(addFile, `${current}\nmsgid "Added by wlc"\nmsgstr "Přidáno"\n\nmsgid "Also new"\nmsgstr ""\n`);
+    await wlcRaw('upload', 'hello/app/cs', '--input', addFile, '--method', 'add');
+    // Existing strings are skipped (the fuzzy one is left out), both new ones are added to the source and cs only.
+    expect(await lastUpload()).toEqual({ method: 'add', not_found: 0, skipped: 3, accepted: 2, total: 6 });
+    expect(await wlc('stats', 'hello/app/cs')).toMatchObject({ total: 6, translated: 4 });
+    expect((await wlc('stats', 'hello/app')).map((r: any) => [r.code, r.total])).toEqual([['cs', 6], ['de', 4], ['en', 6]]);
+
+    const replaceFile = `${s.dataDir}/replace-cs.po`;
+    fs.writeFileSync(replaceFile, 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n\nmsgid "Hello"\nmsgstr "Ahoj"\n\nmsgid "Added by wlc"\nmsgstr ""\n');
+    await wlcRaw('upload', 'hello/app/cs', '--input', replaceFile, '--method', 'replace');
+    expect(await lastUpload()).toEqual({ method: 'replace', not_found: 0, skipped: 0, accepted: 2, total: 2 });
+    expect(await wlc('stats', 'hello/app/cs')).toMatchObject({ total: 2, translated: 1 });
+    expect((await wlc('stats', 'hello/app')).find((r: any) => r.code === 'de')).toMatchObject({ total: 4 });
+    expect(await (await s.api('/api/translations/hello/app/cs/file/')).text()).toBe(fs.readFileSync(replaceFile, 'utf8'));
+  });
 });
