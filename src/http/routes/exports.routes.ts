@@ -1,5 +1,5 @@
-// Exports outside /api/: RSS 2.0 feeds of recent changes and the legacy statistics
-// export (JSON, JSONP of the earlier revision, CSV). Not negotiated like /api/: each answers its own type.
+// Exports outside /api/: RSS 2.0 feeds of recent changes, the legacy statistics export (JSON, JSONP of the earlier
+// revision, CSV) and a project's data exports page (/data/<project>/). Not negotiated like /api/: each answers its own type.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -10,13 +10,28 @@ import type { ChangeRefs, ChangeScope } from '../../services/activity/changes.se
 import type { LanguageStatsRow, TranslationStatsRow } from '../../services/activity/exports.service.js';
 import { percent } from '../../services/common/statistics-counters.js';
 import { ValidationError } from '../../shared/errors.js';
+import { HOOK_SERVICES } from '../../hooks/registry.js';
+import { dataPage } from '../../ui/data-page.js';
+import { uiKit } from '../ui-kit.js';
 import { urlsFor } from '../context.js';
 import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
-import { ComponentStatsItemSchema, ProjectStatsItemSchema, RssFeed, StatsExport, StatsExportQuery } from '../schemas/export.js';
+import { ComponentStatsItemSchema, DataPageBody, ProjectStatsItemSchema, RssFeed, StatsExport, StatsExportQuery } from '../schemas/export.js';
 import { requestBaseUrl, type Urls } from '../urls.js';
 
 /** Where the reference writes its own name. */
 const SERVICE_NAME = 'Parla';
+
+/** The hosting sites of the notification hooks, as the data exports page names them. */
+const FORGE_NAMES: Record<string, string> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  bitbucket: 'Bitbucket',
+  pagure: 'Pagure',
+  azure: 'Azure Repos',
+  gitea: 'Gitea',
+  forgejo: 'Forgejo',
+  gitee: 'Gitee',
+};
 
 // ------------------------------------------------------------------ RSS
 
@@ -214,7 +229,7 @@ type T = FastifyRequest<{ Params: { project: string; component: string; language
 type L = FastifyRequest<{ Params: { code: string } }>;
 
 /** What these routes use of the container. */
-export type ExportsDeps = Pick<Container, 'comments' | 'components' | 'config' | 'exports' | 'projects' | 'suggestions' | 'translations'>;
+export type ExportsDeps = Pick<Container, 'access' | 'comments' | 'components' | 'config' | 'exports' | 'projects' | 'sessions' | 'stats' | 'suggestions' | 'translations'>;
 
 export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
   const feed = async (request: FastifyRequest, reply: FastifyReply, channel: (u: Urls) => Channel, scope: ChangeScope) => {
@@ -269,6 +284,30 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
     const name = componentPathSegment(refs.component).split(PATH_SEPARATOR).join('-');
     return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${name}`, COMPONENT_COLUMNS, items);
   });
+
+  // The data exports page of a project: an HTML page of the addresses above, for the project and each of its components.
+  const { pageRoute, viewerOf } = uiKit(c);
+  app.get('/data/:project/', { schema: { params: ProjectParams, response: { 200: DataPageBody } } }, pageRoute(async (request: P) => {
+    const project = await c.projects.getVisible(request.actor, request.params.project);
+    const u = urlsFor(c, request);
+    const components = await c.components.visibleOfProject(request.actor, project);
+    const base = requestBaseUrl(request);
+    const p = encodeURIComponent(project.slug);
+    const path = (comp: (typeof components)[number]) => encodeURIComponent(componentPathSegment(comp));
+    const hooksOn = c.config.enableHooks && project.enable_hooks === 1;
+    return dataPage({
+      viewer: viewerOf(request),
+      here: request.url,
+      projectName: project.name,
+      projectHref: `/projects/${p}/`,
+      feeds: [{ label: project.name, url: `${base}/exports/rss/${p}/` }, ...components.map((comp) => ({ label: comp.name, url: `${base}/exports/rss/${p}/${path(comp)}/` }))],
+      statistics: components.map((comp) => ({ label: comp.name, url: `${u.component(project.slug, componentPathSegment(comp))}statistics/` })),
+      repositories: [{ label: project.name, url: `${u.project(project.slug)}repository/` }, ...components.map((comp) => ({ label: comp.name, url: `${u.component(project.slug, componentPathSegment(comp))}repository/` }))],
+      download: c.access.can(request.actor, 'translation.download', project) ? `${u.project(project.slug)}file/` : null,
+      hooks: hooksOn ? HOOK_SERVICES.map((id) => ({ label: FORGE_NAMES[id] ?? id, url: `${base}/hooks/${id}/` })) : null,
+      example: components.length ? `${u.component(project.slug, componentPathSegment(components[0]))}translations/` : null,
+    });
+  }));
 
   app.get('/exports/stats/:project/', { schema: { params: ProjectParams, response: { 200: StatsExport(ProjectStatsItemSchema) } }, config: stats }, async (request: P, reply) => {
     const project = await c.projects.getVisible(request.actor, request.params.project);

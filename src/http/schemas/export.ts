@@ -3,6 +3,8 @@ import { Type, type TSchema } from 'typebox';
 import { Nullable, Url } from './common.js';
 
 export const RssFeed = Type.String({ format: 'binary', contentMediaType: 'application/rss+xml', description: 'An RSS 2.0 feed of the recent changes.' });
+/** The data exports page of a project. */
+export const DataPageBody = Type.String({ format: 'binary', contentMediaType: 'text/html', description: 'An HTML page of the addresses of the project\'s feeds, statistics, repositories, files and hooks.' });
 
 const int = () => Type.Integer();
 const pct = () => Type.Number();
