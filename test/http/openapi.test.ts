@@ -222,15 +222,30 @@ describe.each(DIALECTS)('OpenAPI document and API reference on %s', (dialect) =>
     const init = await (await s.api(byName.get('docs-init.js')!)).text();
     expect(init).toContain('SwaggerUIBundle(');
     expect(init).toContain('data-schema-url');
-    expect((await s.api(byName.get('swagger-ui-bundle.js')!)).headers.get('content-length')).toMatch(/^\d{7}$/);
+    // Text assets go out compressed when the client accepts it, compressed once and kept.
+    const bundle = byName.get('swagger-ui-bundle.js')!;
+    const plain = await s.api(bundle, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const size = Number(plain.headers.get('content-length'));
+    expect(String(size)).toMatch(/^\d{7}$/);
+    for (const coding of ['br', 'gzip']) {
+      const encoded = await s.api(bundle, { headers: { 'Accept-Encoding': coding } });
+      expect(encoded.headers.get('content-encoding')).toBe(coding);
+      expect(encoded.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(encoded.headers.get('etag')).toBe(`${plain.headers.get('etag')!.slice(0, -1)}-${coding}"`);
+      expect(Number(encoded.headers.get('content-length'))).toBeLessThan(size / 2);
+      expect((await encoded.arrayBuffer()).byteLength).toBe(size);
+    }
+    const png = await s.api(byName.get('favicon-32x32.png')!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(png.headers.get('content-encoding')).toBeNull();
   });
 
   it('revalidates unversioned asset URLs with the ETag', async () => {
-    const first = await s.api('/api/docs/assets/docs-init.js', { token: null });
+    const first = await s.api('/api/docs/assets/docs-init.js', { token: null, headers: { 'Accept-Encoding': 'identity' } });
     expect(first.headers.get('cache-control')).toBe('public, max-age=300');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
-    const again = await s.api('/api/docs/assets/docs-init.js', { token: null, headers: { 'If-None-Match': etag! } });
+    const again = await s.api('/api/docs/assets/docs-init.js', { token: null, headers: { 'If-None-Match': etag!, 'Accept-Encoding': 'identity' } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
   });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EncodedBody } from '../content-coding.js';
 
 const require = createRequire(import.meta.url);
 // absolute-path.js rather than the package's index, which would load the whole browser bundle into Node.
@@ -34,6 +35,8 @@ const ALLOWED = new Map<string, AssetSource>([
 
 export interface Asset {
   data: Buffer;
+  /** Text files (JavaScript, CSS), compressed once when first asked for; null for images. */
+  text: EncodedBody | null;
   contentType: string;
   etag: string;
   /** The ?v= that makes a URL of this file immutable. */
@@ -52,7 +55,8 @@ export function loadAsset(name: string): Asset | null {
     const hash = crypto.createHash('sha256').update(data).digest('hex').slice(0, 16);
     // Swagger UI's files change only with its version; our own files are versioned by content.
     const version = source.dir === SWAGGER_DIR ? SWAGGER_VERSION : hash;
-    asset = { data, contentType: source.contentType, etag: `"${hash}"`, version };
+    const text = source.contentType === JS || source.contentType === CSS ? new EncodedBody(data) : null;
+    asset = { data, text, contentType: source.contentType, etag: `"${hash}"`, version };
     loaded.set(name, asset);
   }
   return asset;

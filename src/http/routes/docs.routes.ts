@@ -93,10 +93,14 @@ export function docsRoutes(app: FastifyInstance, registry: RouteRegistry): void 
         const version = (request.query as { v?: unknown }).v;
         // A URL carrying the current version never changes; any other is revalidated with the ETag.
         reply.header('Cache-Control', version === asset.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-        reply.header('ETag', asset.etag);
+        // Each coding is its own representation, with its own ETag.
+        const coding = asset.text?.codingFor(request) ?? null;
+        const etag = coding ? `${asset.etag.slice(0, -1)}-${coding}"` : asset.etag;
+        reply.header('ETag', etag);
         reply.header('X-Content-Type-Options', 'nosniff');
-        if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
-        return reply.type(asset.contentType).send(asset.data);
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        reply.type(asset.contentType);
+        return asset.text ? asset.text.send(reply, coding) : reply.send(asset.data);
       },
     },
   });
