@@ -45,6 +45,12 @@ import { RouteRegistry } from './http/openapi/route-registry.js';
 import { docsRoutes } from './http/routes/docs.routes.js';
 import { healthRoutes, isProbeUrl } from './http/routes/health.routes.js';
 import { prometheusRoutes } from './http/routes/prometheus.routes.js';
+import { announcementsRoutes } from './http/routes/announcements.routes.js';
+import { projectInsightsRoutes } from './http/routes/project-insights.routes.js';
+import { reportsRoutes } from './http/routes/reports.routes.js';
+import { siteSearchRoutes } from './http/routes/search-site.routes.js';
+import { suggestionListRoutes } from './http/routes/suggestions.routes.js';
+import { unitTranslationsRoutes } from './http/routes/unit-translations.routes.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -127,6 +133,12 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   notificationsRoutes(app, container);
   teamsRoutes(app, container);
   tasksRoutes(app, container);
+  unitTranslationsRoutes(app, container);
+  projectInsightsRoutes(app, container);
+  announcementsRoutes(app, container);
+  reportsRoutes(app, container);
+  siteSearchRoutes(app, container);
+  suggestionListRoutes(app, container);
   metricsRoutes(app, container);
   memoryRoutes(app, container);
   machineryRoutes(app, container);

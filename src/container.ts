@@ -68,6 +68,14 @@ import { AddonsService } from './services/addons/addons.service.js';
 import { ComponentListsService } from './services/catalog/component-lists.service.js';
 import { GlossaryService } from './services/quality/glossary.service.js';
 import { HooksService } from './services/repository/hooks.service.js';
+import { AnnouncementsService } from './services/activity/announcements.service.js';
+import { TasksService } from './services/activity/tasks.service.js';
+import { ProjectLockService } from './services/catalog/project-lock.service.js';
+import { SiteSearchService } from './services/catalog/site-search.service.js';
+import { SuggestionListService } from './services/discussion/suggestion-lists.js';
+import { ProjectMetricsService } from './services/insights/project-metrics.service.js';
+import { ReportsService } from './services/insights/reports.service.js';
+import { UnitTranslationsService } from './services/units/unit-translations.js';
 
 export interface Container {
   config: Config;
@@ -107,6 +115,15 @@ export interface Container {
   componentLists: ComponentListsService;
   glossary: GlossaryService;
   hooks: HooksService;
+  announcements: AnnouncementsService;
+  reports: ReportsService;
+  projectLock: ProjectLockService;
+  projectMetrics: ProjectMetricsService;
+  siteSearch: SiteSearchService;
+  suggestionList: SuggestionListService;
+  /** Who may see a background task, and cancelling one. */
+  taskControl: TasksService;
+  unitTranslations: UnitTranslationsService;
   /** What `/healthz` and `/readyz` (and the worker's probe) answer. */
   health: HealthService;
   /**
@@ -277,6 +294,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
+  const projects = new ProjectsService(db, access, changes, paths);
+  const categories = new CategoriesService(db, access, changes, paths);
   const lifecycle = new Lifecycle(async ({ log, commitPending }) => {
     // Tasks a previous process left queued or running can never finish (the in-process queue only: with Redis
     // other processes' tasks are alive). Before anything is enqueued here, so that no new task is caught.
@@ -314,10 +333,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     teams: new TeamsService(db, access, changes),
     sessions: new SessionsService(db, secretKey, config.sessionAge),
     languages,
-    projects: new ProjectsService(db, access, changes, paths),
+    projects,
     projectTokens: new ProjectTokensService(db, access),
     components,
-    categories: new CategoriesService(db, access, changes, paths),
+    categories,
     translations: new TranslationsService(db, access, changes, languages, formats, paths, addons, new ReadCache(database, 1000)),
     units,
     unitEdits: new UnitEditsService(db, access, changes, addons),
@@ -338,6 +357,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
     componentLists: new ComponentListsService(db, access),
     glossary: new GlossaryService(db, units),
     hooks: new HooksService(db, access, changes, components, tasks, config.enableHooks),
+    announcements: new AnnouncementsService(db, access, changes),
+    reports: new ReportsService(db, access, { projects, categories, components }),
+    projectLock: new ProjectLockService(db, access, changes),
+    projectMetrics: new ProjectMetricsService(db, access),
+    siteSearch: new SiteSearchService(db, access),
+    suggestionList: new SuggestionListService(db, access),
+    taskControl: new TasksService(db, access),
+    unitTranslations: new UnitTranslationsService(db, units),
     health: new HealthService({ database, dataDir: config.dataDir, redisUrl: config.redisUrl, tasks }),
     start: (startOptions) => lifecycle.start(startOptions),
     stop: () => lifecycle.stop(),

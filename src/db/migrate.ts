@@ -28,6 +28,8 @@ import * as m025 from './migrations/025-component-db-revision.js';
 import * as m026 from './migrations/026-team-name-unique.js';
 import * as m027 from './migrations/027-search-statistics.js';
 import * as m030 from './migrations/030-reference-settings.js';
+import * as m032 from './migrations/032-announcements.js';
+import * as m033 from './migrations/033-reports.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -57,6 +59,8 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '026-team-name-unique': m026,
   '027-search-statistics': m027,
   '030-reference-settings': m030,
+  '032-announcements': m032,
+  '033-reports': m033,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */

@@ -529,6 +529,8 @@ export interface Database {
   addons: AddonsTable;
   addon_log: AddonLogTable;
   addon_change_cursor: AddonChangeCursorTable;
+  announcements: AnnouncementsTable;
+  reports: ReportsTable;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;
@@ -601,3 +603,34 @@ export interface ComponentListRulesTable {
   component_match: string;
 }
 export type ComponentListRow = Selectable<ComponentListsTable>;
+
+/** A message posted for one scope: project; project + category; project + component (+ language: a translation); project + language. */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  message: string;
+  severity: string; // info | warning | danger | success
+  expiry: string | null; // YYYY-MM-DD
+  notify: Bool;
+  project_id: number | null;
+  category_id: number | null;
+  component_id: number | null;
+  language_id: number | null;
+  user_id: number | null;
+  created: Timestamp;
+}
+export type AnnouncementRow = Selectable<AnnouncementsTable>;
+
+/** A generated report: its kind, scope (none: site-wide), parameters and data (JSON). */
+export interface ReportsTable {
+  id: Generated<number>;
+  kind: string; // credits | contributor_stats
+  version: number;
+  creator_id: number | null;
+  created: Timestamp;
+  project_id: number | null;
+  category_id: number | null;
+  component_id: number | null;
+  parameters: string;
+  data: string;
+}
+export type ReportRow = Selectable<ReportsTable>;

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { TaskRow } from '../db/schema.js';
 import { claimTask, failUnfinishedTask, insertTask as insertTaskRow, taskById, updateTask } from '../db/tasks.repository.js';
+import { finishRunningTask } from '../db/task-control.repository.js';
 import type { TaskContext, TaskHandler, TaskScope } from './task-queue.js';
 import { recordTaskEnd, recordTaskStart } from '../shared/metrics.js';
 
@@ -53,9 +54,10 @@ export async function runTask(db: Db, handlers: ReadonlyMap<string, TaskHandler>
   try {
     const result = await handler(JSON.parse(task.payload) as Record<string, unknown>, ctx);
     recordTaskEnd(task.name, true, Number(process.hrtime.bigint() - started) / 1e9);
-    await update({ status: 'done', progress: 100, result: JSON.stringify(result ?? null), log });
+    // A task cancelled while it ran (DELETE /api/tasks/<id>/) stays cancelled.
+    await finishRunningTask(db, id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null), log });
   } catch (e) {
     recordTaskEnd(task.name, false, Number(process.hrtime.bigint() - started) / 1e9);
-    await update({ status: 'failed', result: JSON.stringify({ error: (e as Error).message }), log });
+    await finishRunningTask(db, id, { status: 'failed', result: JSON.stringify({ error: (e as Error).message }), log });
   }
 }

@@ -25,6 +25,8 @@ export function serializeCategory(urls: Urls, r: CategoryWithProject) {
     category: r.category.category_id === null ? null : urls.category(r.category.category_id),
     url: api,
     statistics_url: `${api}statistics/`,
+    announcements_url: `${api}announcements/`,
+    reports_url: `${api}reports/`,
   };
 }
 

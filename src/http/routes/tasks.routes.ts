@@ -1,32 +1,29 @@
-// /api/tasks/<uuid>/: progress and result of a background task the caller may see.
+// /api/tasks/<uuid>/: progress and result of a background task the caller may see, and its cancellation.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { NotFoundError } from '../../shared/errors.js';
+import { deleteEndpoint } from '../endpoints.js';
 import { resource } from '../resource.js';
 import { TaskSchema } from '../schemas/task.js';
 
 const Params = Type.Object({ id: Type.String({ description: 'The task id (a UUID).' }) });
+type R = FastifyRequest<{ Params: { id: string } }>;
 
 /** What these routes use of the container. */
-export type TasksDeps = Pick<Container, 'projects' | 'tasks'>;
+export type TasksDeps = Pick<Container, 'taskControl'>;
 
 export function tasksRoutes(app: FastifyInstance, c: TasksDeps): void {
   resource(app, '/api/tasks/:id/', { name: 'Task Instance' }, {
     GET: {
       schema: { params: Params, response: { 200: TaskSchema } },
-      handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
-        if (!/^[0-9a-f-]{36}$/i.test(request.params.id)) throw new NotFoundError();
-        const task = await c.tasks.get(request.params.id);
-        if (!task) throw new NotFoundError();
-        const actor = request.actor;
-        // A task is visible to its starter, to superusers, and to whoever may see its project.
-        let visible = actor.isSuperuser || (actor.user !== null && task.user_id === actor.user.id);
-        if (!visible && task.project_id !== null) visible = await c.projects.canViewById(actor, task.project_id);
-        if (!visible) throw new NotFoundError();
+      handler: async (request: R) => {
+        // Visible to its starter, to superusers, and to whoever may see its project.
+        const task = await c.taskControl.getVisible(request.actor, request.params.id);
         const finished = task.status === 'done' || task.status === 'failed';
         return { completed: finished, progress: task.progress, result: task.result === null ? null : JSON.parse(task.result), log: task.log };
       },
     },
+    // Cancels a task that has not ended (component.edit on its project): 204.
+    DELETE: deleteEndpoint(Params, (request: R) => c.taskControl.cancel(request.actor, request.params.id)),
   });
 }

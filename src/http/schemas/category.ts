@@ -11,11 +11,13 @@ export const CategorySchema = Type.Object(
     category: Nullable(Url('The parent category, or null at the top of the project.')),
     url: Url(),
     statistics_url: Url(),
+    announcements_url: Url(),
+    reports_url: Url(),
   },
   { title: 'Category' },
 );
 
-const READ_ONLY = readOnly('id', 'url', 'statistics_url', 'check_flags', 'effective_check_flags');
+const READ_ONLY = readOnly('id', 'url', 'statistics_url', 'announcements_url', 'reports_url', 'check_flags', 'effective_check_flags');
 
 /** Validated. Links are checked by the service, so that bad ones get the reference's hyperlink messages per field. */
 export const CategoryBody = body({

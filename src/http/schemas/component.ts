@@ -39,6 +39,8 @@ export const ComponentSchema = Type.Object(
     lock_url: Url(),
     links_url: Url(),
     changes_list_url: Url(),
+    reports_url: Url(),
+    announcements_url: Url(),
     task_url: Nullable(Url('The background task setting the component up, while one runs.')),
     new_lang: Type.String(),
     language_code_style: Type.String(),
@@ -127,5 +129,5 @@ export const ComponentBody = body({
   hide_glossary_matches: Bool(),
   contribute_project_tm: Bool(),
   ...settingsBody(),
-  ...readOnly(...EFFECTIVE_FIELDS, 'id', 'project', 'url', 'web_url', 'repository_url', 'translations_url', 'statistics_url', 'lock_url', 'links_url', 'changes_list_url', 'task_url', 'linked_component', 'locked', 'addons'),
+  ...readOnly(...EFFECTIVE_FIELDS, 'id', 'project', 'url', 'web_url', 'repository_url', 'translations_url', 'statistics_url', 'lock_url', 'links_url', 'changes_list_url', 'reports_url', 'announcements_url', 'task_url', 'linked_component', 'locked', 'addons'),
 });

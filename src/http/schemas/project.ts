@@ -19,6 +19,9 @@ export const ProjectSchema = Type.Object(
     languages_url: Url(),
     labels_url: Url(),
     lock_url: Url(),
+    metrics_url: Url('Statistics of every translation (JSON, CSV or OpenMetrics).'),
+    reports_url: Url(),
+    announcements_url: Url(),
     translation_review: Type.Boolean(),
     source_review: Type.Boolean(),
     set_language_team: Type.Boolean(),
@@ -76,5 +79,5 @@ export const ProjectBody = body({
   public_sharing: Bool(),
   ...settingsBody(),
   ...readOnly(...EFFECTIVE_FIELDS, 'workspace', 'machinery_settings', 'locked'),
-  ...readOnly('id', 'url', 'web_url', 'components_list_url', 'repository_url', 'statistics_url', 'categories_url', 'changes_list_url', 'languages_url', 'labels_url', 'lock_url', 'source_language'),
+  ...readOnly('id', 'url', 'web_url', 'components_list_url', 'repository_url', 'statistics_url', 'categories_url', 'changes_list_url', 'languages_url', 'labels_url', 'lock_url', 'metrics_url', 'reports_url', 'announcements_url', 'source_language'),
 });

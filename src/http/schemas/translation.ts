@@ -47,6 +47,7 @@ export const TranslationSchema = Type.Object(
     statistics_url: Url(),
     changes_list_url: Url(),
     units_list_url: Url(),
+    announcements_url: Url(),
   },
   { title: 'Translation' },
 );

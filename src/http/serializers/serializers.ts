@@ -47,6 +47,9 @@ export function serializeProject(u: Urls, p: ProjectWithLock) {
     languages_url: `${api}languages/`,
     labels_url: `${api}labels/`,
     lock_url: `${api}lock/`,
+    metrics_url: `${api}metrics/`,
+    reports_url: `${api}reports/`,
+    announcements_url: `${api}announcements/`,
     translation_review: bool(p.translation_review),
     source_review: bool(p.source_review),
     set_language_team: bool(p.set_language_team),
@@ -128,6 +131,8 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     lock_url: `${api}lock/`,
     links_url: `${api}links/`,
     changes_list_url: `${api}changes/`,
+    reports_url: `${api}reports/`,
+    announcements_url: `${api}announcements/`,
     task_url: c.task_id ? u.task(c.task_id) : null,
     new_lang: c.new_lang,
     language_code_style: c.language_code_style,
@@ -225,6 +230,7 @@ export function serializeTranslation(u: Urls, r: TranslationRefs, lastAuthor: st
     statistics_url: `${api}statistics/`,
     changes_list_url: `${api}changes/`,
     units_list_url: `${api}units/`,
+    announcements_url: `${api}announcements/`,
   };
 }
 

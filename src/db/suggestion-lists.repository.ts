@@ -1,0 +1,39 @@
+// Suggestions across the site: those on units of the projects a filter lets through, newest first.
+import type { Executor } from './database.js';
+import type { ProjectsFilter } from './projects.repository.js';
+import type { SuggestionRow } from './schema.js';
+
+function visibleSuggestions(db: Executor, visible: ProjectsFilter) {
+  let q = db
+    .selectFrom('suggestions')
+    .innerJoin('units', 'units.id', 'suggestions.unit_id')
+    .innerJoin('translations', 'translations.id', 'units.translation_id')
+    .innerJoin('components', 'components.id', 'translations.component_id')
+    .innerJoin('projects', 'projects.id', 'components.project_id');
+  if (visible) q = q.where(visible);
+  return q;
+}
+
+export async function countVisibleSuggestions(db: Executor, visible: ProjectsFilter): Promise<number> {
+  const row = await visibleSuggestions(db, visible).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the visible suggestions, newest first, with their author's username and the sum of their votes. */
+export function visibleSuggestionsPage(db: Executor, visible: ProjectsFilter, limit: number, offset: number): Promise<(SuggestionRow & { username: string | null; votes: number | string | null })[]> {
+  return visibleSuggestions(db, visible)
+    .leftJoin('users', 'users.id', 'suggestions.user_id')
+    .selectAll('suggestions')
+    .select(['users.username as username'])
+    .select((eb) =>
+      eb
+        .selectFrom('suggestion_votes')
+        .select((e) => e.fn.coalesce(e.fn.sum<number>('suggestion_votes.value'), e.lit(0)).as('v'))
+        .whereRef('suggestion_votes.suggestion_id', '=', 'suggestions.id')
+        .as('votes'),
+    )
+    .orderBy('suggestions.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

@@ -1,0 +1,62 @@
+// A project's metrics: the counters of each translation, by component path and language code.
+import type { Db } from '../../db/database.js';
+import type { ProjectRow } from '../../db/schema.js';
+import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import { translationMetricsOfProject, type TranslationMetricsRow } from '../../db/project-metrics.repository.js';
+import { percent } from '../common/statistics-counters.js';
+
+/** Each metric's name, what it counts (OpenMetrics HELP and the OpenAPI description) and how it is read. */
+export const PROJECT_METRICS: readonly { name: string; help: string; value: (r: TranslationMetricsRow) => number }[] = [
+  { name: 'total', help: 'Number of strings', value: (r) => r.total },
+  { name: 'total_words', help: 'Number of source words', value: (r) => r.total_words },
+  { name: 'total_chars', help: 'Number of source characters', value: (r) => r.total_chars },
+  { name: 'translated', help: 'Number of translated strings', value: (r) => r.translated },
+  { name: 'translated_words', help: 'Number of translated words', value: (r) => r.translated_words },
+  { name: 'translated_chars', help: 'Number of translated characters', value: (r) => r.translated_chars },
+  { name: 'translated_percent', help: 'Percentage of translated strings', value: (r) => percent(r.translated, r.total, true) },
+  { name: 'translated_words_percent', help: 'Percentage of translated words', value: (r) => percent(r.translated_words, r.total_words, true) },
+  { name: 'fuzzy', help: 'Number of strings needing editing', value: (r) => r.fuzzy },
+  { name: 'fuzzy_words', help: 'Number of words needing editing', value: (r) => r.fuzzy_words },
+  { name: 'approved', help: 'Number of approved strings', value: (r) => r.approved },
+  { name: 'approved_words', help: 'Number of approved words', value: (r) => r.approved_words },
+  { name: 'readonly', help: 'Number of read-only strings', value: (r) => r.readonly },
+  { name: 'untranslated', help: 'Number of untranslated strings', value: (r) => Math.max(0, r.total - r.translated - r.fuzzy) },
+  { name: 'untranslated_words', help: 'Number of untranslated words', value: (r) => Math.max(0, r.total_words - r.translated_words - r.fuzzy_words) },
+  { name: 'failing', help: 'Number of strings with failing checks', value: (r) => r.failing },
+  { name: 'suggestions', help: 'Number of strings with suggestions', value: (r) => r.suggestions },
+  { name: 'comments', help: 'Number of strings with comments', value: (r) => r.comments },
+];
+
+/** One translation's metrics: the language name and every PROJECT_METRICS value. */
+export type TranslationMetrics = { name: string } & Record<string, number | string>;
+
+/** component path ("app", "docs/usage") → language code → metrics. */
+export type ProjectMetrics = Record<string, Record<string, TranslationMetrics>>;
+
+export class ProjectMetricsService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+  ) {}
+
+  /** The metrics of the translations the caller may see in the (visible) project. */
+  async ofProject(actor: Actor, project: ProjectRow): Promise<ProjectMetrics> {
+    const rows = await translationMetricsOfProject(this.db, project.id, this.access.visibleProjects(actor));
+    const result: ProjectMetrics = {};
+    for (const r of rows) {
+      const path = `${r.category_path.split('%2F').filter(Boolean).map((s) => `${s}/`).join('')}${r.component_slug}`;
+      const values: TranslationMetrics = { name: r.language_name };
+      for (const m of PROJECT_METRICS) values[m.name] = Number(m.value(numeric(r)));
+      (result[path] ??= {})[r.language_code] = values;
+    }
+    return result;
+  }
+}
+
+/** PostgreSQL may answer bigint counters as strings. */
+function numeric(r: TranslationMetricsRow): TranslationMetricsRow {
+  const out = { ...r } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(out)) if (typeof v === 'string' && /^\d+$/.test(v) && !['component_slug', 'category_path', 'language_code', 'language_name'].includes(k)) out[k] = Number(v);
+  return out as unknown as TranslationMetricsRow;
+}
