@@ -393,7 +393,7 @@ export class UploadsService {
           await deleteUnits(tx, rows.filter((u) => u.source_unit_id === u.id).map((u) => u.id).concat([0]));
           for (const [id, d] of deltas) await applyCounterDelta(tx, id, d);
         }
-        // As the reference reports it: the source strings after the update, as accepted and as total.
+        // The answer counts the source strings after the update, as accepted and as total.
         const total = (await unitHashesOfTranslation(tx, t.translation.id)).length;
         counts.accepted = total;
         counts.total = total;
