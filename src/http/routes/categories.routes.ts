@@ -9,6 +9,7 @@ import { CategoryBody, CategorySchema, CategoryWriteBody } from '../schemas/cate
 import { IdParams, ProjectParams, documentedRequired } from '../schemas/common.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import type { Urls } from '../urls.js';
+import { effectiveSettings, settingsFields } from '../../services/catalog/inherited-settings.js';
 
 const Params = IdParams;
 type R = FastifyRequest<{ Params: { id: string } }>;
@@ -17,6 +18,7 @@ type P = FastifyRequest<{ Params: { project: string } }>;
 /** The reference's field order (settings triplets aside). */
 export function serializeCategory(urls: Urls, r: CategoryWithProject) {
   const api = urls.category(r.category.id);
+  const effective = effectiveSettings([r.project, ...(r.ancestors ?? []), r.category]);
   return {
     id: r.category.id,
     name: r.category.name,
@@ -25,6 +27,9 @@ export function serializeCategory(urls: Urls, r: CategoryWithProject) {
     category: r.category.category_id === null ? null : urls.category(r.category.category_id),
     url: api,
     statistics_url: `${api}statistics/`,
+    check_flags: r.category.check_flags,
+    effective_check_flags: effective.check_flags,
+    ...settingsFields(r.category, effective),
     announcements_url: `${api}announcements/`,
     reports_url: `${api}reports/`,
   };

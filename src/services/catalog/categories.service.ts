@@ -25,10 +25,13 @@ import {
 import { componentIdInPlace, componentsInCategories, deleteComponent, setCategoryPathOfComponents } from '../../db/components.repository.js';
 
 import { PATH_SEPARATOR } from '../../domain/component-paths.js';
+import { categorySettingsColumns, checkCategorySettings, type CategorySettingsInput } from './category-settings.js';
+import { categoryChain } from './inherited-settings.js';
+import { categoriesWithAncestors } from '../../db/setting-levels.repository.js';
 
 /** The reference refuses a fourth level of nesting ("Too deep nesting of categories!"). */
 export const CATEGORY_DEPTH = 3;
-export interface CategoryInput {
+export interface CategoryInput extends CategorySettingsInput {
   name?: string;
   slug?: string;
   project?: unknown;
@@ -38,6 +41,8 @@ export interface CategoryInput {
 export interface CategoryWithProject {
   category: CategoryRow;
   project: ProjectRow;
+  /** The categories above this one, top first, when they were read (its settings inherit from them). */
+  ancestors?: CategoryRow[];
 }
 
 /** The last path segment of an API URL under `/api/<collection>/`, or undefined when `value` is no such URL. */
@@ -130,7 +135,9 @@ export class CategoriesService {
     const rows = await visibleCategoriesPage(this.db, this.access.visibleProjects(actor), projectId, limit, offset);
     const projectIds = [...new Set(rows.map((r) => r.project_id))];
     const projects = new Map((await projectsByIds(this.db, projectIds)).map((p) => [p.id, p]));
-    return rows.map((category) => ({ category, project: projects.get(category.project_id)! }));
+    const parents = rows.map((r) => r.category_id).filter((id): id is number => id !== null);
+    const above = parents.length ? await categoriesWithAncestors(this.db, parents) : new Map<number, CategoryRow>();
+    return rows.map((category) => ({ category, project: projects.get(category.project_id)!, ancestors: categoryChain(above, category.category_id) }));
   }
 
   /** A category's subtree (its id and its descendants') and its chain of ancestors, for its statistics. */
@@ -146,7 +153,7 @@ export class CategoriesService {
     if (!category) throw new NotFoundError();
     const project = await projectOfRow(this.db, category.project_id);
     if (!this.access.canView(actor, project)) throw new NotFoundError();
-    return { category, project };
+    return { category, project, ancestors: category.category_id === null ? [] : await ancestry(this.db, category.category_id) };
   }
 
   /**
@@ -229,14 +236,15 @@ export class CategoriesService {
     const parent = input.category === undefined ? null : await this.parentOf(input.category, project, errors);
     if (parent && (await ancestry(this.db, parent.id)).length >= CATEGORY_DEPTH) errors.add('category', 'Too deep nesting of categories!');
     if (project && parent !== undefined) await this.checkUnique(input, project.id, parent?.id ?? null, null, errors);
+    await checkCategorySettings(this.db, input, errors);
     if (!errors.empty || !project) throw new ValidationError(errors.list);
     const category = await this.db.transaction().execute(async (tx) => {
-      const row = await insertCategory(tx, { project_id: project.id, category_id: parent?.id ?? null, name: input.name!, slug: input.slug!, created: nowIso() });
+      const row = await insertCategory(tx, { project_id: project.id, category_id: parent?.id ?? null, name: input.name!, slug: input.slug!, created: nowIso(), ...categorySettingsColumns(input, null) });
       // The reference has no action of its own for a new category: it is a setting of the project.
       await this.changes.record(tx, { action: Action.PROJECT_SETTING_CHANGED, userId: actor.user?.id, projectId: project.id, target: row.name, details: { category: { id: row.id, slug: row.slug, change: 'added' } } });
       return row;
     });
-    return { category, project };
+    return { category, project, ancestors: parent ? await ancestry(this.db, parent.id) : [] };
   }
 
   /** Renames and moves within the project; the components below keep their rows and trees, only their path prefix changes. */
@@ -263,14 +271,20 @@ export class CategoriesService {
       }
     }
     if (!errors.has('category')) await this.checkUnique(input, project.id, parentId, category, errors);
+    await checkCategorySettings(this.db, input, errors);
     if (!errors.empty) throw new ValidationError(errors.list);
     const set: Partial<Pick<CategoryRow, 'name' | 'slug' | 'category_id'>> = {};
     if (input.name !== undefined && input.name !== category.name) set.name = input.name;
     if (input.slug !== undefined && input.slug !== category.slug) set.slug = input.slug;
     if (parentId !== category.category_id) set.category_id = parentId;
-    if (Object.keys(set).length === 0) return current;
+    const settings = categorySettingsColumns(input, category);
+    const changedSettings = Object.keys(settings).filter((k) => settings[k as keyof typeof settings] !== category[k as keyof CategoryRow]);
+    if (Object.keys(set).length === 0 && changedSettings.length === 0) return current;
     const row = await this.db.transaction().execute(async (tx) => {
-      const updated = await updateCategory(tx, category.id, set);
+      const updated = await updateCategory(tx, category.id, { ...set, ...settings });
+      if (changedSettings.length > 0) {
+        await this.changes.record(tx, { action: Action.PROJECT_SETTING_CHANGED, userId: actor.user?.id, projectId: project.id, target: updated.name, details: { category: { id: updated.id, settings: changedSettings } } });
+      }
       const base = { userId: actor.user?.id, projectId: project.id, details: { category: { id: updated.id } } };
       if (set.name !== undefined || set.slug !== undefined) {
         await this.changes.record(tx, { ...base, action: Action.CATEGORY_RENAMED, target: updated.slug, old: category.slug });
@@ -282,7 +296,7 @@ export class CategoriesService {
       if (set.slug !== undefined || set.category_id !== undefined) await refreshComponentPaths(tx, await subtreeIds(tx, category.id));
       return updated;
     });
-    return { category: row, project };
+    return { category: row, project, ancestors: row.category_id === null ? [] : await ancestry(this.db, row.category_id) };
   }
 
   /** Removes the category, its sub-categories and their components (as the reference), then their trees. */

@@ -28,7 +28,7 @@ import { categoryIdFromUrl, categoryPathOf } from './categories.service.js';
 import { splitComponentPath } from '../../domain/component-paths.js';
 import { autoAssignComponent } from './component-lists.service.js';
 import { checkComponentSettings, componentSettingsColumns, type ComponentSettingsInput } from './component-settings.js';
-import { withSettingLevels } from './inherited-settings.js';
+import { LANGUAGE_CODE_STYLES, withSettingLevels } from './inherited-settings.js';
 import { projectById, projectBySlug, projectIdBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import { languageOfRow, languagesByIds } from '../../db/languages.repository.js';
 import { categoryIdInPlace, categoryPlaceById } from '../../db/categories.repository.js';
@@ -135,7 +135,7 @@ export interface LayoutChange {
 export const MERGE_STYLES = ['merge', 'rebase', 'merge_noff'];
 export const PRIORITIES = [60, 80, 100, 120, 140];
 export const VCS_CHOICES = ['git', 'gerrit', 'subversion', 'git-force-push', 'github', 'gitlab', 'gitea', 'pagure', 'azure_devops', 'bitbucketserver', 'bitbucketcloud', 'github-app', 'mercurial', 'local'];
-export const LANGUAGE_CODE_STYLES = ['', 'posix', 'posix_lowercase', 'bcp', 'posix_long', 'posix_long_lowercase', 'bcp_long', 'bcp_legacy', 'bcp_lower', 'android', 'appstore', 'googleplay', 'linux', 'linux_lowercase'];
+export { LANGUAGE_CODE_STYLES } from './inherited-settings.js';
 const LOCAL_REPO = 'local:';
 
 export class ComponentsService {

@@ -1,5 +1,7 @@
 // Translations: lookup by project/component/language, adding a language (with its file), removal.
 import fs from 'node:fs/promises';
+import { componentEffectiveSettings } from './inherited-settings.js';
+import { projectHasLanguage } from '../../db/setting-levels.repository.js';
 import path from 'node:path';
 import { ReadCache } from '../../db/read-cache.js';
 import type { Db } from '../../db/database.js';
@@ -94,12 +96,15 @@ export class TranslationsService {
   async create(actor: Actor, refs: ComponentWithRefs, languageCode: string | undefined): Promise<TranslationWithRefs> {
     const { component, project } = refs;
     this.access.require(actor, 'translation.add', project);
-    if (component.new_lang !== 'add' && !this.access.can(actor, 'component.edit', project)) {
-      throw new PermissionDeniedError('You do not have permissions to add new translation file.');
-    }
+    // "existing" lets translators add the languages the project already has; editors may add any.
+    const newLang = componentEffectiveSettings(refs).new_lang;
+    const restricted = newLang !== 'add' && !this.access.can(actor, 'component.edit', project);
+    const refused = () => new PermissionDeniedError('You do not have permissions to add new translation file.');
+    if (restricted && newLang !== 'existing') throw refused();
     if (!languageCode) throw ValidationError.field('language_code', 'This field is required.', 'required');
     const language = await this.languages.resolve(languageCode);
     if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
+    if (restricted && !(await projectHasLanguage(this.db, project.id, language.id))) throw refused();
     // A team limited to some languages may add only those.
     this.access.require(actor, 'translation.add', project, undefined, language.id);
     if (await componentHasLanguage(this.db, component.id, language.id)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);

@@ -26,6 +26,7 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '../../sha
 import { RepositoryLockedError, type RepositoryLock } from '../../vcs/repo-lock.js';
 import { internalUrl, parseInternalUrl, redactText } from '../../vcs/urls.js';
 import { linkOwner } from '../catalog/internal-links.js';
+import { componentEffectiveSettings } from '../catalog/inherited-settings.js';
 import type { MergeStyle, VcsBackend } from '../../vcs/vcs.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { ComponentScanner } from '../catalog/component-scanner.js';
@@ -138,7 +139,7 @@ export class RepositoryService {
     const translationFiles = await this.translationFiles(refs);
     const readBack = staged.some((file) => translationFiles.has(file));
     if (this.isGit(refs.component) && (await this.vcs.isRepository(dir))) {
-      const template = refs.component.addon_message || refs.project.addon_message || DEFAULT_ADDON_MESSAGE;
+      const template = componentEffectiveSettings(refs).addon_message || DEFAULT_ADDON_MESSAGE;
       const message = renderMessage(template, { addon_name: addons.join(', '), project_name: refs.project.name, component_name: refs.component.name, project_slug: refs.project.slug, component_slug: refs.component.slug });
       const before = await this.vcs.headSha(dir);
       const sha = await this.vcs.commit(dir, staged, { message, authorName: 'Parla', authorEmail: 'noreply@parla.invalid' });
@@ -439,7 +440,7 @@ export class RepositoryService {
   private async commitInfo(refs: ComponentWithRefs, file: WrittenFile) {
     const t = await translationWithLanguageName(this.db, file.translationId);
     const author = t.last_author_id ? await commitAuthor(this.db, t.last_author_id) : undefined;
-    const template = refs.component.commit_message || refs.project.commit_message || DEFAULT_COMMIT_MESSAGE;
+    const template = componentEffectiveSettings(refs).commit_message || DEFAULT_COMMIT_MESSAGE;
     const total = t.total;
     const message = renderMessage(template, {
       language_name: t.l_name,

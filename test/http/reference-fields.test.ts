@@ -1,0 +1,167 @@
+// Settings of projects, categories and components as the Weblate API has them: stored, validated, inherited, with their effect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { CS_PO, createPoComponent, createProject, multipart, POT } from '../helpers/fixtures.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { buildZip } from '../helpers/zip.js';
+
+const SETTINGS = ['license', 'agreement', 'new_lang', 'language_code_style', 'secondary_language', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'];
+
+describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
+  let s: TestServer;
+  const ok = async (res: Response, status = 200) => {
+    const text = await res.text();
+    expect(res.status, text).toBe(status);
+    return text ? JSON.parse(text) : null;
+  };
+  const patch = (path: string, json: unknown, token?: string) => s.api(path, { method: 'PATCH', json, token });
+  const attrs = async (res: Response) => ((await ok(res, 400)).errors as { attr: string }[]).map((e) => e.attr);
+
+  beforeAll(async () => {
+    s = await startServer(dialect);
+    await ok(await createProject(s, 'home'), 201);
+    await ok(await createPoComponent(s, 'home'), 201);
+  });
+  afterAll(async () => s?.close());
+
+  it('projects show the memory, sharing, commit policy and inherited settings fields with their defaults', async () => {
+    const p = await ok(await s.api('/api/projects/home/'));
+    expect(p).toMatchObject({
+      use_shared_tm: true,
+      contribute_shared_tm: true,
+      use_workspace_tm: false,
+      contribute_workspace_tm: false,
+      autoclean_tm: false,
+      public_sharing: false,
+      enforced_2fa: false,
+      commit_policy: 0,
+      workspace: null,
+      secondary_language: null,
+      effective_secondary_language: null,
+      effective_new_lang: 'add',
+      effective_check_flags: '',
+      locked: false,
+      machinery_settings: `${s.url}/api/projects/home/machinery_settings/`,
+    });
+    // A project created through the API uses its own values (no workspace to inherit from).
+    for (const name of SETTINGS) expect(p[`inherit_${name}`], name).toBe(false);
+  });
+
+  it('project settings are written, stored and validated', async () => {
+    const cs = (await ok(await s.api('/api/languages/cs/'))).id;
+    const updated = await ok(
+      await patch('/api/projects/home/', { use_shared_tm: false, contribute_shared_tm: false, autoclean_tm: true, public_sharing: true, enforced_2fa: true, commit_policy: 30, secondary_language: cs, new_lang: 'existing', license: 'MIT' }),
+    );
+    expect(updated).toMatchObject({ use_shared_tm: false, contribute_shared_tm: false, autoclean_tm: true, public_sharing: true, enforced_2fa: true, commit_policy: 30, secondary_language: cs, effective_secondary_language: cs, new_lang: 'existing', effective_new_lang: 'existing', effective_license: 'MIT' });
+    expect(await ok(await s.api('/api/projects/home/'))).toMatchObject({ commit_policy: 30, secondary_language: cs, public_sharing: true });
+
+    expect(await attrs(await patch('/api/projects/home/', { commit_policy: 5 }))).toEqual(['commit_policy']);
+    const missing = await ok(await patch('/api/projects/home/', { secondary_language: 999999 }), 400);
+    expect(missing.errors[0]).toMatchObject({ attr: 'secondary_language', code: 'does_not_exist', detail: 'Invalid pk "999999" - object does not exist.' });
+    expect(await attrs(await patch('/api/projects/home/', { secondary_language: 'cs' }))).toEqual(['secondary_language']);
+    expect(await attrs(await patch('/api/projects/home/', { new_lang: 'sometimes' }))).toEqual(['new_lang']);
+    expect(await attrs(await patch('/api/projects/home/', { public_sharing: 'maybe' }))).toEqual(['public_sharing']);
+    // Effective values are computed: echoing them back changes nothing.
+    await ok(await patch('/api/projects/home/', { effective_license: 'GPL-3.0-or-later', secondary_language: null, new_lang: 'add', commit_policy: 0 }));
+    expect(await ok(await s.api('/api/projects/home/'))).toMatchObject({ effective_license: 'MIT', secondary_language: null, commit_policy: 0 });
+  });
+
+  it('a project is locked when all its components are', async () => {
+    await ok(await s.api('/api/components/home/app/lock/', { method: 'POST', json: { lock: true } }));
+    expect((await ok(await s.api('/api/projects/home/'))).locked).toBe(true);
+    expect((await ok(await s.api('/api/projects/?page_size=50'))).results[0].locked).toBe(true);
+    expect((await ok(await s.api('/api/components/home/app/'))).project.locked).toBe(true);
+    await ok(await s.api('/api/components/home/app/lock/', { method: 'POST', json: { lock: false } }));
+    expect((await ok(await s.api('/api/projects/home/'))).locked).toBe(false);
+  });
+
+  it('components created without a setting inherit it; giving or changing one makes it their own', async () => {
+    await ok(await createProject(s, 'tree', { license: 'MIT', commit_message: 'Project message', check_flags: 'ignore-same' }), 201);
+    const created = await ok(await createPoComponent(s, 'tree'), 201);
+    for (const name of SETTINGS) expect(created[`inherit_${name}`], name).toBe(true);
+    expect(created).toMatchObject({ license: '', effective_license: 'MIT', effective_commit_message: 'Project message', effective_check_flags: 'ignore-same' });
+
+    const own = await ok(await patch('/api/components/tree/app/', { license: 'GPL-3.0-or-later', check_flags: 'max-length:10' }));
+    expect(own).toMatchObject({ license: 'GPL-3.0-or-later', inherit_license: false, effective_license: 'GPL-3.0-or-later', inherit_commit_message: true, effective_check_flags: 'ignore-same, max-length:10' });
+    const back = await ok(await patch('/api/components/tree/app/', { inherit_license: true }));
+    expect(back).toMatchObject({ license: 'GPL-3.0-or-later', inherit_license: true, effective_license: 'MIT' });
+
+    // A setting given on creation is the component's own.
+    const form = multipart({ name: 'Given', slug: 'given', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', license: 'Apache-2.0' }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: POT }, { name: 'po/cs.po', data: CS_PO }]) } });
+    const given = await ok(await s.api('/api/projects/tree/components/', { method: 'POST', body: form }), 201);
+    expect(given).toMatchObject({ license: 'Apache-2.0', inherit_license: false, effective_license: 'Apache-2.0', inherit_agreement: true });
+  });
+
+  it('categories carry settings: inherited from the project, their own when set, passed on to their components', async () => {
+    await ok(await createProject(s, 'cats', { license: 'MIT', new_lang: 'contact' }), 201);
+    const cat = await ok(await s.api('/api/categories/', { method: 'POST', json: { name: 'Docs', slug: 'docs', project: `${s.url}/api/projects/cats/`, license: 'CC-BY-4.0', check_flags: 'safe-html' } }), 201);
+    expect(cat).toMatchObject({ license: 'CC-BY-4.0', inherit_license: false, effective_license: 'CC-BY-4.0', inherit_new_lang: true, effective_new_lang: 'contact', check_flags: 'safe-html', effective_check_flags: 'safe-html' });
+    const sub = await ok(await s.api('/api/categories/', { method: 'POST', json: { name: 'Guides', slug: 'guides', project: `${s.url}/api/projects/cats/`, category: cat.url } }), 201);
+    expect(sub).toMatchObject({ inherit_license: true, effective_license: 'CC-BY-4.0', effective_new_lang: 'contact' });
+
+    const form = multipart({ name: 'Guide', slug: 'guide', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', category: sub.url }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: POT }, { name: 'po/cs.po', data: CS_PO }]) } });
+    const component = await ok(await s.api('/api/projects/cats/components/', { method: 'POST', body: form }), 201);
+    expect(component).toMatchObject({ effective_license: 'CC-BY-4.0', effective_new_lang: 'contact', effective_check_flags: 'safe-html' });
+    expect((await ok(await s.api(component.url))).effective_license).toBe('CC-BY-4.0');
+
+    // Changing a category setting reaches what inherits it; setting it on the subcategory stops the inheritance there.
+    await ok(await patch(cat.url, { license: 'CC0-1.0' }));
+    expect((await ok(await s.api(component.url))).effective_license).toBe('CC0-1.0');
+    // Writing the value a setting already has changes nothing, as in the reference: it stays inherited.
+    expect(await ok(await patch(sub.url, { new_lang: 'add' }))).toMatchObject({ new_lang: 'add', inherit_new_lang: true, effective_new_lang: 'contact' });
+    const changed = await ok(await patch(sub.url, { new_lang: 'none' }));
+    expect(changed).toMatchObject({ new_lang: 'none', inherit_new_lang: false, effective_new_lang: 'none' });
+    expect((await ok(await s.api(component.url))).effective_new_lang).toBe('none');
+    expect((await ok(await s.api(sub.url))).inherit_new_lang).toBe(false);
+    expect(await attrs(await patch(sub.url, { new_lang: 'whenever' }))).toEqual(['new_lang']);
+    expect(await attrs(await patch(sub.url, { check_flags: 'max-length:many' }))).toEqual(['check_flags']);
+    const listed = (await ok(await s.api('/api/projects/cats/categories/'))).results.find((c: { slug: string }) => c.slug === 'guides');
+    expect(listed).toMatchObject({ effective_license: 'CC0-1.0', effective_new_lang: 'none' });
+  });
+
+  it('component switches and parameters are stored and validated', async () => {
+    const c = await ok(await s.api('/api/components/home/app/'));
+    expect(c).toMatchObject({ hide_glossary_matches: false, contribute_project_tm: true, vcs_params: {}, file_format_params: {}, git_export: '', secondary_language: null });
+    const cs = (await ok(await s.api('/api/languages/cs/'))).id;
+    const updated = await ok(
+      await patch('/api/components/home/app/', { hide_glossary_matches: true, contribute_project_tm: false, secondary_language: cs, file_format_params: { po_line_wrap: -1, po_contributor_comments: 'gettext' }, git_export: 'https://git.example.com/home/app.git' }),
+    );
+    expect(updated).toMatchObject({ hide_glossary_matches: true, contribute_project_tm: false, secondary_language: cs, inherit_secondary_language: false, effective_secondary_language: cs, file_format_params: { po_line_wrap: -1, po_contributor_comments: 'gettext' }, git_export: 'https://git.example.com/home/app.git' });
+    expect((await ok(await s.api('/api/components/home/app/'))).file_format_params).toEqual({ po_line_wrap: -1, po_contributor_comments: 'gettext' });
+
+    expect(await attrs(await patch('/api/components/home/app/', { file_format_params: 'not a dict' }))).toEqual(['file_format_params']);
+    expect(await attrs(await patch('/api/components/home/app/', { file_format_params: { po_line_wrap: 'invalid' } }))).toEqual(['file_format_params']);
+    expect(await attrs(await patch('/api/components/home/app/', { file_format_params: { yaml_indent: 8 } }))).toEqual(['file_format_params']);
+    expect(await attrs(await patch('/api/components/home/app/', { file_format_params: { unknown_param_name: 1234 } }))).toEqual(['file_format_params']);
+    expect(await attrs(await patch('/api/components/home/app/', { vcs_params: { does_not_exist: true } }))).toEqual(['vcs_params']);
+    // A parameter of another version control system does not apply to this one.
+    expect(await attrs(await patch('/api/components/home/app/', { vcs_params: { merge_request_automerge: true } }))).toEqual(['vcs_params']);
+    expect(await attrs(await patch('/api/components/home/app/', { git_export: 'not a url' }))).toEqual(['git_export']);
+    expect(await attrs(await patch('/api/components/home/app/', { inherit_license: 'sometimes' }))).toEqual(['inherit_license']);
+    expect((await ok(await s.api('/api/components/home/app/'))).file_format_params).toEqual({ po_line_wrap: -1, po_contributor_comments: 'gettext' });
+  });
+
+  it('commit messages follow the effective setting: the category above decides when the component inherits', async () => {
+    const commits = await ok(await s.api('/api/projects/cats/'));
+    expect(commits.effective_commit_message).toBe('');
+    const cat = (await ok(await s.api('/api/projects/cats/categories/'))).results.find((c: { slug: string }) => c.slug === 'docs');
+    await ok(await patch(cat.url, { commit_message: 'Docs: {{ language_name }}' }));
+    const guide = (await ok(await s.api('/api/projects/cats/components/'))).results.find((c: { slug: string }) => c.slug === 'guide');
+    expect(guide).toMatchObject({ inherit_commit_message: true, effective_commit_message: 'Docs: {{ language_name }}' });
+  });
+
+  it('new_lang "existing" lets translators add only languages the project already has', async () => {
+    await ok(await createProject(s, 'langs'), 201);
+    await ok(await createPoComponent(s, 'langs', 'full'), 201); // cs and de
+    const form = multipart({ name: 'Small', slug: 'small', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', new_lang: 'existing' }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: POT }, { name: 'po/cs.po', data: CS_PO }]) } });
+    const small = await ok(await s.api('/api/projects/langs/components/', { method: 'POST', body: form }), 201);
+    expect(small).toMatchObject({ new_lang: 'existing', inherit_new_lang: false, effective_new_lang: 'existing' });
+    const translator = await s.createUser('translator');
+    const add = (code: string, token?: string) => s.api('/api/components/langs/small/translations/', { method: 'POST', json: { language_code: code }, token });
+    // German is in the project (the full component has it); French is not.
+    expect((await add('fr', translator)).status).toBe(403);
+    expect((await ok(await add('de', translator), 201)).data.language_code).toBe('de');
+    // Editors of the component may add any language.
+    expect((await ok(await add('fr'), 201)).data.language_code).toBe('fr');
+  });
+});
