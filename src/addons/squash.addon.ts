@@ -73,6 +73,8 @@ export const squashAddon: AddonDefinition<SquashConfig> = {
     const obj = configObject(raw);
     const errors = new ConfigErrors();
     rejectUnknown(obj, ['squash', 'commit_message', 'append_trailers'], errors);
+    // How to squash is the add-on's one decision: it is asked for even though "all" is the usual choice.
+    if (obj.squash === undefined || obj.squash === null || obj.squash === '') errors.add('squash', 'This field is required.', 'required');
     const config = {
       squash: choiceOption(obj, 'squash', SQUASH_MODES, 'all', errors),
       commit_message: stringOption(obj, 'commit_message', '', errors, { maxLength: 10_000 }),

@@ -249,8 +249,12 @@ export function parsePluralFormula(src: string): PluralExpression {
 
 type Evaluator = (n: number) => number;
 
+/** Thrown by a strict evaluator (validation) when a formula divides by zero. */
+class ZeroDivisorError extends Error {}
+
 // Building closures once per formula keeps per-call cost low without generating code.
-function buildEvaluator(node: PluralExpression): Evaluator {
+// `strict` evaluators (validation only) throw on a zero divisor instead of yielding 0.
+function buildEvaluator(node: PluralExpression, strict = false): Evaluator {
   switch (node.type) {
     case 'number': {
       const value = node.value;
@@ -259,23 +263,23 @@ function buildEvaluator(node: PluralExpression): Evaluator {
     case 'variable':
       return (n) => n;
     case 'unary': {
-      const arg = buildEvaluator(node.argument);
+      const arg = buildEvaluator(node.argument, strict);
       return node.operator === '!' ? (n) => (arg(n) === 0 ? 1 : 0) : (n) => 0 - arg(n);
     }
     case 'conditional': {
-      const test = buildEvaluator(node.test);
-      const consequent = buildEvaluator(node.consequent);
-      const alternate = buildEvaluator(node.alternate);
+      const test = buildEvaluator(node.test, strict);
+      const consequent = buildEvaluator(node.consequent, strict);
+      const alternate = buildEvaluator(node.alternate, strict);
       return (n) => (test(n) !== 0 ? consequent(n) : alternate(n));
     }
     case 'binary': {
-      const l = buildEvaluator(node.left);
-      const r = buildEvaluator(node.right);
+      const l = buildEvaluator(node.left, strict);
+      const r = buildEvaluator(node.right, strict);
       switch (node.operator) {
         case '*': return (n) => l(n) * r(n);
         // Integer division truncating toward zero like C; a zero divisor yields 0 so a bad formula cannot throw at runtime.
-        case '/': return (n) => { const d = r(n); return d === 0 ? 0 : Math.trunc(l(n) / d); };
-        case '%': return (n) => { const d = r(n); return d === 0 ? 0 : l(n) % d; };
+        case '/': return (n) => { const d = r(n); if (d === 0 && strict) throw new ZeroDivisorError(); return d === 0 ? 0 : Math.trunc(l(n) / d); };
+        case '%': return (n) => { const d = r(n); if (d === 0 && strict) throw new ZeroDivisorError(); return d === 0 ? 0 : l(n) % d; };
         case '+': return (n) => l(n) + r(n);
         case '-': return (n) => l(n) - r(n);
         case '<': return (n) => (l(n) < r(n) ? 1 : 0);
@@ -321,8 +325,8 @@ export function compilePluralFormula(src: string): (n: number) => number {
 }
 
 /**
- * Checks that a formula parses and maps every n in 0..VALIDATION_RANGE into 0..number-1.
- * Returns null when valid, otherwise a human-readable reason.
+ * Checks that a formula parses and maps every n in 0..VALIDATION_RANGE into 0..number-1 without
+ * dividing by zero. Returns null when valid, otherwise a human-readable reason.
  */
 export function validatePluralFormula(src: string, number: number): string | null {
   if (!Number.isInteger(number) || number < 1) {
@@ -330,13 +334,19 @@ export function validatePluralFormula(src: string, number: number): string | nul
   }
   let evaluate: Evaluator;
   try {
-    evaluate = compilePluralFormula(src);
+    evaluate = buildEvaluator(parsePluralFormula(src), true);
   } catch (error) {
     if (error instanceof PluralFormulaError) return error.message;
     throw error;
   }
   for (let n = 0; n <= VALIDATION_RANGE; n += 1) {
-    const form = evaluate(n);
+    let form: number;
+    try {
+      form = evaluate(n);
+    } catch (error) {
+      if (error instanceof ZeroDivisorError) return `Plural formula divides by zero for n = ${n}`;
+      throw error;
+    }
     if (!Number.isInteger(form) || form < 0 || form >= number) {
       return `Plural formula yields ${form} for n = ${n}, outside the range 0..${number - 1}`;
     }

@@ -86,7 +86,8 @@ describe.each(DIALECTS)('discovery add-on (%s)', (dialect) => {
     const res = await install({ match: MATCH, file_format: 'po', name_template: '{{ component|title }}', new_base_template: 'po/{{ component }}.pot', remove: true, confirm: true });
     expect(res.status, await res.clone().text()).toBe(201);
     const addon = (await res.json()) as { configuration: Record<string, unknown> };
-    expect(addon.configuration).toMatchObject({ match: MATCH, file_format: 'po', language_regex: '^[^.]+$', copy_addons: true, remove: true });
+    expect(addon.configuration).toMatchObject({ match: MATCH, file_format: 'po', name_template: '{{ component|title }}', remove: true });
+    expect(addon.configuration).not.toHaveProperty('language_regex'); // a default, applied when the add-on runs
     await s.container.tasks.idle();
     const list = await components();
     expect(list.map((c) => [c.slug, c.name, c.filemask, c.new_base])).toEqual([

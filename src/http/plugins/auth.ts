@@ -20,9 +20,8 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
   sessions.decorate(app);
   /** The actor from the read caches alone; undefined when something must be read first (or a session cookie is present). */
   const cachedActor = (request: FastifyRequest): Actor | undefined => {
-    const header = request.headers.authorization;
-    if (header) {
-      const token = tokenOf(header);
+    const token = tokenOf(request.headers.authorization);
+    if (token !== null) {
       const actor = users.cachedTokenActor(token);
       return actor && access.cachedLoad(actor);
     }
@@ -31,9 +30,9 @@ export function registerAuth(app: FastifyInstance, users: UsersService, sessions
     return access.cachedLoad(ANONYMOUS);
   };
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const header = request.headers.authorization;
-    if (header) {
-      request.actor = await users.authenticateToken(tokenOf(header));
+    const token = tokenOf(request.headers.authorization);
+    if (token !== null) {
+      request.actor = await users.authenticateToken(token);
     } else {
       await sessions.authenticate(request, reply); // token-authenticated requests never need a CSRF token
     }
@@ -65,8 +64,12 @@ function refuseAnonymousWrites(request: FastifyRequest): void {
   if (request.url.startsWith('/api/')) requireAuthenticatedForWrites(request);
 }
 
-function tokenOf(header: string): string {
-  const m = /^(Token|Bearer)\s+(\S+)\s*$/i.exec(header);
-  if (!m) throw new AuthenticationFailedError('Invalid token header. Expected "Token <key>".');
-  return m[2]!;
+/** The key of a `Token <key>` or `Bearer <key>` header (either case); null for no header or a blank one (anonymous). */
+function tokenOf(header: string | undefined): string | null {
+  const parts = (header ?? '').trim().split(/\s+/);
+  if (parts[0] === '') return null;
+  if (!/^(token|bearer)$/i.test(parts[0]!)) throw new AuthenticationFailedError('Unsupported authentication scheme. Use Token or Bearer.');
+  if (parts.length === 1) throw new AuthenticationFailedError('Invalid token header. No credentials provided.');
+  if (parts.length > 2) throw new AuthenticationFailedError('Invalid token header. Token string should not contain spaces.');
+  return parts[1]!;
 }

@@ -68,7 +68,7 @@ export function categoriesRoutes(app: FastifyInstance, c: CategoriesDeps): void 
       },
       { put: { body: CategoryWriteBody }, patch: { body: CategoryWriteBody } },
     ),
-    DELETE: deleteEndpoint(Params, async (request: R) => c.categories.remove(request.actor, await c.categories.getVisible(request.actor, request.params.id))),
+    DELETE: deleteEndpoint(Params, async (request: R) => c.categories.remove(request.actor, await c.categories.getVisible(request.actor, request.params.id), { query: request.query, body: request.body })),
   });
 
   resource(app, '/api/categories/:id/statistics/', { name: 'Category Statistics' }, {

@@ -43,7 +43,7 @@ export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void 
       if (Object.keys(request.uploads ?? {}).length) throw ValidationError.field(Object.keys(request.uploads)[0], 'This field is for creation only, use /file/ instead.');
       return serializeComponent(urlsFor(c, request), (await c.addons.withAddonIds([await c.components.update(request.actor, refs, input)]))[0]!);
     }),
-    DELETE: deleteEndpoint(ComponentParams, async (request: C) => c.components.remove(request.actor, await get(request))),
+    DELETE: deleteEndpoint(ComponentParams, async (request: C) => c.components.remove(request.actor, await get(request), { query: request.query, body: request.body })),
   });
 
   resource(app, '/api/components/:project/:component/translations/', { name: 'Component Translations' }, {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { MemoryRow } from '../../db/schema.js';
+import { booleanParameter } from '../../services/common/validation.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { listLimits, paginate } from '../pagination.js';
 import { resource } from '../resource.js';
@@ -66,7 +67,7 @@ export function memoryRoutes(app: FastifyInstance, c: MemoryDeps): void {
         const scope = await c.memory.lookupScope(request.actor, str(q.project));
         const source = await c.memory.resolveLanguage(str(q.source_language), 'source_language');
         const target = await c.memory.resolveLanguage(str(q.target_language), 'target_language');
-        const exactOnly = /^(1|true|yes|on)$/i.test(str(q.exact) ?? '');
+        const exactOnly = booleanParameter('exact', q.exact) ?? false;
         const body = (request.body ?? {}) as Record<string, unknown>;
         const strings = body.strings;
         if (!Array.isArray(strings) || strings.length === 0) throw ValidationError.field('strings', 'This field is required.', 'required');

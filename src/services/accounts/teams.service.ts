@@ -58,7 +58,7 @@ import { duplicateError } from '../../db/unique-violation.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import { FieldErrors } from '../common/validation.js';
+import { FieldErrors, pyType } from '../common/validation.js';
 import { recordAudit, type AuditActivity, type AuditSubject } from './audit-log.js';
 
 export interface RoleInput {
@@ -559,6 +559,23 @@ export class TeamsService {
     });
   }
 
+  /**
+   * `limit_language_codes` of a new membership: a list of known language codes. Parla keeps no
+   * per-membership language limits, so a non-empty list is refused (a membership for every language
+   * would grant more than was asked); an empty list means no limit.
+   */
+  private async checkLanguageLimits(body: Body): Promise<void> {
+    const raw = body?.limit_language_codes;
+    const attr = 'limit_language_codes';
+    if (raw === undefined || raw === null) return;
+    if (!Array.isArray(raw)) throw ValidationError.field(attr, `Expected a list of items but got type "${pyType(raw)}".`, 'not_a_list');
+    for (const code of raw as unknown[]) {
+      if (typeof code !== 'string' || !/^[A-Za-z0-9_@.-]{1,50}$/.test(code)) throw ValidationError.field(attr, 'Invalid language code.');
+      if (!(await languageIdByCode(this.db, code))) throw ValidationError.field(attr, `Language not found. No language has the code "${code}".`, 'does_not_exist');
+    }
+    if (raw.length > 0) throw ValidationError.field(attr, 'Memberships limited to some languages are not supported; use a team with a language selection instead.');
+  }
+
   /** POST/DELETE /api/users/<username>/groups/ with `group_id`. */
   async changeMembership(actor: Actor, user: UserRow, body: Body, add: boolean): Promise<void> {
     const userManager = this.access.canGlobal(actor, 'user.edit');
@@ -570,6 +587,7 @@ export class TeamsService {
       this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
     }
     if (!group) throw ValidationError.field('group_id', 'Group not found.', 'does_not_exist');
+    if (add) await this.checkLanguageLimits(body);
     await this.db.transaction().execute(async (tx) => {
       if (add) return this.join(tx, actor, user, group);
       const teams = await teamIdsOfUser(tx, user.id);

@@ -1,4 +1,5 @@
 // Installed add-ons: installation rules, management permissions, event dispatch and the change feed.
+import { isDeepStrictEqual } from 'node:util';
 import type { Db, Executor } from '../../db/database.js';
 import type { AddonRow, ChangeRow, ComponentRow, ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -230,8 +231,8 @@ export class AddonsService {
     const reason = def.incompatible?.(refs) ?? null;
     if (reason) throw ValidationError.field('name', `could not enable add-on ${def.name}, not compatible`);
     const configuration = AddonsService.validate(def, body.configuration);
-    await def.verify?.(configuration, this.services);
-    return this.insert(actor, def, configuration, { componentId: refs.component.id, projectId: refs.project.id });
+    await def.verify?.(configuration.effective, this.services);
+    return this.insert(actor, def, configuration.stored, { componentId: refs.component.id, projectId: refs.project.id });
   }
 
   async installOnProject(actor: Actor, project: ProjectRow, body: AddonWrite): Promise<AddonView> {
@@ -242,13 +243,45 @@ export class AddonsService {
     const installed = await addonOnProject(this.db, project.id, def.name);
     if (installed && !def.multiple) throw ValidationError.field('name', `Add-on already installed: ${def.name}`);
     const configuration = AddonsService.validate(def, body.configuration);
-    await def.verify?.(configuration, this.services);
-    return this.insert(actor, def, configuration, { componentId: null, projectId: project.id, project });
+    await def.verify?.(configuration.effective, this.services);
+    return this.insert(actor, def, configuration.stored, { componentId: null, projectId: project.id, project });
   }
 
-  private static validate(def: AnyAddonDefinition, raw: unknown): Record<string, unknown> {
+  /** The add-on's checked configuration, every option filled in (defaults included). */
+  private static checked(def: AnyAddonDefinition, raw: unknown): Record<string, unknown> {
     const value = def.validate(raw) as unknown;
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  }
+
+  /**
+   * Checks `raw` and splits it into what the add-on runs with (`effective`, defaults filled in) and
+   * what is stored and shown (`stored`): the options as given, normalized, without the ones the
+   * add-on would fill in by itself. Defaults thus follow the add-on, not the day it was configured.
+   */
+  private static validate(def: AnyAddonDefinition, raw: unknown): { effective: Record<string, unknown>; stored: Record<string, unknown> } {
+    const effective = AddonsService.checked(def, raw);
+    const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    let stored = { ...effective };
+    for (const key of Object.keys(effective)) {
+      if (Object.hasOwn(given, key)) continue;
+      const without = { ...stored };
+      delete without[key];
+      try {
+        if (isDeepStrictEqual(AddonsService.checked(def, without), effective)) stored = without;
+      } catch {
+        // The add-on needs the option (a generated value, a required one): it stays.
+      }
+    }
+    return { effective, stored };
+  }
+
+  /** What an installed add-on runs with: its stored configuration with the defaults filled in. */
+  private static effective(def: AnyAddonDefinition, stored: Record<string, unknown>): Record<string, unknown> {
+    try {
+      return AddonsService.checked(def, stored);
+    } catch {
+      return stored;
+    }
   }
 
   private async insert(actor: Actor, def: AnyAddonDefinition, configuration: Record<string, unknown>, where: { componentId: number | null; projectId: number; project?: ProjectRow }): Promise<AddonView> {
@@ -272,8 +305,8 @@ export class AddonsService {
     const def = AddonsService.definition(current.row.name);
     if (!partial && body.configuration === undefined) throw ValidationError.field('configuration', 'This field is required.', 'required');
     if (body.configuration === undefined) return current;
-    const configuration = AddonsService.validate(def, body.configuration);
-    await def.verify?.(configuration, this.services);
+    const { effective, stored: configuration } = AddonsService.validate(def, body.configuration);
+    await def.verify?.(effective, this.services);
     const project = await this.projectOf(current.row);
     await this.db.transaction().execute(async (tx) => {
       await updateAddonConfiguration(tx, current.row.id, JSON.stringify(configuration));
@@ -341,7 +374,7 @@ export class AddonsService {
       const log = { info: (m: string) => messages.push(m), warn: (m: string) => messages.push(`warning: ${m}`), error: (m: string) => messages.push(`error: ${m}`) };
       const ctx: AddonEventContext<Record<string, unknown>> = {
         event,
-        addon: { id: row.id, name: row.name, configuration: parseJson(row.configuration), componentId: row.component_id, projectId: row.project_id },
+        addon: { id: row.id, name: row.name, configuration: AddonsService.effective(def, parseJson(row.configuration)), componentId: row.component_id, projectId: row.project_id },
         component: refs,
         project: refs.project,
         repositoryDir: dir,

@@ -8,7 +8,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { DataPaths } from '../common/data-paths.js';
-import { FieldErrors } from '../common/validation.js';
+import { deleteMemoryOption, FieldErrors, type RemovalOptions } from '../common/validation.js';
 import { projectBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import {
   categoryById,
@@ -300,9 +300,14 @@ export class CategoriesService {
   }
 
   /** Removes the category, its sub-categories and their components (as the reference), then their trees. */
-  async remove(actor: Actor, current: CategoryWithProject): Promise<void> {
+  /**
+   * Removes a category with its components. `options` are the request's query and body: their
+   * `delete_memory` must agree when both give it; translation memory entries stay either way.
+   */
+  async remove(actor: Actor, current: CategoryWithProject, options: RemovalOptions = {}): Promise<void> {
     const { category, project } = current;
     this.access.require(actor, 'project.edit', project);
+    deleteMemoryOption(options.query, options.body);
     const removed = await this.db.transaction().execute(async (tx) => {
       const ids = await subtreeIds(tx, category.id);
       const components = await componentsInCategories(tx, ids);

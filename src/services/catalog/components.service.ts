@@ -13,14 +13,15 @@ import { extractZip, ZipError } from '../../shared/safe-zip.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { DataPaths } from '../common/data-paths.js';
-import { checkFilemask } from '../../domain/filemask.js';
+import { checkFilemask, matchFilemask } from '../../domain/filemask.js';
 import type { LanguagesService } from './languages.service.js';
 import { NEW_LANG_CHOICES } from './projects.service.js';
 import type { ComponentScanner } from './component-scanner.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
 import { checkBranchName, checkRepoHost, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../../vcs/urls.js';
 import { OutboundGuard } from '../../shared/outbound-guard.js';
-import { FieldErrors } from '../common/validation.js';
+import { deleteMemoryOption, FieldErrors, type RemovalOptions } from '../common/validation.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Upload } from '../common/upload.js';
 import { recheckComponent } from '../quality/unit-checks.js';
 import { linkOwner, relinkComponent } from './internal-links.js';
@@ -189,6 +190,34 @@ export class ComponentsService {
     return match ? internalUrl(project.slug, match.slug) : null;
   }
 
+  /**
+   * A component sharing another one's clone (parla://) is checked against its files now: a file mask
+   * that matches none of them is a 400, as it would be once the files are read. A fresh repository is
+   * checked by the setup task that clones it, as is a shared clone that is not there yet.
+   */
+  private async checkSharedFiles(input: ComponentInput): Promise<void> {
+    const link = parseInternalUrl(input.repo!);
+    const owner = link ? await linkOwner(this.db, link) : undefined;
+    if (!owner || input.template) return;
+    const files: string[] = [];
+    const walk = async (rel: string): Promise<void> => {
+      const entries = await fs.readdir(path.join(this.paths.componentDir(owner), rel), { withFileTypes: true });
+      for (const entry of entries) {
+        if (entry.name === '.git') continue;
+        const child = rel ? `${rel}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) await walk(child);
+        else if (entry.isFile()) files.push(child);
+      }
+    };
+    try {
+      await walk('');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    if (matchFilemask(files, input.filemask!).length === 0) throw ValidationError.field('filemask', 'The file mask did not match any files.');
+  }
+
   /** Inserts the component row; "manage strings" defaults to on for keyed formats. */
   private async insertRow(tx: Executor, project: ProjectRow, source: LanguageRow, input: ComponentInput, placement: Placement | null): Promise<ComponentRow> {
     const row = await insertComponent(tx, {
@@ -211,6 +240,7 @@ export class ComponentsService {
   private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow, placement: Placement | null): Promise<ComponentWithRefs> {
     const shared = await this.autoshare(project, input);
     if (shared) input = { ...input, repo: shared, branch: '' };
+    await this.checkSharedFiles(input);
     const component = await this.db.transaction().execute(async (tx) => {
       const row = await this.insertRow(tx, project, source, { ...input, vcs: 'git', repo: normalizeInternalUrl(input.repo!) }, placement);
       await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: row.id, target: row.name });
@@ -386,7 +416,8 @@ export class ComponentsService {
     const code = typeof raw === 'string' ? raw : raw?.code;
     if (raw === undefined) return undefined;
     const lang = code ? await this.languages.resolve(code) : undefined;
-    if (!lang) errors.add('source_language', 'Language with this language code was not found.', 'does_not_exist');
+    // The object form names the nested field: source_language.code.
+    if (!lang) errors.add(typeof raw === 'string' ? 'source_language' : 'source_language.code', 'Language with this language code was not found.');
     return lang;
   }
 
@@ -498,9 +529,14 @@ export class ComponentsService {
     return this.refs(row);
   }
 
-  async remove(actor: Actor, current: ComponentWithRefs): Promise<void> {
+  /**
+   * Removes a component. `options` are the request's query and body: their `delete_memory` must agree
+   * when both give it; the translation memory entries the component contributed stay either way.
+   */
+  async remove(actor: Actor, current: ComponentWithRefs, options: RemovalOptions = {}): Promise<void> {
     const { component, project } = current;
     this.access.require(actor, 'component.edit', project);
+    deleteMemoryOption(options.query, options.body);
     // Only components outside categories can be linked to (linkTarget), so only they can have users.
     const users = component.category_id === null ? await componentUsingRepo(this.db, internalUrl(project.slug, component.slug)) : undefined;
     if (users) throw ValidationError.field(null, 'Other components share this component\'s repository; remove them first.');
@@ -524,11 +560,17 @@ export class ComponentsService {
     if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
     this.access.require(actor, 'project.edit', target);
     if (target.id === refs.project.id) throw ValidationError.field('project_slug', 'A component can not be linked to its own project.');
-    await this.db.transaction().execute(async (tx) => {
-      if (await componentLinkId(tx, refs.component.id, target.id)) return;
-      await insertComponentLink(tx, refs.component.id, target.id);
-      await this.changes.record(tx, this.linkChange(actor, refs, target.slug, 'added'));
-    });
+    const already = () => ValidationError.field('project_slug', 'The component is already shared with this project.');
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        if (await componentLinkId(tx, refs.component.id, target.id)) throw already();
+        await insertComponentLink(tx, refs.component.id, target.id);
+        await this.changes.record(tx, this.linkChange(actor, refs, target.slug, 'added'));
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw already();
+      throw e;
+    }
     return target;
   }
 

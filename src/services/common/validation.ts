@@ -1,7 +1,7 @@
 // Field validation shared by services: slugs, names, URLs and choices, collected as per-field errors.
 import { parseFlags } from '../../checks/flags.js';
 import { validateCheckFlags } from '../../checks/registry.js';
-import type { FieldError } from '../../shared/errors.js';
+import { ValidationError, type FieldError } from '../../shared/errors.js';
 
 /** The type name the reference's messages use for a JSON value ("Expected a list of items but got type \"str\"."). */
 export function pyType(v: unknown): string {
@@ -118,4 +118,44 @@ export function charField(errors: FieldErrors, attr: string, value: unknown, opt
 /** Form fields sent twice arrive as lists: scalar fields take the last value, as in Django's QueryDict. */
 export function lastValue(v: unknown): unknown {
   return Array.isArray(v) ? v[v.length - 1] : v;
+}
+
+const TRUE_VALUES = new Set(['true', 't', 'y', 'yes', 'on', '1']);
+const FALSE_VALUES = new Set(['false', 'f', 'n', 'no', 'off', '0']);
+
+/**
+ * A DRF BooleanField value (a JSON boolean, 0/1, or a word such as "true", "no", "on", in any case);
+ * undefined when absent or empty, a 400 on `attr` ("Must be a valid boolean.") for anything else.
+ */
+export function booleanParameter(attr: string, value: unknown): boolean | undefined {
+  const v = lastValue(value);
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === 'string') {
+    const word = v.trim().toLowerCase();
+    if (TRUE_VALUES.has(word)) return true;
+    if (FALSE_VALUES.has(word)) return false;
+  }
+  throw ValidationError.field(attr, 'Must be a valid boolean.');
+}
+
+/**
+ * `delete_memory` of a removal, from the query string or the body: both may carry it, but they must
+ * agree (a 400 on `delete_memory` otherwise). False when neither does.
+ */
+export function deleteMemoryOption(query: unknown, body: unknown): boolean {
+  const field = (source: unknown) => (source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>).delete_memory : undefined);
+  const fromQuery = booleanParameter('delete_memory', field(query));
+  const fromBody = booleanParameter('delete_memory', field(body));
+  if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
+    throw ValidationError.field('delete_memory', 'The delete_memory query parameter and the request body disagree.');
+  }
+  return fromQuery ?? fromBody ?? false;
+}
+
+/** What a removal request carries besides its path: its query string and body, as received. */
+export interface RemovalOptions {
+  query?: unknown;
+  body?: unknown;
 }

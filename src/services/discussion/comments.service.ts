@@ -14,6 +14,22 @@ import { commentsWithUsernames, deleteComment, insertComment, markCommentResolve
 /** translation: on the translated string; global: on the source string (all languages see it); report: a source string issue. */
 export const COMMENT_SCOPES = ['translation', 'global', 'report'] as const;
 const MAX_LENGTH = 1000;
+/** An e-mail address as forms check it: one @, a dotted domain, no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * An ISO 8601 date and time (extended or basic form, seconds and fraction optional, a Z or offset
+ * zone, UTC when none) as an ISO string in UTC; undefined when it is not one.
+ */
+function parseIsoDateTime(text: string): string | undefined {
+  const m = /^(\d{4})-?(\d{2})-?(\d{2})[T ](\d{2}):?(\d{2})(?::?(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, sec = '00', frac = '', zone = 'Z'] = m;
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '') || '00'}`;
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${sec}${frac.slice(0, 4)}${offset}`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return date.toISOString();
+}
 
 export interface CommentView {
   comment: CommentRow;
@@ -64,20 +80,39 @@ export class CommentsService {
     else if (body.comment.trim() === '') errors.push({ code: 'blank', detail: 'This field may not be blank.', attr: 'comment' });
     else if (body.comment.length > MAX_LENGTH) errors.push({ code: 'max_length', detail: `Ensure this field has no more than ${MAX_LENGTH} characters.`, attr: 'comment' });
     else text = body.comment;
-    let scope: (typeof COMMENT_SCOPES)[number] = 'translation';
+    // A source string has no translation to discuss: its comments are global (or reports).
+    const isSource = p.translation.is_source === 1;
+    let scope: (typeof COMMENT_SCOPES)[number] = isSource ? 'global' : 'translation';
     if (body.scope !== undefined) {
       if (typeof body.scope !== 'string' || !(COMMENT_SCOPES as readonly string[]).includes(body.scope)) {
         errors.push({ code: 'invalid_choice', detail: `"${String(body.scope)}" is not a valid choice.`, attr: 'scope' });
+      } else if (body.scope === 'translation' && isSource) {
+        errors.push({ code: 'invalid', detail: '"translation" is not a valid choice for source units.', attr: 'scope' });
+      } else if (body.scope === 'report' && !p.project.source_review) {
+        errors.push({ code: 'invalid', detail: '"report" is not a valid choice as source review is disabled.', attr: 'scope' });
       } else scope = body.scope as typeof scope;
     }
+    // Importing comments from elsewhere: the original author's e-mail and time.
+    if (body.user_email !== undefined && body.user_email !== null && (typeof body.user_email !== 'string' || !EMAIL.test(body.user_email))) {
+      errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'user_email' });
+    }
+    let timestamp: string | undefined;
+    if (body.timestamp !== undefined && body.timestamp !== null) {
+      timestamp = typeof body.timestamp === 'string' ? parseIsoDateTime(body.timestamp) : undefined;
+      if (timestamp === undefined) {
+        errors.push({ code: 'invalid', detail: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].', attr: 'timestamp' });
+      }
+    }
     if (errors.length) throw new ValidationError(errors);
+    const importing = (typeof body.user_email === 'string' && body.user_email !== '') || timestamp !== undefined;
+    if (importing && !this.access.can(actor, 'project.edit', p.project)) deny(actor, 'You do not have permission to perform this action.');
 
     // Source-string comments live on the source unit (every language shows them).
     const target = scope === 'translation' ? p : ((await placeOf(this.db, p.unit.source_unit_id ?? p.unit.id)) ?? p);
     const userId = actor.user?.id ?? null;
     const id = await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, target.unit.id);
-      const created = await insertComment(tx, { unit_id: target.unit.id, user_id: userId, comment: text, scope, resolved: 0, timestamp: nowIso() });
+      const created = await insertComment(tx, { unit_id: target.unit.id, user_id: userId, comment: text, scope, resolved: 0, timestamp: timestamp ?? nowIso() });
       await refreshUnitFlags(tx, target.unit.id);
       await this.changes.record(tx, { action: Action.COMMENT_ADDED, userId, ...changeIds(target), unitId: target.unit.id, target: text, details: { comment_id: created, scope } });
       await bumpUserStat(tx, userId, 'stat_commented');

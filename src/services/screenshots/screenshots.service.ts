@@ -34,6 +34,9 @@ const NAME_MAX = 200;
 const NOT_FOUND = 'No Screenshot matches the given query.';
 const TRANSLATION_NOT_FOUND = 'Translation not found.';
 
+/** File name extensions of images. */
+const IMAGE_EXTENSIONS = ['apng', 'avif', 'bmp', 'gif', 'jfif', 'jpe', 'jpeg', 'jpg', 'png', 'tif', 'tiff', 'webp'];
+
 /** A screenshot with what its links and access checks need. */
 export interface Screenshot {
   screenshot: ScreenshotRow;
@@ -114,7 +117,7 @@ export class ScreenshotsService {
     this.access.require(actor, permission, { id: s.projectId, access_control: s.accessControl }, undefined, s.languageId);
   }
 
-  /** Size limit first, then the content: only well-formed PNG, JPEG and WebP images are kept. */
+  /** Size limit first, then the content (only well-formed PNG, JPEG and WebP images are kept), then the file name's extension, if it has one. */
   private image(errors: FieldErrors, upload: Upload | undefined): { upload: Upload; type: ImageType } | undefined {
     if (!upload) {
       errors.add('image', 'No file was submitted.', 'required');
@@ -136,6 +139,12 @@ export class ScreenshotsService {
     return { upload, type };
   }
 
+    // A name with an extension must say image too: a file saved as page.html is not kept as a picture.
+    const extension = /\.([^./\\]*)$/.exec(upload.filename)?.[1]?.toLowerCase();
+    if (extension !== undefined && !IMAGE_EXTENSIONS.includes(extension)) {
+      errors.add('image', `File extension “${extension}” is not allowed. Allowed extensions are: ${IMAGE_EXTENSIONS.join(', ')}.`, 'invalid_extension');
+      return undefined;
+    }
   /** Stores the image, then runs `write` in a transaction; when the transaction fails the stored file goes again. */
   private async storeThen<T>(image: { upload: Upload; type: ImageType }, write: (tx: Executor, key: string) => Promise<T>): Promise<T> {
     const key = newScreenshotKey(image.type.extension);
@@ -288,12 +297,15 @@ export class ScreenshotsService {
     return removed;
   }
 
-  /** Unlinks a string (by its source unit id, as `units` lists it); a string that is not linked is 404. */
+  /** Unlinks a string (by its source unit id, as `units` lists it), recording the removal; a string that is not linked is 404. */
   async removeUnit(actor: Actor, id: string, rawUnitId: string): Promise<void> {
     const s = await this.getVisible(actor, id);
     this.require(actor, 'screenshot.edit', s);
     const unitId = /^\d{1,15}$/.test(rawUnitId) ? Number(rawUnitId) : NaN;
     if (!Number.isSafeInteger(unitId) || !s.unitIds.includes(unitId)) throw new NotFoundError();
-    await unlinkUnit(this.db, s.screenshot.id, unitId);
+    await this.db.transaction().execute(async (tx) => {
+      await unlinkUnit(tx, s.screenshot.id, unitId);
+      await this.changes.record(tx, { ...this.refs(s), action: Action.SCREENSHOT_REMOVED, userId: actor.user?.id ?? null, unitId, target: s.screenshot.name, details: { screenshot: s.screenshot.id } });
+    });
   }
 }

@@ -503,6 +503,8 @@ export class UnitEditsService {
       else state = n;
     }
     if (errors.length) throw new ValidationError(errors);
+    // A target given with the empty state would be stored as untranslated text.
+    if (state === STATE_EMPTY && target !== undefined && !isBlank(target)) throw ValidationError.field('state', MSG.emptyState);
     if (state === STATE_APPROVED) {
       const reason = this.reviewDenial(actor, place);
       if (reason) throw ValidationError.field('state', reason);
