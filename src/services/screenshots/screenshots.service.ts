@@ -136,15 +136,15 @@ export class ScreenshotsService {
       errors.add('image', 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.', 'invalid_image');
       return undefined;
     }
-    return { upload, type };
-  }
-
     // A name with an extension must say image too: a file saved as page.html is not kept as a picture.
     const extension = /\.([^./\\]*)$/.exec(upload.filename)?.[1]?.toLowerCase();
     if (extension !== undefined && !IMAGE_EXTENSIONS.includes(extension)) {
       errors.add('image', `File extension “${extension}” is not allowed. Allowed extensions are: ${IMAGE_EXTENSIONS.join(', ')}.`, 'invalid_extension');
       return undefined;
     }
+    return { upload, type };
+  }
+
   /** Stores the image, then runs `write` in a transaction; when the transaction fails the stored file goes again. */
   private async storeThen<T>(image: { upload: Upload; type: ImageType }, write: (tx: Executor, key: string) => Promise<T>): Promise<T> {
     const key = newScreenshotKey(image.type.extension);
