@@ -327,6 +327,18 @@ const projectCategory = async (p: Ctx) => {
   return idCache.get(`cat:${p.slug}`)!;
 };
 const P = (c: CellInput) => `/api/projects/${c.p.slug}/`;
+/** Reports: credits of all time; one made by the superuser per project for reads. */
+const REPORT_BODY = { kind: 'credits', start: '2000-01-01T00:00:00Z', end: '2100-01-01T00:00:00Z' };
+const projectReport = async (p: Ctx) => {
+  if (!idCache.has(`r:${p.slug}`)) idCache.set(`r:${p.slug}`, Number((await ok(su(`/api/projects/${p.slug}/reports/`, { method: 'POST', json: REPORT_BODY }), 'report')).url.match(/reports\/(\d+)\//)[1]));
+  return `/api/reports/${idCache.get(`r:${p.slug}`)!}/`;
+};
+/** A report of the project: its creator (the superuser) and reports.view (Administration) read it; others get 404, anonymous 401. */
+const REPORT_READ = '401  404  404   404  ok   ok    404    ok';
+/** Signed-in callers who see the object; anonymous callers get 401 where they see it, 404 where they do not. */
+const SIGNED_IN_VISIBLE: [string, string] = ['401  ok   ok    ok   ok   ok    ok     ok', '404  404  ok    ok   ok   ok    404    ok'];
+/** Writes of signed-in callers who see the object; anonymous writes are 401 before any lookup. */
+const SIGNED_IN_WRITE: [string, string] = ['401  ok   ok    ok   ok   ok    ok     ok', '401  404  ok    ok   ok   ok    404    ok'];
 const C = (c: CellInput) => `/api/components/${c.p.slug}/app/`;
 const T = (c: CellInput, lang = 'cs') => `/api/translations/${c.p.slug}/app/${lang}/`;
 
@@ -726,6 +738,60 @@ const ROWS: Row[] = [
 
   // ----- tasks: the component creation task, visible with its project
   { m: 'GET', route: '/api/tasks/:id/', exp: VISIBLE, call: (c) => ({ path: `/api/tasks/${c.p.taskId}/` }) },
+  // Cancelling needs component.edit on the task's project; the task has ended, so nothing changes.
+  { m: 'DELETE', route: '/api/tasks/:id/', exp: ADMIN_ONLY, call: (c) => ({ path: `/api/tasks/${c.p.taskId}/` }) },
+
+  // ----- a source string's translations, the suggestion list, the site search
+  { m: 'GET', route: '/api/units/:id/translations/', exp: VISIBLE, call: async (c) => ({ path: `/api/units/${await enUnit(c.p)}/translations/` }) },
+  { m: 'GET', route: '/api/suggestions/', exp: ALL, call: () => ({ path: '/api/suggestions/' }) },
+  { m: 'GET', route: '/api/search/', exp: ALL, call: () => ({ path: '/api/search/?q=pub' }) },
+
+  // ----- project lock (project.edit to change it; unlocking keeps the other rows' components writable) and metrics
+  { m: 'GET', route: '/api/projects/:project/lock/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}lock/` }) },
+  { m: 'POST', route: '/api/projects/:project/lock/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}lock/`, json: { lock: false } }) },
+  { m: 'GET', route: '/api/projects/:project/metrics/', exp: VISIBLE, call: (c) => ({ path: `${P(c)}metrics/` }) },
+
+  // ----- announcements: visible with their object; announcement.add / announcement.delete (Administration) to post and remove
+  ...(
+    [
+      ['/api/projects/:project/', (c: CellInput) => P(c)],
+      ['/api/projects/:project/languages/:code/', (c: CellInput) => `${P(c)}languages/cs/`],
+      ['/api/categories/:id/', async (c: CellInput) => `/api/categories/${await projectCategory(c.p)}/`],
+      ['/api/components/:project/:component/', (c: CellInput) => C(c)],
+      ['/api/translations/:project/:component/:language/', (c: CellInput) => `/api/translations/${c.p.slug}/app/cs/`],
+    ] as [string, (c: CellInput) => string | Promise<string>][]
+  ).flatMap(([route, base]): Row[] => [
+    { m: 'GET', route: `${route}announcements/`, exp: VISIBLE, call: async (c) => ({ path: `${await base(c)}announcements/` }) },
+    { m: 'POST', route: `${route}announcements/`, exp: ADMIN_ONLY, call: async (c) => ({ path: `${await base(c)}announcements/`, json: { message: uniq('Announcement ') } }) },
+    {
+      m: 'DELETE', route: `${route}announcements/:announcement/`, note: 'throwaway announcement', exp: ADMIN_ONLY,
+      call: async (c) => {
+        const list = `${await base(c)}announcements/`;
+        const created = await ok(su(list, { method: 'POST', json: { message: uniq('Announcement ') } }), 'announcement');
+        return { path: `${list}${created.id}/` };
+      },
+    },
+  ]),
+
+  // ----- reports and credits: signed-in callers (anonymous → 401, credits before the lookup); a report is read
+  // by its creator and by those with reports.view on its project (Administration)
+  { m: 'GET', route: '/api/reports/', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/reports/' }) },
+  { m: 'POST', route: '/api/reports/', note: 'site-wide credits', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/reports/', json: REPORT_BODY }) },
+  ...['', 'json/', 'html/', 'rst/'].map((tail): Row => ({
+    m: 'GET', route: `/api/reports/:id/${tail}`, note: "the superuser's report of the row's project", exp: [REPORT_READ, REPORT_READ],
+    call: async (c) => ({ path: `${rel(await projectReport(c.p))}${tail}` }),
+  })),
+  ...(
+    [
+      ['/api/projects/:project/', (c: CellInput) => P(c)],
+      ['/api/categories/:id/', async (c: CellInput) => `/api/categories/${await projectCategory(c.p)}/`],
+      ['/api/components/:project/:component/', (c: CellInput) => C(c)],
+    ] as [string, (c: CellInput) => string | Promise<string>][]
+  ).flatMap(([route, base]): Row[] => [
+    { m: 'GET', route: `${route}reports/`, exp: SIGNED_IN_VISIBLE, call: async (c) => ({ path: `${await base(c)}reports/` }) },
+    { m: 'POST', route: `${route}reports/`, exp: SIGNED_IN_WRITE, call: async (c) => ({ path: `${await base(c)}reports/`, json: REPORT_BODY }) },
+    { m: 'GET', route: `${route}credits/`, exp: ['401  ok   ok    ok   ok   ok    ok     ok', '401  404  ok    ok   ok   ok    404    ok'], call: async (c) => ({ path: `${await base(c)}credits/?start=2000-01-01&end=2100-01-01` }) },
+  ]),
 
   // ----- metrics: every signed-in caller, anonymous → 401
   { m: 'GET', route: '/api/metrics/', exp: '401  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/api/metrics/' }) },
