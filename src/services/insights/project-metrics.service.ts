@@ -54,9 +54,8 @@ export class ProjectMetricsService {
   }
 }
 
-/** PostgreSQL may answer bigint counters as strings. */
+/** The row with its counters as numbers (PostgreSQL may answer bigint counters as strings). */
 function numeric(r: TranslationMetricsRow): TranslationMetricsRow {
-  const out = { ...r } as Record<string, unknown>;
-  for (const [k, v] of Object.entries(out)) if (typeof v === 'string' && /^\d+$/.test(v) && !['component_slug', 'category_path', 'language_code', 'language_name'].includes(k)) out[k] = Number(v);
-  return out as unknown as TranslationMetricsRow;
+  const text = new Set(['component_slug', 'category_path', 'language_code', 'language_name']);
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, text.has(k) ? v : Number(v)])) as unknown as TranslationMetricsRow;
 }

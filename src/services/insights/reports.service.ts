@@ -66,6 +66,12 @@ export interface ReportView extends Omit<ReportWithNames, 'parameters' | 'data'>
   data: unknown;
 }
 
+/** A lookup's 404 as undefined (the body names no object the caller may see); other errors go on. */
+function notFound(e: unknown): undefined {
+  if (e instanceof NotFoundError) return undefined;
+  throw e;
+}
+
 function choice<T extends string>(errors: FieldErrors, body: Record<string, unknown>, attr: string, choices: readonly T[], fallback: T): T {
   const value = body[attr];
   if (value === undefined || value === null || value === '') return fallback;
@@ -131,7 +137,7 @@ export class ReportsService {
     if (named.includes('workspace')) errors.add('workspace', 'Invalid workspace.');
     let scope: ReportScope | null = null;
     if (named.includes('project')) {
-      const project = typeof body.project === 'string' ? await this.catalog.projects.getVisible(actor, body.project).catch(() => undefined) : undefined;
+      const project = typeof body.project === 'string' ? await this.catalog.projects.getVisible(actor, body.project).catch(notFound) : undefined;
       if (project) scope = { kind: 'project', project };
       else errors.add('project', 'Invalid project.');
     }
@@ -140,14 +146,14 @@ export class ReportsService {
       if (!Number.isSafeInteger(id)) errors.add('category', 'A valid integer is required.');
       else if (id < 1) errors.add('category', 'Ensure this value is greater than or equal to 1.', 'min_value');
       else {
-        const found = await this.catalog.categories.getVisible(actor, id).catch(() => undefined);
+        const found = await this.catalog.categories.getVisible(actor, id).catch(notFound);
         if (found) scope = { kind: 'category', project: found.project, category: found.category };
         else errors.add('category', 'Invalid category.');
       }
     }
     if (named.includes('component')) {
       const parts = typeof body.component === 'string' ? body.component.split('/').filter(Boolean) : [];
-      const found = parts.length >= 2 ? await this.catalog.components.getVisible(actor, parts[0]!, parts.slice(1).join('%2F')).catch(() => undefined) : undefined;
+      const found = parts.length >= 2 ? await this.catalog.components.getVisible(actor, parts[0]!, parts.slice(1).join('%2F')).catch(notFound) : undefined;
       if (found) scope = { kind: 'component', project: found.project, component: found.component };
       else errors.add('component', 'Invalid component path.');
     }
