@@ -376,7 +376,9 @@ function formulaForms(formula: string): number {
  *   4 one/two/other · 6 one/two/few/other · 8 one/few/many/other · 9 two/other
  *   10 one/two/few/many/other · 11 zero/one/other · 15 zero/other · 16 zero/one/few/other
  *   17 zero/one/two/few/other · 18 zero/one/two/other · 19 zero/one/few/many/other
- *   20 one/many/other · 21 zero/one/many/other · 666 anything else
+ *   20 one/many/other · 21 zero/one/many/other · 22 one/few/many · 666 anything else
+ * One/few/other formulas whose last form is the one for zero (Czech, Polish, Russian, Lithuanian: "0
+ * souborů") name that form "many": their type is one/few/many (22); the others keep one/few/other (2).
  */
 const PLURAL_TYPES: Record<string, number> = {
   other: 0,
@@ -397,6 +399,7 @@ const PLURAL_TYPES: Record<string, number> = {
   'one,many,other': 20,
   'zero,one,many,other': 21,
 };
+const PLURAL_ONE_FEW_MANY = 22;
 const PLURAL_UNKNOWN = 666;
 
 interface PluralDefinition {
@@ -456,7 +459,9 @@ function pluralFromCldr(rules: Record<string, string>): PluralDefinition {
     }
   }
   const typeKey = [...remaining.slice(0, -1), 'other'].join(',');
-  return { number: remaining.length, formula, type: PLURAL_TYPES[typeKey] ?? PLURAL_UNKNOWN };
+  let type = PLURAL_TYPES[typeKey] ?? PLURAL_UNKNOWN;
+  if (typeKey === 'one,few,other' && compilePluralFormula(formula)(0) === remaining.length - 1) type = PLURAL_ONE_FEW_MANY;
+  return { number: remaining.length, formula, type };
 }
 
 const pluralCache = new Map<string, PluralDefinition>();

@@ -77,9 +77,10 @@ describe('BUILTIN_LANGUAGES', () => {
     expect(byCode('fr').plural).toEqual({ number: 2, formula: 'n > 1', type: 1 });
     expect(byCode('pt_PT').plural.formula).toBe('n != 1');
     expect(byCode('ja').plural).toEqual({ number: 1, formula: '0', type: 0 });
-    expect(byCode('cs').plural.type).toBe(2);
+    expect(byCode('cs').plural.type).toBe(22); // one/few/many
     expect(byCode('ar').plural.type).toBe(3);
-    expect(byCode('ru').plural.type).toBe(2);
+    expect(byCode('ro').plural.type).toBe(2); // one/few/other
+    expect(byCode('ru').plural.type).toBe(22); // one/few/many
     expect(byCode('he').plural.type).toBe(4);
     expect(byCode('sl').plural.type).toBe(6);
     expect(byCode('ga').plural.type).toBe(10);

@@ -168,19 +168,21 @@ function projectItem(u: Urls, project: string, r: LanguageStatsRow, review: bool
     translated_words_percent: words,
     ...charsFailingFuzzy(c, review),
     url: u.webEngage(project, r.languageCode),
+    readonly: c.readonly,
+    readonly_percent: percent(c.readonly, c.total),
+    approved: c.approved,
+    approved_percent: percent(c.approved, c.total, review),
+    suggestions: c.suggestions,
+    comments: c.comments,
   };
 }
 
-const COMPONENT_COLUMNS = [
+/** The columns of both CSV exports, a project's rows leaving empty what only a translation has. */
+const STATS_COLUMNS = [
   'name', 'code', 'total', 'translated', 'translated_percent', 'translated_words_percent', 'total_words', 'translated_words',
   'total_chars', 'translated_chars', 'translated_chars_percent', 'failing', 'failing_percent', 'fuzzy', 'fuzzy_percent',
   'url_translate', 'url', 'translate_url', 'last_change', 'last_author', 'recent_changes', 'readonly', 'readonly_percent',
   'approved', 'approved_percent', 'suggestions', 'comments',
-];
-const PROJECT_COLUMNS = [
-  'language', 'name', 'code', 'total', 'translated', 'translated_percent', 'total_words', 'translated_words', 'words_percent',
-  'translated_words_percent', 'total_chars', 'translated_chars', 'translated_chars_percent', 'failing', 'failing_percent',
-  'fuzzy', 'fuzzy_percent', 'url',
 ];
 
 function csvField(v: string | number | null): string {
@@ -282,7 +284,7 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
     const items = rows.map((r) => componentItem(u, refs.project.slug, componentPathSegment(refs.component), r, review));
     // Category slugs join the file name with dashes, as in ZIP downloads.
     const name = componentPathSegment(refs.component).split(PATH_SEPARATOR).join('-');
-    return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${name}`, COMPONENT_COLUMNS, items);
+    return sendStats(reply, request.query as Query, `stats-${refs.project.slug}-${name}`, STATS_COLUMNS, items);
   });
 
   // The data exports page of a project: an HTML page of the addresses above, for the project and each of its components.
@@ -314,6 +316,6 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
     const u = urlsFor(c, request);
     const rows = await c.exports.projectStats(request.actor, project);
     const items = rows.map((r) => projectItem(u, project.slug, r, project.translation_review === 1));
-    return sendStats(reply, request.query as Query, `stats-${project.slug}`, PROJECT_COLUMNS, items);
+    return sendStats(reply, request.query as Query, `stats-${project.slug}`, STATS_COLUMNS, items);
   });
 }

@@ -10,6 +10,7 @@ import { targetForms } from '../units/new-string.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { isBlank, updateUnitContent } from '../units/unit-content.js';
+import { fixTarget } from '../units/target-fixups.js';
 import { Action } from '../../domain/change-actions.js';
 import {
   bodyObject,
@@ -117,7 +118,7 @@ export class SuggestionsService {
     return this.access.can(actor, permission, p.project, p.translation.language_id);
   }
 
-  private parseTarget(raw: unknown, p: DiscussionPlace): string {
+  private parseTarget(raw: unknown, p: DiscussionPlace): string[] {
     const body = bodyObject(raw);
     const value = body.target;
     if (value === undefined) throw ValidationError.field('target', 'This field is required.', 'required');
@@ -131,7 +132,7 @@ export class SuggestionsService {
     const target = value as string[];
     if (target.length !== targetForms(splitPlurals(p.unit.source), p.translation)) throw ValidationError.field('target', MSG.plurals);
     if (isBlank(target)) throw ValidationError.field('target', 'This field may not be blank.', 'blank');
-    return joinPlurals(target);
+    return target;
   }
 
   /** POST /api/units/<id>/suggestions/: 201 with the suggestion, or (same text by another user, voting on) 200 with the vote. */
@@ -142,7 +143,8 @@ export class SuggestionsService {
     if (!this.can(actor, 'suggestion.add', p)) deny(actor, MSG.add);
     if (p.component.locked) deny(actor, MSG.locked);
     if (p.unit.state === STATE_READONLY) deny(actor, MSG.readOnly);
-    const target = this.parseTarget(raw, p);
+    // Whitespace around the suggestion follows the source, as it does for translations.
+    const target = joinPlurals(await fixTarget(this.db, p, this.parseTarget(raw, p)));
     const userId = actor.user?.id ?? null;
 
     const existing = await suggestionWithTarget(this.db, unitId, target);

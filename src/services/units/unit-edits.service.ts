@@ -16,6 +16,7 @@ import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLA
 import { countChars, countWords } from '../../domain/text-metrics.js';
 import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
+import { fixTarget } from './target-fixups.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import type { UnitWithRefs } from './units.service.js';
 import { checkScopeOfRows, recheckTranslationsOf } from '../quality/unit-checks.js';
@@ -329,6 +330,8 @@ export class UnitEditsService {
     }
 
     const userId = actor.user?.id ?? null;
+    // Whitespace around the translation follows the source (not around a monolingual template's text, which is the source).
+    const fixedTarget = doTranslate && !UnitEditsService.isTemplate(p.translation, p.component) ? await fixTarget(this.db, p, data.target!) : data.target;
     const unit = await this.db.transaction().execute(async (tx) => {
       let unit = await this.lockUnit(tx, p.unit.id);
       const place = UnitEditsService.unitPlace(p);
@@ -351,7 +354,7 @@ export class UnitEditsService {
       }
       // 4. The translation itself.
       if (doTranslate) {
-        const target = data.target!;
+        const target = fixedTarget!;
         const monolingualSource = UnitEditsService.isTemplate(p.translation, p.component);
         const before = unit;
         unit = await updateUnitContent(tx, this.changes, unit, place, {
