@@ -7,7 +7,7 @@ import { trackQueueDepth } from './shared/metrics.js';
 import { databaseOptions, openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { ReadCache } from './db/read-cache.js';
-import { seedLanguages, seedTeams } from './db/seed.js';
+import { seedAnonymousUser, seedLanguages, seedTeams } from './db/seed.js';
 import { AccessControl } from './auth/access.js';
 import { SessionsService } from './auth/sessions.js';
 import { formats } from './formats/registry.js';
@@ -217,6 +217,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       await migrate(database);
       await seedLanguages(database);
       await seedTeams(database);
+      await seedAnonymousUser(database);
     }
   } catch (e) {
     await database.close();

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { createContainer } from '../container.js';
 import { databaseOptions, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { seedLanguages, seedTeams } from '../db/seed.js';
+import { seedAnonymousUser, seedLanguages, seedTeams } from '../db/seed.js';
 import { FormatParseError } from '../formats/format.js';
 import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory/memory-files.js';
 import { SYSTEM_ACTOR } from '../services/memory/machinery.service.js';
@@ -17,9 +17,11 @@ export async function runMigrate(config: Config): Promise<number> {
     const applied = await migrate(database);
     const seeded = await seedLanguages(database);
     const teams = await seedTeams(database);
+    const anonymous = await seedAnonymousUser(database);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'No migrations to apply.');
     if (seeded) console.log(`Added ${seeded} built-in languages.`);
     if (teams) console.log(`Added ${teams} built-in roles and teams.`);
+    if (anonymous) console.log('Added the anonymous user.');
     return 0;
   } finally {
     await database.close();

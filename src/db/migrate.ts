@@ -27,6 +27,7 @@ import * as m024 from './migrations/024-translation-plurals.js';
 import * as m025 from './migrations/025-component-db-revision.js';
 import * as m026 from './migrations/026-team-name-unique.js';
 import * as m027 from './migrations/027-search-statistics.js';
+import * as m031 from './migrations/031-user-profiles.js';
 import * as m030 from './migrations/030-reference-settings.js';
 import * as m032 from './migrations/032-announcements.js';
 import * as m033 from './migrations/033-reports.js';
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '025-component-db-revision': m025,
   '026-team-name-unique': m026,
   '027-search-statistics': m027,
+  '031-user-profiles': m031,
   '030-reference-settings': m030,
   '032-announcements': m032,
   '033-reports': m033,

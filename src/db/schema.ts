@@ -488,6 +488,45 @@ export interface MemoryTable {
   created: Timestamp;
 }
 
+/** A user's preferences; users without a row have the defaults (migration 031). */
+export interface UserProfilesTable {
+  user_id: number;
+  language: Generated<string>;
+  theme: Generated<string>;
+  website: Generated<string>;
+  contact: Generated<string>;
+  company: Generated<string>;
+  location: Generated<string>;
+  public_email: Generated<string>;
+  commit_email: Generated<string>;
+  commit_name: Generated<string>;
+  translate_mode: Generated<number>;
+  zen_mode: Generated<number>;
+  nearby_strings: Generated<number>;
+  special_chars: Generated<string>;
+  editor_link: Generated<string>;
+  hide_completed: Generated<Bool>;
+  secondary_in_zen: Generated<Bool>;
+  hide_source_secondary: Generated<Bool>;
+  wide_tables: Generated<Bool>;
+  listing_columns: Generated<string>; // JSON array of column names
+  dashboard_view: Generated<number>;
+  dashboard_component_list_id: number | null;
+}
+
+/** A language in a user's profile: translated (secondary 0) or shown beside the source (secondary 1). */
+export interface UserProfileLanguagesTable {
+  user_id: number;
+  language_id: number;
+  secondary: Bool;
+}
+
+/** A project a user watches. */
+export interface UserWatchedProjectsTable {
+  user_id: number;
+  project_id: number;
+}
+
 export interface Database {
   languages: LanguagesTable;
   users: UsersTable;
@@ -529,6 +568,9 @@ export interface Database {
   addons: AddonsTable;
   addon_log: AddonLogTable;
   addon_change_cursor: AddonChangeCursorTable;
+  user_profiles: UserProfilesTable;
+  user_profile_languages: UserProfileLanguagesTable;
+  user_watched_projects: UserWatchedProjectsTable;
   announcements: AnnouncementsTable;
   reports: ReportsTable;
 }

@@ -102,7 +102,7 @@ export async function languageCountOfChanges(db: Executor, userId: number): Prom
   return Number(languages?.n ?? 0);
 }
 
-/** Which users a list shows: nobody, those whose username starts with a prefix, or one user; then by state and e-mail. */
+/** Which users a list shows: nobody, those whose username starts with a prefix, or one user; then by state, e-mail and bots. */
 export interface UserListFilter {
   nobody?: boolean;
   usernamePrefix?: string;
@@ -110,6 +110,8 @@ export interface UserListFilter {
   isActive?: number;
   /** Compared without case. */
   email?: string;
+  /** Leaves out bots, except the user of this id (a bot finds itself). */
+  noBotsExcept?: number;
 }
 
 function userList(db: Executor, filter: UserListFilter) {
@@ -118,6 +120,10 @@ function userList(db: Executor, filter: UserListFilter) {
   else if (filter.usernamePrefix !== undefined) q = q.where('username', 'like', `${filter.usernamePrefix.replace(/[%_\\]/g, '\\$&')}%`);
   else if (filter.id !== undefined) q = q.where('id', '=', filter.id);
   if (filter.isActive !== undefined) q = q.where('is_active', '=', filter.isActive);
+  if (filter.noBotsExcept !== undefined) {
+    const self = filter.noBotsExcept;
+    q = q.where((eb) => eb.or([eb('is_bot', '=', 0), eb('id', '=', self)]));
+  }
   if (filter.email !== undefined) {
     const email = filter.email;
     q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));

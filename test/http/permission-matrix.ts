@@ -815,6 +815,7 @@ const ROWS: Row[] = [
 
   // ----- hooks: no authentication; a ping is answered for everybody
   { m: 'POST', route: '/hooks/:service/', note: 'GitHub ping', exp: ALL, call: () => ({ path: '/hooks/github/', json: { zen: 'hi' }, headers: { 'X-GitHub-Event': 'ping' } }) },
+  { m: 'POST', route: '/hooks/:service', note: 'GitHub ping, no trailing slash', exp: ALL, call: () => ({ path: '/hooks/github', json: { zen: 'hi' }, headers: { 'X-GitHub-Event': 'ping' } }) },
   // The deprecated update hooks (removed upstream in 5.14): a project is addressed like any other object.
   { m: 'GET', route: '/hooks/update/:project/', exp: VISIBLE, call: (c) => ({ path: `/hooks/update/${c.p.slug}/` }) },
   { m: 'POST', route: '/hooks/update/:project/', exp: VISIBLE, call: (c) => ({ path: `/hooks/update/${c.p.slug}/` }) },

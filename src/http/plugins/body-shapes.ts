@@ -7,8 +7,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  * Ajv coerces types (coerceTypes: 'array' in app.ts) because form and multipart fields all arrive as
  * text, and a form field sent once is a one-item list. Applied to JSON it changes what a client said:
  * {"name": ["a"]} became "a", {"enforced_2fa": null} became false and {"project_selection": null} 0.
- * This check runs before Ajv on JSON bodies only. Null for a text field still reads as "" (clients echo
- * the nulls of a GET back), which text fields that must not be blank refuse on their own.
+ * This check runs before Ajv on JSON bodies only: a list is not a single value, a single value is not a
+ * list, null is not a number or a boolean. Null for a text field still reads as "" (clients echo the nulls
+ * of a GET back), which text fields that must not be blank refuse on their own.
  *
  * Booleans are the exception, in every content type: a boolean field takes true/false and the spellings
  * the reference's clients send ("True", "off", "1", 0 …), here for every route, not route by route.
@@ -70,6 +71,11 @@ function check(schema: Schema, value: unknown, path: string, errors: ShapeError[
   const scalar = [...types].find((t) => t !== 'null' && t !== 'array' && t !== 'object');
   if (value === null) {
     if (!types.has('null') && scalar !== undefined && scalar !== 'string') errors.push({ keyword: 'null', instancePath: path, schemaPath: '', params: {} });
+    return;
+  }
+  // A single value where JSON names a list stays refused (Ajv would make it a one-item list, as forms need).
+  if (typeof value !== 'object') {
+    if (types.has('array') && scalar === undefined) errors.push({ keyword: 'type', instancePath: path, schemaPath: '', params: { type: 'array' } });
     return;
   }
   if (Array.isArray(value)) {

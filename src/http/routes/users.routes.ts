@@ -1,9 +1,12 @@
-// /api/users/: users (self, list, create, edit, anonymising delete), their statistics, contributions, audit log and API token.
+// /api/users/: users (self, list, create, edit with the profile, anonymising delete), their statistics, contributions,
+// audit log and API token. The anonymous user is listed and shown like others but never changed.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { UserRow } from '../../db/schema.js';
 import type { UserPatch } from '../../services/accounts/users.service.js';
+import type { ProfileView } from '../../services/accounts/users-profile.js';
+import type { Actor } from '../../auth/actor.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
@@ -32,8 +35,25 @@ type U = FastifyRequest<{ Params: { username: string } }>;
 /** What these routes use of the container. */
 export type UsersDeps = Pick<Container, 'config' | 'users' | 'teams' | 'translations' | 'projectTokens'>;
 
+/** The profile with its links: languages, watched projects and the dashboard's component list as API addresses. */
+function serializeProfile(urls: Urls, p: ProfileView) {
+  return {
+    ...p,
+    languages: p.languages.map((code) => urls.language(code)),
+    secondary_languages: p.secondary_languages.map((code) => urls.language(code)),
+    watched: p.watched.map((slug) => urls.project(slug)),
+    dashboard_component_list: p.dashboard_component_list === null ? null : urls.componentList(p.dashboard_component_list),
+  };
+}
+
 export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
-  const fullUser = async (urls: Urls, user: UserRow) => serializeUser(urls, user, (await c.teams.groupIdsOfUsers([user.id])).get(user.id));
+  /** The full objects of some users, with their teams and their profiles as `viewer` may see them. */
+  const fullUsers = async (urls: Urls, viewer: Actor, users: UserRow[]) => {
+    const ids = users.map((u) => u.id);
+    const [groups, profiles] = await Promise.all([c.teams.groupIdsOfUsers(ids), c.users.profiles(viewer, users)]);
+    return new Map(users.map((u) => [u.id, { ...serializeUser(urls, u, groups.get(u.id)), profile: serializeProfile(urls, profiles.get(u.id)!) }]));
+  };
+  const fullUser = async (urls: Urls, viewer: Actor, user: UserRow) => (await fullUsers(urls, viewer, [user])).get(user.id)!;
 
   resource(app, '/api/users/', { name: 'User List' }, {
     GET: listEndpoint(c, { item: AnyUserSchema, query: UserListQuery }, (request, urls) => {
@@ -42,8 +62,8 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
       return {
         ...c.users.list(actor, request.query as Record<string, string | undefined>),
         serialize: async (rows: UserRow[]) => {
-          const groups = await c.teams.groupIdsOfUsers(rows.map((u) => u.id));
-          return rows.map((u) => (manager || u.id === actor.user?.id ? serializeUser(urls, u, groups.get(u.id)) : serializeUserBasic(u)));
+          const full = await fullUsers(urls, actor, rows.filter((u) => manager || u.id === actor.user?.id));
+          return rows.map((u) => full.get(u.id) ?? serializeUserBasic(u));
         },
       };
     }),
@@ -51,9 +71,9 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
       { body: UserBody, response: { 201: UserSchema } },
       async (request) => {
         if (!c.users.canManage(request.actor)) throw new PermissionDeniedError();
-        const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean }>(request);
+        const input = bodyOf<{ username?: string; email?: string; full_name?: string; is_superuser?: boolean; is_active?: boolean; is_bot?: boolean; profile?: Record<string, unknown> }>(request);
         const user = await c.users.create({ ...input, username: input.username ?? '', email: input.email ?? '' }, undefined, request.actor);
-        return fullUser(urlsFor(c, request), user);
+        return fullUser(urlsFor(c, request), request.actor, user);
       },
       { body: UserCreateBody },
     ),
@@ -65,24 +85,25 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
         const full = c.users.canManage(request.actor) || request.actor.user?.id === user.id;
-        return full ? fullUser(urlsFor(c, request), user) : serializeUserBasic(user);
+        return full ? fullUser(urlsFor(c, request), request.actor, user) : serializeUserBasic(user);
       },
     },
     ...updateEndpoints({ params: Params, body: UserBody, response: { 200: UserSchema } }, async (request: U) => {
       const user = await c.users.getVisible(request.actor, request.params.username);
-      return fullUser(urlsFor(c, request), await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
+      return fullUser(urlsFor(c, request), request.actor, await c.users.update(request.actor, user, bodyOf<UserPatch>(request)));
     }),
     DELETE: deleteEndpoint(Params, async (request: U) => c.users.remove(request.actor, await c.users.getVisible(request.actor, request.params.username))),
   });
 
-  // Team memberships: `group_id` in the body; both answer the user.
+  // Team memberships: `group_id` in the body; both answer the user. The anonymous user's teams do not change.
   const membership = (add: boolean) => ({
     schema: { params: Params, response: { 200: UserSchema } },
     described: { body: UserGroupBody },
     handler: async (request: U) => {
       const user = await c.users.getVisible(request.actor, request.params.username);
+      c.users.requireEditable(user);
       await c.teams.changeMembership(request.actor, user, bodyOf<Record<string, unknown>>(request), add);
-      return fullUser(urlsFor(c, request), user);
+      return fullUser(urlsFor(c, request), request.actor, user);
     },
   });
   resource(app, '/api/users/:username/groups/', { name: 'User Groups' }, { POST: membership(true), DELETE: membership(false) });

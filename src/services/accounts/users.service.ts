@@ -1,4 +1,5 @@
-// Users and their API tokens: authentication, creation (createadmin), editing, anonymising deletion.
+// Users and their API tokens: authentication, creation (createadmin), editing with the profile, anonymising deletion;
+// the anonymous user's row is shown but never changed.
 import type { Db, Executor } from '../../db/database.js';
 import type { AuditLogRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { countListedTranslations, listedTranslationsPage } from '../../db/translations.repository.js';
@@ -29,6 +30,9 @@ import {
 import { deleteTokensOfUser, deleteUserToken, insertToken, userOfToken, userTokenCreated } from '../../db/tokens.repository.js';
 import { deleteSessionsOfUser } from '../../db/sessions.repository.js';
 import { leaveAllTeams } from '../../db/teams.repository.js';
+import { deleteProfile } from '../../db/user-profiles.repository.js';
+import { isAnonymousUser } from '../../domain/system-users.js';
+import { loadProfiles, prepareProfile, writeProfile, type PreparedProfile, type ProfileView } from './users-profile.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { AuthenticationFailedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 
@@ -43,6 +47,8 @@ export interface NewUserInput {
   is_superuser?: boolean;
   is_active?: boolean;
   is_bot?: boolean;
+  /** Profile fields to set (see users-profile.ts). */
+  profile?: Record<string, unknown>;
 }
 
 export interface UserPatch {
@@ -52,6 +58,8 @@ export interface UserPatch {
   is_superuser?: boolean;
   is_active?: boolean;
   is_bot?: boolean;
+  /** Profile fields to change; those not named keep their values. */
+  profile?: Record<string, unknown>;
 }
 
 type TokenUser = UserRow & { token_expires: string | null };
@@ -127,7 +135,29 @@ export class UsersService {
 
   /** Creates a user with its automatic teams and default subscriptions, audited as made by `actor`. */
   async create(input: NewUserInput, db: Executor = this.db, actor: Actor | null = null): Promise<UserRow> {
-    if (db === this.db) return this.db.transaction().execute((tx) => this.create(input, tx, actor));
+    // The profile is checked before the transaction, for the user about to exist (no teams yet).
+    let profile: PreparedProfile | undefined;
+    if (input.profile !== undefined && db === this.db) {
+      const errors: FieldError[] = [];
+      const owner = { id: -1, username: input.username, email: input.email ?? '', is_superuser: 0, is_active: 1 } as UserRow;
+      profile = await prepareProfile(this.db, this.access, owner, input.profile, errors);
+      if (errors.length) {
+        // One answer names every refused field, the account's and the profile's.
+        try {
+          await this.validateNew(this.db, input);
+        } catch (e) {
+          if (!(e instanceof ValidationError)) throw e;
+          errors.unshift(...e.fieldErrors);
+        }
+        throw new ValidationError(errors);
+      }
+    }
+    if (db === this.db)
+      return this.db.transaction().execute(async (tx) => {
+        const row = await this.create(input, tx, actor);
+        if (profile) await writeProfile(tx, row.id, profile);
+        return row;
+      });
     await this.validateNew(db, input);
     const password = input.password ? await hashPassword(input.password) : null;
     const row = await insertUser(db, {
@@ -159,7 +189,7 @@ export class UsersService {
     return userByUsername(db, username);
   }
 
-  /** Users visible to the actor: everyone for managers, only themselves otherwise (anonymous: nobody). */
+  /** Users visible to the actor: every user for signed-in callers (others see the basic fields), nobody for anonymous ones. */
   async getVisible(actor: Actor, username: string): Promise<UserRow> {
     if (!actor.authenticated) throw new NotFoundError();
     const user = await this.findByUsername(this.db, username);
@@ -168,16 +198,22 @@ export class UsersService {
   }
 
   /**
-   * The user list as the actor sees it, a page at a time: nobody for anonymous callers, users whose name
-   * starts with `username` (two characters at least) for anyone signed in, otherwise only themselves
-   * unless they manage users; managers also filter by state and e-mail address.
+   * The user list as the actor sees it, a page at a time: nobody for anonymous callers. User managers see
+   * every user, those whose name starts with `username` when it is given, and filter by state and e-mail
+   * address. Others see only themselves, or, searching by a `username` prefix of two characters or more,
+   * the users whose name starts with it except bots (a bot finds itself); a shorter prefix finds nobody.
    */
   list(actor: Actor, query: { username?: string; is_active?: string; email?: string }): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<UserRow[]> } {
     const manager = this.canManage(actor);
     const filter: UserListFilter = {};
     if (!actor.authenticated) filter.nobody = true;
-    else if (query.username && query.username.length >= 2) filter.usernamePrefix = query.username;
-    else if (!manager) filter.id = actor.user!.id;
+    else if (manager) {
+      if (query.username) filter.usernamePrefix = query.username;
+    } else if (query.username === undefined) filter.id = actor.user!.id;
+    else if (query.username.length >= 2) {
+      filter.usernamePrefix = query.username;
+      filter.noBotsExcept = actor.user!.id;
+    } else filter.nobody = true;
     if (manager && query.is_active !== undefined) filter.isActive = /^(1|true)$/i.test(query.is_active) ? 1 : 0;
     if (manager && query.email) filter.email = query.email;
     return { count: () => countUsers(this.db, filter), page: (limit, offset) => usersPage(this.db, filter, limit, offset) };
@@ -185,7 +221,7 @@ export class UsersService {
 
   /** The translations the actor may see whose content the user changed, a page at a time in id order. */
   contributions(actor: Actor, user: UserRow): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<TranslationRow[]> } {
-    const where = { projects: this.access.visibleProjects(actor), changedBy: { userId: user.id, actions: CONTENT_ACTIONS } };
+    const where = { projects: this.access.visibleProjects(actor), components: this.access.visibleComponents(actor), changedBy: { userId: user.id, actions: CONTENT_ACTIONS } };
     return { count: () => countListedTranslations(this.db, where), page: (limit, offset) => listedTranslationsPage(this.db, where, limit, offset) };
   }
 
@@ -239,7 +275,18 @@ export class UsersService {
     throw new PermissionDeniedError();
   }
 
+  /** The anonymous user is shown like others but never changed: not its fields, teams, profile or existence. */
+  requireEditable(user: UserRow): void {
+    if (isAnonymousUser(user)) throw new PermissionDeniedError('This user can not be edited.');
+  }
+
+  /** The profiles of some users as `viewer` may see them (projects and component lists the viewer may not see are left out). */
+  profiles(viewer: Actor, users: readonly UserRow[]): Promise<Map<number, ProfileView>> {
+    return loadProfiles(this.db, this.access, viewer, users);
+  }
+
   async update(actor: Actor, user: UserRow, patch: UserPatch): Promise<UserRow> {
+    this.requireEditable(user);
     this.requireSelfOrManager(actor, user);
     const manager = this.canManage(actor);
     const set: Partial<UserRow> = {};
@@ -263,14 +310,18 @@ export class UsersService {
       if (patch.is_bot !== undefined) set.is_bot = patch.is_bot ? 1 : 0;
     }
     // Fields only managers may change are silently read-only for others, as in the reference.
+    // The profile is checked with the rest: nothing is written when any field is refused.
+    const profile = patch.profile === undefined ? undefined : await prepareProfile(this.db, this.access, user, patch.profile, errors);
     if (errors.length) throw new ValidationError(errors);
     const changed = Object.keys(set).filter((k) => set[k as keyof UserRow] !== user[k as keyof UserRow]);
-    if (changed.length === 0) return user;
+    if (changed.length === 0 && !profile?.fields.length) return user;
     return this.db.transaction().execute(async (tx) => {
-      const row = await updateUser(tx, user.id, set);
+      const row = changed.length ? await updateUser(tx, user.id, set) : user;
       // Deactivating a user ends what lets them in.
       if (set.is_active === 0) await deleteSessionsOfUser(tx, user.id);
-      await recordAudit(tx, actor, 'user.updated', { userId: user.id, details: { fields: changed.sort() } });
+      if (profile?.fields.length) await writeProfile(tx, user.id, profile);
+      const fields = [...changed.sort(), ...(profile?.fields ?? []).map((f) => `profile.${f}`)];
+      await recordAudit(tx, actor, 'user.updated', { userId: user.id, details: { fields } });
       return row;
     });
   }
@@ -281,6 +332,7 @@ export class UsersService {
    * team administration, subscriptions and personal translation memory go.
    */
   async remove(actor: Actor, user: UserRow): Promise<void> {
+    this.requireEditable(user);
     if (!this.canManage(actor)) throw new PermissionDeniedError();
     await this.db.transaction().execute(async (tx) => {
       let username = `deleted-${user.id}`;
@@ -292,8 +344,9 @@ export class UsersService {
       await deleteSessionsOfUser(tx, user.id);
       await leaveAllTeams(tx, user.id);
       await deleteSubscriptionsOfUser(tx, user.id);
-      // Personal translation memory (entries of the user, not of a project) goes with the person.
+      // Personal translation memory (entries of the user, not of a project) and the profile go with the person.
       await deletePersonalMemory(tx, user.id);
+      await deleteProfile(tx, user.id);
       await recordAudit(tx, actor, 'user.removed', { userId: user.id, details: { username: user.username } });
     });
   }
