@@ -22,14 +22,15 @@ export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void 
   const component = async (request: FastifyRequest<{ Params: { project: string; component: string; language?: string } }>) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     // The translation level acts on the component's repository, but only for a translation that exists (404 otherwise).
-    if (request.params.language !== undefined) await c.translations.getVisible(request.actor, refs, request.params.language);
-    return refs;
+    const translationId = request.params.language === undefined ? undefined : (await c.translations.getVisible(request.actor, refs, request.params.language)).translation.id;
+    return { ...refs, translationId };
   };
 
   const componentStatus = async (request: FastifyRequest<{ Params: { project: string; component: string } }>) => {
     const refs = await component(request);
     c.repository.requireStatusAccess(request.actor, refs.project);
-    const status = await c.repository.status(refs);
+    // At translation level the pending edits are those of the translation.
+    const status = await c.repository.status(refs, refs.translationId);
     const urls = urlsFor(c, request);
     return { ...status, url: `${urls.component(refs.project.slug, componentPathSegment(refs.component))}repository/` };
   };

@@ -9,19 +9,65 @@ const needs = {
   needs_push: Type.Boolean({ description: 'Local commits are waiting to be pushed.' }),
 };
 
+/** A commit of the repository (`remote_commit`: the upstream head as last fetched; `weblate_commit`: the local head). */
+const CommitSchema = Type.Object(
+  {
+    revision: Type.String(),
+    shortrevision: Type.String(),
+    author: Type.String({ description: 'Name <email>' }),
+    author_name: Type.String(),
+    author_email: Type.String(),
+    authordate: Type.String(),
+    commit: Type.String({ description: 'The committer, Name <email>' }),
+    commit_name: Type.String(),
+    commit_email: Type.String(),
+    commitdate: Type.String(),
+    message: Type.String(),
+    summary: Type.String({ description: 'The first line of the message.' }),
+  },
+  { title: 'Commit' },
+);
+
+const PendingUnitsSchema = Type.Object(
+  {
+    total: Type.Integer({ description: 'Strings with edits not yet in the files.' }),
+    errors_skipped: Type.Integer({ description: 'Pending edits kept out of commits by an error (none in Parla: a failed write stops the commit).' }),
+    commit_policy_skipped: Type.Integer({ description: "Pending edits the project's commit policy keeps out of commits." }),
+    eligible_for_commit: Type.Integer({ description: 'Pending edits the next commit takes.' }),
+  },
+  { title: 'PendingUnits' },
+);
+
 export const RepositoryStatusSchema = Type.Object(
   {
     ...needs,
     merge_failure: Nullable(Type.String()),
-    remote_commit: Nullable(Type.String({ description: 'Short revision and summary of the upstream head.' })),
+    remote_commit: Nullable(CommitSchema),
+    weblate_commit: Nullable(CommitSchema),
     status: Type.String({ description: 'What git status says; empty without a clone.' }),
+    outgoing_commits: Type.Integer({ description: 'Local commits not upstream.' }),
+    missing_commits: Type.Integer({ description: 'Upstream commits not merged yet.' }),
+    pending_units: PendingUnitsSchema,
     url: Url(),
   },
   { title: 'RepositoryStatus' },
 );
 
-/** The project level: whether any of its components needs a commit, a merge or a push. */
-export const ProjectRepositoryStatusSchema = Type.Object({ ...needs, url: Url() }, { title: 'ProjectRepositoryStatus' });
+/** The project level: whether any of its components needs a commit, a merge or a push, and its pending edits; per-repository fields are null. */
+export const ProjectRepositoryStatusSchema = Type.Object(
+  {
+    ...needs,
+    weblate_commit: Type.Null(),
+    status: Type.Null(),
+    merge_failure: Type.Null(),
+    outgoing_commits: Type.Null(),
+    missing_commits: Type.Null(),
+    remote_commit: Type.Null(),
+    pending_units: PendingUnitsSchema,
+    url: Url(),
+  },
+  { title: 'ProjectRepositoryStatus' },
+);
 
 export const RepositoryOperationResultSchema = Type.Object(
   {

@@ -15,6 +15,8 @@ import { unitIdHash } from '../../domain/unit-identity.js';
 import { parseOptionsFor } from '../files/parse-options.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY } from '../../domain/unit-states.js';
+import { heldBackByPolicy } from '../../domain/commit-policy.js';
+import { markUnitsPending } from '../../db/pending-counts.repository.js';
 
 /** A translation file the writer changed, for the commit that follows. */
 export interface WrittenFile {
@@ -25,7 +27,8 @@ export interface WrittenFile {
 
 export interface ComponentPlace {
   component: ComponentRow;
-  project: { slug: string };
+  /** With its commit policy and review setting when known: edits the policy holds back stay pending. */
+  project: { slug: string; commit_policy?: number; translation_review?: number };
 }
 
 const BATCH = 400;
@@ -135,7 +138,9 @@ export class FileSyncService {
     const format = this.formatOf(component);
     const units = await unitsOfTranslationInOrder(this.db, t.id);
     const removals = await removalsOfTranslation(this.db, t.id);
-    const pending = units.filter((u) => u.pending !== 0);
+    const policy = place.project.commit_policy ?? 0;
+    const held = units.filter((u) => u.pending !== 0 && heldBackByPolicy(u.state, t.is_source === 1, policy, place.project.translation_review === 1));
+    const pending = units.filter((u) => u.pending !== 0 && !held.includes(u));
     const clear = async () => {
       await this.db.transaction().execute(async (tx) => {
         const stamps = [...new Set(pending.map((u) => u.pending))];
@@ -143,6 +148,8 @@ export class FileSyncService {
         // so that the batched updates below never hold one row while waiting for another (a deadlock).
         await lockPendingUnits(tx, t.id);
         for (let i = 0; i < stamps.length; i += BATCH) await clearPendingStamps(tx, t.id, stamps.slice(i, i + BATCH));
+        // Edits the commit policy holds back share stamps with others: they stay pending.
+        await markUnitsPending(tx, held.map((u) => u.id));
         const removalIds = removals.map((r) => r.id);
         for (let i = 0; i < removalIds.length; i += BATCH) await deleteRemovals(tx, removalIds.slice(i, i + BATCH));
       });

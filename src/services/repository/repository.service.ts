@@ -27,6 +27,7 @@ import { RepositoryLockedError, type RepositoryLock } from '../../vcs/repo-lock.
 import { internalUrl, parseInternalUrl, redactText } from '../../vcs/urls.js';
 import { linkOwner } from '../catalog/internal-links.js';
 import { componentEffectiveSettings } from '../catalog/inherited-settings.js';
+import { commitObject, pendingUnits, type CommitObject, type PendingUnits } from './repository-status.js';
 import type { MergeStyle, VcsBackend } from '../../vcs/vcs.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { ComponentScanner } from '../catalog/component-scanner.js';
@@ -79,9 +80,18 @@ export interface RepositoryStatus {
   needs_merge: boolean;
   needs_push: boolean;
   merge_failure: string | null;
-  remote_commit: string | null;
+  remote_commit: CommitObject | null;
+  weblate_commit: CommitObject | null;
   status: string;
+  outgoing_commits: number;
+  missing_commits: number;
+  pending_units: PendingUnits;
 }
+
+/** The project level: the needs_* flags over its components and its pending edits; the per-repository fields are null. */
+export type ProjectRepositoryStatus = Pick<RepositoryStatus, 'needs_commit' | 'needs_merge' | 'needs_push' | 'pending_units'> & {
+  [K in 'remote_commit' | 'weblate_commit' | 'status' | 'merge_failure' | 'outgoing_commits' | 'missing_commits']: null;
+};
 
 /** The `operation` field as a known operation, or a 400 on it. */
 function checkedOperation(operation: string | undefined): RepositoryOperation {
@@ -313,16 +323,29 @@ export class RepositoryService {
   }
 
   /** A project's repositories at a glance: whether any component needs a commit, a merge or a push. */
-  async projectStatus(actor: Actor, project: ProjectRow): Promise<Pick<RepositoryStatus, 'needs_commit' | 'needs_merge' | 'needs_push'>> {
+  async projectStatus(actor: Actor, project: ProjectRow): Promise<ProjectRepositoryStatus> {
     this.requireStatusAccess(actor, project);
     const all: RepositoryStatus[] = [];
     for (const id of await componentIdsOfProject(this.db, project.id)) all.push(await this.status(await this.refsById(id)));
-    return { needs_commit: all.some((s) => s.needs_commit), needs_merge: all.some((s) => s.needs_merge), needs_push: all.some((s) => s.needs_push) };
+    return {
+      needs_commit: all.some((s) => s.needs_commit),
+      needs_merge: all.some((s) => s.needs_merge),
+      needs_push: all.some((s) => s.needs_push),
+      weblate_commit: null,
+      status: null,
+      merge_failure: null,
+      outgoing_commits: null,
+      missing_commits: null,
+      remote_commit: null,
+      pending_units: await pendingUnits(this.db, { projectId: project.id }, project),
+    };
   }
 
-  async status(refs: ComponentWithRefs): Promise<RepositoryStatus> {
+  /** A component's repository status; `translationId` counts the pending edits of that translation only. */
+  async status(refs: ComponentWithRefs, translationId?: number): Promise<RepositoryStatus> {
     const pending = await hasPendingUnit(this.db, refs.component.id);
-    const base = { needs_commit: pending, needs_merge: false, needs_push: false, merge_failure: refs.component.merge_failure || null, remote_commit: null, status: '' };
+    const pending_units = await pendingUnits(this.db, translationId === undefined ? { componentId: refs.component.id } : { translationId }, refs.project);
+    const base = { needs_commit: pending, needs_merge: false, needs_push: false, merge_failure: refs.component.merge_failure || null, remote_commit: null, weblate_commit: null, status: '', outgoing_commits: 0, missing_commits: 0, pending_units };
     const dir = this.files.componentDir(refs);
     if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return base;
     const s = await this.vcs.status(dir, refs.component.push_branch ? { pushBranch: refs.component.push_branch } : {});
@@ -331,8 +354,11 @@ export class RepositoryService {
       needs_commit: base.needs_commit || s.needsCommit,
       needs_merge: s.needsMerge,
       needs_push: s.needsPush,
-      remote_commit: s.remoteCommit ? `${s.remoteCommit.shortRevision} ${s.remoteCommit.summary}` : null,
+      remote_commit: commitObject(s.remoteCommit),
+      weblate_commit: commitObject(s.localCommit),
       status: s.statusText,
+      outgoing_commits: s.outgoingCommits,
+      missing_commits: s.missingCommits,
     };
   }
 
