@@ -23,8 +23,12 @@ export interface TranslationMetricsRow {
   readonly_words: number;
   readonly_chars: number;
   failing: number;
+  failing_words: number;
+  failing_chars: number;
   suggestions: number;
   comments: number;
+  /** When its counters last changed: its last change, else its creation. */
+  last_change: string;
 }
 
 /**
@@ -66,8 +70,11 @@ export function translationMetricsOfProject(db: Executor, projectId: number, vis
       'translations.readonly_words as readonly_words',
       'translations.readonly_chars as readonly_chars',
       'translations.failing as failing',
+      'translations.failing_words as failing_words',
+      'translations.failing_chars as failing_chars',
       'translations.suggestions as suggestions',
       'translations.comments as comments',
+      (eb) => eb.fn.coalesce('translations.last_change', 'translations.created').as('last_change'),
     ])
     .orderBy('components.category_path')
     .orderBy('components.slug')

@@ -91,12 +91,19 @@ describe.each(DIALECTS)('project lock and metrics on %s', (dialect) => {
       translated_percent: stats.translated_percent,
       fuzzy: stats.fuzzy,
       approved: stats.approved,
-      readonly: stats.readonly,
       failing: stats.failing,
       suggestions: stats.suggestions,
       comments: stats.comments,
     });
-    expect(metrics.app.cs).toMatchObject({ total: 4, translated: 2, fuzzy: 1, untranslated: 1 });
+    expect(metrics.app.cs).toMatchObject({ total: 4, translated: 2, fuzzy: 1 });
+    // The reference's set of metrics, no more and no less.
+    expect(Object.keys(metrics.app.cs).sort()).toEqual(
+      [
+        'name', 'translated', 'translated_words', 'translated_chars', 'total', 'total_words', 'total_chars', 'fuzzy', 'fuzzy_words', 'fuzzy_chars',
+        'failing', 'failing_words', 'failing_chars', 'approved', 'approved_words', 'approved_chars', 'suggestions', 'comments', 'translated_percent',
+        'translated_words_percent', 'translated_chars_percent', 'approved_percent', 'approved_words_percent', 'approved_chars_percent',
+      ].sort(),
+    );
     expect(metrics['guide/docs'].de).toMatchObject({ name: 'German', total: 4, translated: 4, translated_percent: 100 });
     expect(await json(await s.api('/api/projects/empty/metrics/'))).toEqual({});
   });
@@ -106,17 +113,27 @@ describe.each(DIALECTS)('project lock and metrics on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await res.text()).trim().split('\r\n');
-    expect(lines[0]).toMatch(/^component,language,name,total,total_words,/);
-    expect(lines).toHaveLength(1 + 6);
-    expect(lines).toContain(lines.find((l) => l.startsWith('app,cs,Czech,4,')));
+    // One row per translation and metric: 6 translations × 23 metrics.
+    expect(lines[0]).toBe('component,language,name,metric,value');
+    expect(lines).toHaveLength(1 + 6 * 23);
+    expect(lines).toContain('app,cs,Czech,total,4');
+    expect(lines).toContain('app,cs,Czech,translated,2');
+    expect(await (await s.api('/api/projects/empty/metrics/?format=csv')).text()).toBe('');
 
     res = await s.api('/api/projects/pub/metrics/', { headers: { Accept: 'application/openmetrics-text; version=1.0.0' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/openmetrics-text; version=1.0.0; charset=utf-8');
     const text = await res.text();
-    expect(text).toContain('# TYPE total gauge');
-    expect(text).toContain('total{component="app",language="cs"} 4');
-    expect(text).toContain('translated{component="guide/docs",language="de"} 4');
+    expect(text).toContain('# HELP parla_translated Number of translated strings.\n# TYPE parla_translated gauge\n');
+    expect(text).toContain('parla_total{component="app",language="cs"} 4');
+    expect(text).toContain('parla_translated{component="guide/docs",language="de"} 4');
+    expect(text).toContain('parla_translation_info{component="app",language="cs",name="Czech"} 1');
+    expect(text).toMatch(/^parla_last_update_timestamp\{component="app",language="cs"\} \d+(\.\d+)?$/m);
+    expect(text).toContain('# HELP parla_comments Number of strings with unresolved comments.');
+    const empty = await (await s.api('/api/projects/empty/metrics/?format=openmetrics')).text();
+    expect(empty).toContain('# TYPE parla_translation_info gauge');
+    expect(empty).toContain('# TYPE parla_last_update_timestamp gauge');
+    expect(empty.endsWith('# EOF\n')).toBe(true);
     expect(text.endsWith('# EOF\n')).toBe(true);
     expect(await (await s.api('/api/projects/pub/metrics/?format=openmetrics')).text()).toBe(text);
 

@@ -1,7 +1,7 @@
 // /api/projects/<project>/lock/ (every component locked or unlocked at once) and /api/projects/<project>/metrics/.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
-import { PROJECT_METRICS, type ProjectMetrics } from '../../services/insights/project-metrics.service.js';
+import { metricsByComponent, PROJECT_METRICS, type MetricsEntry } from '../../services/insights/project-metrics.service.js';
 import { AppError, NotFoundError, ValidationError } from '../../shared/errors.js';
 import { bodyOf } from '../context.js';
 import { explicitlyAccepts, negotiate } from '../plugins/negotiation.js';
@@ -36,26 +36,31 @@ function chooseFormat(request: FastifyRequest): Format {
 const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** One row per translation: component, language, name, then every metric. */
-export function projectMetricsCsv(metrics: ProjectMetrics): string {
-  const lines = [['component', 'language', 'name', ...PROJECT_METRICS.map((m) => m.name)].join(',')];
-  for (const [component, languages] of Object.entries(metrics)) {
-    for (const [language, values] of Object.entries(languages)) {
-      lines.push([component, language, String(values.name), ...PROJECT_METRICS.map((m) => String(values[m.name]))].map(csvField).join(','));
-    }
+/** One row per translation and metric (component, language, name, metric, value); no rows, no header. */
+export function projectMetricsCsv(entries: readonly MetricsEntry[]): string {
+  if (entries.length === 0) return '';
+  const lines = ['component,language,name,metric,value'];
+  for (const e of entries) {
+    for (const m of PROJECT_METRICS) lines.push([e.component, e.language, String(e.values.name), m.name, String(e.values[m.name])].map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Every metric a gauge with HELP and TYPE, one sample per translation labelled with its component and language. */
-export function projectMetricsOpenMetrics(metrics: ProjectMetrics): string {
-  const lines: string[] = [];
+/**
+ * Every metric a gauge named parla_<metric> with HELP and TYPE, one sample per translation labelled with its
+ * component and language; parla_translation_info carries the language name, parla_last_update_timestamp when
+ * the translation's statistics last changed.
+ */
+export function projectMetricsOpenMetrics(entries: readonly MetricsEntry[]): string {
+  const labels = (e: MetricsEntry) => `component="${escapeLabel(e.component)}",language="${escapeLabel(e.language)}"`;
+  const lines: string[] = ['# HELP parla_translation_info Translation of a component into a language.', '# TYPE parla_translation_info gauge'];
+  for (const e of entries) lines.push(`parla_translation_info{${labels(e)},name="${escapeLabel(String(e.values.name))}"} 1`);
   for (const m of PROJECT_METRICS) {
-    lines.push(`# HELP ${m.name} ${m.help}`, `# TYPE ${m.name} gauge`);
-    for (const [component, languages] of Object.entries(metrics)) {
-      for (const [language, values] of Object.entries(languages)) lines.push(`${m.name}{component="${escapeLabel(component)}",language="${escapeLabel(language)}"} ${values[m.name]}`);
-    }
+    lines.push(`# HELP parla_${m.name} ${m.help}.`, `# TYPE parla_${m.name} gauge`);
+    for (const e of entries) lines.push(`parla_${m.name}{${labels(e)}} ${e.values[m.name]}`);
   }
+  lines.push('# HELP parla_last_update_timestamp Unix timestamp of last statistics update.', '# TYPE parla_last_update_timestamp gauge');
+  for (const e of entries) lines.push(`parla_last_update_timestamp{${labels(e)}} ${e.updated}`);
   lines.push('# EOF');
   return `${lines.join('\n')}\n`;
 }
@@ -88,11 +93,11 @@ export function projectInsightsRoutes(app: FastifyInstance, c: ProjectInsightsDe
         const format = chooseFormat(request);
         reply.header('Vary', 'Accept');
         const project = await c.projects.getVisible(request.actor, request.params.project);
-        const metrics = await c.projectMetrics.ofProject(request.actor, project);
-        if (format === 'openmetrics') return reply.type(OPENMETRICS_TYPE).send(projectMetricsOpenMetrics(metrics));
-        if (format === 'csv') return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${project.slug}-metrics.csv"`).send(projectMetricsCsv(metrics));
+        const entries = await c.projectMetrics.ofProject(request.actor, project);
+        if (format === 'openmetrics') return reply.type(OPENMETRICS_TYPE).send(projectMetricsOpenMetrics(entries));
+        if (format === 'csv') return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${project.slug}-metrics.csv"`).send(projectMetricsCsv(entries));
         request.wantsHtml = format === 'html';
-        return metrics;
+        return metricsByComponent(entries);
       },
     },
   });
