@@ -249,6 +249,37 @@ describe.each(DIALECTS)('validation as the reference words it (%s)', (dialect) =
     for (const header of ['Token ', 'Bearer invalid', 'Token invalid extra']) expect((await s.api('/api/', { token: null, headers: { Authorization: header } })).status, header).toBe(401);
   });
 
+  it('words the refusals of translations and suggestions as the reference', async () => {
+    const hello = (await units('cs')).find((u) => u.source[0] === 'Hello')!;
+    const suggest = (target: string[]) => s.api(`/api/units/${hello.id}/suggestions/`, { method: 'POST', json: { target } });
+    const detailOf = async (res: Response, status = 400) => (await errorsOf(res, status))[0]!.detail;
+    expect(await detailOf(await suggest(['']))).toBe('Please provide a suggestion');
+    await ok(await suggest(['Navrh']), 201);
+    expect(await detailOf(await suggest(['Navrh']))).toBe('Your suggestion already exists!');
+    expect(await detailOf(await suggest(hello.target))).toBe('Your suggestion is similar to the current translation!');
+    // 10 × (10000 + 100) characters at most without a max-length flag.
+    expect(await detailOf(await suggest(['x'.repeat(101_001)]))).toBe('Translation text too long!');
+    const tooLong = await errorsOf(await s.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { state: 20, target: ['x'.repeat(101_001)] } }));
+    expect(tooLong).toEqual([{ code: 'invalid', detail: 'Translation text too long!', attr: 'target' }]);
+    expect((await units('cs')).find((u) => u.id === hello.id)!.target).toEqual(hello.target);
+    await ok(await s.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { state: 20, target: ['x'.repeat(101_000)] } }));
+    // A max-length flag lowers the limit to 10 × (its value + 100).
+    const source = (await units('en')).find((u) => u.source[0] === 'Hello')!;
+    await ok(await s.api(`/api/units/${source.id}/`, { method: 'PATCH', json: { extra_flags: 'max-length:20' } }));
+    expect(await detailOf(await s.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { state: 20, target: ['x'.repeat(1201)] } }))).toBe('Translation text too long!');
+    const suggestion = (await ok(await s.api(`/api/units/${hello.id}/suggestions/`))).results[0];
+    expect(await detailOf(await s.api(`/api/suggestions/${suggestion.id}/vote/`, { method: 'POST', json: { value: 1 } }), 403)).toBe('Suggestion voting is disabled.');
+  });
+
+  it('words team and component list refusals as the reference', async () => {
+    const groups = (await ok(await s.api('/api/groups/'))).results as { id: number }[];
+    const language = await errorsOf(await s.api(`/api/groups/${groups[0]!.id}/languages/`, { method: 'POST', json: { language_code: null } }));
+    expect(language[0]!.detail).toBe('Invalid language code.');
+    await ok(await s.api('/api/component-lists/', { method: 'POST', json: { name: 'List', slug: 'list' } }), 201);
+    const component = await errorsOf(await s.api('/api/component-lists/list/components/', { method: 'POST', json: { component_id: -1 } }));
+    expect(component[0]).toMatchObject({ attr: 'component_id', detail: 'Component not found.' });
+  });
+
   it('names nested fields with dotted paths: source_language.code', async () => {
     const res = await s.api('/api/projects/ref/components/', {
       method: 'POST',

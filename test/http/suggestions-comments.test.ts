@@ -148,7 +148,7 @@ describe.each(DIALECTS)('suggestions and comments on %s', (dialect) => {
     const u = await unitOf('pub', 'de', 'Goodbye world');
     const sg = await json(await s.api(`/api/units/${u.id}/suggestions/`, { method: 'POST', json: { target: ['Tschüss Welt'] }, token: plain }), 201);
     // Voting is off by default.
-    expect((await json(await s.api(`/api/suggestions/${sg.id}/vote/`, { method: 'POST', json: { value: 1 }, token: other }), 403)).detail).toMatch(/voting is turned off/);
+    expect((await json(await s.api(`/api/suggestions/${sg.id}/vote/`, { method: 'POST', json: { value: 1 }, token: other }), 403)).detail).toMatch(/^Suggestion voting is disabled\.$/);
     await json(await s.api('/api/components/pub/app/', { method: 'PATCH', json: { suggestion_voting: true, suggestion_autoaccept: 3 } }), 200);
     expect((await json(await s.api(`/api/suggestions/${sg.id}/vote/`, { method: 'POST', json: { value: 2 }, token: other }), 400)).errors[0].attr).toBe('value');
     await json(await s.api(`/api/suggestions/${sg.id}/vote/`, { method: 'POST', json: { value: 1 }, token: null }), 401);

@@ -446,7 +446,8 @@ export class TeamsService {
     await this.requireManage(actor, group);
     const raw = body?.language_code;
     if (raw === undefined) throw ValidationError.field('language_code', 'Missing language_code parameter', 'required');
-    const language = await languageIdByCode(this.db, String(raw));
+    if (typeof raw !== 'string' || !/^[A-Za-z0-9_@.-]{1,50}$/.test(raw)) throw ValidationError.field('language_code', 'Invalid language code.');
+    const language = await languageIdByCode(this.db, raw);
     if (!language) throw ValidationError.field('language_code', 'Language not found.', 'does_not_exist');
     await this.audited(actor, 'team.language-added', TeamsService.team(group, { language: String(raw) }), (tx) => addGroupLanguage(tx, group.id, language.id));
   }

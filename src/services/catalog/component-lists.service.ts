@@ -266,9 +266,9 @@ export class ComponentListsService {
     this.requireEdit(actor);
     const raw = text(body.component_id);
     if (raw === undefined) throw ValidationError.field('component_id', 'This field is required.', 'required');
-    if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', 'A valid integer is required.', 'invalid');
+    if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', 'A valid integer is required.', 'invalid');
     const component = await visibleComponentId(this.db, Number(raw), this.access.visibleProjects(actor));
-    if (!component) throw ValidationError.field('component_id', `Invalid pk "${raw.trim()}" - object does not exist.`, 'does_not_exist');
+    if (!component) throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
     await this.db.transaction().execute((tx) => addComponentListMembers(tx, [{ componentlist_id: list.id, component_id: component.id }]));
     return this.get(actor, list.slug);
   }

@@ -10,7 +10,7 @@ import { targetForms } from '../units/new-string.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { isBlank, updateUnitContent } from '../units/unit-content.js';
-import { fixTarget } from '../units/target-fixups.js';
+import { checkTargetLength, fixTarget } from '../units/target-fixups.js';
 import { Action } from '../../domain/change-actions.js';
 import {
   bodyObject,
@@ -38,7 +38,7 @@ import {
 
 const MSG = {
   disabled: 'Suggestions are turned off in the component configuration.',
-  votingDisabled: 'Suggestion voting is turned off in the component configuration.',
+  votingDisabled: 'Suggestion voting is disabled.',
   locked: 'This translation is currently locked.',
   readOnly: 'The string is read-only.',
   add: 'You do not have permission to add suggestions.',
@@ -46,8 +46,8 @@ const MSG = {
   remove: 'You do not have permission to delete this suggestion.',
   vote: 'You do not have permission to vote for suggestions.',
   approvedOnly: 'Only reviewers can change approved strings. Please add a suggestion if you think the string should be changed.',
-  identical: 'The suggestion is identical to the current translation.',
-  duplicate: 'This suggestion already exists.',
+  identical: 'Your suggestion is similar to the current translation!',
+  duplicate: 'Your suggestion already exists!',
   plurals: 'Number of plurals does not match',
 } as const;
 
@@ -131,7 +131,7 @@ export class SuggestionsService {
     if (errors.length) throw new ValidationError(errors);
     const target = value as string[];
     if (target.length !== targetForms(splitPlurals(p.unit.source), p.translation)) throw ValidationError.field('target', MSG.plurals);
-    if (isBlank(target)) throw ValidationError.field('target', 'This field may not be blank.', 'blank');
+    if (isBlank(target)) throw ValidationError.field('target', 'Please provide a suggestion', 'blank');
     return target;
   }
 
@@ -143,8 +143,10 @@ export class SuggestionsService {
     if (!this.can(actor, 'suggestion.add', p)) deny(actor, MSG.add);
     if (p.component.locked) deny(actor, MSG.locked);
     if (p.unit.state === STATE_READONLY) deny(actor, MSG.readOnly);
-    // Whitespace around the suggestion follows the source, as it does for translations.
-    const target = joinPlurals(await fixTarget(this.db, p, this.parseTarget(raw, p)));
+    // The length limit and the whitespace of translations apply to suggestions too.
+    const typed = this.parseTarget(raw, p);
+    await checkTargetLength(this.db, p, typed);
+    const target = joinPlurals(await fixTarget(this.db, p, typed));
     const userId = actor.user?.id ?? null;
 
     const existing = await suggestionWithTarget(this.db, unitId, target);

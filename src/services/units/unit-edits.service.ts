@@ -16,7 +16,7 @@ import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLA
 import { countChars, countWords } from '../../domain/text-metrics.js';
 import { insertNewString, targetForms } from './new-string.js';
 import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
-import { fixTarget } from './target-fixups.js';
+import { checkTargetLength, fixTarget } from './target-fixups.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import type { UnitWithRefs } from './units.service.js';
 import { checkScopeOfRows, recheckTranslationsOf } from '../quality/unit-checks.js';
@@ -331,6 +331,7 @@ export class UnitEditsService {
 
     const userId = actor.user?.id ?? null;
     // Whitespace around the translation follows the source (not around a monolingual template's text, which is the source).
+    if (doTranslate) await checkTargetLength(this.db, p, data.target!);
     const fixedTarget = doTranslate && !UnitEditsService.isTemplate(p.translation, p.component) ? await fixTarget(this.db, p, data.target!) : data.target;
     const unit = await this.db.transaction().execute(async (tx) => {
       let unit = await this.lockUnit(tx, p.unit.id);
