@@ -135,6 +135,17 @@ describe.each(DIALECTS)('validation as the reference words it (%s)', (dialect) =
     // A translation unit takes the translation scope.
     const cs = (await units('cs')).find((u) => u.source[0] === 'Hello')!;
     await ok(await s.api(`/api/units/${cs.id}/comments/`, { method: 'POST', json: { scope: 'translation', comment: 'Fine here' } }), 201);
+    // Without a scope a source string's comment is global, and so is one from the editor's default choice.
+    expect((await ok(await s.api(`/api/units/${source.id}/comments/`, { method: 'POST', json: { comment: 'No scope' } }), 201)).scope).toBe('global');
+    const form = await s.api('/translate/ref/app/en/comments/', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
+      body: new URLSearchParams({ unit: String(source.id), comment: 'From the editor', scope: 'translation' }),
+    });
+    expect(form.status).toBe(303);
+    const listed = (await ok(await s.api(`/api/units/${source.id}/comments/`))).results as { comment: string; scope: string }[];
+    expect(listed.find((c) => c.comment === 'From the editor')?.scope).toBe('global');
   });
 
   it('refuses a screenshot upload that is not an image, by content and by name', async () => {

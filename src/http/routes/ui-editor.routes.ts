@@ -294,7 +294,9 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     pageRoute(async (request: TP, reply) => {
       const { t, body } = await translationForm(request);
       const unitId = await formUnit(request, t, body.unit);
-      await c.comments.add(request.actor, unitId, { comment: str(body.comment), scope: str(body.scope) || 'translation' });
+      // A source string has no translation of its own: its comments default to the source string (global).
+      const scope = str(body.scope) || (t.translation.is_source ? 'global' : 'translation');
+      await c.comments.add(request.actor, unitId, { comment: str(body.comment), scope: t.translation.is_source && scope === 'translation' ? 'global' : scope });
       return redirect(reply, backToUnit(hrefs(t, t.language.code).translate, body, unitId, 'commented'));
     }),
   );
