@@ -88,6 +88,14 @@ describe.each(DIALECTS)('request bodies (%s)', (dialect) => {
       }
     });
 
+    it('read an empty boolean as not sent, like an unchecked box', async () => {
+      await sendJson('/api/projects/p/', 'PATCH', { enable_hooks: true });
+      const res = await send('/api/projects/p/', 'PATCH', encode({ enable_hooks: '', instructions: `Empty ${_name}` }));
+      expect(res).toMatchObject({ status: 200, body: { enable_hooks: true, instructions: `Empty ${_name}` } });
+      const lock = await send('/api/components/p/app/lock/', 'POST', encode({ lock: '' }));
+      expect(lock).toMatchObject({ status: 400, body: { errors: [{ code: 'required', attr: 'lock' }] } });
+    });
+
     it('take one value where a list of strings is expected', async () => {
       await sendJson('/api/components/p/app/', 'PATCH', { enable_suggestions: true, manage_units: true });
       const edited = await send(`/api/units/${unitId}/`, 'PATCH', encode({ target: 'Ahoj', state: '20' }));

@@ -148,6 +148,19 @@ function formInteger(value: string): number | string {
   return /^-?\d+$/.test(value) && Number.isSafeInteger(n) && String(n) === value ? n : value;
 }
 
+/**
+ * An empty form value of a field that holds no text (a boolean, a number): the field was left empty, as an
+ * unchecked box or a blank number input is; it reads as null where the field takes null, else as not sent.
+ */
+const EMPTY = Symbol('empty form value');
+
+function emptyFormValue(schema: Schema, value: unknown): unknown {
+  if (value !== '') return value;
+  const types = typesOf(schema);
+  if (!types || types.has('string') || types.has('array') || types.has('object')) return value;
+  return types.has('null') ? null : EMPTY;
+}
+
 /** One form value (text) in the JSON type the schema asks for, when it reads as one. */
 function formScalar(schema: Schema, value: unknown, service: boolean): unknown {
   if (typeof value !== 'string') return value;
@@ -197,7 +210,7 @@ function nestFormNames(schema: Schema, body: Record<string, unknown>): void {
 /**
  * Form and multipart fields arrive as text, a field sent once as a string and sent twice as a list. This puts
  * them into the shape of the JSON body: list fields get lists, object fields their `field.key` parts,
- * booleans and numbers their types. Bodies Ajv validates keep a repeated single-value field as a list (Ajv
+ * booleans and numbers their types, and an empty boolean or number is null or not sent. Bodies Ajv validates keep a repeated single-value field as a list (Ajv
  * refuses it, as before); bodies the services check take its last value, as those services always did with
  * form bodies, and drop empty items of number lists.
  */
@@ -221,9 +234,10 @@ function normaliseForm(schema: Schema, body: Record<string, unknown>, service: b
       const numbers = items ? !typesOf(items)?.has('string') : false;
       body[key] = list.filter((v) => !(numbers && v === '')).map((v) => (items ? formScalar(items, v, true) : v));
     } else if (Array.isArray(value)) {
-      if (service && value.length) body[key] = formScalar(sub, value[value.length - 1], true);
+      if (service && value.length) body[key] = formScalar(sub, emptyFormValue(sub, value[value.length - 1]), true);
       else if (isBooleanField(sub)) body[key] = value.map((v) => booleanOf(v));
-    } else body[key] = formScalar(sub, value, service);
+    } else body[key] = formScalar(sub, emptyFormValue(sub, value), service);
+    if (body[key] === EMPTY) delete body[key];
   }
 }
 
