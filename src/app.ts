@@ -39,6 +39,7 @@ import { screenshotsRoutes } from './http/routes/screenshots.routes.js';
 import { componentListsRoutes } from './http/routes/component-lists.routes.js';
 import { glossaryRoutes } from './http/routes/glossary.routes.js';
 import { addonsRoutes } from './http/routes/addons.routes.js';
+import { backupsRoutes } from './http/routes/backups.routes.js';
 import { SessionAuth } from './http/session-auth.js';
 import { uiRoutes } from './http/routes/ui.routes.js';
 import { RouteRegistry } from './http/openapi/route-registry.js';
@@ -149,6 +150,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   componentListsRoutes(app, container);
   glossaryRoutes(app, container);
   addonsRoutes(app, container);
+  backupsRoutes(app, container);
   filesRoutes(app, container);
   repositoryRoutes(app, container);
   hooksRoutes(app, container);

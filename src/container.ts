@@ -68,6 +68,7 @@ import { AddonsService } from './services/addons/addons.service.js';
 import { ComponentListsService } from './services/catalog/component-lists.service.js';
 import { GlossaryService } from './services/quality/glossary.service.js';
 import { HooksService } from './services/repository/hooks.service.js';
+import { ProjectBackupsService } from './services/backups/project-backups.service.js';
 import { AnnouncementsService } from './services/activity/announcements.service.js';
 import { TasksService } from './services/activity/tasks.service.js';
 import { ProjectLockService } from './services/catalog/project-lock.service.js';
@@ -115,6 +116,8 @@ export interface Container {
   componentLists: ComponentListsService;
   glossary: GlossaryService;
   hooks: HooksService;
+  /** Project backups: kept ZIPs of whole projects, and projects restored from them. */
+  backups: ProjectBackupsService;
   announcements: AnnouncementsService;
   reports: ReportsService;
   projectLock: ProjectLockService;
@@ -291,7 +294,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
   const layoutChanges = new LayoutChanges(db, changes, fileSync, scanner, repoLock, (refs, userId) => repository.run(refs, 'commit', userId));
   // Every handler is registered while building, before start() lets the first job arrive.
-  registerTasks(tasks, { db, stats, repository, autotranslate, addons, addonServices });
+  const backups = new ProjectBackupsService({
+    db,
+    access,
+    changes,
+    languages,
+    paths,
+    tasks,
+    locks: repoLock,
+    screenshots: new FileScreenshotStore(path.join(config.dataDir, 'screenshots')),
+    formats,
+    outbound,
+    allowLocalRepos: config.vcsAllowLocal,
+  });
+  registerTasks(tasks, { db, stats, repository, autotranslate, addons, addonServices, backups });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
@@ -358,6 +374,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     componentLists: new ComponentListsService(db, access),
     glossary: new GlossaryService(db, units),
     hooks: new HooksService(db, access, changes, components, tasks, config.enableHooks),
+    backups,
     announcements: new AnnouncementsService(db, access, changes),
     reports: new ReportsService(db, access, { projects, categories, components }),
     projectLock: new ProjectLockService(db, access, changes),

@@ -185,6 +185,8 @@ export class ZipParts {
       const read = entry as Entry | null;
       if (!read) throw new ZipError('Could not read the ZIP file: an entry could not be read synchronously.');
       if (read.isEncrypted()) throw new ZipError(`The ZIP file entry ${read.fileName} is encrypted.`);
+      // Two entries of one name would let a checked one stand for an unchecked one.
+      if (entries.has(read.fileName)) throw new ZipError(`The ZIP file holds the entry ${read.fileName} twice.`);
       entries.set(read.fileName, read);
     }
     return new ZipParts(zip, buffer, limits, entries);

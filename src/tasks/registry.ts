@@ -5,10 +5,11 @@ import { autotranslateTask } from './autotranslate.task.js';
 import { componentSetupTask } from './component-setup.task.js';
 import { recalculateStatisticsTask } from './recalculate-statistics.task.js';
 import { repositoryPullTask } from './repository-pull.task.js';
+import { projectBackupTask } from './project-backup.task.js';
 import type { TaskDefinition, TaskServices } from './task.js';
 import type { TaskQueue } from './task-queue.js';
 
-export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask];
+export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask];
 
 /** Every task handler, the add-ons' tasks included; `parla serve` and `parla worker` register the same ones. */
 export function taskDefinitions(): TaskDefinition[] {

@@ -17,6 +17,7 @@ export interface TaskServices {
   };
   autotranslate: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   addons: { runTask(payload: Record<string, unknown>): Promise<unknown> };
+  backups: { runTask(payload: Record<string, unknown>, progress: (percent: number, message?: string) => Promise<void>): Promise<unknown> };
   /** What the add-ons' own tasks receive. */
   addonServices: AddonServices;
 }

@@ -267,6 +267,16 @@ const machinerySetting = async (base: string, create = true) => {
   if (create) await ok(su(base, { method: 'POST', json: MACHINERY_SETTING }), 'machinery setting');
   return `${base}generic/`;
 };
+/** A kept backup of the project (made once, as superuser). */
+const projectBackup = async (p: Ctx): Promise<{ name: string; url: string }> => {
+  let list = await ok(su(`/api/projects/${p.slug}/backups/`), 'backups');
+  if (list.length === 0) {
+    await ok(su(`/api/projects/${p.slug}/backups/`, { method: 'POST' }), 'backup');
+    await env.s.container.tasks.idle();
+    list = await ok(su(`/api/projects/${p.slug}/backups/`), 'backups');
+  }
+  return list[0];
+};
 /** One cs unit per project for suggestions and comments (they can pile up on one string); suggestion texts are unique. */
 const discussionUnit = (p: Ctx) => {
   if (!idCache.has(`d:${p.slug}`)) idCache.set(`d:${p.slug}`, take(p, 'cs'));
@@ -542,6 +552,36 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/machinery/:engine/', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/') }) },
   { m: 'PATCH', route: '/api/machinery/:engine/', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/'), json: { configuration: { timeout: 5 } } }) },
   { m: 'DELETE', route: '/api/machinery/:engine/', note: 'throwaway setting', exp: GLOBAL, call: async () => ({ path: await machinerySetting('/api/machinery/') }) },
+  // The same project settings as the reference shapes them (project.edit).
+  { m: 'GET', route: '/api/projects/:project/machinery_settings/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: (c) => ({ path: `${P(c)}machinery_settings/` }) },
+  {
+    m: 'POST',
+    route: '/api/projects/:project/machinery_settings/',
+    note: 'after removing the service',
+    exp: ADMIN_ONLY,
+    call: async (c) => {
+      await su(`${P(c)}machinery_settings/`, { method: 'PATCH', json: { service: 'generic', configuration: {} } });
+      return { path: `${P(c)}machinery_settings/`, json: { service: 'generic', configuration: MACHINERY_SETTING.configuration } };
+    },
+  },
+  { m: 'PATCH', route: '/api/projects/:project/machinery_settings/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}machinery_settings/`, json: { service: 'generic', configuration: MACHINERY_SETTING.configuration } }) },
+  { m: 'PUT', route: '/api/projects/:project/machinery_settings/', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}machinery_settings/`, json: { generic: MACHINERY_SETTING.configuration } }) },
+  // Project backups: project.edit to list, create and download; project.add to restore one as a new project.
+  { m: 'GET', route: '/api/projects/:project/backups/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: (c) => ({ path: `${P(c)}backups/` }) },
+  { m: 'POST', route: '/api/projects/:project/backups/', note: 'queued (202)', exp: ADMIN_ONLY, call: (c) => ({ path: `${P(c)}backups/` }) },
+  { m: 'GET', route: '/api/projects/:project/backups/:name/', exp: ['401  403  403   403  ok   ok    403    ok', '404  404  403   403  ok   ok    404    ok'], call: async (c) => ({ path: rel((await projectBackup(c.p)).url) }) },
+  {
+    m: 'POST',
+    route: '/api/projects/restore/',
+    note: 'a new project from the public project\'s backup',
+    exp: GLOBAL,
+    call: async () => {
+      const backup = await projectBackup(env.pub);
+      const zip = Buffer.from(await (await su(rel(backup.url))).arrayBuffer());
+      const slug = uniq('restored');
+      return { path: '/api/projects/restore/', form: multipart({ name: slug, slug }, { zipfile: { name: 'backup.zip', data: zip } }) };
+    },
+  },
 
   // ----- components
   { m: 'GET', route: '/api/components/', exp: ALL, call: () => ({ path: '/api/components/' }) },

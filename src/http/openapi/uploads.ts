@@ -3,6 +3,7 @@
 // that every entry names a registered route.
 export const UPLOAD_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'POST /api/projects/:project/components/': ['zipfile', 'docfile'],
+  'POST /api/projects/restore/': ['zipfile'],
   'POST /api/translations/:project/:component/:language/file/': ['file'],
   'PUT /api/translations/:project/:component/:language/file/': ['file'],
   'POST /api/screenshots/': ['image'],

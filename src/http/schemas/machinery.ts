@@ -58,4 +58,4 @@ export const ServiceConfigWriteBody = Type.Object(
   { title: 'SingleServiceConfig' },
 );
 /** PUT of machinery_settings: every service of the project, by id. */
-export const ServiceMapWriteBody = Type.Record(Type.String(), Configuration('The service\'s settings.'), { description: 'Replaces every configured service.' });
+export const ServiceMapWriteBody = Type.Record(Type.String(), Configuration('The service\'s settings.'), { title: 'ProjectMachinerySettingsWrite', description: 'Replaces every configured service.' });
