@@ -89,7 +89,7 @@ export function resource(app: FastifyInstance, url: string, info: ResourceInfo, 
     handler: async () => ({
       name: info.name,
       description: info.description ?? '',
-      renders: ['application/json', 'text/html'],
+      renders: ['application/json', 'text/html', 'text/csv'],
       parses: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
     }),
   });

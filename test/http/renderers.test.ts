@@ -115,6 +115,11 @@ describe.each(DIALECTS)('renderers on %s', (dialect) => {
       expect((await s.api('/api/metrics/?format=csv', { token: null })).status).toBe(401);
     });
 
+    it('is named among the renderers of an address (OPTIONS)', async () => {
+      const meta = await (await s.api('/api/projects/', { method: 'OPTIONS' })).json();
+      expect(meta.renders).toEqual(['application/json', 'text/html', 'text/csv']);
+    });
+
     it('keeps the JSON error body when the answer is an error', async () => {
       const res = await s.api('/api/projects/missing/?format=csv');
       expect(res.status).toBe(404);
