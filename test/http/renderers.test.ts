@@ -140,10 +140,13 @@ describe.each(DIALECTS)('renderers on %s', (dialect) => {
       const languages = await (await s.api('/api/projects/hello/languages/?format=json-flat')).json();
       expect(Array.isArray(languages)).toBe(true);
       expect(languages.map((l: { code: string }) => l.code).sort()).toEqual(['cs', 'de', 'en']);
+      const contributions = await (await s.api('/api/users/admin/contributions/')).json();
+      const flatContributions = await (await s.api('/api/users/admin/contributions/?format=json-flat')).json();
+      expect(flatContributions).toEqual(contributions.results);
     });
 
     it('leaves statistics objects as they are', async () => {
-      for (const path of ['/api/projects/hello/statistics/', '/api/translations/hello/app/cs/statistics/', '/api/languages/cs/statistics/']) {
+      for (const path of ['/api/projects/hello/statistics/', '/api/translations/hello/app/cs/statistics/', '/api/languages/cs/statistics/', '/api/users/admin/statistics/']) {
         const plain = await (await s.api(path)).json();
         const flat = await s.api(`${path}?format=json-flat`);
         expect(flat.status, path).toBe(200);

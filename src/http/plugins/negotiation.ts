@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-/** The statistics addresses, which also render `?format=json-flat`: the `results` of a list as a bare array. */
+/** The statistics addresses (and a user's contributions), which also render `?format=json-flat`: the `results` of a list as a bare array. */
 export const FLAT_JSON_ROUTES: ReadonlySet<string> = new Set([
   '/api/projects/:project/statistics/',
   '/api/projects/:project/languages/',
@@ -27,6 +27,8 @@ export const FLAT_JSON_ROUTES: ReadonlySet<string> = new Set([
   '/api/translations/:project/:component/:language/statistics/',
   '/api/languages/:code/statistics/',
   '/api/categories/:id/statistics/',
+  '/api/users/:username/statistics/',
+  '/api/users/:username/contributions/',
 ]);
 
 interface MediaRange {
