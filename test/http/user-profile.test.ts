@@ -164,6 +164,25 @@ describe.each(DIALECTS)('user profiles (%s)', (dialect) => {
     expect((await profileOf('jane', manager)).watched).toEqual([`${s.url}/api/projects/p/`]);
   });
 
+  it('is shown to user.view holders like to user managers, who change only themselves', async () => {
+    const viewer = await s.createUser('viewer');
+    const role = await call('/api/roles/', { method: 'POST', json: { name: 'User viewers', permissions: ['user.view'] } });
+    const team = await call('/api/groups/', { method: 'POST', json: { name: 'User viewers', project_selection: 0, language_selection: 0 } });
+    expect((await call(`/api/groups/${team.body.id}/roles/`, { method: 'POST', json: { role_id: role.body.id } })).status).toBe(200);
+    expect((await call('/api/users/viewer/groups/', { method: 'POST', json: { group_id: team.body.id } })).status).toBe(200);
+    const rows = await s.container.database.db.selectFrom('users').select('id').execute();
+    const list = await call('/api/users/?page_size=1000', { token: viewer });
+    expect(list.body.count).toBe(rows.length);
+    expect(list.body.results.every((u: { email?: string }) => typeof u.email === 'string')).toBe(true);
+    expect((await call('/api/users/?email=JANE@example.com', { token: viewer })).body.results.map((u: { username: string }) => u.username)).toEqual(['jane']);
+    const janeSeen = (await call('/api/users/jane/', { token: viewer })).body;
+    expect(janeSeen).toMatchObject({ email: 'jane@example.com', profile: { watched: [`${s.url}/api/projects/p/`] } });
+    expect((await patchProfile('jane', { theme: 'dark' }, viewer)).status).toBe(403);
+    expect((await call('/api/users/viewer/', { method: 'PATCH', token: viewer, json: { full_name: 'Viewed User' } })).body.full_name).toBe('Viewed User');
+    const privileged = await call('/api/users/viewer/', { method: 'PATCH', token: viewer, json: { is_superuser: true, is_active: false, is_bot: true } });
+    expect(privileged).toMatchObject({ status: 200, body: { is_superuser: false, is_active: true, is_bot: false } });
+  });
+
   it('keeps the dashboard view and its component list together', async () => {
     const dashboard = (body: { profile: { dashboard_view: number; dashboard_component_list: string | null } }) => [body.profile.dashboard_view, body.profile.dashboard_component_list];
     expect((await call('/api/component-lists/', { method: 'POST', json: { name: 'External', slug: 'external', show_dashboard: true } })).status).toBe(201);

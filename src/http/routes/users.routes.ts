@@ -58,7 +58,7 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
   resource(app, '/api/users/', { name: 'User List' }, {
     GET: listEndpoint(c, { item: AnyUserSchema, query: UserListQuery }, (request, urls) => {
       const actor = request.actor;
-      const manager = c.users.canManage(actor);
+      const manager = c.users.canViewAll(actor);
       return {
         ...c.users.list(actor, request.query as Record<string, string | undefined>),
         serialize: async (rows: UserRow[]) => {
@@ -84,7 +84,7 @@ export function usersRoutes(app: FastifyInstance, c: UsersDeps): void {
       schema: { params: Params, response: { 200: AnyUserSchema } },
       handler: async (request: U) => {
         const user = await c.users.getVisible(request.actor, request.params.username);
-        const full = c.users.canManage(request.actor) || request.actor.user?.id === user.id;
+        const full = c.users.canViewAll(request.actor) || request.actor.user?.id === user.id;
         return full ? fullUser(urlsFor(c, request), request.actor, user) : serializeUserBasic(user);
       },
     },

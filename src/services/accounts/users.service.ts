@@ -119,6 +119,11 @@ export class UsersService {
     return this.access.canGlobal(actor, 'user.edit');
   }
 
+  /** Whether the actor sees every user in full (e-mail, teams, profile) and filters by them: user.view or user.edit holders. */
+  canViewAll(actor: Actor): boolean {
+    return this.canManage(actor) || this.access.canGlobal(actor, 'user.view');
+  }
+
   private async validateNew(db: Executor, input: NewUserInput): Promise<void> {
     const errors: FieldError[] = [];
     if (!input.username) errors.push({ code: 'required', detail: 'This field is required.', attr: 'username' });
@@ -198,13 +203,14 @@ export class UsersService {
   }
 
   /**
-   * The user list as the actor sees it, a page at a time: nobody for anonymous callers. User managers see
-   * every user, those whose name starts with `username` when it is given, and filter by state and e-mail
-   * address. Others see only themselves, or, searching by a `username` prefix of two characters or more,
-   * the users whose name starts with it except bots (a bot finds itself); a shorter prefix finds nobody.
+   * The user list as the actor sees it, a page at a time: nobody for anonymous callers. Those who see
+   * every user (user.view, user.edit) see them all, those whose name starts with `username` when it is
+   * given, and filter by state and e-mail address. Others see only themselves, or, searching by a
+   * `username` prefix of two characters or more, the users whose name starts with it except bots (a bot
+   * finds itself); a shorter prefix finds nobody.
    */
   list(actor: Actor, query: { username?: string; is_active?: string; email?: string }): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<UserRow[]> } {
-    const manager = this.canManage(actor);
+    const manager = this.canViewAll(actor);
     const filter: UserListFilter = {};
     if (!actor.authenticated) filter.nobody = true;
     else if (manager) {
