@@ -151,8 +151,8 @@ export function componentLinkId(db: Executor, componentId: number, projectId: nu
   return db.selectFrom('component_links').select('id').where('component_id', '=', componentId).where('project_id', '=', projectId).executeTakeFirst();
 }
 
-export async function insertComponentLink(db: Executor, componentId: number, projectId: number): Promise<void> {
-  await db.insertInto('component_links').values({ component_id: componentId, project_id: projectId }).execute();
+export async function insertComponentLink(db: Executor, componentId: number, projectId: number, categoryId: number | null = null): Promise<void> {
+  await db.insertInto('component_links').values({ component_id: componentId, project_id: projectId, category_id: categoryId }).execute();
 }
 
 /** Removes a component's link into a project; the number of links removed (0 or 1). */

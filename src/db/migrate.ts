@@ -29,6 +29,7 @@ import * as m026 from './migrations/026-team-name-unique.js';
 import * as m027 from './migrations/027-search-statistics.js';
 import * as m031 from './migrations/031-user-profiles.js';
 import * as m030 from './migrations/030-reference-settings.js';
+import * as m034 from './migrations/034-component-link-category.js';
 import * as m032 from './migrations/032-announcements.js';
 import * as m033 from './migrations/033-reports.js';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '027-search-statistics': m027,
   '031-user-profiles': m031,
   '030-reference-settings': m030,
+  '034-component-link-category': m034,
   '032-announcements': m032,
   '033-reports': m033,
 };

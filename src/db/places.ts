@@ -7,6 +7,8 @@ export interface ComponentWithRefs {
   sourceLanguage: LanguageRow;
   /** The categories above the component, from the top of the project down, when they were read (its settings inherit from them). */
   categories?: CategoryRow[];
+  /** The component whose repository this one shares (parla://), when it was read. */
+  linked?: ComponentRow;
 }
 
 export interface TranslationWithRefs extends ComponentWithRefs {

@@ -363,6 +363,8 @@ export interface ComponentLinksTable {
   id: Generated<number>;
   component_id: number;
   project_id: number;
+  /** The category of that project the shared component is shown in, or null. */
+  category_id: Generated<number | null>;
 }
 
 export interface RolesTable {

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('discovery add-on (%s)', (dialect) => {
   const ADDONS = '/api/components/disc/app/addons/';
   const MATCH = 'po/(?P<component>[^/]*)/(?P<language>[^/.]*)\\.po';
   const install = (configuration: unknown, url = ADDONS) => s.api(url, { method: 'POST', json: { name: 'weblate.discovery.discovery', configuration } });
-  const components = async () => ((await (await s.api('/api/projects/disc/components/')).json()).results as { slug: string; name: string; filemask: string; repo: string; new_base: string }[]).sort((a, b) => a.slug.localeCompare(b.slug));
+  const components = async () => ((await (await s.api('/api/projects/disc/components/')).json()).results as { slug: string; name: string; filemask: string; repo: string; new_base: string; linked_component: string | null }[]).sort((a, b) => a.slug.localeCompare(b.slug));
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-discovery-'));
@@ -95,7 +95,8 @@ describe.each(DIALECTS)('discovery add-on (%s)', (dialect) => {
       ['docs', 'Docs', 'po/docs/*.po', 'po/docs.pot'],
       ['web_ui', 'Web_Ui', 'po/web_ui/*.po', 'po/web_ui.pot'],
     ]);
-    expect(list.filter((c) => c.slug !== 'app').every((c) => c.repo === 'parla://disc/app')).toBe(true);
+    // They share app's clone: they show its repository and link to it.
+    expect(list.filter((c) => c.slug !== 'app').every((c) => c.repo === path.join(root, 'upstream.git') && c.linked_component === `${s.url}/api/components/disc/app/`)).toBe(true);
     // The new components were set up from the shared clone: their translations and strings exist.
     const web = (await (await s.api('/api/components/disc/web_ui/translations/')).json()).results as { language_code: string }[];
     expect(web.map((t) => t.language_code).sort()).toEqual(['cs', 'de', 'en']);

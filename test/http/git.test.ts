@@ -200,10 +200,11 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
       return res.json();
     };
     const auto = await create('auto', { repo: repo.bare });
-    expect(auto).toMatchObject({ repo: 'parla://gitproj/app', linked_component: `${server.url}/api/components/gitproj/app/` });
+    // A component sharing another one's clone shows that repository and links to the component.
+    expect(auto).toMatchObject({ repo: repo.bare, branch: 'main', linked_component: `${server.url}/api/components/gitproj/app/` });
     expect((await (await server.api('/api/translations/gitproj/auto/cs/')).json()).total).toBe(4);
     const alias = await create('alias', { repo: 'weblate://gitproj/app' });
-    expect(alias.repo).toBe('parla://gitproj/app');
+    expect(alias).toMatchObject({ repo: repo.bare, linked_component: `${server.url}/api/components/gitproj/app/` });
     const own = await create('own', { repo: repo.bare, disable_autoshare: true });
     expect(own.repo).toBe(repo.bare);
     const dangling = await server.api('/api/projects/gitproj/components/', { method: 'POST', json: { name: 'X', slug: 'x', file_format: 'po', filemask: 'po/*.po', repo: 'parla://gitproj/nothing' } });

@@ -150,6 +150,36 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
     expect(guide).toMatchObject({ inherit_commit_message: true, effective_commit_message: 'Docs: {{ language_name }}' });
   });
 
+  it('links into another project may place the component in one of its categories', async () => {
+    await ok(await createProject(s, 'host'), 201);
+    await ok(await createProject(s, 'other'), 201);
+    const cat = await ok(await s.api('/api/categories/', { method: 'POST', json: { name: 'Shared', slug: 'shared', project: `${s.url}/api/projects/host/` } }), 201);
+    const foreign = await ok(await s.api('/api/categories/', { method: 'POST', json: { name: 'Foreign', slug: 'foreign', project: `${s.url}/api/projects/other/` } }), 201);
+    const L = '/api/components/home/app/links/';
+    expect(await attrs(await s.api(L, { method: 'POST', json: { project_slug: 'host', category_id: foreign.id } }))).toEqual(['category_id']);
+    expect(await attrs(await s.api(L, { method: 'POST', json: { project_slug: 'host', category_id: 99999 } }))).toEqual(['category_id']);
+    expect(await attrs(await s.api(L, { method: 'POST', json: { project_slug: 'host', category_id: 'first' } }))).toEqual(['category_id']);
+    await ok(await s.api(L, { method: 'POST', json: { project_slug: 'host', category_id: cat.id } }), 201);
+    const link = await s.container.database.db.selectFrom('component_links').select('category_id').where('component_links.project_id', '=', (await ok(await s.api('/api/projects/host/'))).id).executeTakeFirstOrThrow();
+    expect(link.category_id).toBe(cat.id);
+    expect((await ok(await s.api(L))).projects.map((p: { slug: string }) => p.slug)).toEqual(['host']);
+  });
+
+  it('components with an empty local repository: "local:" goes with the local version control', async () => {
+    await ok(await createProject(s, 'local'), 201);
+    const base = { name: 'Glossary', slug: 'glossary', file_format: 'tbx', filemask: '*.tbx', new_lang: 'add' };
+    // "local:" without the local version control, and the local version control with a remote, are refused.
+    expect(await attrs(await s.api('/api/projects/local/components/', { method: 'POST', json: { ...base, repo: 'local:' } }))).toEqual(['vcs']);
+    const glossary = await ok(await s.api('/api/projects/local/components/', { method: 'POST', json: { ...base, repo: 'local:', vcs: 'local' } }), 201);
+    expect(glossary).toMatchObject({ repo: 'local:', vcs: 'local', filemask: '*.tbx' });
+    expect((await ok(await s.api('/api/components/local/glossary/translations/'))).count).toBe(1);
+    // A monolingual base that does not exist yet is created empty; a bilingual format cannot start that way.
+    const strings = await ok(await s.api('/api/projects/local/components/', { method: 'POST', json: { name: 'Strings', slug: 'strings', repo: 'local:', vcs: 'local', filemask: '*.strings', template: 'en.strings', file_format: 'strings', new_lang: 'none' } }), 201);
+    expect(strings).toMatchObject({ repo: 'local:', template: 'en.strings' });
+    expect((await ok(await s.api('/api/components/local/strings/translations/'))).results.map((t: { filename: string }) => t.filename)).toEqual(['en.strings']);
+    expect(await attrs(await s.api('/api/projects/local/components/', { method: 'POST', json: { name: 'Ts', slug: 'ts', repo: 'local:', vcs: 'local', filemask: '*.ts', template: 'en.ts', file_format: 'ts', new_lang: 'none' } }))).toEqual(['template']);
+  });
+
   it('new_lang "existing" lets translators add only languages the project already has', async () => {
     await ok(await createProject(s, 'langs'), 201);
     await ok(await createPoComponent(s, 'langs', 'full'), 201); // cs and de

@@ -131,6 +131,27 @@ describe.each(DIALECTS)('repository status (%s)', (dialect) => {
     });
   });
 
+  it("a component sharing another one's repository shows that repository and its repository settings", async () => {
+    await ok(await s.api(C, { method: 'PATCH', json: { push_on_commit: true, commit_pending_age: 12, auto_lock_error: false } }));
+    const linked = await ok(
+      await s.api('/api/projects/st/components/', { method: 'POST', json: { name: 'Linked', slug: 'linked', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', repo: 'weblate://st/app', push_on_commit: false, commit_pending_age: 1, auto_lock_error: true } }),
+      201,
+    );
+    await s.container.tasks.idle();
+    const L = '/api/components/st/linked/';
+    expect(linked).toMatchObject({ repo: repo.bare, branch: 'main', linked_component: `${s.url}${C}`, push_on_commit: true, commit_pending_age: 12, auto_lock_error: false });
+    expect(await ok(await s.api(L))).toMatchObject({ repo: repo.bare, branch: 'main', push_on_commit: true, commit_pending_age: 12, auto_lock_error: false });
+    // Other values than the shared repository's are refused, field by field; the same values change nothing.
+    const refused = await ok(await s.api(L, { method: 'PATCH', json: { push_on_commit: false, commit_pending_age: 1, auto_lock_error: true } }), 400);
+    const detail = 'Option is not available for linked repositories. Setting from linked component will be used.';
+    expect(new Set(refused.errors.map((e: { attr: string; detail: string }) => `${e.attr}: ${e.detail}`))).toEqual(new Set(['push_on_commit', 'commit_pending_age', 'auto_lock_error'].map((a) => `${a}: ${detail}`)));
+    const renamed = await ok(await s.api(L, { method: 'PATCH', json: { name: 'Linked renamed', push_on_commit: true, commit_pending_age: 12, auto_lock_error: false } }));
+    expect(renamed).toMatchObject({ name: 'Linked renamed', push_on_commit: true, commit_pending_age: 12 });
+    const stored = await s.container.database.db.selectFrom('components').select(['push_on_commit', 'commit_pending_age', 'auto_lock_error']).where('slug', '=', 'linked').executeTakeFirstOrThrow();
+    expect(stored).toEqual({ push_on_commit: 0, commit_pending_age: 1, auto_lock_error: 1 });
+    await ok(await s.api(C, { method: 'PATCH', json: { push_on_commit: false, commit_pending_age: 24, auto_lock_error: true } }));
+  });
+
   it('a component without a remote answers counts of zero and no commits', async () => {
     await ok(await createProject(s, 'zip'), 201);
     await ok(await createPoComponent(s, 'zip'), 201);

@@ -20,7 +20,13 @@ type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 const TranslationCreateBody = body({ language_code: Type.Optional(Type.String({ maxLength: 50 })) });
 const LockBody = body({ lock: Type.Optional(Type.Boolean()) });
 const LockSchema = Type.Object({ locked: Type.Boolean() });
-const LinkBody = Type.Object({ project_slug: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false });
+const LinkBody = Type.Object(
+  {
+    project_slug: Type.Optional(Type.String({ maxLength: 100 })),
+    category_id: Type.Optional(Type.Unknown({ description: 'A category of that project to show the component in (its id), or null.' })),
+  },
+  { additionalProperties: false },
+);
 
 /** What component routes use of the container. */
 export type ComponentsDeps = Pick<Container, 'config' | 'components' | 'addons' | 'translations' | 'stats' | 'database'>;
@@ -100,7 +106,8 @@ export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void 
       schema: { params: ComponentParams, body: LinkBody, response: { 201: Type.Object({ project_slug: Type.String() }) } },
       described: { body: documentedRequired(LinkBody, ['project_slug']) },
       handler: async (request: C, reply) => {
-        const project = await c.components.link(request.actor, await get(request), bodyOf<{ project_slug?: string }>(request).project_slug);
+        const { project_slug, category_id } = bodyOf<{ project_slug?: string; category_id?: unknown }>(request);
+        const project = await c.components.link(request.actor, await get(request), project_slug, category_id);
         return reply.code(201).send({ project_slug: project.slug });
       },
     },

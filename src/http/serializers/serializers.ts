@@ -92,6 +92,8 @@ export interface ComponentRefs {
   addonIds?: number[];
   /** The categories above the component, top first (inherited settings resolve against them). */
   categories?: CategoryRow[];
+  /** The component whose repository this one shares: its repository and repository settings are shown. */
+  linked?: ComponentRow;
 }
 
 export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includeProject?: boolean; vcsVisible?: boolean } = {}) {
@@ -101,6 +103,7 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
   const vcs = opts.vcsVisible !== false;
   const hidden = <T>(v: T) => (vcs ? v : null);
   const effective = componentEffectiveSettings(r);
+  const shared = r.linked ?? c;
   return {
     name: c.name,
     slug: c.slug,
@@ -108,10 +111,10 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     source_language: serializeLanguage(u, r.sourceLanguage),
     ...(opts.includeProject === false ? {} : { project: serializeProject(u, r.project) }),
     vcs: hidden(c.vcs),
-    repo: hidden(redactUrl(c.repo)),
+    repo: hidden(redactUrl(shared.repo)),
     git_export: hidden(c.git_export),
-    branch: hidden(c.branch),
-    push_branch: hidden(c.push_branch),
+    branch: hidden(shared.branch),
+    push_branch: hidden(shared.push_branch),
     filemask: hidden(c.filemask),
     screenshot_filemask: hidden(c.screenshot_filemask),
     template: c.template,
@@ -136,7 +139,7 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     task_url: c.task_id ? u.task(c.task_id) : null,
     new_lang: c.new_lang,
     language_code_style: c.language_code_style,
-    push: hidden(redactUrl(c.push)),
+    push: hidden(redactUrl(shared.push)),
     check_flags: c.check_flags,
     priority: c.priority,
     enforced_checks: JSON.parse(c.enforced_checks) as string[],
@@ -155,9 +158,9 @@ export function serializeComponent(u: Urls, r: ComponentRefs, opts: { includePro
     enable_suggestions: bool(c.enable_suggestions),
     suggestion_voting: bool(c.suggestion_voting),
     suggestion_autoaccept: c.suggestion_autoaccept,
-    push_on_commit: bool(c.push_on_commit),
-    commit_pending_age: c.commit_pending_age,
-    auto_lock_error: bool(c.auto_lock_error),
+    push_on_commit: bool(shared.push_on_commit),
+    commit_pending_age: shared.commit_pending_age,
+    auto_lock_error: bool(shared.auto_lock_error),
     language_regex: c.language_regex,
     variant_regex: c.variant_regex,
     key_filter: c.key_filter,

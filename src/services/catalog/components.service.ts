@@ -28,7 +28,8 @@ import { linkOwner, relinkComponent } from './internal-links.js';
 import { categoryIdFromUrl, categoryPathOf } from './categories.service.js';
 import { splitComponentPath } from '../../domain/component-paths.js';
 import { autoAssignComponent } from './component-lists.service.js';
-import { checkComponentSettings, componentSettingsColumns, type ComponentSettingsInput } from './component-settings.js';
+import { checkComponentSettings, componentSettingsColumns, linkCategory, type ComponentSettingsInput } from './component-settings.js';
+import { emptyScan, seedLocalRepository, wantsLocalRepository } from './local-components.js';
 import { LANGUAGE_CODE_STYLES, withSettingLevels } from './inherited-settings.js';
 import { projectById, projectBySlug, projectIdBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import { languageOfRow, languagesByIds } from '../../db/languages.repository.js';
@@ -442,16 +443,20 @@ export class ComponentsService {
       // A document names its own layout: {slug}/{source language}.{ext} is both the filemask and the base.
       input = { ...input, filemask: input.filemask || (input.slug ? `${input.slug}/*.${docExt}` : undefined) };
     }
-    const { errors, placement } = await this.validate(actor, input, project, null, !!upload);
+    // repo "local:" without an upload: an empty local repository (a template file is created empty).
+    const local = !upload && wantsLocalRepository(input);
+    const { errors, placement } = await this.validate(actor, input, project, null, !!upload || local);
     const source = (await this.sourceLanguage(input, errors)) ?? (await this.languages.resolve('en'))!;
     if (!errors.empty) throw new ValidationError(errors.list);
-    if (!upload) return this.createFromRepository(actor, project, input, source, placement);
+    if (!upload && !local) return this.createFromRepository(actor, project, input, source, placement);
     const format = this.formats.get(input.file_format!)!;
 
     const staging = await this.paths.stagingDir();
     try {
       let files: string[];
-      if (uploads.zipfile) {
+      if (local) {
+        files = await seedLocalRepository(staging, input, format, source);
+      } else if (uploads.zipfile) {
         try {
           files = await extractZip(uploads.zipfile.data, staging);
         } catch (e) {
@@ -468,7 +473,7 @@ export class ComponentsService {
         if (format.monolingual) input = { ...input, template: input.template || rel, new_base: input.new_base || rel };
         else input = { ...input, new_base: input.new_base || '' };
       }
-      const scanned = await this.scanner.scan(staging, files, input, source, upload === uploads.zipfile ? 'zipfile' : 'docfile');
+      const scanned = local && files.length === 0 ? emptyScan(format, source) : await this.scanner.scan(staging, files, input, source, local ? 'template' : upload === uploads.zipfile ? 'zipfile' : 'docfile');
       const result = await this.db.transaction().execute(async (tx) => {
         const component = await this.insertRow(tx, project, source, { ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' }, placement);
         await this.scanner.importScanned(tx, component, source, scanned);
@@ -553,18 +558,19 @@ export class ComponentsService {
   }
 
   /** Links the component into another project; needs component.edit here and project.edit there. */
-  async link(actor: Actor, refs: ComponentWithRefs, projectSlug: string | undefined): Promise<ProjectRow> {
+  async link(actor: Actor, refs: ComponentWithRefs, projectSlug: string | undefined, categoryId?: unknown): Promise<ProjectRow> {
     this.access.require(actor, 'component.edit', refs.project);
     if (!projectSlug) throw ValidationError.field('project_slug', 'This field is required.', 'required');
     const target = await projectBySlug(this.db, projectSlug);
     if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
     this.access.require(actor, 'project.edit', target);
     if (target.id === refs.project.id) throw ValidationError.field('project_slug', 'A component can not be linked to its own project.');
+    const category = await linkCategory(this.db, target, categoryId);
     const already = () => ValidationError.field('project_slug', 'The component is already shared with this project.');
     try {
       await this.db.transaction().execute(async (tx) => {
         if (await componentLinkId(tx, refs.component.id, target.id)) throw already();
-        await insertComponentLink(tx, refs.component.id, target.id);
+        await insertComponentLink(tx, refs.component.id, target.id, category);
         await this.changes.record(tx, this.linkChange(actor, refs, target.slug, 'added'));
       });
     } catch (e) {

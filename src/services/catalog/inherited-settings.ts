@@ -1,7 +1,9 @@
 // Settings a component takes from its category and project: the inherit_* flags, the effective values and their checks.
 import type { Executor } from '../../db/database.js';
 import type { ComponentWithRefs } from '../../db/places.js';
-import type { Bool, CategoryRow, ProjectRow } from '../../db/schema.js';
+import type { Bool, CategoryRow, ComponentRow, ProjectRow } from '../../db/schema.js';
+import { componentBySlugs } from '../../db/component-links.repository.js';
+import { parseInternalUrl } from '../../vcs/urls.js';
 import { categoriesWithAncestors, componentLockCounts } from '../../db/setting-levels.repository.js';
 import { mergeFlags, serializeFlags } from '../../checks/flags.js';
 import { FieldErrors } from '../common/validation.js';
@@ -138,14 +140,28 @@ export async function withProjectLocks<T extends ProjectRow>(db: Executor, proje
   });
 }
 
-/** Components with what their settings are resolved against: the categories above them and their project's lock state. */
+/**
+ * Components with what their API objects are resolved against: the categories above them, their project's
+ * lock state, and the component whose repository they share (its repository settings are the ones in use).
+ */
 export async function withSettingLevels<T extends ComponentWithRefs>(db: Executor, list: readonly T[]): Promise<T[]> {
   if (list.length === 0) return [];
   const ids = list.map((r) => r.component.category_id).filter((id): id is number => id !== null);
   const categories = ids.length ? await categoriesWithAncestors(db, ids) : new Map<number, CategoryRow>();
   const projects = new Map((await withProjectLocks(db, [...new Map(list.map((r) => [r.project.id, r.project])).values()])).map((p) => [p.id, p]));
-  return list.map((r) => ({ ...r, project: projects.get(r.project.id) ?? r.project, categories: categoryChain(categories, r.component.category_id) }));
+  const linked = new Map<string, ComponentRow | undefined>();
+  for (const r of list) {
+    const link = parseInternalUrl(r.component.repo);
+    if (link && !linked.has(r.component.repo)) linked.set(r.component.repo, await componentBySlugs(db, link.project, link.component));
+  }
+  return list.map((r) => {
+    const parent = linked.get(r.component.repo);
+    return { ...r, project: projects.get(r.project.id) ?? r.project, categories: categoryChain(categories, r.component.category_id), ...(parent ? { linked: parent } : {}) };
+  });
 }
+
+/** What a component that shares another one's repository takes from it instead of its own values. */
+export const LINKED_REPOSITORY_SETTINGS = ['push_on_commit', 'commit_pending_age', 'auto_lock_error'] as const;
 
 /** A component's effective settings: its project, the categories above it, then itself. */
 export function componentEffectiveSettings(refs: Pick<ComponentWithRefs, 'component' | 'project' | 'categories'>): EffectiveSettings {
