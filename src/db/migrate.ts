@@ -32,6 +32,7 @@ import * as m030 from './migrations/030-reference-settings.js';
 import * as m034 from './migrations/034-component-link-category.js';
 import * as m032 from './migrations/032-announcements.js';
 import * as m033 from './migrations/033-reports.js';
+import * as m035 from './migrations/035-plural-counts.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '034-component-link-category': m034,
   '032-announcements': m032,
   '033-reports': m033,
+  '035-plural-counts': m035,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */
