@@ -284,6 +284,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       create: (project, input) => components.create(SYSTEM_ACTOR, project, input, {}),
       remove: async (component) => components.remove(SYSTEM_ACTOR, await components.refs(component)),
     },
+    // Language consistency adds languages; the translations service is built below and reached when called.
+    addTranslation: (refs, code) => translations.create(SYSTEM_ACTOR, refs, code),
     autotranslate,
   };
   // Add-ons and repository operations call each other: repository events go through the repository lock,
@@ -336,6 +338,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       if (tasks instanceof BullMqTaskQueue) await tasks.stopConsuming();
     };
   });
+  const translations = new TranslationsService(db, access, changes, languages, formats, paths, addons, new ReadCache(database, 1000));
   return {
     config,
     database,
@@ -354,7 +357,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     projectTokens: new ProjectTokensService(db, access),
     components,
     categories,
-    translations: new TranslationsService(db, access, changes, languages, formats, paths, addons, new ReadCache(database, 1000)),
+    translations,
     units,
     unitEdits: new UnitEditsService(db, access, changes, addons),
     stats,

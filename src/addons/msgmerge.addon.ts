@@ -20,14 +20,19 @@ function msgmerge(args: string[]): Promise<void> {
   );
 }
 
-const potOf = (refs: { component: { new_base: string; template: string } }): string => (refs.component.new_base.endsWith('.pot') ? refs.component.new_base : '');
+/** The base for new translations (usually a POT file) the PO files are merged with; '' when the component has none. */
+const potOf = (refs: { component: { new_base: string } }): string => refs.component.new_base;
 
 async function merge(ctx: AddonEventContext<MsgmergeConfig>): Promise<void> {
   const refs = requireComponent(ctx);
   const dir = componentDir(ctx);
   const pot = potOf(refs);
   const template = pot ? inside(dir, pot) : null;
-  if (!template) return;
+  // Installable on any PO component: without a base file there is nothing to merge yet.
+  if (!template || !(await fs.stat(template).catch(() => null))) {
+    ctx.log.info(`Skipped: no template for new translations${pot ? ` (${pot} not found)` : ''}.`);
+    return;
+  }
   for (const file of await translationFiles(ctx, { all: true })) {
     const po = inside(dir, file.translation.filename);
     if (!po) continue;
@@ -50,7 +55,7 @@ export const msgmergeAddon: AddonDefinition<MsgmergeConfig> = {
   events: ['post-update'],
   scope: ['component', 'project'],
   multiple: false,
-  incompatible: (refs) => (refs.component.file_format === 'po' && potOf(refs) ? null : 'Needs a gettext PO component with a POT file as the base for new translations.'),
+  incompatible: (refs) => (refs.component.file_format === 'po' ? null : 'Only gettext PO components can be merged with msgmerge.'),
   validate(raw) {
     const obj = configObject(raw);
     const errors = new ConfigErrors();

@@ -14,8 +14,10 @@ import { cleanupAddon } from './cleanup.addon.js';
 import { blankAddon } from './blank.addon.js';
 import { msgmergeAddon } from './msgmerge.addon.js';
 import { autotranslateAddon } from './autotranslate.addon.js';
+import { consistencyAddon } from './consistency.addon.js';
+import { generateAddon } from './generate.addon.js';
 
-const definitions: AnyAddonDefinition[] = [webhookAddon, discoveryAddon, moAddon, linguasAddon, sourceEditAddon, targetEditAddon, sameEditAddon, bulkAddon, pseudolocaleAddon, squashAddon, cleanupAddon, blankAddon, msgmergeAddon, autotranslateAddon];
+const definitions: AnyAddonDefinition[] = [webhookAddon, discoveryAddon, moAddon, linguasAddon, sourceEditAddon, targetEditAddon, sameEditAddon, bulkAddon, pseudolocaleAddon, squashAddon, cleanupAddon, blankAddon, msgmergeAddon, autotranslateAddon, consistencyAddon, generateAddon];
 
 const registry = new Map<string, AnyAddonDefinition>();
 

@@ -119,6 +119,11 @@ export interface AddonServices {
     create(project: ProjectRow, input: DiscoveredComponentInput): Promise<ComponentWithRefs>;
     remove(component: ComponentRow): Promise<void>;
   };
+  /**
+   * Adds a language to a component as the system (its file from the component's base, as a user adding it
+   * would); throws when the component cannot add it (no base file, a bad language code).
+   */
+  addTranslation?(component: ComponentWithRefs, languageCode: string): Promise<unknown>;
   /** Runs automatic translation of one translation now; answers the number of strings changed. */
   autotranslate?: { execute(run: AddonAutotranslateRun): Promise<number> };
   /** The SSRF guard for requests to user-given URLs; absent: internal addresses are refused. */
