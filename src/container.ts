@@ -1,5 +1,6 @@
 // Composition root: the only place that wires the database, registries and services together.
 import fs from 'node:fs';
+import { existingTranslationsLookup } from './services/memory/existing-translations.js';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Config } from './config.js';
@@ -252,7 +253,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const machineryCache = config.redisUrl
     ? new RedisResultCache(config.redisUrl, `${config.redisPrefix}:mt:`, (e) => console.error(`parla: machinery cache: ${e.message}`))
     : new ResultCache();
-  const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }), outbound, machineryCache);
+  const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }, existingTranslationsLookup(db)), outbound, machineryCache);
   const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
   // A new file layout re-reads the files under the repository lock: the component service reaches that when called.
   const layoutPort: LayoutChange = { relayout: (current, next, write, userId) => layoutChanges.relayout(current, next, write, userId) };

@@ -4,6 +4,7 @@ import { deeplEngine } from './deepl.engine.js';
 import { genericEngine } from './generic.engine.js';
 import { libreTranslateEngine } from './libretranslate.engine.js';
 import { createMemoryEngine, type MemoryLookup } from './memory.engine.js';
+import { createServerTranslationsEngine, type ExistingTranslationsLookup } from './weblate.engine.js';
 
 export class EngineRegistry {
   private readonly byId = new Map<string, MachineryEngine>();
@@ -21,6 +22,6 @@ export class EngineRegistry {
   }
 }
 
-export function createEngineRegistry(memory: MemoryLookup | null): EngineRegistry {
-  return new EngineRegistry([createMemoryEngine(memory), libreTranslateEngine, deeplEngine, genericEngine]);
+export function createEngineRegistry(memory: MemoryLookup | null, existing: ExistingTranslationsLookup | null = null): EngineRegistry {
+  return new EngineRegistry([createMemoryEngine(memory), createServerTranslationsEngine(existing), libreTranslateEngine, deeplEngine, genericEngine]);
 }

@@ -16,6 +16,8 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
   };
   const patch = (path: string, json: unknown, token?: string) => s.api(path, { method: 'PATCH', json, token });
   const attrs = async (res: Response) => ((await ok(res, 400)).errors as { attr: string }[]).map((e) => e.attr);
+  const zipComponent = (project: string, slug: string, cs: string) =>
+    s.api(`/api/projects/${project}/components/`, { method: 'POST', body: multipart({ name: slug.toUpperCase(), slug, file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: POT }, { name: 'po/cs.po', data: cs }]) } }) });
 
   beforeAll(async () => {
     s = await startServer(dialect);
@@ -178,6 +180,32 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
     expect(strings).toMatchObject({ repo: 'local:', template: 'en.strings' });
     expect((await ok(await s.api('/api/components/local/strings/translations/'))).results.map((t: { filename: string }) => t.filename)).toEqual(['en.strings']);
     expect(await attrs(await s.api('/api/projects/local/components/', { method: 'POST', json: { name: 'Ts', slug: 'ts', repo: 'local:', vcs: 'local', filemask: '*.ts', template: 'en.ts', file_format: 'ts', new_lang: 'none' } }))).toEqual(['template']);
+  });
+
+  it('automatic translation with the "weblate" engine takes this server\'s translations of the same string; shared ones per use_shared_tm', async () => {
+    const po = (target: string) => CS_PO.replace('msgstr "Ahoj"', `msgstr "${target}"`);
+    await ok(await createProject(s, 'mt'), 201);
+    await ok(await zipComponent('mt', 'done', po('Ahoj z projektu')), 201);
+    await ok(await zipComponent('mt', 'todo', po('')), 201);
+    await ok(await createProject(s, 'pubshare', { contribute_shared_tm: true }), 201);
+    await ok(await zipComponent('pubshare', 'lib', po('Sdílené ahoj').replace('msgstr ""\n\nmsgid "One file"', 'msgstr "Otevřít sdílené"\n\nmsgid "One file"')), 201);
+    const run = (path: string) => s.api(`${path}autotranslate/`, { method: 'POST', json: { mode: 'translate', q: 'state:<translated', auto_source: 'mt', engines: ['weblate'], threshold: '90' } });
+    const targets = async (path: string) => new Map(((await ok(await s.api(`${path}units/`))).results as { source: string[]; target: string[] }[]).map((u) => [u.source[0], u.target[0]]));
+
+    // Projects use shared translations by default: the string only a sharing project has is taken too.
+    expect((await ok(await run('/api/translations/mt/todo/cs/'))).details).toBe('Automatic translation completed, 2 strings were updated.');
+    const done = await targets('/api/translations/mt/todo/cs/');
+    expect(done.get('Hello')).toBe('Ahoj z projektu');
+    expect(done.get('Open')).toBe('Otevřít sdílené');
+
+    // Without shared translations only the project's own strings count.
+    await ok(await createProject(s, 'alone', { use_shared_tm: false }), 201);
+    await ok(await zipComponent('alone', 'todo', po('')), 201);
+    await ok(await run('/api/translations/alone/todo/cs/'));
+    const alone = await targets('/api/translations/alone/todo/cs/');
+    expect(alone.get('Hello')).toBe('');
+    expect(alone.get('Open')).toBe('');
+    expect(await attrs(await s.api('/api/translations/alone/todo/cs/autotranslate/', { method: 'POST', json: { mode: 'translate', auto_source: 'mt', engines: ['no-such-engine'] } }))).toEqual(['engines']);
   });
 
   it('new_lang "existing" lets translators add only languages the project already has', async () => {
