@@ -28,7 +28,10 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
     const project = await db.selectFrom('projects').select('id').where('slug', '=', 'hello').executeTakeFirstOrThrow();
     const id = await s.container.tasks.enqueue('recalculate-statistics', {}, { projectId: project.id });
     await s.container.tasks.idle();
-    const res = await s.api(`/api/tasks/${id}/`, { token: null });
+    // A task's status is for signed-in callers, as the reference answers.
+    expect((await s.api(`/api/tasks/${id}/`, { token: null })).status).toBe(401);
+    const reader = await s.createUser(`reader${Date.now()}`);
+    const res = await s.api(`/api/tasks/${id}/`, { token: reader });
     expect(res.status).toBe(200);
     const task = await res.json();
     expect(task).toMatchObject({ completed: true, progress: 100, result: { translations: 4, corrected: 1 } });
@@ -39,7 +42,7 @@ describe.each(DIALECTS)('tasks on %s', (dialect) => {
     const secret = await s.container.database.db.selectFrom('projects').select('id').where('slug', '=', 'secret').executeTakeFirstOrThrow();
     const id = await s.container.tasks.enqueue('recalculate-statistics', { componentId: -1 }, { projectId: secret.id });
     await s.container.tasks.idle();
-    expect((await s.api(`/api/tasks/${id}/`, { token: null })).status).toBe(404);
+    expect((await s.api(`/api/tasks/${id}/`, { token: await s.createUser(`outsider${Date.now()}`) })).status).toBe(404);
     expect((await s.api(`/api/tasks/${id}/`)).status).toBe(200);
     expect((await s.api('/api/tasks/00000000-0000-0000-0000-000000000000/')).status).toBe(404);
     expect((await s.api('/api/tasks/not-a-uuid/')).status).toBe(404);

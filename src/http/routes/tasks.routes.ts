@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { deleteEndpoint } from '../endpoints.js';
 import { resource } from '../resource.js';
+import { NotAuthenticatedError } from '../../shared/errors.js';
 import { TaskSchema } from '../schemas/task.js';
 
 const Params = Type.Object({ id: Type.String({ description: 'The task id (a UUID).' }) });
@@ -17,7 +18,8 @@ export function tasksRoutes(app: FastifyInstance, c: TasksDeps): void {
     GET: {
       schema: { params: Params, response: { 200: TaskSchema } },
       handler: async (request: R) => {
-        // Visible to its starter, to superusers, and to whoever may see its project.
+        // Signed-in callers only, as the reference: then visible to its starter, to superusers, and to whoever may see its project.
+        if (!request.actor.authenticated) throw new NotAuthenticatedError();
         const task = await c.taskControl.getVisible(request.actor, request.params.id);
         const finished = task.status === 'done' || task.status === 'failed';
         return { completed: finished, progress: task.progress, result: task.result === null ? null : JSON.parse(task.result), log: task.log };
