@@ -376,7 +376,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     autotranslate,
     addons,
     componentLists: new ComponentListsService(db, access),
-    glossary: new GlossaryService(db, units),
+    glossary: new GlossaryService(db, units, access),
     hooks: new HooksService(db, access, changes, components, tasks, config.enableHooks),
     backups,
     announcements: new AnnouncementsService(db, access, changes),

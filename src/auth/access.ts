@@ -2,9 +2,10 @@
 // Answers from the teams the actor belongs to: a team grants the permissions of its roles
 // on the projects its selection covers, limited to its languages when it selects some.
 import type { Db } from '../db/database.js';
-import type { ProjectRow } from '../db/schema.js';
-import { grantRows, openOrListedProjects, projectsByLevelOrId, } from '../db/grants.repository.js';
+import type { ComponentRow, ProjectRow } from '../db/schema.js';
+import { grantRows, openOrListedProjects, projectsByLevelOrId, unrestrictedOrListedComponents } from '../db/grants.repository.js';
 import type { ProjectsFilter } from '../db/projects.repository.js';
+import type { ComponentsFilter } from '../db/components.repository.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
 import type { Actor } from './actor.js';
 import { ReadCache } from '../db/read-cache.js';
@@ -25,6 +26,11 @@ import {
 } from './permissions.js';
 
 export type ProjectLike = Pick<ProjectRow, 'id' | 'access_control'>;
+/** What access checks need of a component: whether it is restricted (0/1 as stored, or a boolean). */
+export interface ComponentLike {
+  readonly id: number;
+  readonly restricted: ComponentRow['restricted'] | boolean;
+}
 
 /** One team of the actor, reduced to what access checks need. */
 export interface TeamGrant {
@@ -40,6 +46,11 @@ export interface TeamGrant {
    * show them everybody's private projects).
    */
   readonly grantsView: boolean;
+  /**
+   * Restricted components the team selects (its components, its component lists' components): their
+   * members see them, and only such teams grant permissions in them.
+   */
+  readonly restrictedComponents: ReadonlySet<number>;
 }
 
 /** Everything the actor's teams grant, loaded once per request. */
@@ -50,6 +61,8 @@ export interface Grants {
   readonly allProjects: boolean;
   /** Projects some team selects explicitly (by hand or through components). */
   readonly explicitProjects: readonly number[];
+  /** Restricted components some team (one that grants view) selects: the only restricted components the actor sees. */
+  readonly restrictedComponents: readonly number[];
 }
 
 function teamCovers(team: TeamGrant, project: ProjectLike): boolean {
@@ -74,11 +87,19 @@ const byProjectList = (team: TeamGrant) => team.projectSelection === SELECTION_M
 function buildGrants(teams: TeamGrant[]): Grants {
   const global = new Set<string>();
   const explicit = new Set<number>();
+  const restricted = new Set<number>();
   for (const team of teams) {
     for (const p of team.permissions) if (isGlobalPermission(p)) global.add(p);
     if (byProjectList(team) && team.grantsView) for (const id of team.projects) explicit.add(id);
+    if (team.grantsView) for (const id of team.restrictedComponents) restricted.add(id);
   }
-  return { teams, global, allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL && t.grantsView), explicitProjects: [...explicit] };
+  return {
+    teams,
+    global,
+    allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL && t.grantsView),
+    explicitProjects: [...explicit],
+    restrictedComponents: [...restricted].sort((a, b) => a - b),
+  };
 }
 
 /** What the default teams grant, for actors that did not come through a request (no grants loaded). */
@@ -87,7 +108,7 @@ function defaultGrants(authenticated: boolean): Grants {
   return buildGrants(
     DEFAULT_TEAMS.filter((t) => names.includes(t.name)).map((t) => {
       const permissions = new Set(t.roles.flatMap((r) => BUILTIN_ROLES[r] ?? []));
-      return { projectSelection: t.projectSelection, projects: new Set<number>(), languages: null, permissions, grantsView: grantsView(permissions) };
+      return { projectSelection: t.projectSelection, projects: new Set<number>(), languages: null, permissions, grantsView: grantsView(permissions), restrictedComponents: new Set<number>() };
     }),
   );
 }
@@ -142,6 +163,8 @@ export class AccessControl {
     // Selection 2: the projects of the components in the team's component lists.
     const listProjectIds = group(pairs('c'));
     const languageIds = group(pairs('l'));
+    // Restricted components the team selects, through its components or its component lists.
+    const restrictedIds = group(rows.filter((r) => (r.kind === 'p' || r.kind === 'c') && r.b !== null).map((r) => ({ key: Number(r.team), value: Number(r.b) })));
     const teams = groups.map((g) => {
       const id = Number(g.team);
       const permissions = perms.get(id) ?? new Set<string>();
@@ -151,6 +174,7 @@ export class AccessControl {
         languages: Number(g.b) === SELECTION_ALL ? null : (languageIds.get(id) ?? new Set<number>()),
         permissions,
         grantsView: grantsView(permissions),
+        restrictedComponents: restrictedIds.get(id) ?? new Set<number>(),
       };
     });
     return buildGrants(teams);
@@ -167,6 +191,30 @@ export class AccessControl {
     return this.grants(actor).teams.some((t) => t.grantsView && teamCovers(t, project));
   }
 
+  /**
+   * Whether the actor sees a component: it sees the project and, when the component is restricted, some
+   * team of the actor selects the component (superusers see every one).
+   */
+  canViewComponent(actor: Actor, project: ProjectLike, component: ComponentLike): boolean {
+    if (!this.canView(actor, project)) return false;
+    return this.seesRestriction(actor, component);
+  }
+
+  /** The restriction half of canViewComponent, for callers that checked the project already. */
+  seesRestriction(actor: Actor, component: ComponentLike): boolean {
+    if (!component.restricted || actor.isSuperuser) return true;
+    return this.grants(actor).restrictedComponents.includes(component.id);
+  }
+
+  /**
+   * SQL filter on a query that joins `components`, the other half of visibleProjects(): the restricted
+   * components the actor may not see are left out. null for superusers.
+   */
+  visibleComponents(actor: Actor): ComponentsFilter {
+    if (actor.isSuperuser) return null;
+    return unrestrictedOrListedComponents(this.grants(actor).restrictedComponents);
+  }
+
   /** SQL filter on a query that joins `projects`, so lists are filtered in the database, not after loading. */
   visibleProjects(actor: Actor): ProjectsFilter {
     if (actor.isSuperuser) return null;
@@ -175,11 +223,15 @@ export class AccessControl {
     return openOrListedProjects([ACCESS_PUBLIC, ACCESS_PROTECTED], grants.explicitProjects);
   }
 
-  /** Names what visibleProjects() lets the actor see: equal keys, equal filters (caches of visible sums are keyed by it). */
+  /**
+   * Names what visibleProjects() and visibleComponents() let the actor see: equal keys, equal filters
+   * (caches of visible sums are keyed by it).
+   */
   visibilityKey(actor: Actor): string {
     if (actor.isSuperuser) return 'all';
     const grants = this.grants(actor);
-    return grants.allProjects ? 'all' : `open+${[...grants.explicitProjects].sort((a, b) => a - b).join(',')}`;
+    const projects = grants.allProjects ? 'all' : `open+${[...grants.explicitProjects].sort((a, b) => a - b).join(',')}`;
+    return `${projects}|restricted:${grants.restrictedComponents.join(',')}`;
   }
 
   /**
@@ -212,6 +264,28 @@ export class AccessControl {
         teamCovers(t, project) &&
         (languageId === undefined || t.languages === null || t.languages.has(languageId)),
     );
+  }
+
+  /**
+   * can() inside a component: in a restricted component only the teams that select it grant permissions
+   * (a team covering the whole project grants none there).
+   */
+  canIn(actor: Actor, permission: ObjectPermission, project: ProjectLike, component: ComponentLike, languageId?: number): boolean {
+    if (!component.restricted || actor.isSuperuser) return this.can(actor, permission, project, languageId);
+    return this.grants(actor).teams.some(
+      (t) =>
+        t.permissions.has(permission) &&
+        t.restrictedComponents.has(component.id) &&
+        (languageId === undefined || t.languages === null || t.languages.has(languageId)),
+    );
+  }
+
+  /** require() inside a component: 404 when the actor does not see the component, then as canIn(). */
+  requireIn(actor: Actor, permission: ObjectPermission, project: ProjectLike, component: ComponentLike, message?: string, languageId?: number): void {
+    if (!this.canViewComponent(actor, project, component)) throw new NotFoundError();
+    if (this.canIn(actor, permission, project, component, languageId)) return;
+    if (!actor.authenticated) throw new NotAuthenticatedError();
+    throw new PermissionDeniedError(message);
   }
 
   /** Global permissions come from the roles of every team of the actor, whatever its selection. */

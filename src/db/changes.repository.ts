@@ -3,6 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ChangeRow, ChangesTable } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import { namesVisibleComponent, type ComponentsFilter } from './components.repository.js';
 
 const BATCH = 200; // 12 columns per row: under both engines' bound-parameter limits
 
@@ -55,6 +56,8 @@ export interface ChangeListWhere {
    * the projects it selects. Changes naming no project are left out unless undefined.
    */
   projects?: ProjectsFilter;
+  /** Changes of components this filter leaves out (restricted ones the caller may not see) are not listed. */
+  components?: ComponentsFilter;
   projectId?: number;
   componentId?: number;
   translationId?: number;
@@ -75,6 +78,7 @@ function changesWhere(db: Executor, w: ChangeListWhere) {
       return visible ? projects.where(visible) : projects;
     });
   }
+  if (w.components) q = q.where(namesVisibleComponent('changes.component_id', w.components));
   if (w.projectId !== undefined) q = q.where('changes.project_id', '=', w.projectId);
   if (w.componentId !== undefined) q = q.where('changes.component_id', '=', w.componentId);
   if (w.translationId !== undefined) q = q.where('changes.translation_id', '=', w.translationId);

@@ -3,14 +3,15 @@ import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import type { ComponentListRow } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 
 /**
- * Lists a filter lets see: empty ones and those with a component in a project it lets through (the
- * reference's queryset), so a list made only of private components stays hidden from outsiders.
+ * Lists the filters let see: empty ones and those with a component they let through (the reference's
+ * queryset), so a list made only of private or restricted components stays hidden from outsiders.
  */
-export function visibleComponentLists(db: Executor, filter: ProjectsFilter) {
+export function visibleComponentLists(db: Executor, filter: ProjectsFilter, components: ComponentsFilter = null) {
   let q = db.selectFrom('component_lists');
-  if (filter) {
+  if (filter || components) {
     q = q.where((eb) =>
       eb.or([
         eb.not(eb.exists(eb.selectFrom('component_list_components as m').select('m.component_id').whereRef('m.componentlist_id', '=', 'component_lists.id'))),
@@ -21,7 +22,8 @@ export function visibleComponentLists(db: Executor, filter: ProjectsFilter) {
             .innerJoin('projects', 'projects.id', 'components.project_id')
             .select('m.component_id')
             .whereRef('m.componentlist_id', '=', 'component_lists.id')
-            .where(filter as never),
+            .where(filter ?? ((eb) => eb.lit(true)))
+            .where(components ?? ((eb) => eb.lit(true))),
         ),
       ]),
     );
@@ -29,18 +31,18 @@ export function visibleComponentLists(db: Executor, filter: ProjectsFilter) {
   return q;
 }
 
-export async function countVisibleComponentLists(db: Executor, filter: ProjectsFilter): Promise<number> {
-  const row = await visibleComponentLists(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countVisibleComponentLists(db: Executor, filter: ProjectsFilter, components: ComponentsFilter): Promise<number> {
+  const row = await visibleComponentLists(db, filter, components).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A page of the visible lists in id order. */
-export function visibleComponentListsPage(db: Executor, filter: ProjectsFilter, limit: number, offset: number): Promise<ComponentListRow[]> {
-  return visibleComponentLists(db, filter).selectAll('component_lists').orderBy('component_lists.id').limit(limit).offset(offset).execute();
+export function visibleComponentListsPage(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, limit: number, offset: number): Promise<ComponentListRow[]> {
+  return visibleComponentLists(db, filter, components).selectAll('component_lists').orderBy('component_lists.id').limit(limit).offset(offset).execute();
 }
 
-export function visibleComponentListBySlug(db: Executor, filter: ProjectsFilter, slug: string): Promise<ComponentListRow | undefined> {
-  return visibleComponentLists(db, filter).selectAll('component_lists').where('component_lists.slug', '=', slug).executeTakeFirst();
+export function visibleComponentListBySlug(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, slug: string): Promise<ComponentListRow | undefined> {
+  return visibleComponentLists(db, filter, components).selectAll('component_lists').where('component_lists.slug', '=', slug).executeTakeFirst();
 }
 
 export async function componentListExists(db: Executor, id: number): Promise<boolean> {
@@ -51,8 +53,8 @@ export function componentListIdBySlug(db: Executor, slug: string): Promise<{ id:
   return db.selectFrom('component_lists').select('id').where('slug', '=', slug).executeTakeFirst();
 }
 
-/** The members of the lists `ids` in projects a filter lets through, in component id order, named by project slug and component path. */
-export function membersOfComponentLists(db: Executor, ids: number[], filter: ProjectsFilter): Promise<{ componentlist_id: number; project: string; component: string }[]> {
+/** The members of the lists `ids` the filters let through, in component id order, named by project slug and component path. */
+export function membersOfComponentLists(db: Executor, ids: number[], filter: ProjectsFilter, components: ComponentsFilter): Promise<{ componentlist_id: number; project: string; component: string }[]> {
   let members = db
     .selectFrom('component_list_components as m')
     .innerJoin('components', 'components.id', 'm.component_id')
@@ -60,6 +62,7 @@ export function membersOfComponentLists(db: Executor, ids: number[], filter: Pro
     .select(['m.componentlist_id', 'projects.slug as project', sql<string>`components.category_path || components.slug`.as('component')])
     .where('m.componentlist_id', 'in', ids);
   if (filter) members = members.where(filter as never);
+  if (components) members = members.where(components as never);
   return members.orderBy('components.id').execute();
 }
 
@@ -73,37 +76,39 @@ export function allComponentListRules(db: Executor): Promise<{ componentlist_id:
   return db.selectFrom('component_list_rules').select(['componentlist_id', 'project_match', 'component_match']).execute();
 }
 
-/** A list's components in projects a filter lets through, the query the count, the page and the lookup below select from. */
-function visibleMembersOfComponentList(db: Executor, listId: number, filter: ProjectsFilter) {
-  const q = db
+/** A list's components the filters let through, the query the count, the page and the lookup below select from. */
+function visibleMembersOfComponentList(db: Executor, listId: number, filter: ProjectsFilter, components: ComponentsFilter) {
+  let q = db
     .selectFrom('component_list_components as m')
     .innerJoin('components', 'components.id', 'm.component_id')
     .innerJoin('projects', 'projects.id', 'components.project_id')
     .where('m.componentlist_id', '=', listId);
-  return filter ? q.where(filter as never) : q;
+  if (filter) q = q.where(filter as never);
+  return components ? q.where(components as never) : q;
 }
 
-export async function countVisibleMembersOfComponentList(db: Executor, listId: number, filter: ProjectsFilter): Promise<number> {
-  const row = await visibleMembersOfComponentList(db, listId, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+export async function countVisibleMembersOfComponentList(db: Executor, listId: number, filter: ProjectsFilter, components: ComponentsFilter): Promise<number> {
+  const row = await visibleMembersOfComponentList(db, listId, filter, components).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** A page of a list's visible components in id order. */
-export function visibleMembersOfComponentListPage(db: Executor, listId: number, filter: ProjectsFilter, limit: number, offset: number) {
-  return visibleMembersOfComponentList(db, listId, filter).selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute();
+export function visibleMembersOfComponentListPage(db: Executor, listId: number, filter: ProjectsFilter, components: ComponentsFilter, limit: number, offset: number) {
+  return visibleMembersOfComponentList(db, listId, filter, components).selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute();
 }
 
 /** The ids of a list's visible components with this slug (and, when given, this category path prefix). */
-export async function visibleMemberIdsOfComponentList(db: Executor, listId: number, filter: ProjectsFilter, slug: string, categoryPath: string): Promise<number[]> {
-  let members = visibleMembersOfComponentList(db, listId, filter).select('components.id').where('components.slug', '=', slug);
+export async function visibleMemberIdsOfComponentList(db: Executor, listId: number, filter: ProjectsFilter, components: ComponentsFilter, slug: string, categoryPath: string): Promise<number[]> {
+  let members = visibleMembersOfComponentList(db, listId, filter, components).select('components.id').where('components.slug', '=', slug);
   if (categoryPath) members = members.where('components.category_path', '=', categoryPath);
   return (await members.execute()).map((r) => r.id);
 }
 
-/** The id of a component in a project a filter lets through, or undefined. */
-export function visibleComponentId(db: Executor, id: number, filter: ProjectsFilter): Promise<{ id: number } | undefined> {
+/** The id of a component the filters let through, or undefined. */
+export function visibleComponentId(db: Executor, id: number, filter: ProjectsFilter, components: ComponentsFilter): Promise<{ id: number } | undefined> {
   let q = db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id').select('components.id').where('components.id', '=', id);
   if (filter) q = q.where(filter);
+  if (components) q = q.where(components);
   return q.executeTakeFirst();
 }
 

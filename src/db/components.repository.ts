@@ -1,7 +1,7 @@
 // Components: lookups by address and place, the visible ones, their translations and links into other projects, and their writes.
-import type { Insertable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type ExpressionWrapper, type Insertable, type SqlBool } from 'kysely';
 import type { Executor } from './database.js';
-import type { ComponentRow, ComponentsTable, ComponentUpdate, LanguageRow, ProjectRow, TranslationRow } from './schema.js';
+import type { ComponentRow, ComponentsTable, Database, ComponentUpdate, LanguageRow, ProjectRow, TranslationRow } from './schema.js';
 import { projectBySlug, type ProjectsFilter } from './projects.repository.js';
 
 /**
@@ -37,21 +37,32 @@ export function componentById(db: Executor, id: number): Promise<ComponentRow | 
   return db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A component's project and that project's access control (enough to decide who may see it). */
-export function componentAccessById(db: Executor, id: number): Promise<{ id: number; project_id: number; access_control: number } | undefined> {
+/** A component's project, that project's access control and the component's restriction (enough to decide who may see it). */
+export function componentAccessById(db: Executor, id: number): Promise<{ id: number; project_id: number; access_control: number; restricted: number } | undefined> {
   return db
     .selectFrom('components')
     .innerJoin('projects', 'projects.id', 'components.project_id')
-    .select(['components.id', 'components.project_id', 'projects.access_control'])
+    .select(['components.id', 'components.project_id', 'projects.access_control', 'components.restricted'])
     .where('components.id', '=', id)
     .executeTakeFirst();
 }
 
-/** Git components outside categories of a project cloned from `repo`, in id order, with their branches. */
-export function gitComponentsWithRepo(db: Executor, projectId: number, repo: string): Promise<{ slug: string; branch: string }[]> {
+/** Every restricted component with the origin its translation memory entries carry ("project/component"). */
+export function restrictedComponentOrigins(db: Executor): Promise<{ id: number; origin: string }[]> {
   return db
     .selectFrom('components')
-    .select(['slug', 'branch'])
+    .innerJoin('projects', 'projects.id', 'components.project_id')
+    .select(['components.id', sql<string>`projects.slug || '/' || components.slug`.as('origin')])
+    .where('components.restricted', '=', 1)
+    .orderBy('components.id')
+    .execute();
+}
+
+/** Git components outside categories of a project cloned from `repo`, in id order, with their branches and restriction. */
+export function gitComponentsWithRepo(db: Executor, projectId: number, repo: string): Promise<{ id: number; slug: string; branch: string; restricted: number }[]> {
+  return db
+    .selectFrom('components')
+    .select(['id', 'slug', 'branch', 'restricted'])
     .where('project_id', '=', projectId)
     .where('vcs', '=', 'git')
     .where('repo', '=', repo)
@@ -88,42 +99,60 @@ export function componentSlugs(db: Executor): Promise<{ id: number; slug: string
     .execute();
 }
 
-/** Components of the projects a filter lets through: the query the counts and pages below select from. */
-function visibleComponents(db: Executor, filter: ProjectsFilter) {
-  const q = db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');
-  return filter ? q.where(filter) : q;
+/**
+ * A condition on `components` for any query that joins it (AccessControl.visibleComponents): the
+ * restricted components an actor may not see are left out. null: no condition.
+ */
+export type ComponentsFilter = ((eb: ExpressionBuilder<Database, 'components'>) => ExpressionWrapper<Database, 'components', SqlBool>) | null;
+
+/**
+ * A condition on rows that name a component by id in `column` (changes, reports): rows naming no
+ * component, or one the filter lets through. The components it leaves out are few (restricted ones),
+ * so the condition reads them once and keeps the rows naming none of them.
+ */
+export function namesVisibleComponent(column: string, components: NonNullable<ComponentsFilter>): Expression<SqlBool> {
+  const hidden = components(expressionBuilder<Database, 'components'>());
+  return sql<SqlBool>`(${sql.ref(column)} IS NULL OR ${sql.ref(column)} NOT IN (SELECT components.id FROM components WHERE NOT (${hidden})))`;
 }
 
-export async function countVisibleComponents(db: Executor, filter: ProjectsFilter): Promise<number> {
-  const row = await visibleComponents(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+/** Components of the projects and of the restriction a filter lets through: the query the counts and pages below select from. */
+function visibleComponents(db: Executor, filter: ProjectsFilter, components: ComponentsFilter) {
+  let q = db.selectFrom('components').innerJoin('projects', 'projects.id', 'components.project_id');
+  if (filter) q = q.where(filter);
+  return components ? q.where(components) : q;
+}
+
+export async function countVisibleComponents(db: Executor, filter: ProjectsFilter, components: ComponentsFilter): Promise<number> {
+  const row = await visibleComponents(db, filter, components).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** A page of the visible components in id order (the API list). */
-export function visibleComponentsPage(db: Executor, filter: ProjectsFilter, limit: number, offset: number): Promise<ComponentRow[]> {
-  return visibleComponents(db, filter).selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute();
+export function visibleComponentsPage(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, limit: number, offset: number): Promise<ComponentRow[]> {
+  return visibleComponents(db, filter, components).selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute();
 }
 
 /** The visible components of one project, by name. */
-export function visibleComponentsOfProject(db: Executor, filter: ProjectsFilter, projectId: number): Promise<ComponentRow[]> {
-  return visibleComponents(db, filter).selectAll('components').where('components.project_id', '=', projectId).orderBy('components.name').execute();
+export function visibleComponentsOfProject(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, projectId: number): Promise<ComponentRow[]> {
+  return visibleComponents(db, filter, components).selectAll('components').where('components.project_id', '=', projectId).orderBy('components.name').execute();
 }
 
-/** A project's own components and those linked into it (links/). */
-function componentsListedInProject(db: Executor, projectId: number) {
-  return db
+/** A project's own components and those linked into it (links/), as far as the restriction filter lets them through. */
+function componentsListedInProject(db: Executor, projectId: number, components: ComponentsFilter) {
+  const q = db
     .selectFrom('components')
     .where((eb) => eb.or([eb('project_id', '=', projectId), eb('id', 'in', eb.selectFrom('component_links').select('component_id').where('project_id', '=', projectId))]));
+  return components ? q.where(components) : q;
 }
 
-export async function countComponentsListedInProject(db: Executor, projectId: number): Promise<number> {
-  const row = await componentsListedInProject(db, projectId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+export async function countComponentsListedInProject(db: Executor, projectId: number, components: ComponentsFilter): Promise<number> {
+  const row = await componentsListedInProject(db, projectId, components).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** A page of a project's own and linked components in id order. */
-export function componentsListedInProjectPage(db: Executor, projectId: number, limit: number, offset: number): Promise<ComponentRow[]> {
-  return componentsListedInProject(db, projectId).selectAll().orderBy('id').limit(limit).offset(offset).execute();
+export function componentsListedInProjectPage(db: Executor, projectId: number, components: ComponentsFilter, limit: number, offset: number): Promise<ComponentRow[]> {
+  return componentsListedInProject(db, projectId, components).selectAll('components').orderBy('components.id').limit(limit).offset(offset).execute();
 }
 
 export async function countTranslationsOfComponent(db: Executor, componentId: number): Promise<number> {

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import { namesVisibleComponent, type ComponentsFilter } from './components.repository.js';
 
 /** Which changes count: a time range, content actions, an optional scope, language and author. */
 export interface ContributionsWhere {
@@ -10,6 +11,8 @@ export interface ContributionsWhere {
   actions: readonly number[];
   /** Projects the caller may see (null: all). */
   visible: ProjectsFilter;
+  /** Components the caller may see (null: all): changes of restricted components it may not see do not count. */
+  components?: ComponentsFilter;
   projectId?: number;
   componentIds?: readonly number[];
   languageCode?: string;
@@ -27,6 +30,7 @@ function contributions(db: Executor, w: ContributionsWhere) {
     .where('changes.timestamp', '>=', w.start)
     .where('changes.timestamp', '<=', w.end);
   if (w.visible) q = q.where(w.visible);
+  if (w.components) q = q.where(namesVisibleComponent('changes.component_id', w.components));
   if (w.projectId !== undefined) q = q.where('changes.project_id', '=', w.projectId);
   if (w.componentIds !== undefined) q = q.where('changes.component_id', 'in', w.componentIds.length ? [...w.componentIds] : [-1]);
   if (w.languageCode) q = q.where('languages.code', '=', w.languageCode);

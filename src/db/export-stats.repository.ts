@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import type { TranslationRow, TranslationsTable } from './schema.js';
+import type { ComponentsFilter } from './components.repository.js';
 
 /** A component's translations with their languages and last authors, ordered by language code. */
 export function translationStatsOfComponent(
@@ -19,12 +20,22 @@ export function translationStatsOfComponent(
     .execute();
 }
 
-/** The sums of these counter columns over a project's translations, per language, ordered by language code. */
-export function counterSumsPerLanguage(db: Executor, projectId: number, columns: readonly (keyof TranslationsTable & string)[]): Promise<({ code: string; name: string } & Record<string, unknown>)[]> {
-  return db
+/**
+ * The sums of these counter columns over a project's translations (of the components the filter lets
+ * through), per language, ordered by language code.
+ */
+export function counterSumsPerLanguage(
+  db: Executor,
+  projectId: number,
+  components: ComponentsFilter,
+  columns: readonly (keyof TranslationsTable & string)[],
+): Promise<({ code: string; name: string } & Record<string, unknown>)[]> {
+  let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
-    .innerJoin('languages', 'languages.id', 'translations.language_id')
+    .innerJoin('languages', 'languages.id', 'translations.language_id');
+  if (components) q = q.where(components);
+  return q
     .select(['languages.code', 'languages.name', ...columns.map((c) => sql<number>`coalesce(sum(${sql.ref(`translations.${c}`)}), 0)`.as(c))])
     .where('components.project_id', '=', projectId)
     .groupBy(['languages.code', 'languages.name'])

@@ -7,7 +7,7 @@ export function glossaryComponentsOf(db: Executor, projectId: number, sourceLang
   return db
     .selectFrom('components')
     .innerJoin('projects', 'projects.id', 'components.project_id')
-    .select(['components.id', 'components.slug', 'projects.slug as project_slug', 'components.source_language_id', 'components.created'])
+    .select(['components.id', 'components.slug', 'projects.slug as project_slug', 'components.source_language_id', 'components.created', 'components.restricted'])
     .where('components.is_glossary', '=', 1)
     .where('components.source_language_id', '=', sourceLanguageId)
     .where((eb) =>

@@ -8,6 +8,10 @@ import { STATE_TRANSLATED } from '../domain/unit-states.js';
 export interface MemoryScope {
   userId: number | null;
   projectIds: number[] | null;
+  /** Leave out the shared (imported) entries: a project that does not use shared translations. */
+  withoutShared?: boolean;
+  /** Origins ("project/component") of restricted components the reader may not see: their project entries are left out. */
+  hiddenOrigins?: readonly string[];
 }
 
 /** The filters of the entry list (language and project ids already resolved). */
@@ -30,11 +34,12 @@ export interface MemoryCandidate {
 
 function scopeSql(scope: MemoryScope | null): RawBuilder<unknown> {
   if (scope === null) return sql`1 = 1`;
-  const terms: RawBuilder<unknown>[] = [sql`m.shared = 1`];
+  const terms: RawBuilder<unknown>[] = scope.withoutShared ? [] : [sql`m.shared = 1`];
   if (scope.userId !== null) terms.push(sql`m.user_id = ${scope.userId}`);
   if (scope.projectIds === null) terms.push(sql`m.project_id IS NOT NULL`);
   else if (scope.projectIds.length) terms.push(sql`m.project_id IN (${sql.join(scope.projectIds)})`);
-  return sql`(${sql.join(terms, sql` OR `)})`;
+  const hidden = scope.hiddenOrigins?.length ? sql` AND NOT (m.project_id IS NOT NULL AND m.origin IN (${sql.join([...scope.hiddenOrigins])}))` : sql``;
+  return terms.length ? sql`((${sql.join(terms, sql` OR `)})${hidden})` : sql`1 = 0`;
 }
 
 function languagesSql(sourceLanguageId: number, targetLanguageId: number): RawBuilder<unknown> {
@@ -51,7 +56,7 @@ async function insertFromUnits(db: Executor, where: RawBuilder<unknown>, userId:
     JOIN translations t ON t.id = u.translation_id
     JOIN components c ON c.id = t.component_id
     JOIN projects p ON p.id = c.project_id
-    WHERE ${where} AND u.state >= ${STATE_TRANSLATED} AND u.target <> '' AND t.is_source = 0
+    WHERE ${where} AND u.state >= ${STATE_TRANSLATED} AND u.target <> '' AND t.is_source = 0${project ? sql` AND c.contribute_project_tm = 1` : sql``}
       AND NOT EXISTS (SELECT 1 FROM memory m
         WHERE m.source_language_id = c.source_language_id AND m.target_language_id = t.language_id
           AND substr(m.source, 1, 100) = substr(u.source, 1, 100) AND m.source = u.source AND m.target = u.target

@@ -1,6 +1,7 @@
 // The counters of every translation listed in a project (its own components and those linked into it).
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 
 export interface TranslationMetricsRow {
   component_slug: string;
@@ -33,9 +34,10 @@ export interface TranslationMetricsRow {
 
 /**
  * The translations of the components listed in project `projectId` whose own project the filter lets
- * through (a component linked from a private project stays hidden), by component path and language code.
+ * through (a component linked from a private project stays hidden), and that the components filter
+ * lets through (restricted ones), by component path and language code.
  */
-export function translationMetricsOfProject(db: Executor, projectId: number, visible: ProjectsFilter): Promise<TranslationMetricsRow[]> {
+export function translationMetricsOfProject(db: Executor, projectId: number, visible: ProjectsFilter, components: ComponentsFilter): Promise<TranslationMetricsRow[]> {
   let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
@@ -48,6 +50,7 @@ export function translationMetricsOfProject(db: Executor, projectId: number, vis
       ]),
     );
   if (visible) q = q.where(visible);
+  if (components) q = q.where(components);
   return q
     .select([
       'components.slug as component_slug',

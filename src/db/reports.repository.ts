@@ -2,6 +2,7 @@
 import type { Insertable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import { namesVisibleComponent, type ComponentsFilter } from './components.repository.js';
 import type { ReportRow, ReportsTable } from './schema.js';
 
 export type ReportWithNames = ReportRow & { creator: string | null; project_name: string | null; category_name: string | null; component_name: string | null };
@@ -12,6 +13,8 @@ export interface ReportsWhere {
   readerId?: number;
   /** Projects where the reader may read every report (its reports.view); undefined: none beyond its own. */
   readable?: ProjectsFilter;
+  /** Components the reader may see: reports of a restricted component it may not see are left out. */
+  components?: ComponentsFilter;
   /** One scope: exactly the reports of this project (no category, no component), category or component. */
   projectId?: number;
   categoryId?: number;
@@ -38,6 +41,7 @@ function reports(db: Executor, w: ReportsWhere) {
       return eb.or([own, inReadable]);
     });
   }
+  if (w.components) q = q.where(namesVisibleComponent('reports.component_id', w.components));
   if (w.projectId !== undefined) q = q.where('reports.project_id', '=', w.projectId).where('reports.category_id', 'is', null).where('reports.component_id', 'is', null);
   if (w.categoryId !== undefined) q = q.where('reports.category_id', '=', w.categoryId);
   if (w.componentId !== undefined) q = q.where('reports.component_id', '=', w.componentId);

@@ -3,6 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ScreenshotsTable } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 import { visibleTranslations } from './translations.repository.js';
 
 /** Screenshots joined with their translation's component, project and language. */
@@ -19,6 +20,7 @@ function withPlace(db: Executor) {
       'projects.access_control as p_access',
       'projects.slug as p_slug',
       'components.id as c_id',
+      'components.restricted as c_restricted',
       'components.slug as c_slug',
       'components.category_path as c_path',
       'languages.id as l_id',
@@ -29,21 +31,22 @@ function withPlace(db: Executor) {
 /** A screenshot row with its project (p_), component (c_) and language (l_). */
 export type ScreenshotPlaceRow = Awaited<ReturnType<ReturnType<typeof withPlace>['executeTakeFirstOrThrow']>>;
 
-function visible(db: Executor, filter: ProjectsFilter, componentId?: number) {
+function visible(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, componentId?: number) {
   let q = withPlace(db);
   if (filter) q = q.where(filter);
+  if (components) q = q.where(components);
   if (componentId !== undefined) q = q.where('components.id', '=', componentId);
   return q;
 }
 
-/** Screenshots of the projects `filter` selects (every project without one), or of one component of them. */
-export async function countVisibleScreenshots(db: Executor, filter: ProjectsFilter, componentId?: number): Promise<number> {
-  const q = visible(db, filter, componentId).clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
+/** Screenshots of the projects and components the filters select (every one without them), or of one component of them. */
+export async function countVisibleScreenshots(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, componentId?: number): Promise<number> {
+  const q = visible(db, filter, components, componentId).clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-export function visibleScreenshotsPage(db: Executor, filter: ProjectsFilter, limit: number, offset: number, componentId?: number): Promise<ScreenshotPlaceRow[]> {
-  return visible(db, filter, componentId).orderBy('screenshots.id').limit(limit).offset(offset).execute();
+export function visibleScreenshotsPage(db: Executor, filter: ProjectsFilter, components: ComponentsFilter, limit: number, offset: number, componentId?: number): Promise<ScreenshotPlaceRow[]> {
+  return visible(db, filter, components, componentId).orderBy('screenshots.id').limit(limit).offset(offset).execute();
 }
 
 export function screenshotById(db: Executor, id: number): Promise<ScreenshotPlaceRow | undefined> {
@@ -57,11 +60,11 @@ export function unitLinksOf(db: Executor, screenshotIds: number[]): Promise<{ sc
 
 /**
  * The translation named by project slug, component slug (and category path, when given) and language
- * code, with its project's access control; an uncategorized component first.
+ * code, with its project's access control and its component's restriction; an uncategorized component first.
  */
 export function translationBySlugs(db: Executor, projectSlug: string, categoryPath: string, componentSlug: string, languageCode: string) {
-  let q = visibleTranslations(db, null)
-    .select(['translations.id', 'translations.language_id', 'components.id as component_id', 'projects.id as project_id', 'projects.access_control'])
+  let q = visibleTranslations(db, null, null)
+    .select(['translations.id', 'translations.language_id', 'components.id as component_id', 'components.restricted', 'projects.id as project_id', 'projects.access_control'])
     .where('projects.slug', '=', projectSlug)
     .where('components.slug', '=', componentSlug)
     .where('languages.code', '=', languageCode);

@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kyse
 import type { Executor } from './database.js';
 import type { Database } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 
 /** `lower(column) LIKE '%text%'` with the LIKE wildcards of `text` taken literally. */
 function contains(column: string, text: string): Expression<SqlBool> {
@@ -28,13 +29,14 @@ export function searchCategories(db: Executor, visible: ProjectsFilter, text: st
   return q.orderBy('categories.name').orderBy('categories.id').limit(limit).execute();
 }
 
-export function searchComponents(db: Executor, visible: ProjectsFilter, text: string, limit: number) {
+export function searchComponents(db: Executor, visible: ProjectsFilter, components: ComponentsFilter, text: string, limit: number) {
   let q = db
     .selectFrom('components')
     .innerJoin('projects', 'projects.id', 'components.project_id')
     .select(['components.id', 'components.name', 'components.slug', 'components.category_id', 'components.project_id', 'projects.name as project_name', 'projects.slug as project_slug'])
     .where((eb) => either(eb, 'components.name', 'components.slug', text));
   if (visible) q = q.where(visible);
+  if (components) q = q.where(components);
   return q.orderBy('components.name').orderBy('components.id').limit(limit).execute();
 }
 

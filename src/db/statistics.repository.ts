@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import type { TranslationRow, TranslationsTable } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 
 /** The counters kept on every translation row (statistics are sums of them, never scans over units). */
 export const COUNTER_COLUMNS = [
@@ -32,10 +33,11 @@ export interface TranslationScope {
 }
 
 /**
- * The translations of a scope joined with their component and project, and — with a filter — only
- * in projects it lets through, so that private projects never show in numbers others read.
+ * The translations of a scope joined with their component and project, and — with filters — only
+ * in projects and components they let through, so that private projects and restricted components
+ * never show in numbers others read.
  */
-export function translationsIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter) {
+export function translationsIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter, components: ComponentsFilter) {
   let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
@@ -45,39 +47,42 @@ export function translationsIn(db: Executor, scope: TranslationScope, visible: P
   if (scope.categoryIds !== undefined) q = q.where('components.category_id', 'in', scope.categoryIds);
   if (scope.languageId !== undefined) q = q.where('translations.language_id', '=', scope.languageId);
   if (visible) q = q.where(visible);
+  if (components) q = q.where(components);
   return q;
 }
 
 /** The summed counters of a scope and its latest change (one indexed aggregate; units are never read). */
-export async function counterSumsOf(db: Executor, scope: TranslationScope, visible: ProjectsFilter): Promise<(Record<CounterName, number> & { last_change: string | null }) | undefined> {
-  return translationsIn(db, scope, visible).select([...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')]).executeTakeFirst();
+export async function counterSumsOf(db: Executor, scope: TranslationScope, visible: ProjectsFilter, components: ComponentsFilter): Promise<(Record<CounterName, number> & { last_change: string | null }) | undefined> {
+  return translationsIn(db, scope, visible, components).select([...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')]).executeTakeFirst();
 }
 
 /** Who made the change at `lastChange` in a scope (the highest translation id when several share it). */
-export function lastAuthorIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter, lastChange: string): Promise<{ last_author_id: number | null } | undefined> {
-  return translationsIn(db, scope, visible).select(['translations.last_author_id']).where('translations.last_change', '=', lastChange).orderBy('translations.id', 'desc').executeTakeFirst();
+export function lastAuthorIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter, components: ComponentsFilter, lastChange: string): Promise<{ last_author_id: number | null } | undefined> {
+  return translationsIn(db, scope, visible, components).select(['translations.last_author_id']).where('translations.last_change', '=', lastChange).orderBy('translations.id', 'desc').executeTakeFirst();
 }
 
 /** Changes with these actions between two times, of the translations of a scope (a subquery, no id list: a language may span thousands). */
-export async function countChangesIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter, actions: Iterable<number>, since: string, until: string): Promise<number> {
+export async function countChangesIn(db: Executor, scope: TranslationScope, visible: ProjectsFilter, components: ComponentsFilter, actions: Iterable<number>, since: string, until: string): Promise<number> {
   const row = await db
     .selectFrom('changes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('action', 'in', [...actions])
     .where('timestamp', '>=', since)
     .where('timestamp', '<=', until)
-    .where('translation_id', 'in', translationsIn(db, scope, visible).select('translations.id'))
+    .where('translation_id', 'in', translationsIn(db, scope, visible, components).select('translations.id'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** Per-language sums inside one project (its own components), ordered by language code. */
-export function counterSumsPerLanguageOfProject(db: Executor, projectId: number, limit: number, offset: number) {
-  return db
+/** Per-language sums inside one project (its own components the filter lets through), ordered by language code. */
+export function counterSumsPerLanguageOfProject(db: Executor, projectId: number, components: ComponentsFilter, limit: number, offset: number) {
+  let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
     .innerJoin('languages', 'languages.id', 'translations.language_id')
-    .where('components.project_id', '=', projectId)
+    .where('components.project_id', '=', projectId);
+  if (components) q = q.where(components);
+  return q
     .select(['languages.id as language_id', 'languages.code', 'languages.name', ...sumCounterSelections(), sql<string | null>`max(translations.last_change)`.as('last_change')])
     .groupBy(['languages.id', 'languages.code', 'languages.name'])
     .orderBy('languages.code')
@@ -86,13 +91,13 @@ export function counterSumsPerLanguageOfProject(db: Executor, projectId: number,
     .execute();
 }
 
-export async function countLanguagesOfProject(db: Executor, projectId: number): Promise<number> {
-  const row = await db
+export async function countLanguagesOfProject(db: Executor, projectId: number, components: ComponentsFilter): Promise<number> {
+  let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
-    .where('components.project_id', '=', projectId)
-    .select(sql<number>`count(distinct translations.language_id)`.as('n'))
-    .executeTakeFirst();
+    .where('components.project_id', '=', projectId);
+  if (components) q = q.where(components);
+  const row = await q.select(sql<number>`count(distinct translations.language_id)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -121,7 +126,7 @@ export function authorNames(db: Executor, userId: number): Promise<{ full_name: 
 
 /** Site-wide sums of the counters over every translation, visibility aside. */
 export function siteCounterSums(db: Executor): Promise<Record<CounterName, number> | undefined> {
-  return translationsIn(db, {}, null).select(sumCounterSelections()).executeTakeFirst();
+  return translationsIn(db, {}, null, null).select(sumCounterSelections()).executeTakeFirst();
 }
 
 export async function countRows(db: Executor, table: 'users' | 'changes' | 'projects' | 'components' | 'translations' | 'suggestions'): Promise<number> {

@@ -1,9 +1,10 @@
-// Suggestions across the site: those on units of the projects a filter lets through, newest first.
+// Suggestions across the site: those on units of the projects and components filters let through, newest first.
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 import type { SuggestionRow } from './schema.js';
 
-function visibleSuggestions(db: Executor, visible: ProjectsFilter) {
+function visibleSuggestions(db: Executor, visible: ProjectsFilter, components: ComponentsFilter) {
   let q = db
     .selectFrom('suggestions')
     .innerJoin('units', 'units.id', 'suggestions.unit_id')
@@ -11,17 +12,24 @@ function visibleSuggestions(db: Executor, visible: ProjectsFilter) {
     .innerJoin('components', 'components.id', 'translations.component_id')
     .innerJoin('projects', 'projects.id', 'components.project_id');
   if (visible) q = q.where(visible);
+  if (components) q = q.where(components);
   return q;
 }
 
-export async function countVisibleSuggestions(db: Executor, visible: ProjectsFilter): Promise<number> {
-  const row = await visibleSuggestions(db, visible).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+export async function countVisibleSuggestions(db: Executor, visible: ProjectsFilter, components: ComponentsFilter): Promise<number> {
+  const row = await visibleSuggestions(db, visible, components).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** A page of the visible suggestions, newest first, with their author's username and the sum of their votes. */
-export function visibleSuggestionsPage(db: Executor, visible: ProjectsFilter, limit: number, offset: number): Promise<(SuggestionRow & { username: string | null; votes: number | string | null })[]> {
-  return visibleSuggestions(db, visible)
+export function visibleSuggestionsPage(
+  db: Executor,
+  visible: ProjectsFilter,
+  components: ComponentsFilter,
+  limit: number,
+  offset: number,
+): Promise<(SuggestionRow & { username: string | null; votes: number | string | null })[]> {
+  return visibleSuggestions(db, visible, components)
     .leftJoin('users', 'users.id', 'suggestions.user_id')
     .selectAll('suggestions')
     .select(['users.username as username'])

@@ -3,6 +3,7 @@ import type { Executor } from './database.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from './schema.js';
 import { languageByCode, languageOfRow, languagesByIds } from './languages.repository.js';
 import { projectsByIds, type ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 
 /**
  * The component's translation into the language a path names (by the language's code or the code the
@@ -46,24 +47,29 @@ export async function translationLinks(db: Executor, rows: readonly TranslationR
   return { components, projects, languages, authors };
 }
 
-/** Translations joined with their component, project and language, limited to the visible projects. */
-export function visibleTranslations(db: Executor, projects: ProjectsFilter) {
-  const q = db
+/** Translations joined with their component, project and language, limited to the visible projects and components. */
+export function visibleTranslations(db: Executor, projects: ProjectsFilter, components: ComponentsFilter) {
+  let q = db
     .selectFrom('translations')
     .innerJoin('components', 'components.id', 'translations.component_id')
     .innerJoin('projects', 'projects.id', 'components.project_id')
     .innerJoin('languages', 'languages.id', 'translations.language_id');
-  return projects ? q.where(projects) : q;
+  if (projects) q = q.where(projects);
+  return components ? q.where(components) : q;
 }
 
-/** Which visible translations a list holds: those of the visible projects, optionally only those a user changed with one of some actions. */
+/**
+ * Which visible translations a list holds: those of the visible projects and components, optionally
+ * only those a user changed with one of some actions.
+ */
 export interface TranslationListWhere {
   projects: ProjectsFilter;
+  components: ComponentsFilter;
   changedBy?: { userId: number; actions: Iterable<number> };
 }
 
 function listedTranslations(db: Executor, where: TranslationListWhere) {
-  const q = visibleTranslations(db, where.projects);
+  const q = visibleTranslations(db, where.projects, where.components);
   if (!where.changedBy) return q;
   const { userId, actions } = where.changedBy;
   return q.where((eb) =>
@@ -89,13 +95,13 @@ export function listedTranslationsPage(db: Executor, where: TranslationListWhere
 }
 
 /** The visible translations of a component, by language name (the component page). */
-export function visibleTranslationsOfComponent(db: Executor, projects: ProjectsFilter, componentId: number): Promise<TranslationRow[]> {
-  return visibleTranslations(db, projects).selectAll('translations').where('translations.component_id', '=', componentId).orderBy('languages.name').execute();
+export function visibleTranslationsOfComponent(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, componentId: number): Promise<TranslationRow[]> {
+  return visibleTranslations(db, projects, components).selectAll('translations').where('translations.component_id', '=', componentId).orderBy('languages.name').execute();
 }
 
 /** The first visible translations into a language, by project and component name (the language page). */
-export function visibleTranslationsIntoLanguage(db: Executor, projects: ProjectsFilter, languageId: number, limit: number): Promise<TranslationRow[]> {
-  return visibleTranslations(db, projects)
+export function visibleTranslationsIntoLanguage(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, languageId: number, limit: number): Promise<TranslationRow[]> {
+  return visibleTranslations(db, projects, components)
     .selectAll('translations')
     .where('translations.language_id', '=', languageId)
     .orderBy('projects.name')

@@ -6,6 +6,7 @@ import { isSqlite, type Executor } from './database.js';
 import type { ComponentRow, Database, LanguageRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
 import { languageOfRow } from './languages.repository.js';
 import { projectOfRow, type ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 import { translationsIn } from './statistics.repository.js';
 import { hasRegex } from './unit-search/index.js';
 
@@ -66,16 +67,16 @@ export function searchableUnits(db: Executor) {
 }
 
 /**
- * A unit with its slugs, its project's access settings and the labels of its source string, or undefined.
+ * A unit with its slugs, its project's access settings, its component's restriction and the labels of its source string, or undefined.
  * The labels come in the same query, as a JSON array: one round trip.
  */
 export async function unitWithLinksById(
   db: Executor,
   id: number,
-): Promise<(UnitWithSlugsRow & { access_control: number; project_id: number; labels: UnitLabel[] }) | undefined> {
+): Promise<(UnitWithSlugsRow & { access_control: number; project_id: number; component_id: number; restricted: number; labels: UnitLabel[] }) | undefined> {
   const row = await searchableUnits(db)
     .selectAll('units')
-    .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id'])
+    .select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code', 'projects.access_control', 'projects.id as project_id', 'components.id as component_id', 'components.restricted'])
     .select((eb) => labelsJson(eb, db))
     .where('units.id', '=', id)
     .executeTakeFirst();
@@ -124,32 +125,35 @@ export function unitsOfTranslationInOrder(db: Executor, translationId: number): 
   return unitsInFileOrder(db, translationId).execute();
 }
 
-/** The units of the visible projects, from the translations' kept counters (one row per translation, not per unit). */
-export async function countUnitsFromCounters(db: Executor, projects: ProjectsFilter): Promise<number> {
-  const r = await translationsIn(db, {}, projects).select((eb) => eb.fn.sum<number>('translations.total').as('n')).executeTakeFirst();
+/** The units of the visible projects and components, from the translations' kept counters (one row per translation, not per unit). */
+export async function countUnitsFromCounters(db: Executor, projects: ProjectsFilter, components: ComponentsFilter): Promise<number> {
+  const r = await translationsIn(db, {}, projects, components).select((eb) => eb.fn.sum<number>('translations.total').as('n')).executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
-/** How many units of the visible projects a compiled search finds. */
-export async function countSearchedUnits(db: Executor, projects: ProjectsFilter, where: UnitFilter): Promise<number> {
+/** How many units of the visible projects and components a compiled search finds. */
+export async function countSearchedUnits(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, where: UnitFilter): Promise<number> {
   let q = searchableUnits(db).select((eb) => eb.fn.countAll<number>().as('n'));
   if (projects) q = q.where(projects);
+  if (components) q = q.where(components);
   if (where) q = q.where(where);
   const r = await q.executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
-function unitsWithSlugs(db: Executor, projects: ProjectsFilter, where: UnitFilter) {
+function unitsWithSlugs(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, where: UnitFilter) {
   let q = searchableUnits(db).selectAll('units').select(['projects.slug as p_slug', COMPONENT_SEGMENT, 'languages.code as l_code']);
   if (projects) q = q.where(projects);
+  if (components) q = q.where(components);
   if (where) q = q.where(where);
   return q;
 }
 
-/** The ids of every unit of the visible projects that a compiled search finds, in id order. */
-export async function searchedUnitIds(db: Executor, projects: ProjectsFilter, where: Expression<SqlBool>): Promise<number[]> {
+/** The ids of every unit of the visible projects and components that a compiled search finds, in id order. */
+export async function searchedUnitIds(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, where: Expression<SqlBool>): Promise<number[]> {
   let q = searchableUnits(db).select('units.id').where(where);
   if (projects) q = q.where(projects);
+  if (components) q = q.where(components);
   return (await q.orderBy('units.id').execute()).map((r) => r.id);
 }
 
@@ -157,7 +161,7 @@ export async function searchedUnitIds(db: Executor, projects: ProjectsFilter, wh
 export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]): Promise<LabeledUnitWithSlugsRow[]> {
   if (ids.length === 0) return [];
   return withParsedLabels(
-    await unitsWithSlugs(db, null, null)
+    await unitsWithSlugs(db, null, null, null)
       .select((eb) => labelsJson(eb, db))
       .where('units.id', 'in', [...ids])
       .orderBy('units.id')
@@ -165,12 +169,12 @@ export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]):
   );
 }
 
-/** A page of the units of the visible projects that a compiled search finds, in id order, with their slugs. */
-export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
+/** A page of the units of the visible projects and components that a compiled search finds, in id order, with their slugs. */
+export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
   // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.
   const order = where && hasRegex(where) && !isSqlite(db) ? sql`units.id + 0` : sql.ref('units.id');
   // Labels are read for the page's rows afterwards: in this query they would be built for the skipped rows too.
-  return unitsWithSlugs(db, projects, where).orderBy(order).limit(limit).offset(offset).execute();
+  return unitsWithSlugs(db, projects, components, where).orderBy(order).limit(limit).offset(offset).execute();
 }
 
 /**
@@ -180,7 +184,7 @@ export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, where
 export async function unitsWithSlugsAfter(db: Executor, fromId: number, skip: number, limit: number): Promise<LabeledUnitWithSlugsRow[]> {
   const first = db.selectFrom('units').select('id').where('id', '>=', fromId).orderBy('id').limit(1).offset(skip);
   return withParsedLabels(
-    await unitsWithSlugs(db, null, null)
+    await unitsWithSlugs(db, null, null, null)
       .select((eb) => labelsJson(eb, db))
       .where('units.id', '>=', first)
       .orderBy('units.id')

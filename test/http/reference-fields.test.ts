@@ -208,6 +208,40 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
     expect(await attrs(await s.api('/api/translations/alone/todo/cs/autotranslate/', { method: 'POST', json: { mode: 'translate', auto_source: 'mt', engines: ['no-such-engine'] } }))).toEqual(['engines']);
   });
 
+  it('translation memory: other projects share through use_shared_tm and contribute_shared_tm; contribute_project_tm keeps a component out', async () => {
+    await ok(await createProject(s, 'tma'), 201);
+    await ok(await zipComponent('tma', 'app', CS_PO.replace('msgstr "Ahoj"', 'msgstr ""')), 201);
+    const units = (await ok(await s.api('/api/translations/tma/app/cs/units/'))).results as { id: number; source: string[] }[];
+    const hello = units.find((u) => u.source[0] === 'Hello')!;
+    await ok(await s.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { target: ['Nazdar světe'], state: 20 } }));
+    const entries = async (origin: string) => s.container.database.db.selectFrom('memory').select(['target', 'project_id']).where('origin', '=', origin).where('user_id', 'is', null).execute();
+    expect((await entries('tma/app')).map((e) => e.target)).toEqual(['Nazdar světe']);
+
+    const memoryRun = (path: string) => s.api(`${path}autotranslate/`, { method: 'POST', json: { mode: 'translate', q: 'state:<translated', auto_source: 'mt', engines: ['weblate-translation-memory'], threshold: '100' } });
+    await ok(await createProject(s, 'tmb'), 201);
+    await ok(await zipComponent('tmb', 'app', CS_PO.replace('msgstr "Ahoj"', 'msgstr ""')), 201);
+    await (s.container as unknown as { memory: { catchUp(): Promise<number> } }).memory.catchUp();
+    await ok(await s.api('/api/projects/tmb/', { method: 'PATCH', json: { use_shared_tm: false } }));
+    await ok(await memoryRun('/api/translations/tmb/app/cs/'));
+    const hellos = async () => ((await ok(await s.api('/api/translations/tmb/app/cs/units/'))).results as { source: string[]; target: string[] }[]).find((u) => u.source[0] === 'Hello')!.target[0];
+    expect(await hellos()).toBe('');
+    // Using shared translations, a public project's memory counts; once it stops sharing, no longer.
+    await ok(await s.api('/api/projects/tma/', { method: 'PATCH', json: { contribute_shared_tm: false } }));
+    await ok(await s.api('/api/projects/tmb/', { method: 'PATCH', json: { use_shared_tm: true } }));
+    await ok(await memoryRun('/api/translations/tmb/app/cs/'));
+    expect(await hellos()).toBe('');
+    await ok(await s.api('/api/projects/tma/', { method: 'PATCH', json: { contribute_shared_tm: true } }));
+    await ok(await memoryRun('/api/translations/tmb/app/cs/'));
+    expect(await hellos()).toBe('Nazdar světe');
+
+    // A component that does not contribute to the project memory adds no project entries.
+    await ok(await zipComponent('tma', 'quiet', CS_PO.replace('msgstr "Ahoj"', 'msgstr ""')), 201);
+    await ok(await patch('/api/components/tma/quiet/', { contribute_project_tm: false }));
+    const quiet = ((await ok(await s.api('/api/translations/tma/quiet/cs/units/'))).results as { id: number; source: string[] }[]).find((u) => u.source[0] === 'Hello')!;
+    await ok(await s.api(`/api/units/${quiet.id}/`, { method: 'PATCH', json: { target: ['Tiché ahoj'], state: 20 } }));
+    expect((await entries('tma/quiet')).map((e) => e.target)).not.toContain('Tiché ahoj');
+  });
+
   it('new_lang "existing" lets translators add only languages the project already has', async () => {
     await ok(await createProject(s, 'langs'), 201);
     await ok(await createPoComponent(s, 'langs', 'full'), 201); // cs and de

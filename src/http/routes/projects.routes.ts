@@ -71,8 +71,8 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
       const project = await c.projects.getVisible(request.actor, request.params.project);
       // Components linked into this project (links/) are listed with its own.
       return {
-        count: () => c.components.countListedIn(project),
-        page: (limit, offset) => c.components.pageListedIn(project, limit, offset),
+        count: () => c.components.countListedIn(request.actor, project),
+        page: (limit, offset) => c.components.pageListedIn(request.actor, project, limit, offset),
         serialize: async (rows) => (await c.addons.withAddonIds(await c.components.expand(rows))).map((r) => serializeComponent(urls, r)),
       };
     }),
@@ -106,8 +106,8 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
     GET: listEndpoint(c, { item: ProjectLanguageStatisticsSchema, params: ProjectParams }, async (request: P, urls) => {
       const project = await c.projects.getVisible(request.actor, request.params.project);
       return {
-        count: () => c.stats.countProjectLanguages(project),
-        page: (limit, offset) => c.stats.projectLanguages(project, limit, offset),
+        count: () => c.stats.countProjectLanguages(request.actor, project),
+        page: (limit, offset) => c.stats.projectLanguages(request.actor, project, limit, offset),
         serialize: (rows) =>
           rows.map((r) => {
             const obj = c.stats.toObject(r.aggregate, { name: r.name, code: r.code, url: urls.webEngage(project.slug, r.code) }, project.translation_review === 1);

@@ -84,7 +84,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const { where, error } = searchFilter(st.q);
     const sourceLang = t.sourceLanguage;
     const permissions = (unitState: number | null): EditorPermissions => {
-      const can = (p: Parameters<Container['access']['can']>[1]) => c.access.can(request.actor, p, t.project, t.translation.language_id);
+      const can = (p: Parameters<Container['access']['can']>[1]) => c.access.canIn(request.actor, p, t.project, t.component, t.translation.language_id);
       const denied = c.unitEdits.stateEditDenial(request.actor, t, unitState);
       const authed = request.actor.authenticated;
       return {
@@ -137,7 +137,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       c.comments.list(request.actor, unitRow.id),
     ]);
     const userId = request.actor.user?.id ?? null;
-    const canDeleteAny = request.actor.authenticated && c.access.can(request.actor, 'suggestion.delete', t.project, t.translation.language_id);
+    const canDeleteAny = request.actor.authenticated && c.access.canIn(request.actor, 'suggestion.delete', t.project, t.component, t.translation.language_id);
     const data: EditorData = {
       ...base,
       pluralNames: names,
@@ -233,7 +233,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         }
         const empty = forms.every((f) => f === '');
         const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
-        const keepApproved = found.unit.state === STATE_APPROVED && review && c.access.can(request.actor, 'unit.review', t.project, t.translation.language_id);
+        const keepApproved = found.unit.state === STATE_APPROVED && review && c.access.canIn(request.actor, 'unit.review', t.project, t.component, t.translation.language_id);
         const state = empty ? 0 : str(body.fuzzy) ? 10 : keepApproved ? 30 : 20;
         await c.unitEdits.patch(request.actor, unitId, { target: forms, state }, { partial: true });
       } catch (e) {
@@ -306,7 +306,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const t = await translationOf(request);
     // String(): a repeated ?id= (an array) stays a 404 rather than naming its first value.
     const { found } = await unitIn(request, t, String((request.query as Q).id ?? ''));
-    c.access.require(request.actor, 'machinery.view', t.project, undefined, t.translation.language_id);
+    c.access.requireIn(request.actor, 'machinery.view', t.project, t.component, undefined, t.translation.language_id);
     const source = splitPlurals(found.unit.source)[0] ?? '';
     const engines = c.machinery.registry.engines.map((e) => e.id);
     const outcome = await c.machinery.translateWith(t.project.id, engines, [source], { source: t.sourceLanguage.code, target: t.language.code });

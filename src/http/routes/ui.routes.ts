@@ -144,7 +144,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       for (const comp of await projectComponents(request.actor, project)) {
         components.push({ name: comp.name, href: `/projects/${seg(project.slug)}/${seg(componentPathSegment(comp))}/`, stats: statsOf(c, await c.stats.ofComponent(request.actor, comp.id), comp.name, review) });
       }
-      const languages: Listed[] = (await c.stats.projectLanguages(project, 500, 0)).map((l) => ({
+      const languages: Listed[] = (await c.stats.projectLanguages(request.actor, project, 500, 0)).map((l) => ({
         name: l.name,
         href: `/languages/${seg(l.code)}/`,
         stats: statsOf(c, l.aggregate, l.name, review),
@@ -216,7 +216,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         translations,
         changes: await changesOf(request, { componentId: refs.component.id }),
         repository: await componentRepo(request, refs, `${h.component}repository/`),
-        downloadHref: c.access.can(request.actor, 'translation.download', refs.project) ? `/api/components/${seg(refs.project.slug)}/${seg(componentPathSegment(refs.component))}/file/` : null,
+        downloadHref: c.access.canIn(request.actor, 'translation.download', refs.project, refs.component) ? `/api/components/${seg(refs.project.slug)}/${seg(componentPathSegment(refs.component))}/file/` : null,
       });
     }),
   );
@@ -275,8 +275,8 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       translateHref: h.translate,
       changes: await changesOf(request, { translationId: t.translation.id }),
       repository: await componentRepo(request, t, `${h.translation}repository/`),
-      download: c.access.can(request.actor, 'translation.download', t.project, t.translation.language_id) ? { href: apiFile, formats: DOWNLOAD_FORMATS } : null,
-      upload: request.actor.authenticated && c.access.can(request.actor, 'upload.perform', t.project, t.translation.language_id)
+      download: c.access.canIn(request.actor, 'translation.download', t.project, t.component, t.translation.language_id) ? { href: apiFile, formats: DOWNLOAD_FORMATS } : null,
+      upload: request.actor.authenticated && c.access.canIn(request.actor, 'upload.perform', t.project, t.component, t.translation.language_id)
         ? { action: `${h.translation}upload/`, methods: t.translation.is_source ? ['source', 'add', 'translate', 'replace'] : ['translate', 'fuzzy', 'suggest', 'approve', 'replace'] }
         : null,
     });

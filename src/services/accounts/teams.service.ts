@@ -501,7 +501,7 @@ export class TeamsService {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'component_id');
     const component = await componentAccessById(this.db, id);
-    if (!component || !this.access.canView(actor, { id: component.project_id, access_control: component.access_control })) {
+    if (!component || !this.access.canViewComponent(actor, { id: component.project_id, access_control: component.access_control }, component)) {
       throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
     }
     if (group.defining_project_id !== null && component.project_id !== group.defining_project_id) {

@@ -227,7 +227,7 @@ export class UsersService {
 
   /** The translations the actor may see whose content the user changed, a page at a time in id order. */
   contributions(actor: Actor, user: UserRow): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<TranslationRow[]> } {
-    const where = { projects: this.access.visibleProjects(actor), changedBy: { userId: user.id, actions: CONTENT_ACTIONS } };
+    const where = { projects: this.access.visibleProjects(actor), components: this.access.visibleComponents(actor), changedBy: { userId: user.id, actions: CONTENT_ACTIONS } };
     return { count: () => countListedTranslations(this.db, where), page: (limit, offset) => listedTranslationsPage(this.db, where, limit, offset) };
   }
 

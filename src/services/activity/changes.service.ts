@@ -164,10 +164,11 @@ export class ChangesService {
    * the project it names and is visible to whoever may see that project (the SQL filter of every
    * project list). Changes naming no project – site-wide ones such as "Project removed" or memberships
    * of site-wide teams – and changes of projects removed since are visible to superusers only: they
-   * may name private projects, and users nobody else should learn about.
+   * may name private projects, and users nobody else should learn about. Changes of a restricted
+   * component are visible to those who see the component.
    */
   private visible(actor: Actor, scope: ChangeScope, filters: ChangeFilters): ChangeListWhere {
-    return { ...(actor.isSuperuser ? {} : { projects: this.access.visibleProjects(actor) }), ...scope, ...filters };
+    return { ...(actor.isSuperuser ? {} : { projects: this.access.visibleProjects(actor), components: this.access.visibleComponents(actor) }), ...scope, ...filters };
   }
 
   /** How many changes the actor may see within a scope, filtered. */

@@ -59,7 +59,7 @@ export class ExportsService {
 
   /** Per-translation statistics of a component, ordered by language code. */
   async componentStats(actor: Actor, refs: ComponentWithRefs): Promise<TranslationStatsRow[]> {
-    if (!this.access.canView(actor, refs.project)) throw new NotFoundError();
+    if (!this.access.canViewComponent(actor, refs.project, refs.component)) throw new NotFoundError();
     const rows = await translationStatsOfComponent(this.db, refs.component.id);
     const recent = await this.recentChanges(rows.map((r) => ({ id: r.id, lastChange: r.last_change })));
     return rows.map((r) => ({
@@ -72,10 +72,10 @@ export class ExportsService {
     }));
   }
 
-  /** Per-language sums over a project's components, ordered by language code (the older project export). */
+  /** Per-language sums over the project's components the actor sees, ordered by language code (the older project export). */
   async projectStats(actor: Actor, project: ProjectRow): Promise<LanguageStatsRow[]> {
     if (!this.access.canView(actor, project)) throw new NotFoundError();
-    const rows = await counterSumsPerLanguage(this.db, project.id, COUNTER_COLUMNS);
+    const rows = await counterSumsPerLanguage(this.db, project.id, this.access.visibleComponents(actor), COUNTER_COLUMNS);
     return rows.map((r) => ({ languageCode: r.code, languageName: r.name, counters: countersFrom(r) }));
   }
 

@@ -84,8 +84,9 @@ export class StatsService {
 
   /**
    * Sums the kept counters of the translations of a scope (one indexed aggregate; units are never
-   * read) — when `actor` is given, only in projects the actor may see, so that private projects never
-   * show in numbers others read (language statistics span every project).
+   * read) — when `actor` is given, only in projects and components the actor may see, so that private
+   * projects and restricted components never show in numbers others read (language statistics span
+   * every project). The cache key names what the actor sees (visibilityKey), restricted components included.
    */
   private aggregate(scope: TranslationScope, actor: Actor | null): Promise<Aggregate> {
     return this.cached(`a:${JSON.stringify(scope)}:${actor ? this.access.visibilityKey(actor) : 'all'}`, () => this.sum(scope, actor));
@@ -93,16 +94,17 @@ export class StatsService {
 
   private async sum(scope: TranslationScope, actor: Actor | null): Promise<Aggregate> {
     const visible = actor ? this.access.visibleProjects(actor) : null;
-    const row = await counterSumsOf(this.db, scope, visible);
+    const components = actor ? this.access.visibleComponents(actor) : null;
+    const row = await counterSumsOf(this.db, scope, visible, components);
     const lastChange = (row?.last_change as string | null) ?? null;
     let lastAuthor: string | null = null;
     let recent = 0;
     if (lastChange) {
-      const latest = await lastAuthorIn(this.db, scope, visible, lastChange);
+      const latest = await lastAuthorIn(this.db, scope, visible, components, lastChange);
       lastAuthor = await this.authorName(latest?.last_author_id ?? null);
       // Content changes in the window before the last change.
       const since = new Date(Date.parse(lastChange) - RECENT_WINDOW_MS).toISOString();
-      recent = await countChangesIn(this.db, scope, visible, CONTENT_ACTIONS, since, lastChange);
+      recent = await countChangesIn(this.db, scope, visible, components, CONTENT_ACTIONS, since, lastChange);
     }
     return { counters: countersFrom(row ?? {}), lastChange, lastAuthor, recentChanges: recent };
   }
@@ -125,17 +127,20 @@ export class StatsService {
     return this.aggregate({ languageId: language.id }, actor);
   }
 
-  /** Per-language sums inside one project (its own components, as the reference), ordered by language code. */
-  projectLanguages(project: ProjectRow, limit: number, offset: number) {
-    return this.cached(`pl:${project.id}:${limit}:${offset}`, () => this.sumsPerLanguage(project, limit, offset));
+  /**
+   * Per-language sums inside one project (its own components, as the reference, those the actor sees),
+   * ordered by language code.
+   */
+  projectLanguages(actor: Actor, project: ProjectRow, limit: number, offset: number) {
+    return this.cached(`pl:${project.id}:${limit}:${offset}:${this.access.visibilityKey(actor)}`, () => this.sumsPerLanguage(actor, project, limit, offset));
   }
 
-  private async sumsPerLanguage(project: ProjectRow, limit: number, offset: number) {
-    const rows = await counterSumsPerLanguageOfProject(this.db, project.id, limit, offset);
+  private async sumsPerLanguage(actor: Actor, project: ProjectRow, limit: number, offset: number) {
+    const rows = await counterSumsPerLanguageOfProject(this.db, project.id, this.access.visibleComponents(actor), limit, offset);
     // One page of languages: their last author and recent changes take two small queries each.
     return Promise.all(
       rows.map(async (r) => {
-        const agg = r.last_change ? await this.aggregate({ projectId: project.id, languageId: r.language_id }, null) : null;
+        const agg = r.last_change ? await this.aggregate({ projectId: project.id, languageId: r.language_id }, actor) : null;
         return {
           code: r.code,
           name: r.name,
@@ -145,8 +150,8 @@ export class StatsService {
     );
   }
 
-  countProjectLanguages(project: ProjectRow): Promise<number> {
-    return this.cached(`plc:${project.id}`, () => countLanguagesOfProject(this.db, project.id));
+  countProjectLanguages(actor: Actor, project: ProjectRow): Promise<number> {
+    return this.cached(`plc:${project.id}:${this.access.visibilityKey(actor)}`, () => countLanguagesOfProject(this.db, project.id, this.access.visibleComponents(actor)));
   }
 
   /** How many translations (one per language) a component's statistics list. */

@@ -2,10 +2,11 @@
 import type { Db } from '../../db/database.js';
 import type { TaskRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
-import type { AccessControl } from '../../auth/access.js';
+import type { AccessControl, ComponentLike } from '../../auth/access.js';
 import { projectAccessById } from '../../db/projects.repository.js';
+import { componentAccessById } from '../../db/components.repository.js';
 import { failUnfinishedTask, taskById } from '../../db/tasks.repository.js';
-import { projectAccessOfComponent, unlinkTaskFromComponents } from '../../db/task-control.repository.js';
+import { unlinkTaskFromComponents } from '../../db/task-control.repository.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 
 export const TASK_CANCELLED = 'The task was cancelled.';
@@ -17,17 +18,18 @@ export class TasksService {
     private readonly access: AccessControl,
   ) {}
 
-  /** The project the task works on (through its component when it names one). */
-  private async projectOf(task: TaskRow): Promise<{ id: number; access_control: number } | undefined> {
+  /** The project the task works on (through its component when it names one, then with that component). */
+  private async projectOf(task: TaskRow): Promise<{ id: number; access_control: number; component?: ComponentLike } | undefined> {
     if (task.component_id !== null) {
-      const project = await projectAccessOfComponent(this.db, task.component_id);
-      if (project) return project;
+      const c = await componentAccessById(this.db, task.component_id);
+      if (c) return { id: c.project_id, access_control: c.access_control, component: { id: c.id, restricted: c.restricted } };
     }
     return task.project_id === null ? undefined : projectAccessById(this.db, task.project_id);
   }
 
   /**
-   * The task `id` when the caller may see it: its starter, superusers, and whoever may see its project.
+   * The task `id` when the caller may see it: its starter, superusers, and whoever may see its project
+   * (and its component, when that is restricted).
    * 404 otherwise, and for ids that are no UUID.
    */
   async getVisible(actor: Actor, id: string): Promise<TaskRow> {
@@ -36,7 +38,7 @@ export class TasksService {
     if (!task) throw new NotFoundError();
     if (actor.isSuperuser || (actor.user !== null && task.user_id === actor.user.id)) return task;
     const project = await this.projectOf(task);
-    if (project && this.access.canView(actor, project)) return task;
+    if (project && (project.component ? this.access.canViewComponent(actor, project, project.component) : this.access.canView(actor, project))) return task;
     throw new NotFoundError();
   }
 
@@ -48,7 +50,8 @@ export class TasksService {
   async cancel(actor: Actor, id: string): Promise<void> {
     const task = await this.getVisible(actor, id);
     const project = await this.projectOf(task);
-    if (project) this.access.require(actor, 'component.edit', project);
+    if (project?.component) this.access.requireIn(actor, 'component.edit', project, project.component);
+    else if (project) this.access.require(actor, 'component.edit', project);
     else if (!actor.isSuperuser && !(actor.user !== null && task.user_id === actor.user.id)) throw new PermissionDeniedError();
     await this.db.transaction().execute(async (tx) => {
       await failUnfinishedTask(tx, id, TASK_CANCELLED);

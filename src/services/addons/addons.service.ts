@@ -147,12 +147,17 @@ export class AddonsService {
     return { row: clean, configuration: parseJson(clean.configuration), componentSlug: (c_slug as string | null) ?? null, componentProjectSlug: (cp_slug as string | null) ?? null, projectSlug: (p_slug as string | null) ?? null };
   }
 
-  /** Whether the actor may manage the add-on: component.edit / project.edit on its project, management.addons site-wide. */
+  /**
+   * Whether the actor may manage the add-on: component.edit in its component (a restricted one takes it
+   * from the teams selecting it only) / project.edit on its project, management.addons site-wide.
+   */
   private async canManage(actor: Actor, row: AddonRow): Promise<boolean> {
     if (row.component_id === null && row.project_id === null) return this.access.canGlobal(actor, 'management.addons');
     const project = await this.projectOf(row);
     if (!project || !this.access.canView(actor, project)) return false;
-    return this.access.can(actor, row.component_id !== null ? 'component.edit' : 'project.edit', project);
+    if (row.component_id === null) return this.access.can(actor, 'project.edit', project);
+    const component = await componentById(this.db, row.component_id);
+    return !!component && this.access.canIn(actor, 'component.edit', project, component);
   }
 
   private async projectOf(row: AddonRow): Promise<ProjectRow | undefined> {
@@ -222,7 +227,7 @@ export class AddonsService {
   }
 
   async installOnComponent(actor: Actor, refs: ComponentWithRefs, body: AddonWrite): Promise<AddonView> {
-    this.access.require(actor, 'component.edit', refs.project);
+    this.access.requireIn(actor, 'component.edit', refs.project, refs.component);
     const name = AddonsService.requireName(body);
     const def = AddonsService.definition(name);
     if (!def.scope.includes('component')) throw ValidationError.field('name', `could not enable add-on ${def.name}, not compatible`);

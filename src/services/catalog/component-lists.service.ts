@@ -158,14 +158,14 @@ export class ComponentListsService {
 
   /**
    * Lists the actor may see (count, page, get): empty ones and those with a visible component (the
-   * reference's queryset), so a list made only of private components stays hidden from outsiders.
+   * reference's queryset), so a list made only of private or restricted components stays hidden from outsiders.
    */
   count(actor: Actor): Promise<number> {
-    return countVisibleComponentLists(this.db, this.access.visibleProjects(actor));
+    return countVisibleComponentLists(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor));
   }
 
   async page(actor: Actor, limit: number, offset: number): Promise<ComponentList[]> {
-    const rows = await visibleComponentListsPage(this.db, this.access.visibleProjects(actor), limit, offset);
+    const rows = await visibleComponentListsPage(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), limit, offset);
     return this.expand(actor, rows);
   }
 
@@ -173,7 +173,7 @@ export class ComponentListsService {
   private async expand(actor: Actor, rows: ComponentListRow[], db: Executor = this.db): Promise<ComponentList[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [memberRows, rules] = await Promise.all([membersOfComponentLists(db, ids, this.access.visibleProjects(actor)), rulesOfComponentLists(db, ids)]);
+    const [memberRows, rules] = await Promise.all([membersOfComponentLists(db, ids, this.access.visibleProjects(actor), this.access.visibleComponents(actor)), rulesOfComponentLists(db, ids)]);
     return rows.map((r) => ({
       ...r,
       components: memberRows.filter((m) => m.componentlist_id === r.id).map((m) => ({ project: m.project, component: m.component })),
@@ -182,7 +182,7 @@ export class ComponentListsService {
   }
 
   async get(actor: Actor, slug: string, db: Executor = this.db): Promise<ComponentList> {
-    const row = await visibleComponentListBySlug(this.db, this.access.visibleProjects(actor), slug);
+    const row = await visibleComponentListBySlug(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), slug);
     if (!row) throw new NotFoundError(NOT_FOUND);
     return (await this.expand(actor, [row], db))[0]!;
   }
@@ -253,12 +253,12 @@ export class ComponentListsService {
 
   /** How many of the list's components the actor may see, for the components/ sub-list. */
   membersCount(actor: Actor, list: ComponentListRow): Promise<number> {
-    return countVisibleMembersOfComponentList(this.db, list.id, this.access.visibleProjects(actor));
+    return countVisibleMembersOfComponentList(this.db, list.id, this.access.visibleProjects(actor), this.access.visibleComponents(actor));
   }
 
   /** A page of the list's components the actor may see, in id order. */
   membersPage(actor: Actor, list: ComponentListRow, limit: number, offset: number): Promise<ComponentRow[]> {
-    return visibleMembersOfComponentListPage(this.db, list.id, this.access.visibleProjects(actor), limit, offset);
+    return visibleMembersOfComponentListPage(this.db, list.id, this.access.visibleProjects(actor), this.access.visibleComponents(actor), limit, offset);
   }
 
   async addComponent(actor: Actor, slug: string, body: Record<string, unknown>): Promise<ComponentList> {
@@ -267,7 +267,7 @@ export class ComponentListsService {
     const raw = text(body.component_id);
     if (raw === undefined) throw ValidationError.field('component_id', 'This field is required.', 'required');
     if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', 'A valid integer is required.', 'invalid');
-    const component = await visibleComponentId(this.db, Number(raw), this.access.visibleProjects(actor));
+    const component = await visibleComponentId(this.db, Number(raw), this.access.visibleProjects(actor), this.access.visibleComponents(actor));
     if (!component) throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
     await this.db.transaction().execute((tx) => addComponentListMembers(tx, [{ componentlist_id: list.id, component_id: component.id }]));
     return this.get(actor, list.slug);
@@ -279,7 +279,7 @@ export class ComponentListsService {
     this.requireEdit(actor);
     // A categorized member is named by its path (cat%2Fapp); a bare slug names members in any category.
     const path = splitComponentPath(componentSlug);
-    const ids = await visibleMemberIdsOfComponentList(this.db, list.id, this.access.visibleProjects(actor), path.slug, path.categoryPath);
+    const ids = await visibleMemberIdsOfComponentList(this.db, list.id, this.access.visibleProjects(actor), this.access.visibleComponents(actor), path.slug, path.categoryPath);
     if (ids.length === 0) throw new NotFoundError('No Component matches the given query.');
     await this.db.transaction().execute((tx) => removeComponentListMembers(tx, list.id, ids));
   }

@@ -170,23 +170,24 @@ export class ComponentsService {
    * Whether `actor` may make a component of `project` share the repository `url` links to: the
    * target must exist with its own repository, and lie in the same project or in one whose
    * components the actor may edit (sharing a clone reads and writes its files). A target the actor
-   * may not see gets the same answer as a missing one.
+   * may not see (a restricted component included) gets the same answer as a missing one.
    */
   private async mayLinkTo(actor: Actor, project: ProjectRow, url: string): Promise<boolean> {
     const target = await this.linkTarget(url);
-    if (!target) return false;
+    if (!target || !this.access.seesRestriction(actor, target)) return false;
     if (target.project_id === project.id) return true;
     const owner = await projectById(this.db, target.project_id);
-    return !!owner && this.access.can(actor, 'component.edit', owner);
+    return !!owner && this.access.canIn(actor, 'component.edit', owner, target);
   }
 
   /**
    * Automatic sharing: a component of the same project already cloned from this repository and
-   * branch lends its clone (the new one stores parla://<project>/<component>).
+   * branch lends its clone (the new one stores parla://<project>/<component>). Never a restricted
+   * component the creator does not see.
    */
-  private async autoshare(project: ProjectRow, input: ComponentInput): Promise<string | null> {
+  private async autoshare(actor: Actor, project: ProjectRow, input: ComponentInput): Promise<string | null> {
     if (input.disable_autoshare || parseInternalUrl(input.repo!)) return null;
-    const same = await gitComponentsWithRepo(this.db, project.id, input.repo!);
+    const same = (await gitComponentsWithRepo(this.db, project.id, input.repo!)).filter((c) => this.access.seesRestriction(actor, c));
     const match = same.find((c) => c.branch === (input.branch ?? '') || !input.branch);
     return match ? internalUrl(project.slug, match.slug) : null;
   }
@@ -239,7 +240,7 @@ export class ComponentsService {
 
   /** A git component: stored now, cloned and scanned by a background task (task_url tells its progress). */
   private async createFromRepository(actor: Actor, project: ProjectRow, input: ComponentInput, source: LanguageRow, placement: Placement | null): Promise<ComponentWithRefs> {
-    const shared = await this.autoshare(project, input);
+    const shared = await this.autoshare(actor, project, input);
     if (shared) input = { ...input, repo: shared, branch: '' };
     await this.checkSharedFiles(input);
     const component = await this.db.transaction().execute(async (tx) => {
@@ -262,7 +263,7 @@ export class ComponentsService {
       const found = await componentByPath(this.db, projectSlug, categoryPath, slug);
       return found && (await withSettingLevels(this.db, [found]))[0];
     });
-    if (!refs || !this.access.canView(actor, refs.project)) throw new NotFoundError();
+    if (!refs || !this.access.canViewComponent(actor, refs.project, refs.component)) throw new NotFoundError();
     return refs;
   }
 
@@ -285,27 +286,27 @@ export class ComponentsService {
   }
 
   count(actor: Actor): Promise<number> {
-    return countVisibleComponents(this.db, this.access.visibleProjects(actor));
+    return countVisibleComponents(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor));
   }
 
   /** A page of the components the actor may see, in id order. */
   page(actor: Actor, limit: number, offset: number): Promise<ComponentRow[]> {
-    return visibleComponentsPage(this.db, this.access.visibleProjects(actor), limit, offset);
+    return visibleComponentsPage(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), limit, offset);
   }
 
   /** The components of a project the actor may see, by name. */
   visibleOfProject(actor: Actor, project: ProjectRow): Promise<ComponentRow[]> {
-    return visibleComponentsOfProject(this.db, this.access.visibleProjects(actor), project.id);
+    return visibleComponentsOfProject(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), project.id);
   }
 
-  /** How many components a project lists: its own and those linked into it (links/). */
-  countListedIn(project: ProjectRow): Promise<number> {
-    return countComponentsListedInProject(this.db, project.id);
+  /** How many components a project lists to the actor: its own and those linked into it (links/). */
+  countListedIn(actor: Actor, project: ProjectRow): Promise<number> {
+    return countComponentsListedInProject(this.db, project.id, this.access.visibleComponents(actor));
   }
 
-  /** A page of a project's own and linked components, in id order. */
-  pageListedIn(project: ProjectRow, limit: number, offset: number): Promise<ComponentRow[]> {
-    return componentsListedInProjectPage(this.db, project.id, limit, offset);
+  /** A page of a project's own and linked components the actor may see, in id order. */
+  pageListedIn(actor: Actor, project: ProjectRow, limit: number, offset: number): Promise<ComponentRow[]> {
+    return componentsListedInProjectPage(this.db, project.id, this.access.visibleComponents(actor), limit, offset);
   }
 
   countTranslations(component: ComponentRow): Promise<number> {
@@ -409,7 +410,22 @@ export class ComponentsService {
       if (await categoryIdInPlace(this.db, project.id, parent, 'slug', slug)) errors.add('slug', 'Category with the same URL slug already exists.', 'unique');
     }
     await checkComponentSettings(this.db, input, existing, errors);
+    this.checkRestriction(actor, input, project, existing, errors);
     return { errors, placement };
+  }
+
+  /**
+   * Restricting a component takes it away from everybody its teams do not name, so project editors
+   * may not do it: a new component is made restricted by a superuser only, and an existing one's
+   * restriction changes only for superusers and for teams that select the (restricted) component
+   * with component.edit.
+   */
+  private checkRestriction(actor: Actor, input: ComponentInput, project: ProjectRow, existing: ComponentRow | null, errors: FieldErrors): void {
+    if (input.restricted === undefined || actor.isSuperuser) return;
+    const wanted = !!input.restricted;
+    if (existing === null ? !wanted : wanted === !!existing.restricted) return;
+    if (existing !== null && existing.restricted && this.access.canIn(actor, 'component.edit', project, existing)) return;
+    errors.add('restricted', 'You do not have permission to change the restricted access of this component.', 'permission_denied');
   }
 
   private async sourceLanguage(input: ComponentInput, errors: FieldErrors): Promise<LanguageRow | undefined> {
@@ -492,7 +508,7 @@ export class ComponentsService {
 
   async update(actor: Actor, current: ComponentWithRefs, input: ComponentInput): Promise<ComponentWithRefs> {
     const { component, project } = current;
-    this.access.require(actor, 'component.edit', project);
+    this.access.requireIn(actor, 'component.edit', project, component);
     const { errors, placement } = await this.validate(actor, input, project, component, true);
     const source = await this.sourceLanguage(input, errors);
     const relayout = LAYOUT_FIELDS.filter((f) => input[f] !== undefined && input[f] !== component[f]);
@@ -540,7 +556,7 @@ export class ComponentsService {
    */
   async remove(actor: Actor, current: ComponentWithRefs, options: RemovalOptions = {}): Promise<void> {
     const { component, project } = current;
-    this.access.require(actor, 'component.edit', project);
+    this.access.requireIn(actor, 'component.edit', project, component);
     deleteMemoryOption(options.query, options.body);
     // Only components outside categories can be linked to (linkTarget), so only they can have users.
     const users = component.category_id === null ? await componentUsingRepo(this.db, internalUrl(project.slug, component.slug)) : undefined;
@@ -559,7 +575,7 @@ export class ComponentsService {
 
   /** Links the component into another project; needs component.edit here and project.edit there. */
   async link(actor: Actor, refs: ComponentWithRefs, projectSlug: string | undefined, categoryId?: unknown): Promise<ProjectRow> {
-    this.access.require(actor, 'component.edit', refs.project);
+    this.access.requireIn(actor, 'component.edit', refs.project, refs.component);
     if (!projectSlug) throw ValidationError.field('project_slug', 'This field is required.', 'required');
     const target = await projectBySlug(this.db, projectSlug);
     if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
@@ -581,7 +597,7 @@ export class ComponentsService {
   }
 
   async unlink(actor: Actor, refs: ComponentWithRefs, projectSlug: string): Promise<void> {
-    this.access.require(actor, 'component.edit', refs.project);
+    this.access.requireIn(actor, 'component.edit', refs.project, refs.component);
     const target = await projectIdBySlug(this.db, projectSlug);
     await this.db.transaction().execute(async (tx) => {
       const deleted = target ? await deleteComponentLink(tx, refs.component.id, target.id) : 0;
@@ -603,7 +619,7 @@ export class ComponentsService {
   }
 
   async setLock(actor: Actor, current: ComponentWithRefs, lock: boolean): Promise<boolean> {
-    this.access.require(actor, 'component.lock', current.project);
+    this.access.requireIn(actor, 'component.lock', current.project, current.component);
     await this.db.transaction().execute(async (tx) => {
       await setComponentLocked(tx, current.component.id, lock);
       await this.changes.record(tx, { action: lock ? Action.COMPONENT_LOCKED : Action.COMPONENT_UNLOCKED, userId: actor.user?.id, projectId: current.project.id, componentId: current.component.id });

@@ -22,7 +22,7 @@ export class SiteSearchService {
 
   /**
    * Hits in the order projects, categories, components, users (signed-in callers only), languages, at most
-   * five of each, only in projects the caller may see. An empty text, or one with a NUL, finds nothing.
+   * five of each, only in projects (and components) the caller may see. An empty text, or one with a NUL, finds nothing.
    */
   async search(actor: Actor, text: string | undefined): Promise<SiteSearchHit[]> {
     if (!text || text.includes('\u0000')) return [];
@@ -30,7 +30,7 @@ export class SiteSearchService {
     const [projects, categories, components, users, languages] = await Promise.all([
       searchProjects(this.db, visible, text, PER_KIND),
       searchCategories(this.db, visible, text, PER_KIND),
-      searchComponents(this.db, visible, text, PER_KIND),
+      searchComponents(this.db, visible, this.access.visibleComponents(actor), text, PER_KIND),
       actor.authenticated ? searchUsers(this.db, text, PER_KIND) : Promise.resolve([]),
       searchLanguages(this.db, text, PER_KIND),
     ]);

@@ -74,31 +74,31 @@ export class TranslationsService {
 
   /** How many translations the actor may see. */
   count(actor: Actor): Promise<number> {
-    return countListedTranslations(this.db, { projects: this.access.visibleProjects(actor) });
+    return countListedTranslations(this.db, { projects: this.access.visibleProjects(actor), components: this.access.visibleComponents(actor) });
   }
 
   /** A page of the translations the actor may see, in id order. */
   page(actor: Actor, limit: number, offset: number): Promise<TranslationRow[]> {
-    return listedTranslationsPage(this.db, { projects: this.access.visibleProjects(actor) }, limit, offset);
+    return listedTranslationsPage(this.db, { projects: this.access.visibleProjects(actor), components: this.access.visibleComponents(actor) }, limit, offset);
   }
 
   /** The translations of a component the actor may see, by language name. */
   visibleOfComponent(actor: Actor, componentId: number): Promise<TranslationRow[]> {
-    return visibleTranslationsOfComponent(this.db, this.access.visibleProjects(actor), componentId);
+    return visibleTranslationsOfComponent(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), componentId);
   }
 
   /** The first `limit` translations into a language the actor may see, by project and component name. */
   visibleIntoLanguage(actor: Actor, languageId: number, limit: number): Promise<TranslationRow[]> {
-    return visibleTranslationsIntoLanguage(this.db, this.access.visibleProjects(actor), languageId, limit);
+    return visibleTranslationsIntoLanguage(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), languageId, limit);
   }
 
   /** Adds a language: writes its file from the component's base and creates untranslated units. */
   async create(actor: Actor, refs: ComponentWithRefs, languageCode: string | undefined): Promise<TranslationWithRefs> {
     const { component, project } = refs;
-    this.access.require(actor, 'translation.add', project);
+    this.access.requireIn(actor, 'translation.add', project, component);
     // "existing" lets translators add the languages the project already has; editors may add any.
     const newLang = componentEffectiveSettings(refs).new_lang;
-    const restricted = newLang !== 'add' && !this.access.can(actor, 'component.edit', project);
+    const restricted = newLang !== 'add' && !this.access.canIn(actor, 'component.edit', project, component);
     const refused = () => new PermissionDeniedError('You do not have permissions to add new translation file.');
     if (restricted && newLang !== 'existing') throw refused();
     if (!languageCode) throw ValidationError.field('language_code', 'This field is required.', 'required');
@@ -106,7 +106,7 @@ export class TranslationsService {
     if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
     if (restricted && !(await projectHasLanguage(this.db, project.id, language.id))) throw refused();
     // A team limited to some languages may add only those.
-    this.access.require(actor, 'translation.add', project, undefined, language.id);
+    this.access.requireIn(actor, 'translation.add', project, component, undefined, language.id);
     if (await componentHasLanguage(this.db, component.id, language.id)) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
     const format = this.formats.get(component.file_format);
     if (!format) throw ValidationError.field(null, `The file format ${component.file_format} is not available.`);
@@ -174,7 +174,7 @@ export class TranslationsService {
   }
 
   async remove(actor: Actor, t: TranslationWithRefs): Promise<void> {
-    this.access.require(actor, 'translation.delete', t.project, undefined, t.translation.language_id);
+    this.access.requireIn(actor, 'translation.delete', t.project, t.component, undefined, t.translation.language_id);
     if (t.translation.is_source) throw new PermissionDeniedError('The source translation can not be removed.');
     await this.db.transaction().execute(async (tx) => {
       await deleteTranslation(tx, t.translation.id);

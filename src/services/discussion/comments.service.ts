@@ -70,7 +70,7 @@ export class CommentsService {
   async add(actor: Actor, unitId: number, raw: unknown): Promise<CommentView> {
     const p = await visiblePlace(this.db, this.access, actor, unitId);
     requireSignedIn(actor);
-    if (!this.access.can(actor, 'comment.add', p.project, p.translation.language_id)) deny(actor, 'You do not have permission to add comments.');
+    if (!this.access.canIn(actor, 'comment.add', p.project, p.component, p.translation.language_id)) deny(actor, 'You do not have permission to add comments.');
     const body = bodyObject(raw);
     const errors: FieldError[] = [];
     let text = '';
@@ -105,7 +105,7 @@ export class CommentsService {
     }
     if (errors.length) throw new ValidationError(errors);
     const importing = (typeof body.user_email === 'string' && body.user_email !== '') || timestamp !== undefined;
-    if (importing && !this.access.can(actor, 'project.edit', p.project)) deny(actor, 'You do not have permission to perform this action.');
+    if (importing && !this.access.canIn(actor, 'project.edit', p.project, p.component)) deny(actor, 'You do not have permission to perform this action.');
 
     // Source-string comments live on the source unit (every language shows them).
     const target = scope === 'translation' ? p : ((await placeOf(this.db, p.unit.source_unit_id ?? p.unit.id)) ?? p);
@@ -125,7 +125,7 @@ export class CommentsService {
   async resolve(actor: Actor, id: number): Promise<CommentView> {
     const { place: p, view } = await this.load(actor, id);
     requireSignedIn(actor);
-    if (!this.access.can(actor, 'comment.resolve', p.project, p.translation.language_id)) deny(actor, 'You do not have permission to resolve comments.');
+    if (!this.access.canIn(actor, 'comment.resolve', p.project, p.component, p.translation.language_id)) deny(actor, 'You do not have permission to resolve comments.');
     if (view.comment.resolved) throw ValidationError.field(null, 'The comment is already resolved.');
     await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, p.unit.id);
@@ -141,7 +141,7 @@ export class CommentsService {
     const { place: p, view } = await this.load(actor, id);
     requireSignedIn(actor);
     const own = view.comment.user_id !== null && view.comment.user_id === actor.user?.id;
-    if (!own && !this.access.can(actor, 'comment.delete', p.project, p.translation.language_id)) deny(actor, 'You do not have permission to delete this comment.');
+    if (!own && !this.access.canIn(actor, 'comment.delete', p.project, p.component, p.translation.language_id)) deny(actor, 'You do not have permission to delete this comment.');
     await this.db.transaction().execute(async (tx) => {
       await lockUnit(tx, p.unit.id);
       if (!(await deleteComment(tx, id))) throw new NotFoundError();

@@ -1,4 +1,4 @@
-// The site-wide list of suggestions (/api/suggestions/): those in projects the caller may see, newest first.
+// The site-wide list of suggestions (/api/suggestions/): those in projects and components the caller may see, newest first.
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -12,11 +12,11 @@ export class SuggestionListService {
   ) {}
 
   count(actor: Actor): Promise<number> {
-    return countVisibleSuggestions(this.db, this.access.visibleProjects(actor));
+    return countVisibleSuggestions(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor));
   }
 
   async page(actor: Actor, limit: number, offset: number): Promise<SuggestionView[]> {
-    const rows = await visibleSuggestionsPage(this.db, this.access.visibleProjects(actor), limit, offset);
+    const rows = await visibleSuggestionsPage(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), limit, offset);
     return rows.map(({ username, votes, ...suggestion }) => ({ suggestion, username: username ?? null, votes: Number(votes ?? 0) }));
   }
 }

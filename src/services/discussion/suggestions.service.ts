@@ -115,7 +115,7 @@ export class SuggestionsService {
   // ---------------------------------------------------------------- adding
 
   private can(actor: Actor, permission: 'suggestion.add' | 'suggestion.accept' | 'suggestion.delete' | 'suggestion.vote' | 'unit.review', p: DiscussionPlace): boolean {
-    return this.access.can(actor, permission, p.project, p.translation.language_id);
+    return this.access.canIn(actor, permission, p.project, p.component, p.translation.language_id);
   }
 
   private parseTarget(raw: unknown, p: DiscussionPlace): string[] {

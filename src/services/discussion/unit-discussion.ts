@@ -19,10 +19,10 @@ export function placeOf(db: Executor, unitId: number): Promise<DiscussionPlace |
   return unitWithPlace(db, unitId);
 }
 
-/** The unit if the actor may see its project; 404 otherwise (private projects are not disclosed). */
+/** The unit if the actor may see its project and component; 404 otherwise (private projects and restricted components are not disclosed). */
 export async function visiblePlace(db: Db, access: AccessControl, actor: Actor, unitId: number): Promise<DiscussionPlace> {
   const p = await placeOf(db, unitId);
-  if (!p || !access.canView(actor, p.project)) throw new NotFoundError();
+  if (!p || !access.canViewComponent(actor, p.project, p.component)) throw new NotFoundError();
   return p;
 }
 

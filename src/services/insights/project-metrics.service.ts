@@ -55,7 +55,7 @@ export class ProjectMetricsService {
 
   /** The metrics of the translations the caller may see in the (visible) project, by component path and language code. */
   async ofProject(actor: Actor, project: ProjectRow): Promise<MetricsEntry[]> {
-    const rows = await translationMetricsOfProject(this.db, project.id, this.access.visibleProjects(actor));
+    const rows = await translationMetricsOfProject(this.db, project.id, this.access.visibleProjects(actor), this.access.visibleComponents(actor));
     return rows.map((raw) => {
       const r = numeric(raw);
       const values: TranslationMetrics = { name: r.language_name };

@@ -94,7 +94,7 @@ export class ReportsService {
   }
 
   private async where(actor: Actor, scope: ReportScope, p: { start: string; end: string; language: string; ownData: boolean }): Promise<ContributionsWhere> {
-    const w: ContributionsWhere = { start: p.start, end: p.end, actions: [...CONTENT_ACTIONS], visible: this.access.visibleProjects(actor), languageCode: p.language || undefined };
+    const w: ContributionsWhere = { start: p.start, end: p.end, actions: [...CONTENT_ACTIONS], visible: this.access.visibleProjects(actor), components: this.access.visibleComponents(actor), languageCode: p.language || undefined };
     if (p.ownData) w.authorId = actor.user?.id ?? -1;
     if (scope.kind === 'project') w.projectId = scope.project.id;
     if (scope.kind === 'component') w.componentIds = [scope.component.id];
@@ -214,7 +214,7 @@ export class ReportsService {
   /** Which reports the caller reads: all for superusers; else its own, and every report of projects where it has reports.view. */
   private readable(actor: Actor, scope: ReportScope | null): ReportsWhere {
     if (!actor.authenticated) throw new NotAuthenticatedError();
-    const w: ReportsWhere = actor.isSuperuser ? {} : { readerId: actor.user?.id ?? -1, readable: this.access.projectsWith(actor, 'reports.view') };
+    const w: ReportsWhere = actor.isSuperuser ? {} : { readerId: actor.user?.id ?? -1, readable: this.access.projectsWith(actor, 'reports.view'), components: this.access.visibleComponents(actor) };
     if (scope?.kind === 'project') w.projectId = scope.project.id;
     if (scope?.kind === 'category') w.categoryId = scope.category.id;
     if (scope?.kind === 'component') w.componentId = scope.component.id;

@@ -26,7 +26,9 @@ import {
   type MemoryListFilter,
   type MemoryScope,
 } from '../../db/memory.repository.js';
+import { sharedMemorySources } from '../../db/existing-translations.repository.js';
 import { projectAccessById, projectAccessBySlug, projectIdByIdOrSlug, projectIdBySlug, visibleProjectIds } from '../../db/projects.repository.js';
+import { restrictedComponentOrigins } from '../../db/components.repository.js';
 import { nowIso } from '../../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import { rankCandidates } from './memory-ranking.js';
@@ -254,7 +256,16 @@ export class MemoryService {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     if (this.isManager(actor)) return null;
     const ids = await visibleProjectIds(this.db, this.access.visibleProjects(actor));
-    return { userId: actor.user?.id ?? null, projectIds: ids };
+    return { userId: actor.user?.id ?? null, projectIds: ids, hiddenOrigins: await this.hiddenOrigins(actor) };
+  }
+
+  /**
+   * Origins of the restricted components whose project entries `actor` may not see (with null: of
+   * every restricted component, for lookups made for nobody in particular).
+   */
+  private async hiddenOrigins(actor: Actor | null): Promise<string[]> {
+    const rows = await restrictedComponentOrigins(this.db);
+    return rows.filter((r) => actor === null || !this.access.seesRestriction(actor, { id: r.id, restricted: 1 })).map((r) => r.origin);
   }
 
   private async languageId(code: string | undefined, attr: string): Promise<number | undefined> {
@@ -294,7 +305,8 @@ export class MemoryService {
     const manager = this.isManager(actor);
     const own = row.user_id !== null && row.user_id === actor.user?.id;
     const project = row.project_id !== null ? await projectAccessById(this.db, row.project_id) : undefined;
-    const visible = manager || own || row.shared === 1 || (project !== undefined && this.access.canView(actor, project));
+    const hidden = !manager && !own && row.project_id !== null && (await this.hiddenOrigins(actor)).includes(row.origin);
+    const visible = manager || own || row.shared === 1 || (project !== undefined && this.access.canView(actor, project) && !hidden);
     if (!visible) throw new NotFoundError();
     const deletable = manager || own || (project !== undefined && this.access.can(actor, 'memory.delete', project));
     if (!deletable) throw new PermissionDeniedError();
@@ -307,7 +319,7 @@ export class MemoryService {
     if (projectSlug === undefined || projectSlug === '') return scope;
     const project = await projectAccessBySlug(this.db, projectSlug);
     if (!project || !this.access.canView(actor, project)) throw new NotFoundError();
-    return { userId: actor.user?.id ?? null, projectIds: [project.id] };
+    return { userId: actor.user?.id ?? null, projectIds: [project.id], hiddenOrigins: await this.hiddenOrigins(actor) };
   }
 
   async resolveLanguage(code: string | undefined, attr: string): Promise<number> {
@@ -376,7 +388,10 @@ export class MemoryService {
     const src = await this.languages.resolve(sourceLang);
     const tgt = await this.languages.resolve(targetLang);
     if (!src || !tgt) return [];
-    const scope: Scope = { userId: null, projectIds: options.projectId !== undefined ? [options.projectId] : [] };
+    // Made for nobody in particular: restricted components' project entries stay out.
+    // A project's lookups also use what public projects share when it uses shared translations (use_shared_tm).
+    const sharing = options.projectId !== undefined ? await sharedMemorySources(this.db, options.projectId) : { use: true, projectIds: [] };
+    const scope: Scope = { userId: null, projectIds: options.projectId !== undefined ? [options.projectId, ...sharing.projectIds] : [], hiddenOrigins: await this.hiddenOrigins(null), withoutShared: !sharing.use };
     const matches = await this.lookup(text, src.id, tgt.id, { scope, limit: options.limit });
     return matches.map((m) => ({ source: m.source, target: m.target, score: m.quality, origin: m.origin }));
   }

@@ -2,6 +2,7 @@
 import type { Db, Executor } from '../../db/database.js';
 import { glossaryComponentsOf, glossarySourceUnits, glossaryTargetUnits, glossaryUnitsVersion, languagesOfTranslation } from '../../db/glossary.repository.js';
 import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
 import { mergeFlags } from '../../checks/flags.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { GlossaryIndex } from '../../domain/glossary-matcher.js';
@@ -31,6 +32,7 @@ interface GlossaryComponent {
   projectSlug: string;
   sourceLanguageId: number;
   created: string;
+  restricted: number;
 }
 
 interface CacheEntry {
@@ -50,7 +52,7 @@ const cache = new Map<string, CacheEntry>();
 /** Glossary components that apply to a project: its own and those shared (linked) into it, in the same source language. */
 async function glossariesOf(db: Executor, projectId: number, sourceLanguageId: number): Promise<GlossaryComponent[]> {
   const rows = await glossaryComponentsOf(db, projectId, sourceLanguageId);
-  return rows.map((r) => ({ id: r.id, slug: r.slug, projectSlug: r.project_slug, sourceLanguageId: r.source_language_id, created: String(r.created) }));
+  return rows.map((r) => ({ id: r.id, slug: r.slug, projectSlug: r.project_slug, sourceLanguageId: r.source_language_id, created: String(r.created), restricted: Number(r.restricted) }));
 }
 
 async function versionOf(db: Executor, componentId: number, languageId: number): Promise<string> {
@@ -105,10 +107,17 @@ export interface GlossaryLookup {
 
 /**
  * The glossaries of a project for one language, ready to match texts (one query when the project
- * has none; otherwise one version query per glossary, and a load only when it changed).
+ * has none; otherwise one version query per glossary, and a load only when it changed). `keep`
+ * leaves glossaries out (restricted ones a reader may not see).
  */
-export async function loadGlossary(db: Executor, projectId: number, sourceLanguageId: number, languageId: number): Promise<GlossaryLookup | undefined> {
-  const glossaries = await glossariesOf(db, projectId, sourceLanguageId);
+export async function loadGlossary(
+  db: Executor,
+  projectId: number,
+  sourceLanguageId: number,
+  languageId: number,
+  keep: (glossary: { id: number; restricted: number }) => boolean = () => true,
+): Promise<GlossaryLookup | undefined> {
+  const glossaries = (await glossariesOf(db, projectId, sourceLanguageId)).filter(keep);
   if (glossaries.length === 0) return undefined;
   const indexes: GlossaryIndex<GlossaryEntry>[] = [];
   for (const g of glossaries) indexes.push(await indexOf(db, g, languageId));
@@ -126,14 +135,17 @@ export class GlossaryService {
   constructor(
     private readonly db: Db,
     private readonly units: VisibleUnitLookup,
+    /** Restricted glossary components count only for those who see them. */
+    private readonly access: Pick<AccessControl, 'seesRestriction'>,
   ) {}
 
-  /** The glossary terms found in the source of a unit the actor may see, in the unit's language. */
+  /** The glossary terms found in the source of a unit the actor may see, in the unit's language (from the glossaries it sees). */
   async forUnit(actor: Actor, unitId: number): Promise<GlossaryEntry[]> {
     const { unit } = await this.units.getVisible(actor, unitId);
     const where = await languagesOfTranslation(this.db, unit.translation_id);
     if (!where) throw new NotFoundError();
-    const glossary = await loadGlossary(this.db, where.project_id, where.source_language_id, where.language_id);
+    const keep = (g: { id: number; restricted: number }) => this.access.seesRestriction(actor, g);
+    const glossary = await loadGlossary(this.db, where.project_id, where.source_language_id, where.language_id, keep);
     if (!glossary) return [];
     const seen = new Set<GlossaryEntry>();
     const out: GlossaryEntry[] = [];

@@ -87,7 +87,7 @@ export class DownloadsService {
 
   /** GET translations/<p>/<c>/<lang>/file/: null means "not modified since" (304). */
   async translationFile(actor: Actor, t: TranslationWithRefs, query: TranslationFileQuery): Promise<FileDownload | null> {
-    this.access.require(actor, 'translation.download', t.project, undefined, t.translation.language_id);
+    this.access.requireIn(actor, 'translation.download', t.project, t.component, undefined, t.translation.language_id);
     const { project, component, translation, language } = t;
     if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
     const conversion = query.format ? this.conversion(query.format, query.fromSuffix ?? false) : null;
@@ -118,7 +118,7 @@ export class DownloadsService {
 
   /** components/<p>/<c>/monolingual_base/ and new_template/. */
   async baseFile(actor: Actor, refs: ComponentWithRefs, which: 'template' | 'new_base'): Promise<FileDownload> {
-    this.access.require(actor, 'translation.download', refs.project);
+    this.access.requireIn(actor, 'translation.download', refs.project, refs.component);
     const name = refs.component[which];
     if (!name) throw new NotFoundError(which === 'template' ? 'This component has no monolingual base file.' : 'This component has no template for new translations.');
     await this.files.writePending(refs);
@@ -128,9 +128,13 @@ export class DownloadsService {
     return { body, mimeType: this.files.formatOf(refs.component).mimeType, disposition: `attachment; filename="${path.basename(name)}"` };
   }
 
-  /** ZIP of components' files (format "zip") or of their conversions ("zip:<id>"). */
+  /**
+   * ZIP of components' files (format "zip") or of their conversions ("zip:<id>"). A project's ZIP holds
+   * the restricted components only for those who may download from them.
+   */
   async zip(actor: Actor, scope: { project: ProjectRow; component?: ComponentWithRefs; language?: LanguageRow }, format: string | undefined, q?: string): Promise<FileDownload> {
-    this.access.require(actor, 'translation.download', scope.project);
+    if (scope.component) this.access.requireIn(actor, 'translation.download', scope.project, scope.component.component);
+    else this.access.require(actor, 'translation.download', scope.project);
     const wanted = format || 'zip';
     let conversion: Conversion | null = null;
     if (wanted !== 'zip') {
@@ -145,7 +149,10 @@ export class DownloadsService {
     if (scope.component) components.push(scope.component);
     else {
       const rows = await componentsOfProject(this.db, scope.project.id);
-      for (const component of rows) components.push(await this.refsOf(component, scope.project));
+      for (const component of rows) {
+        if (component.restricted && !this.access.canIn(actor, 'translation.download', scope.project, component)) continue;
+        components.push(await this.refsOf(component, scope.project));
+      }
     }
     // Pending edits reach the files before they are read (each component under its own lock).
     if (!conversion) for (const refs of components) await this.files.writePending(refs);

@@ -326,7 +326,11 @@ export class RepositoryService {
   async projectStatus(actor: Actor, project: ProjectRow): Promise<ProjectRepositoryStatus> {
     this.requireStatusAccess(actor, project);
     const all: RepositoryStatus[] = [];
-    for (const id of await componentIdsOfProject(this.db, project.id)) all.push(await this.status(await this.refsById(id)));
+    for (const id of await componentIdsOfProject(this.db, project.id)) {
+      const refs = await this.refsById(id);
+      // Restricted components the actor does not see are not part of its project's status.
+      if (this.access.seesRestriction(actor, refs.component)) all.push(await this.status(refs));
+    }
     return {
       needs_commit: all.some((s) => s.needs_commit),
       needs_merge: all.some((s) => s.needs_merge),
@@ -365,7 +369,7 @@ export class RepositoryService {
   /** POST …/repository/: checks the permission, runs the operation, answers {result, detail}. */
   async operation(actor: Actor, refs: ComponentWithRefs, operation: string | undefined): Promise<OperationResult> {
     const op = checkedOperation(operation);
-    this.access.require(actor, PERMISSION[op], refs.project);
+    this.access.requireIn(actor, PERMISSION[op], refs.project, refs.component);
     return this.run(refs, op, actor.user?.id ?? null);
   }
 
@@ -558,9 +562,13 @@ export class RepositoryService {
     return committed;
   }
 
-  /** Project-level operations run on every component with its own repository; the result is their AND. */
+  /**
+   * Project-level operations run on every component with its own repository; the result is their AND.
+   * Restricted components are skipped unless the actor may run the operation in them.
+   */
   async projectOperation(actor: Actor, project: ProjectRow, operation: string | undefined): Promise<OperationResult> {
-    const components = await componentsOfProject(this.db, project.id);
+    const op = operation !== undefined && Object.hasOwn(PERMISSION, operation) ? PERMISSION[operation as RepositoryOperation] : undefined;
+    const components = (await componentsOfProject(this.db, project.id)).filter((c) => !c.restricted || (op !== undefined && this.access.canIn(actor, op, project, c)));
     let result = true;
     const details: string[] = [];
     for (const component of components) {

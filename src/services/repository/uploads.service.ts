@@ -93,15 +93,15 @@ export class UploadsService {
 
   async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
     const { project, component, translation } = t;
-    this.access.require(actor, 'upload.perform', project, undefined, translation.language_id);
+    this.access.requireIn(actor, 'upload.perform', project, component, undefined, translation.language_id);
     if (component.locked) throw new PermissionDeniedError('This translation is currently locked.');
 
     let conflicts = input.conflicts ?? input.conflict ?? '';
     if (conflicts === '' && /^(yes|true|1|on)$/i.test(input.overwrite ?? '')) conflicts = 'replace-translated';
     if (!oneOf(conflicts, CONFLICTS)) throw ValidationError.field('conflicts', `"${conflicts}" is not a valid choice.`, 'invalid_choice');
     if (conflicts === 'ignore') conflicts = '';
-    if (conflicts !== '' && !this.access.can(actor, 'upload.overwrite', project, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
-    if (conflicts === 'replace-approved' && !this.access.can(actor, 'unit.review', project, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
+    if (conflicts !== '' && !this.access.canIn(actor, 'upload.overwrite', project, component, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
+    if (conflicts === 'replace-approved' && !this.access.canIn(actor, 'unit.review', project, component, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
 
     const method = input.method || 'translate';
     if (!oneOf(method, UPLOAD_METHODS)) throw ValidationError.field('method', `"${method}" is not a valid choice.`, 'invalid_choice');
@@ -137,7 +137,7 @@ export class UploadsService {
   /** Why the actor may not use `method` on this translation, or null. */
   private methodDenied(actor: Actor, t: TranslationWithRefs, method: UploadMethod, format: TranslationFormat): string | null {
     const { project, component, translation } = t;
-    const can = (p: Parameters<AccessControl['can']>[1]) => this.access.can(actor, p, project, translation.language_id);
+    const can = (p: Parameters<AccessControl['can']>[1]) => this.access.canIn(actor, p, project, component, translation.language_id);
     switch (method) {
       case 'translate':
       case 'fuzzy':
@@ -185,7 +185,7 @@ export class UploadsService {
   private async author(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<number | null> {
     const own = actor.user?.id ?? null;
     const email = input.author_email?.trim();
-    if (!email || !this.access.can(actor, 'upload.authorship', t.project)) return own;
+    if (!email || !this.access.canIn(actor, 'upload.authorship', t.project, t.component)) return own;
     const existing = await userIdByEmail(this.db, email);
     if (existing) return existing.id;
     const base = email.split('@')[0]!.replace(/[^\w.+-]/g, '') || 'author';

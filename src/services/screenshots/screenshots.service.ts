@@ -44,6 +44,8 @@ export interface Screenshot {
   accessControl: number;
   projectSlug: string;
   componentId: number;
+  /** Whether the component is restricted (1) or not (0). */
+  componentRestricted: number;
   /** The component's API path segment (category path and slug). */
   componentSlug: string;
   languageId: number;
@@ -78,12 +80,13 @@ export class ScreenshotsService {
   private async expand(db: Executor, rows: ScreenshotPlaceRow[]): Promise<Screenshot[]> {
     const ids = rows.map((r) => r.id);
     const links = ids.length ? await unitLinksOf(db, ids) : [];
-    return rows.map(({ p_id, p_access, p_slug, c_id, c_slug, c_path, l_id, l_code, ...screenshot }) => ({
+    return rows.map(({ p_id, p_access, p_slug, c_id, c_restricted, c_slug, c_path, l_id, l_code, ...screenshot }) => ({
       screenshot,
       projectId: p_id,
       accessControl: p_access,
       projectSlug: p_slug,
       componentId: c_id,
+      componentRestricted: Number(c_restricted),
       componentSlug: componentPathSegment({ slug: c_slug, category_path: c_path }),
       languageId: l_id,
       languageCode: l_code,
@@ -91,13 +94,13 @@ export class ScreenshotsService {
     }));
   }
 
-  /** Screenshots of every project the actor sees (or of one component it sees). */
+  /** Screenshots of every project and component the actor sees (or of one component it sees). */
   async count(actor: Actor, componentId?: number): Promise<number> {
-    return countVisibleScreenshots(this.db, this.access.visibleProjects(actor), componentId);
+    return countVisibleScreenshots(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), componentId);
   }
 
   async page(actor: Actor, limit: number, offset: number, componentId?: number): Promise<Screenshot[]> {
-    return this.expand(this.db, await visibleScreenshotsPage(this.db, this.access.visibleProjects(actor), limit, offset, componentId));
+    return this.expand(this.db, await visibleScreenshotsPage(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), limit, offset, componentId));
   }
 
   private async load(id: number, db: Executor = this.db): Promise<Screenshot | undefined> {
@@ -105,16 +108,16 @@ export class ScreenshotsService {
     return row ? (await this.expand(db, [row]))[0] : undefined;
   }
 
-  /** The screenshot if the actor sees its project; a malformed or unknown id is 404 as well. */
+  /** The screenshot if the actor sees its project and component; a malformed or unknown id is 404 as well. */
   async getVisible(actor: Actor, id: string): Promise<Screenshot> {
     const screenshotId = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
     const s = Number.isSafeInteger(screenshotId) ? await this.load(screenshotId) : undefined;
-    if (!s || !this.access.canView(actor, { id: s.projectId, access_control: s.accessControl })) throw new NotFoundError(NOT_FOUND);
+    if (!s || !this.access.canViewComponent(actor, { id: s.projectId, access_control: s.accessControl }, { id: s.componentId, restricted: s.componentRestricted })) throw new NotFoundError(NOT_FOUND);
     return s;
   }
 
-  private require(actor: Actor, permission: ObjectPermission, s: Pick<Screenshot, 'projectId' | 'accessControl' | 'languageId'>): void {
-    this.access.require(actor, permission, { id: s.projectId, access_control: s.accessControl }, undefined, s.languageId);
+  private require(actor: Actor, permission: ObjectPermission, s: Pick<Screenshot, 'projectId' | 'accessControl' | 'componentId' | 'componentRestricted' | 'languageId'>): void {
+    this.access.requireIn(actor, permission, { id: s.projectId, access_control: s.accessControl }, { id: s.componentId, restricted: s.componentRestricted }, undefined, s.languageId);
   }
 
   /** Size limit first, then the content (only well-formed PNG, JPEG and WebP images are kept), then the file name's extension, if it has one. */
@@ -173,10 +176,10 @@ export class ScreenshotsService {
     // category is named by its path (`cat/app` or `cat%2Fapp`); a bare slug prefers the uncategorized one.
     const path = splitComponentPath(slugs.component_slug!);
     const t = await translationBySlugs(this.db, slugs.project_slug!, path.categoryPath, path.slug, slugs.language_code!);
-    if (!t || !this.access.canView(actor, { id: t.project_id, access_control: t.access_control })) {
+    if (!t || !this.access.canViewComponent(actor, { id: t.project_id, access_control: t.access_control }, { id: t.component_id, restricted: t.restricted })) {
       throw new ValidationError(['project_slug', 'component_slug', 'language_code'].map((attr) => ({ attr, detail: TRANSLATION_NOT_FOUND, code: 'invalid' })));
     }
-    this.require(actor, 'screenshot.add', { projectId: t.project_id, accessControl: t.access_control, languageId: t.language_id });
+    this.require(actor, 'screenshot.add', { projectId: t.project_id, accessControl: t.access_control, componentId: t.component_id, componentRestricted: t.restricted, languageId: t.language_id });
 
     const id = await this.storeThen(image!, async (tx, key) => {
       const screenshotId = await insertScreenshot(tx, {

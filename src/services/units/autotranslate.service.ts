@@ -87,11 +87,11 @@ export class AutotranslateService {
   /** The POST …/autotranslate/ request: checks, validation, then a synchronous run or a queued task. */
   async request(actor: Actor, t: TranslationWithRefs, raw: unknown): Promise<AutotranslateResult> {
     const languageId = t.translation.language_id;
-    this.access.require(actor, 'translation.auto', t.project, 'Can not auto translate', languageId);
+    this.access.requireIn(actor, 'translation.auto', t.project, t.component, 'Can not auto translate', languageId);
     if (t.component.locked) throw new PermissionDeniedError('Component is locked');
-    const canReview = this.access.can(actor, 'unit.review', t.project, languageId);
+    const canReview = this.access.canIn(actor, 'unit.review', t.project, t.component, languageId);
     const job = await this.parse(actor, t, raw, canReview);
-    if (job.mode !== 'suggest' && !this.access.can(actor, 'unit.edit', t.project, languageId)) {
+    if (job.mode !== 'suggest' && !this.access.canIn(actor, 'unit.edit', t.project, t.component, languageId)) {
       throw new PermissionDeniedError('Can not auto translate: you may only add suggestions in this translation.');
     }
     if (t.translation.is_source) throw new PermissionDeniedError('Can not auto translate the source language.');
@@ -219,7 +219,7 @@ export class AutotranslateService {
     else if (parts.length >= 2) row = (await byPath({ slug: parts[0]! }, parts.slice(1).join('/'))) ?? (await byPath({ id: t.project.id }, parts.join('/')));
     else if (parts.length === 1) row = await byPath({ id: t.project.id }, parts[0]!);
     const invalid = (detail: string) => ValidationError.field('component', detail);
-    if (!row || !this.access.canView(actor, { id: row.project_id, access_control: row.access_control })) {
+    if (!row || !this.access.canViewComponent(actor, { id: row.project_id, access_control: row.access_control }, row)) {
       throw invalid(`Select a valid choice. ${value} is not one of the available choices.`);
     }
     if (row.source_language_id !== t.component.source_language_id) throw invalid('The source languages of the components do not match.');

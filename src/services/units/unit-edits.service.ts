@@ -203,11 +203,11 @@ export class UnitEditsService {
 
   // ---------------------------------------------------------------- loading and permissions
 
-  /** The unit if the actor may see its project, else 404. */
+  /** The unit if the actor may see its project and component, else 404. */
   private async load(actor: Actor, unitId: number): Promise<Place> {
     const p = await unitWithPlace(this.db, unitId);
     if (!p) throw new NotFoundError();
-    if (!this.access.canView(actor, p.project)) throw new NotFoundError();
+    if (!this.access.canViewComponent(actor, p.project, p.component)) throw new NotFoundError();
     return p;
   }
 
@@ -244,15 +244,15 @@ export class UnitEditsService {
   private editDenial(actor: Actor, permission: ObjectPermission, p: Pick<Place, 'translation' | 'component' | 'project'>): string | null {
     if (actor.authenticated && actor.user && !actor.user.email) return 'Can not perform this operation without an e-mail address.';
     if (p.component.locked) return 'This translation is currently locked.';
-    if (!this.access.can(actor, permission, p.project, p.translation.language_id)) {
+    if (!this.access.canIn(actor, permission, p.project, p.component, p.translation.language_id)) {
       if (!actor.authenticated) return 'Sign in to save translations.';
       const what = permission === 'unit.review' ? 'approving' : 'saving';
       return p.component.restricted ? `Insufficient privileges for ${what} translations in a restricted component.` : `Insufficient privileges for ${what} translations.`;
     }
-    if (UnitEditsService.isTemplate(p.translation, p.component) && !this.access.can(actor, 'unit.template', p.project, p.translation.language_id)) {
+    if (UnitEditsService.isTemplate(p.translation, p.component) && !this.access.canIn(actor, 'unit.template', p.project, p.component, p.translation.language_id)) {
       return 'Insufficient privileges for editing source strings.';
     }
-    if (p.component.suggestion_voting && p.component.suggestion_autoaccept > 0 && !this.access.can(actor, 'unit.override', p.project, p.translation.language_id)) {
+    if (p.component.suggestion_voting && p.component.suggestion_autoaccept > 0 && !this.access.canIn(actor, 'unit.override', p.project, p.component, p.translation.language_id)) {
       return 'This translation only accepts suggestions, in turn approved by voting.';
     }
     return null;
@@ -304,7 +304,7 @@ export class UnitEditsService {
     const isSource = p.translation.is_source === 1;
 
     // 1. Source-group fields only on source strings, with source.edit.
-    if (doSource && (!isSource || !this.access.can(actor, 'source.edit', p.project, p.translation.language_id))) this.deny(actor, MSG.sourceOnly);
+    if (doSource && (!isSource || !this.access.canIn(actor, 'source.edit', p.project, p.component, p.translation.language_id))) this.deny(actor, MSG.sourceOnly);
 
     // 2. Target and state.
     if (doTranslate) {

@@ -47,8 +47,8 @@ export function searchContext(db: Db, dialect: DialectName): CompileContext {
   return { dialect, trigrams: unitTrigrams(db).current };
 }
 
-/** A unit with its links and the access settings of its project, as one read gives them. */
-type VisibleUnit = { refs: UnitWithRefs; project: { id: number; access_control: number } };
+/** A unit with its links, the access settings of its project and its component's restriction, as one read gives them. */
+type VisibleUnit = { refs: UnitWithRefs; project: { id: number; access_control: number }; component: { id: number; restricted: number } };
 
 /** What the editor shows next to a unit besides the unit itself: its stored check results and its screenshots. */
 export interface UnitExtras {
@@ -82,15 +82,15 @@ export class UnitsService {
 
   async getVisible(actor: Actor, id: number): Promise<UnitWithRefs> {
     const found = await this.byId.get(id, () => this.loadVisible(id));
-    if (!found || !this.access.canView(actor, found.project)) throw new NotFoundError();
+    if (!found || !this.access.canViewComponent(actor, found.project, found.component)) throw new NotFoundError();
     return found.refs;
   }
 
   private async loadVisible(id: number): Promise<VisibleUnit | undefined> {
     const row = await unitWithLinksById(this.db, id);
     if (!row) return undefined;
-    const { access_control, project_id, ...rest } = row;
-    return { refs: UnitsService.split(rest), project: { id: project_id, access_control } };
+    const { access_control, project_id, component_id, restricted, ...rest } = row;
+    return { refs: UnitsService.split(rest), project: { id: project_id, access_control }, component: { id: component_id, restricted: Number(restricted) } };
   }
 
   async countInTranslation(translationId: number, where: UnitFilter = null): Promise<number> {
@@ -107,11 +107,12 @@ export class UnitsService {
 
   async countVisible(actor: Actor, where: UnitFilter = null): Promise<number> {
     const filter = this.access.visibleProjects(actor);
+    const components = this.access.visibleComponents(actor);
     // Unfiltered lists count from the translations' kept counters (one row per translation, not per unit).
-    if (!where) return this.counts.get(`visible:${this.access.visibilityKey(actor)}`, () => countUnitsFromCounters(this.db, filter)) as Promise<number>;
-    const ids = this.onePass(filter, where);
+    if (!where) return this.counts.get(`visible:${this.access.visibilityKey(actor)}`, () => countUnitsFromCounters(this.db, filter, components)) as Promise<number>;
+    const ids = this.onePass(filter, components, where);
     if (ids) return (await ids).length;
-    return searching(countSearchedUnits(this.db, filter, where));
+    return searching(countSearchedUnits(this.db, filter, components, where));
   }
 
   /**
@@ -119,11 +120,15 @@ export class UnitsService {
    * the request's compiled condition): SQLite runs the two queries one after the other, and each of them
    * runs the regex on every candidate row, so one pass halves the request. Elsewhere, or without a regex, null.
    */
-  private onePass(projects: ReturnType<AccessControl['visibleProjects']>, where: NonNullable<UnitFilter>): Promise<number[]> | null {
+  private onePass(
+    projects: ReturnType<AccessControl['visibleProjects']>,
+    components: ReturnType<AccessControl['visibleComponents']>,
+    where: NonNullable<UnitFilter>,
+  ): Promise<number[]> | null {
     if (this.dialect !== 'sqlite' || !hasRegex(where)) return null;
     let ids = this.regexMatches.get(where);
     if (!ids) {
-      ids = searching(searchedUnitIds(this.db, projects, where));
+      ids = searching(searchedUnitIds(this.db, projects, components, where));
       this.regexMatches.set(where, ids);
     }
     return ids;
@@ -131,7 +136,8 @@ export class UnitsService {
 
   async pageVisible(actor: Actor, limit: number, offset: number, where: UnitFilter = null): Promise<UnitWithRefs[]> {
     const filter = this.access.visibleProjects(actor);
-    if (!filter && !where && offset > 0) {
+    const components = this.access.visibleComponents(actor);
+    if (!filter && !components && !where && offset > 0) {
       // Deep pages of everything: the block counts give the block of the page's first unit, a walk along
       // the primary key inside that block its id; only the page's rows are joined.
       const sums = (await this.counts.get('blocks', () => unitBlockSums(this.db))) as BlockSums;
@@ -139,9 +145,9 @@ export class UnitsService {
       if (!start) return [];
       return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.split);
     }
-    const ids = where && this.onePass(filter, where);
+    const ids = where && this.onePass(filter, components, where);
     if (ids) return (await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit))).map(UnitsService.split);
-    return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, where, limit, offset)))).map(UnitsService.split);
+    return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, components, where, limit, offset)))).map(UnitsService.split);
   }
 
   /** The unit's stored check results and the screenshots linked to it or to its source string (two indexed queries). */
