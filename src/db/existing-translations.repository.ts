@@ -38,3 +38,14 @@ export async function translatedWithSources(db: Executor, texts: readonly string
 export async function projectUsesSharedMemory(db: Executor, projectId: number): Promise<boolean> {
   return (await db.selectFrom('projects').select('use_shared_tm').where('id', '=', projectId).executeTakeFirst())?.use_shared_tm === 1;
 }
+
+/**
+ * The projects whose translations a project's machine translation lookups use besides its own: none when it
+ * does not use shared translations, else the public projects that share theirs.
+ */
+export async function sharedMemorySources(db: Executor, projectId: number): Promise<{ use: boolean; projectIds: number[] }> {
+  const use = await projectUsesSharedMemory(db, projectId);
+  if (!use) return { use, projectIds: [] };
+  const rows = await db.selectFrom('projects').select('id').where('contribute_shared_tm', '=', 1).where('access_control', '=', 0).where('id', '!=', projectId).execute();
+  return { use, projectIds: rows.map((r) => r.id) };
+}

@@ -209,37 +209,43 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
   });
 
   it('translation memory: other projects share through use_shared_tm and contribute_shared_tm; contribute_project_tm keeps a component out', async () => {
+    const header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n';
+    const probe = (project: string, slug: string) =>
+      s.api(`/api/projects/${project}/components/`, {
+        method: 'POST',
+        body: multipart({ name: slug.toUpperCase(), slug, file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: `${header}\nmsgid "Memory probe"\nmsgstr ""\n` }, { name: 'po/cs.po', data: `${header}"Language: cs\\n"\n\nmsgid "Memory probe"\nmsgstr ""\n` }]) } }),
+      });
+    const translate = async (path: string, target: string) => {
+      const unit = ((await ok(await s.api(`${path}units/`))).results as { id: number }[])[0]!;
+      await ok(await s.api(`/api/units/${unit.id}/`, { method: 'PATCH', json: { target: [target], state: 20 } }));
+    };
     await ok(await createProject(s, 'tma'), 201);
-    await ok(await zipComponent('tma', 'app', CS_PO.replace('msgstr "Ahoj"', 'msgstr ""')), 201);
-    const units = (await ok(await s.api('/api/translations/tma/app/cs/units/'))).results as { id: number; source: string[] }[];
-    const hello = units.find((u) => u.source[0] === 'Hello')!;
-    await ok(await s.api(`/api/units/${hello.id}/`, { method: 'PATCH', json: { target: ['Nazdar světe'], state: 20 } }));
+    await ok(await probe('tma', 'app'), 201);
+    await translate('/api/translations/tma/app/cs/', 'Sonda paměti');
     const entries = async (origin: string) => s.container.database.db.selectFrom('memory').select(['target', 'project_id']).where('origin', '=', origin).where('user_id', 'is', null).execute();
-    expect((await entries('tma/app')).map((e) => e.target)).toEqual(['Nazdar světe']);
+    expect((await entries('tma/app')).map((e) => e.target)).toEqual(['Sonda paměti']);
 
     const memoryRun = (path: string) => s.api(`${path}autotranslate/`, { method: 'POST', json: { mode: 'translate', q: 'state:<translated', auto_source: 'mt', engines: ['weblate-translation-memory'], threshold: '100' } });
-    await ok(await createProject(s, 'tmb'), 201);
-    await ok(await zipComponent('tmb', 'app', CS_PO.replace('msgstr "Ahoj"', 'msgstr ""')), 201);
-    await (s.container as unknown as { memory: { catchUp(): Promise<number> } }).memory.catchUp();
-    await ok(await s.api('/api/projects/tmb/', { method: 'PATCH', json: { use_shared_tm: false } }));
+    const probeTarget = async () => ((await ok(await s.api('/api/translations/tmb/app/cs/units/'))).results as { target: string[] }[])[0]!.target[0];
+    await ok(await createProject(s, 'tmb', { use_shared_tm: false }), 201);
+    await ok(await probe('tmb', 'app'), 201);
+    await s.container.memory.catchUp();
     await ok(await memoryRun('/api/translations/tmb/app/cs/'));
-    const hellos = async () => ((await ok(await s.api('/api/translations/tmb/app/cs/units/'))).results as { source: string[]; target: string[] }[]).find((u) => u.source[0] === 'Hello')!.target[0];
-    expect(await hellos()).toBe('');
-    // Using shared translations, a public project's memory counts; once it stops sharing, no longer.
+    expect(await probeTarget()).toBe('');
+    // Using shared translations, a public project's memory counts, only while that project shares it.
     await ok(await s.api('/api/projects/tma/', { method: 'PATCH', json: { contribute_shared_tm: false } }));
     await ok(await s.api('/api/projects/tmb/', { method: 'PATCH', json: { use_shared_tm: true } }));
     await ok(await memoryRun('/api/translations/tmb/app/cs/'));
-    expect(await hellos()).toBe('');
+    expect(await probeTarget()).toBe('');
     await ok(await s.api('/api/projects/tma/', { method: 'PATCH', json: { contribute_shared_tm: true } }));
     await ok(await memoryRun('/api/translations/tmb/app/cs/'));
-    expect(await hellos()).toBe('Nazdar světe');
+    expect(await probeTarget()).toBe('Sonda paměti');
 
     // A component that does not contribute to the project memory adds no project entries.
-    await ok(await zipComponent('tma', 'quiet', CS_PO.replace('msgstr "Ahoj"', 'msgstr ""')), 201);
+    await ok(await probe('tma', 'quiet'), 201);
     await ok(await patch('/api/components/tma/quiet/', { contribute_project_tm: false }));
-    const quiet = ((await ok(await s.api('/api/translations/tma/quiet/cs/units/'))).results as { id: number; source: string[] }[]).find((u) => u.source[0] === 'Hello')!;
-    await ok(await s.api(`/api/units/${quiet.id}/`, { method: 'PATCH', json: { target: ['Tiché ahoj'], state: 20 } }));
-    expect((await entries('tma/quiet')).map((e) => e.target)).not.toContain('Tiché ahoj');
+    await translate('/api/translations/tma/quiet/cs/', 'Tichá sonda');
+    expect(await entries('tma/quiet')).toEqual([]);
   });
 
   it('new_lang "existing" lets translators add only languages the project already has', async () => {
