@@ -3,7 +3,8 @@ import type { Executor } from './database.js';
 
 /**
  * Translated strings (state translated or approved) of `projectIds` whose source is one of `texts`, from
- * `sourceLang` into `targetLang`, at most `limit` of them.
+ * `sourceLang` into `targetLang`, at most `limit` of them. Restricted components never count: the engine
+ * answers for nobody in particular.
  */
 export async function translatedWithSources(db: Executor, texts: readonly string[], sourceLang: string, targetLang: string, projectIds: readonly number[] | 'shared', requestingProject: number | null, limit = 500) {
   if (texts.length === 0) return [];
@@ -18,6 +19,7 @@ export async function translatedWithSources(db: Executor, texts: readonly string
     .where('units.source', 'in', [...texts])
     .where('units.state', 'in', [20, 30])
     .where('translations.is_source', '=', 0)
+    .where('components.restricted', '=', 0)
     .where('tl.code', '=', targetLang)
     .where('sl.code', '=', sourceLang);
   if (projectIds === 'shared') {

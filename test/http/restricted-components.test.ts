@@ -309,6 +309,20 @@ describe.each(DIALECTS)('restricted components on %s', (dialect) => {
     expect(stats.total).toBe(totals.open.all + totals.secret.all);
   });
 
+  it('keeps its strings out of machine translation, which answers for nobody in particular', async () => {
+    // A component with the secret component's string, untranslated.
+    const untranslated = po('cs', ['Classified plan']).replace('msgstr "cs: Classified plan"', 'msgstr ""');
+    const zip = buildZip([{ name: 'po/app.pot', data: po(null, ['Classified plan']) }, { name: 'po/cs.po', data: untranslated }]);
+    const form = multipart({ name: 'PROBE', slug: 'probe', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'c.zip', data: zip } });
+    await json(s.api('/api/projects/demo/components/', { method: 'POST', body: form }), 201);
+    await s.container.memory.catchUp();
+    for (const engine of ['weblate', 'weblate-translation-memory']) {
+      await json(s.api('/api/translations/demo/probe/cs/autotranslate/', { method: 'POST', json: { mode: 'translate', q: 'state:<translated', auto_source: 'mt', engines: [engine], threshold: '90' } }));
+      expect((await all('/api/translations/demo/probe/cs/units/', 'super'))[0].target[0], engine).toBe('');
+    }
+    await json(s.api('/api/components/demo/probe/', { method: 'DELETE' }), 204);
+  });
+
   it('hides it from the web UI: project page, component page and editor', async () => {
     for (const actor of ACTORS) {
       const projectPage = await (await call('/projects/demo/', actor)).text();
