@@ -296,7 +296,8 @@ describe.each(DIALECTS)('git components (%s)', (dialect) => {
     await wlc('unlock', 'gitproj/app');
     expect(await wlc('lock-status', 'gitproj/app')).toMatchObject({ locked: false });
     await wlc('commit', 'gitproj');
-  });
+    // Seventeen runs of the Python client: their start-up alone takes a second each on a loaded machine.
+  }, 120_000);
 });
 
 describe.each(DIALECTS)('git keyed components (%s)', (dialect) => {
