@@ -248,6 +248,44 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
     expect(await entries('tma/quiet')).toEqual([]);
   });
 
+  it('from_component: a new component with the configuration, files, translations and add-ons of another one', async () => {
+    await ok(await createProject(s, 'copies'), 201);
+    const cat = await ok(await s.api('/api/categories/', { method: 'POST', json: { name: 'Sources', slug: 'sources', project: `${s.url}/api/projects/copies/` } }), 201);
+    const form = multipart({ name: 'Origin', slug: 'origin', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot', category: cat.url, commit_message: 'Copied message' }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: POT }, { name: 'po/cs.po', data: CS_PO }]) } });
+    const origin = await ok(await s.api('/api/projects/copies/components/', { method: 'POST', body: form }), 201);
+    await ok(await s.api(`${origin.url}addons/`, { method: 'POST', json: { name: 'weblate.gettext.linguas' } }), 201);
+    // An edit not yet written to the source's files is copied too.
+    const open = ((await ok(await s.api(`${origin.translations_url.replace('/components/', '/translations/').replace(/translations\/$/, '')}cs/units/`))).results as { id: number; source: string[] }[]).find((u) => u.source[0] === 'Open')!;
+    await ok(await s.api(`/api/units/${open.id}/`, { method: 'PATCH', json: { target: ['Otevřít kopii'], state: 20 } }));
+
+    const copy = await ok(await s.api('/api/projects/copies/components/', { method: 'POST', json: { name: 'Copy', slug: 'copy', priority: 120, from_component: origin.id } }), 201);
+    expect(copy).toMatchObject({ repo: 'local:', vcs: 'local', filemask: 'po/*.po', file_format: 'po', new_base: 'po/app.pot', commit_message: 'Copied message', priority: 120, category: cat.url });
+    expect((await ok(await s.api(copy.url))).addons).toHaveLength(1);
+    const units = new Map(((await ok(await s.api(`${copy.url.replace('/components/', '/translations/')}cs/units/`))).results as { source: string[]; target: string[]; state: number }[]).map((u) => [u.source[0], u]));
+    expect(units.get('Open')).toMatchObject({ target: ['Otevřít kopii'], state: 20 });
+    expect(units.get('Hello')).toMatchObject({ target: ['Ahoj'], state: 20 });
+    expect((await ok(await s.api(`${copy.url.replace('/components/', '/translations/')}cs/`))).translated).toBe(3);
+
+    // By path, into another project: no add-ons there, no category.
+    await ok(await createProject(s, 'elsewhere'), 201);
+    const far = await ok(await s.api('/api/projects/elsewhere/components/', { method: 'POST', json: { name: 'Far', slug: 'far', from_component: 'copies/sources/origin' } }), 201);
+    expect(far).toMatchObject({ repo: 'local:', category: null });
+    expect((await ok(await s.api(far.url))).addons).toEqual([]);
+
+    const override = await ok(await s.api('/api/projects/copies/components/', { method: 'POST', json: { name: 'Bad', slug: 'bad', from_component: origin.id, filemask: 'translations/*.po' } }), 400);
+    expect(override.errors).toEqual([{ code: 'invalid', detail: 'This field can not be overridden when using from_component.', attr: 'filemask' }]);
+    const repo = await ok(await s.api('/api/projects/copies/components/', { method: 'POST', json: { name: 'Bad', slug: 'bad', from_component: origin.id, repo: 'local:', branch: 'release' } }), 400);
+    expect(repo.errors.map((e: { attr: string; detail: string }) => [e.attr, e.detail])).toEqual([
+      ['branch', 'This field can not be used when using from_component.'],
+      ['repo', 'This field can not be used when using from_component.'],
+    ]);
+    expect(await attrs(await s.api('/api/projects/copies/components/', { method: 'POST', json: { name: 'Bad', slug: 'bad', from_component: 999999 } }))).toEqual(['from_component']);
+    expect(await attrs(await patch(copy.url, { from_component: origin.id }))).toEqual(['from_component']);
+    // Copying needs the right to edit the source.
+    const viewer = await s.createUser('copier');
+    expect((await s.api('/api/projects/copies/components/', { method: 'POST', json: { name: 'Mine', slug: 'mine', from_component: origin.id }, token: viewer })).status).toBe(403);
+  });
+
   it('new_lang "existing" lets translators add only languages the project already has', async () => {
     await ok(await createProject(s, 'langs'), 201);
     await ok(await createPoComponent(s, 'langs', 'full'), 201); // cs and de

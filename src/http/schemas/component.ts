@@ -129,5 +129,6 @@ export const ComponentBody = body({
   hide_glossary_matches: Bool(),
   contribute_project_tm: Bool(),
   ...settingsBody(),
+  from_component: Type.Optional(Type.Unknown({ description: 'Creation only: the component to copy, by id or project/component path.' })),
   ...readOnly(...EFFECTIVE_FIELDS, 'id', 'project', 'url', 'web_url', 'repository_url', 'translations_url', 'statistics_url', 'lock_url', 'links_url', 'changes_list_url', 'reports_url', 'announcements_url', 'task_url', 'linked_component', 'locked', 'addons'),
 });

@@ -24,6 +24,8 @@ export type ComponentSettingsInput = SettingsInput & {
   push_on_commit?: boolean;
   commit_pending_age?: number;
   auto_lock_error?: boolean;
+  /** Creation only: the component to copy (its id or its project/category/component path). */
+  from_component?: unknown;
 };
 
 const LINKED_SETTING_REFUSED = 'Option is not available for linked repositories. Setting from linked component will be used.';
@@ -36,6 +38,7 @@ function staysLinked(input: ComponentSettingsInput, existing: ComponentRow | nul
 /** Checks the settings fields of a component body (creation when `existing` is null). */
 export async function checkComponentSettings(db: Executor, input: ComponentSettingsInput, existing: ComponentRow | null, errors: FieldErrors): Promise<void> {
   checkLocalRepository(input, existing === null, errors);
+  if (existing && input.from_component !== undefined) errors.add('from_component', 'This field is for creation only, use /file/ instead.');
   await secondaryLanguageColumn(input, errors, (id) => languageExists(db, id));
   for (const flag of INHERIT_FLAGS) {
     if (input[flag] !== undefined && typeof input[flag] !== 'boolean') errors.add(flag, 'Must be a valid boolean.');

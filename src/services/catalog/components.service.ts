@@ -30,6 +30,7 @@ import { splitComponentPath } from '../../domain/component-paths.js';
 import { autoAssignComponent } from './component-lists.service.js';
 import { checkComponentSettings, componentSettingsColumns, linkCategory, type ComponentSettingsInput } from './component-settings.js';
 import { emptyScan, seedLocalRepository, wantsLocalRepository } from './local-components.js';
+import { copyTree, planCopy, seedCopy, sourceDirectory, type CopyPlan } from './component-copy.js';
 import { LANGUAGE_CODE_STYLES, withSettingLevels } from './inherited-settings.js';
 import { projectById, projectBySlug, projectIdBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import { languageOfRow, languagesByIds } from '../../db/languages.repository.js';
@@ -459,6 +460,9 @@ export class ComponentsService {
       // A document names its own layout: {slug}/{source language}.{ext} is both the filemask and the base.
       input = { ...input, filemask: input.filemask || (input.slug ? `${input.slug}/*.${docExt}` : undefined) };
     }
+    // from_component: the source's configuration, files and translations, in a local repository of its own.
+    const copy: CopyPlan | null = input.from_component !== undefined ? await planCopy(this.db, this.access, actor, project.id, input as Record<string, unknown>, !!upload) : null;
+    if (copy) input = copy.input as ComponentInput;
     // repo "local:" without an upload: an empty local repository (a template file is created empty).
     const local = !upload && wantsLocalRepository(input);
     const { errors, placement } = await this.validate(actor, input, project, null, !!upload || local);
@@ -470,7 +474,9 @@ export class ComponentsService {
     const staging = await this.paths.stagingDir();
     try {
       let files: string[];
-      if (local) {
+      if (copy) {
+        files = await copyTree(await sourceDirectory(this.db, (c) => this.paths.componentDir(c), copy.source.component), staging);
+      } else if (local) {
         files = await seedLocalRepository(staging, input, format, source);
       } else if (uploads.zipfile) {
         try {
@@ -489,10 +495,11 @@ export class ComponentsService {
         if (format.monolingual) input = { ...input, template: input.template || rel, new_base: input.new_base || rel };
         else input = { ...input, new_base: input.new_base || '' };
       }
-      const scanned = local && files.length === 0 ? emptyScan(format, source) : await this.scanner.scan(staging, files, input, source, local ? 'template' : upload === uploads.zipfile ? 'zipfile' : 'docfile');
+      const scanned = local && files.length === 0 ? emptyScan(format, source) : await this.scanner.scan(staging, files, input, source, copy ? 'from_component' : local ? 'template' : upload === uploads.zipfile ? 'zipfile' : 'docfile');
       const result = await this.db.transaction().execute(async (tx) => {
         const component = await this.insertRow(tx, project, source, { ...input, vcs: 'local', repo: LOCAL_REPO, branch: 'main' }, placement);
         await this.scanner.importScanned(tx, component, source, scanned);
+        if (copy) await seedCopy(tx, component, copy.source.component);
         await this.changes.record(tx, { action: Action.COMPONENT_CREATED, userId: actor.user?.id, projectId: project.id, componentId: component.id, target: component.name });
         return component;
       });
