@@ -33,3 +33,10 @@ export async function copyComponentAddons(db: Executor, fromComponentId: number,
   const rows = await db.selectFrom('addons').select(['name', 'configuration']).where('component_id', '=', fromComponentId).execute();
   for (const r of rows) await db.insertInto('addons').values({ name: r.name, component_id: toComponentId, project_id: null, configuration: r.configuration, state: '{}', created: now }).execute();
 }
+
+/** Which of these components have a translation into the language. */
+export async function componentsWithLanguage(db: Executor, componentIds: readonly number[], languageId: number): Promise<Set<number>> {
+  if (componentIds.length === 0) return new Set();
+  const rows = await db.selectFrom('translations').select('component_id').where('component_id', 'in', [...componentIds]).where('language_id', '=', languageId).execute();
+  return new Set(rows.map((r) => r.component_id));
+}

@@ -286,6 +286,36 @@ describe.each(DIALECTS)('reference settings fields (%s)', (dialect) => {
     expect((await s.api('/api/projects/copies/components/', { method: 'POST', json: { name: 'Mine', slug: 'mine', from_component: origin.id }, token: viewer })).status).toBe(403);
   });
 
+  it('a new translation filled from_component: other components with the language, own project or sharing ones', async () => {
+    await ok(await createProject(s, 'fill'), 201);
+    await ok(await zipComponent('fill', 'target', CS_PO), 201);
+    await ok(await zipComponent('fill', 'one', CS_PO), 201);
+    await ok(await s.api('/api/components/fill/one/translations/', { method: 'POST', json: { language_code: 'fr' } }), 201);
+    const fr = (await ok(await s.api('/api/translations/fill/one/fr/units/'))).results as { id: number; source: string[] }[];
+    await ok(await s.api(`/api/units/${fr.find((u) => u.source[0] === 'Hello')!.id}/`, { method: 'PATCH', json: { target: ['Bonjour'], state: 20 } }));
+    await ok(await createProject(s, 'sharer'), 201);
+    await ok(await zipComponent('sharer', 'lib', CS_PO), 201);
+    await ok(await s.api('/api/components/sharer/lib/translations/', { method: 'POST', json: { language_code: 'fr' } }), 201);
+    const libFr = (await ok(await s.api('/api/translations/sharer/lib/fr/units/'))).results as { id: number; source: string[] }[];
+    await ok(await s.api(`/api/units/${libFr.find((u) => u.source[0] === 'Open')!.id}/`, { method: 'PATCH', json: { target: ['Ouvrir'], state: 20 } }));
+    await ok(await s.api(`/api/units/${libFr.find((u) => u.source[0] === 'Hello')!.id}/`, { method: 'PATCH', json: { target: ['Salut'], state: 20 } }));
+
+    const add = (json: unknown) => s.api('/api/components/fill/target/translations/', { method: 'POST', json });
+    const refused = async (json: unknown, detail: string) => expect((await ok(await add(json), 400)).errors).toEqual([{ code: 'invalid', detail, attr: 'from_component' }]);
+    await refused({ language_code: 'fr', from_component: ['nowhere/none'] }, 'Component not found.');
+    await refused({ language_code: 'de', from_component: ['fill/one'] }, 'None of the referenced components contain the requested language.');
+    await ok(await createProject(s, 'closed', { contribute_shared_tm: false }), 201);
+    await ok(await zipComponent('closed', 'lib', CS_PO), 201);
+    await refused({ language_code: 'fr', from_component: ['closed/lib'] }, 'Component not found.');
+    expect((await ok(await s.api('/api/components/fill/target/translations/'))).count).toBe(2); // nothing was created
+
+    const created = await ok(await add({ language_code: 'fr', from_component: ['fill/one', 'sharer/lib'] }), 201);
+    expect(created.data).toMatchObject({ language_code: 'fr', translated: 2 });
+    const units = new Map(((await ok(await s.api('/api/translations/fill/target/fr/units/'))).results as { source: string[]; target: string[] }[]).map((u) => [u.source[0], u.target[0]]));
+    expect(units.get('Hello')).toBe('Bonjour'); // the first component listed wins
+    expect(units.get('Open')).toBe('Ouvrir');
+  });
+
   it('new_lang "existing" lets translators add only languages the project already has', async () => {
     await ok(await createProject(s, 'langs'), 201);
     await ok(await createPoComponent(s, 'langs', 'full'), 201); // cs and de

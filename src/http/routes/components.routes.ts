@@ -17,7 +17,10 @@ import { componentPathSegment } from '../../domain/component-paths.js';
 
 type C = FastifyRequest<{ Params: { project: string; component: string } }>;
 
-const TranslationCreateBody = body({ language_code: Type.Optional(Type.String({ maxLength: 50 })) });
+const TranslationCreateBody = body({
+  language_code: Type.Optional(Type.String({ maxLength: 50 })),
+  from_component: Type.Optional(Type.Unknown({ description: 'Components (ids or project/component paths) to fill the new translation from.' })),
+});
 const LockBody = body({ lock: Type.Optional(Type.Boolean()) });
 const LockSchema = Type.Object({ locked: Type.Boolean() });
 const LinkBody = Type.Object(
@@ -29,7 +32,7 @@ const LinkBody = Type.Object(
 );
 
 /** What component routes use of the container. */
-export type ComponentsDeps = Pick<Container, 'config' | 'components' | 'addons' | 'translations' | 'stats' | 'database'>;
+export type ComponentsDeps = Pick<Container, 'config' | 'components' | 'addons' | 'translations' | 'stats' | 'database' | 'autotranslate'>;
 
 export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void {
   resource(app, '/api/components/', { name: 'Component List' }, {
@@ -66,7 +69,13 @@ export function componentsRoutes(app: FastifyInstance, c: ComponentsDeps): void 
       described: { body: documentedRequired(TranslationCreateBody, ['language_code']) },
       handler: async (request: C, reply) => {
         const refs = await get(request);
-        const created = await c.translations.create(request.actor, refs, bodyOf<{ language_code?: string }>(request).language_code);
+        const { language_code, from_component } = bodyOf<{ language_code?: string; from_component?: unknown }>(request);
+        const sources = from_component === undefined ? [] : await c.translations.copySources(request.actor, refs, language_code, from_component);
+        let created = await c.translations.create(request.actor, refs, language_code);
+        if (sources.length) {
+          await c.autotranslate.fillFrom(request.actor.user?.id ?? null, created.translation.id, sources);
+          created = await c.translations.getVisible(request.actor, refs, created.language.code);
+        }
         const data = serializeTranslation(urlsFor(c, request), created, null);
         return reply.code(201).header('Location', data.url).send({ data });
       },

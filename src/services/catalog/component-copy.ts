@@ -9,7 +9,7 @@ import type { ComponentWithRefs } from '../../db/places.js';
 import { componentById, componentByPath } from '../../db/components.repository.js';
 import { projectById } from '../../db/projects.repository.js';
 import { languageOfRow } from '../../db/languages.repository.js';
-import { copyComponentAddons, pairedTranslations, setCopiedUnit, unitStates, unitsWithKeys } from '../../db/component-copy.repository.js';
+import { componentsWithLanguage, copyComponentAddons, pairedTranslations, setCopiedUnit, unitStates, unitsWithKeys } from '../../db/component-copy.repository.js';
 import { setTranslationCounters } from '../../db/statistics.repository.js';
 import { translationsOfComponent } from '../../db/addons.repository.js';
 import { PATH_SEPARATOR } from '../../domain/component-paths.js';
@@ -17,7 +17,7 @@ import { nowIso } from '../../shared/clock.js';
 import { ValidationError, type FieldError } from '../../shared/errors.js';
 import { recountTranslation } from '../common/statistics-counters.js';
 import { recheckComponent } from '../quality/unit-checks.js';
-import { INHERIT_FLAGS } from './inherited-settings.js';
+import { INHERIT_FLAGS } from '../settings/inherited-settings.js';
 import { linkOwner } from './internal-links.js';
 import { LOCAL_REPO } from './local-components.js';
 import { parseInternalUrl } from '../../vcs/urls.js';
@@ -124,4 +124,29 @@ export async function seedCopy(tx: Executor, component: ComponentRow, source: Co
   await recheckComponent(tx, component.id);
   for (const t of await translationsOfComponent(tx, component.id, { includeSource: true })) await setTranslationCounters(tx, t.id, await recountTranslation(tx, t.id));
   if (component.project_id === source.project_id) await copyComponentAddons(tx, source.id, component.id, nowIso());
+}
+
+/**
+ * The components a new translation is filled from (`from_component` of a translation creation), in the given
+ * order: components of the same project the caller may edit, or of projects that share their translations
+ * (`contribute_shared_tm`) the caller may see. Each must share the source language; those without the new
+ * language are left out, and none left is a 400. Every problem is a 400 on `from_component`.
+ */
+export async function translationSources(db: Executor, access: AccessControl, actor: Actor, target: ComponentWithRefs, languageId: number | undefined, value: unknown): Promise<number[]> {
+  const list = Array.isArray(value) ? value : [value];
+  const refused = (detail: string) => ValidationError.field('from_component', detail);
+  const ids: number[] = [];
+  for (const ref of list) {
+    const source = await resolve(db, access, actor, ref);
+    const sameProject = source?.project.id === target.project.id;
+    if (!source || (!sameProject && source.project.contribute_shared_tm !== 1)) throw refused('Component not found.');
+    if (sameProject && !access.canIn(actor, 'component.edit', source.project, source.component)) throw refused('You do not have permission to use this component.');
+    if (source.component.source_language_id !== target.component.source_language_id) throw refused('Source component needs to have same source language as target one.');
+    if (!ids.includes(source.component.id)) ids.push(source.component.id);
+  }
+  if (ids.length === 0 || languageId === undefined) return ids;
+  const withLanguage = await componentsWithLanguage(db, ids, languageId);
+  const kept = ids.filter((id) => withLanguage.has(id));
+  if (kept.length === 0) throw refused('None of the referenced components contain the requested language.');
+  return kept;
 }

@@ -1,6 +1,7 @@
 // Translations: lookup by project/component/language, adding a language (with its file), removal.
 import fs from 'node:fs/promises';
 import { componentEffectiveSettings } from './inherited-settings.js';
+import { translationSources } from './component-copy.js';
 import { projectHasLanguage } from '../../db/setting-levels.repository.js';
 import path from 'node:path';
 import { ReadCache } from '../../db/read-cache.js';
@@ -90,6 +91,15 @@ export class TranslationsService {
   /** The first `limit` translations into a language the actor may see, by project and component name. */
   visibleIntoLanguage(actor: Actor, languageId: number, limit: number): Promise<TranslationRow[]> {
     return visibleTranslationsIntoLanguage(this.db, this.access.visibleProjects(actor), this.access.visibleComponents(actor), languageId, limit);
+  }
+
+  /**
+   * The components a new translation into `languageCode` is filled from (`from_component`), checked before it is
+   * created: a 400 on `from_component` for any that may not be used.
+   */
+  async copySources(actor: Actor, refs: ComponentWithRefs, languageCode: string | undefined, value: unknown): Promise<number[]> {
+    const language = languageCode ? await this.languages.resolve(languageCode) : undefined;
+    return translationSources(this.db, this.access, actor, refs, language?.id, value);
   }
 
   /** Adds a language: writes its file from the component's base and creates untranslated units. */

@@ -251,6 +251,18 @@ export class AutotranslateService {
   // ---------------------------------------------------------------- the run
 
   /** Walks the selected units in id order, CHUNK at a time, one transaction each; returns the strings changed. */
+  /**
+   * Fills a new translation from components that have the language (translation creation with
+   * `from_component`): their translated strings with the same source, the first component first.
+   */
+  async fillFrom(userId: number | null, translationId: number, componentIds: readonly number[]): Promise<number> {
+    let updated = 0;
+    for (const componentId of componentIds) {
+      updated += await this.execute({ translationId, userId, mode: 'translate', q: 'state:<translated', autoSource: 'others', componentId, engines: [], threshold: 100, touchApproved: false });
+    }
+    return updated;
+  }
+
   async execute(job: AutotranslateJob, progress?: (done: number) => Promise<void>): Promise<number> {
     const t = await translationForRun(this.db, job.translationId);
     if (!t) return 0;
