@@ -9,7 +9,7 @@ import { CategoryBody, CategorySchema, CategoryWriteBody } from '../schemas/cate
 import { IdParams, ProjectParams, documentedRequired } from '../schemas/common.js';
 import { StatisticsSchema } from '../schemas/statistics.js';
 import type { Urls } from '../urls.js';
-import { effectiveSettings, settingsFields } from '../../services/catalog/inherited-settings.js';
+import { effectiveSettings, settingsFields } from '../../services/settings/inherited-settings.js';
 
 const Params = IdParams;
 type R = FastifyRequest<{ Params: { id: string } }>;

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import type { LanguageInput } from '../../services/catalog/languages.service.js';
+import type { LanguageInput } from '../../services/languages/languages.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { createEndpoint, deleteEndpoint, listEndpoint, updateEndpoints } from '../endpoints.js';
 import { resource } from '../resource.js';

@@ -1,6 +1,6 @@
 // The inheritable settings of projects, categories and components as answers show them and as bodies set them.
 import { Type, type TSchema } from 'typebox';
-import { INHERITABLE_SETTINGS } from '../../services/catalog/inherited-settings.js';
+import { INHERITABLE_SETTINGS } from '../../services/settings/inherited-settings.js';
 import { Bool, Nullable } from './common.js';
 
 const LanguageId = () => Nullable(Type.Integer({ description: 'A language id.' }));

@@ -7,7 +7,7 @@ import type { LabeledUnit } from '../../services/units/labels.service.js';
 import { percent } from '../../services/common/statistics-counters.js';
 import { parseInternalUrl, redactUrl } from '../../vcs/urls.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
-import { componentEffectiveSettings, effectiveSettings, settingsFields, type ProjectWithLock } from '../../services/catalog/inherited-settings.js';
+import { componentEffectiveSettings, effectiveSettings, settingsFields, type ProjectWithLock } from '../../services/settings/inherited-settings.js';
 import type { CategoryRow } from '../../db/schema.js';
 import type { Urls } from '../urls.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';

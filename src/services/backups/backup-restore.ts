@@ -33,7 +33,7 @@ import type { OutboundGuard } from '../../shared/outbound-guard.js';
 import { checkBranchName, checkRepoHost, checkRepoUrl, internalUrl, normalizeInternalUrl, parseInternalUrl } from '../../vcs/urls.js';
 import { ensureProjectTeams, projectAdministrationTeam } from '../accounts/team-setup.js';
 import type { ChangesService } from '../activity/changes.service.js';
-import type { LanguagesService } from '../catalog/languages.service.js';
+import type { LanguagesService } from '../languages/languages.service.js';
 import type { DataPaths } from '../common/data-paths.js';
 import { recountTranslation } from '../common/statistics-counters.js';
 import type { Upload } from '../common/upload.js';

@@ -25,8 +25,8 @@ import {
 import { componentIdInPlace, componentsInCategories, deleteComponent, setCategoryPathOfComponents } from '../../db/components.repository.js';
 
 import { PATH_SEPARATOR } from '../../domain/component-paths.js';
-import { categorySettingsColumns, checkCategorySettings, type CategorySettingsInput } from './category-settings.js';
-import { categoryChain } from './inherited-settings.js';
+import { categorySettingsColumns, checkCategorySettings, type CategorySettingsInput } from '../settings/category-settings.js';
+import { categoryChain } from '../settings/inherited-settings.js';
 import { categoriesWithAncestors } from '../../db/setting-levels.repository.js';
 
 /** The reference refuses a fourth level of nesting ("Too deep nesting of categories!"). */

@@ -9,7 +9,7 @@ import type { FormatRegistry } from '../../formats/registry.js';
 import { ValidationError } from '../../shared/errors.js';
 import { matchFilemask } from '../../domain/filemask.js';
 import { planImport, type ImportPlan, type ScannedFile } from '../files/import-plan.js';
-import type { LanguagesService } from './languages.service.js';
+import type { LanguagesService } from '../languages/languages.service.js';
 import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
 import { insertTranslation } from '../units/units-writer.js';
 

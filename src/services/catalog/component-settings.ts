@@ -8,7 +8,7 @@ import { languageExists } from '../../db/setting-levels.repository.js';
 import { checkFileFormatParams } from '../../formats/file-format-params.js';
 import { checkVcsParams } from '../../vcs/vcs-params.js';
 import type { FieldErrors } from '../common/validation.js';
-import { INHERIT_FLAGS, inheritColumns, LINKED_REPOSITORY_SETTINGS, primaryKeyOf, secondaryLanguageColumn, type SettingsInput } from './inherited-settings.js';
+import { INHERIT_FLAGS, inheritColumns, LINKED_REPOSITORY_SETTINGS, primaryKeyOf, secondaryLanguageColumn, type SettingsInput } from '../settings/inherited-settings.js';
 import { componentBySlugs } from '../../db/component-links.repository.js';
 import { normalizeInternalUrl, parseInternalUrl } from '../../vcs/urls.js';
 

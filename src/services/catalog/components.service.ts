@@ -14,7 +14,7 @@ import { Action } from '../../domain/change-actions.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { DataPaths } from '../common/data-paths.js';
 import { checkFilemask, matchFilemask } from '../../domain/filemask.js';
-import type { LanguagesService } from './languages.service.js';
+import type { LanguagesService } from '../languages/languages.service.js';
 import { NEW_LANG_CHOICES } from './projects.service.js';
 import type { ComponentScanner } from './component-scanner.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
@@ -31,7 +31,7 @@ import { autoAssignComponent } from './component-lists.service.js';
 import { checkComponentSettings, componentSettingsColumns, linkCategory, type ComponentSettingsInput } from './component-settings.js';
 import { emptyScan, seedLocalRepository, wantsLocalRepository } from './local-components.js';
 import { copyTree, planCopy, seedCopy, sourceDirectory, type CopyPlan } from './component-copy.js';
-import { LANGUAGE_CODE_STYLES, withSettingLevels } from './inherited-settings.js';
+import { LANGUAGE_CODE_STYLES, withSettingLevels } from '../settings/inherited-settings.js';
 import { projectById, projectBySlug, projectIdBySlug, projectOfRow, projectsByIds } from '../../db/projects.repository.js';
 import { languageOfRow, languagesByIds } from '../../db/languages.repository.js';
 import { categoryIdInPlace, categoryPlaceById } from '../../db/categories.repository.js';
@@ -138,7 +138,7 @@ export interface LayoutChange {
 export const MERGE_STYLES = ['merge', 'rebase', 'merge_noff'];
 export const PRIORITIES = [60, 80, 100, 120, 140];
 export const VCS_CHOICES = ['git', 'gerrit', 'subversion', 'git-force-push', 'github', 'gitlab', 'gitea', 'pagure', 'azure_devops', 'bitbucketserver', 'bitbucketcloud', 'github-app', 'mercurial', 'local'];
-export { LANGUAGE_CODE_STYLES } from './inherited-settings.js';
+export { LANGUAGE_CODE_STYLES } from '../settings/inherited-settings.js';
 const LOCAL_REPO = 'local:';
 
 export class ComponentsService {

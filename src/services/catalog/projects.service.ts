@@ -14,8 +14,8 @@ import { removeProjectBots } from '../accounts/project-tokens.service.js';
 import type { DataPaths } from '../common/data-paths.js';
 import { recheckComponent } from '../quality/unit-checks.js';
 import { relinkProject } from './internal-links.js';
-import { checkProjectSettings, projectSettingsColumns, type ProjectSettingsInput } from './project-settings.js';
-import { NEW_LANG_CHOICES, withProjectLocks } from './inherited-settings.js';
+import { checkProjectSettings, projectSettingsColumns, type ProjectSettingsInput } from '../settings/project-settings.js';
+import { NEW_LANG_CHOICES, withProjectLocks } from '../settings/inherited-settings.js';
 import { joinGroup } from '../../db/teams.repository.js';
 import {
   componentIdsOfProject,
@@ -59,7 +59,7 @@ export type ProjectInput = {
 
 const BOOL_FIELDS = ['translation_review', 'source_review', 'set_language_team', 'enable_hooks'] as const;
 const TEXT_FIELDS = ['web', 'instructions', 'language_aliases', 'check_flags', 'license', 'agreement', 'new_lang', 'language_code_style', 'commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message', 'webhook_secret'] as const;
-export { NEW_LANG_CHOICES } from './inherited-settings.js';
+export { NEW_LANG_CHOICES } from '../settings/inherited-settings.js';
 
 export class ProjectsService {
   constructor(

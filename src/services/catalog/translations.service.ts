@@ -1,6 +1,6 @@
 // Translations: lookup by project/component/language, adding a language (with its file), removal.
 import fs from 'node:fs/promises';
-import { componentEffectiveSettings } from './inherited-settings.js';
+import { componentEffectiveSettings } from '../settings/inherited-settings.js';
 import { translationSources } from './component-copy.js';
 import { projectHasLanguage } from '../../db/setting-levels.repository.js';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { isWithin, type DataPaths } from '../common/data-paths.js';
 import { filenameFor } from '../../domain/filemask.js';
 import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
 import { fitTarget, type PlannedUnit } from '../files/import-plan.js';
-import type { LanguagesService } from './languages.service.js';
+import type { LanguagesService } from '../languages/languages.service.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_EMPTY } from '../../domain/unit-states.js';
 import { insertTranslation } from '../units/units-writer.js';

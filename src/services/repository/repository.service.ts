@@ -26,7 +26,7 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '../../sha
 import { RepositoryLockedError, type RepositoryLock } from '../../vcs/repo-lock.js';
 import { internalUrl, parseInternalUrl, redactText } from '../../vcs/urls.js';
 import { linkOwner } from '../catalog/internal-links.js';
-import { componentEffectiveSettings } from '../catalog/inherited-settings.js';
+import { componentEffectiveSettings } from '../settings/inherited-settings.js';
 import { commitObject, pendingUnits, type CommitObject, type PendingUnits } from './repository-status.js';
 import type { MergeStyle, VcsBackend } from '../../vcs/vcs.js';
 import type { ChangesService } from '../activity/changes.service.js';
