@@ -420,7 +420,7 @@ export class GitBackend implements VcsBackend {
       if (!target) return { ok: false, error: 'There is no branch to push to.' };
       // A push URL is given per command (not stored): pushing "origin" keeps git's tracking-ref update.
       const config = options.pushUrl ? [`remote.origin.pushurl=${options.pushUrl}`] : [];
-      await this.run(['push', '--no-recurse-submodules', 'origin', `HEAD:refs/heads/${target}`], { repo: dir, config });
+      await this.run(['push', '--no-recurse-submodules', ...(options.force ? ['--force'] : []), 'origin', `HEAD:refs/heads/${target}`], { repo: dir, config });
       if (target !== upstreamBranch) {
         // Remember what the push branch holds now, so that status() stops reporting needsPush.
         await this.run(['update-ref', `refs/remotes/origin/${target}`, head], { repo: dir });

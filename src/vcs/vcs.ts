@@ -89,6 +89,8 @@ export interface PushOptions {
   pushUrl?: string;
   /** Push to this branch instead of the upstream branch (component `push_branch`). */
   pushBranch?: string;
+  /** Overwrite the remote branch even when it has commits the local one lacks (vcs_params git_force_push). */
+  force?: boolean;
 }
 
 export type PushResult = { ok: true } | { ok: false; error: string };

@@ -158,4 +158,20 @@ describe.each(DIALECTS)('repository status (%s)', (dialect) => {
     const status = await ok(await s.api('/api/components/zip/app/repository/'));
     expect(status).toMatchObject({ outgoing_commits: 0, missing_commits: 0, remote_commit: null, weblate_commit: null, pending_units: { total: 0 } });
   });
+
+  it('vcs_params git_force_push pushes over upstream commits the component lacks', async () => {
+    git(repo.work, 'pull', '--quiet', '--no-rebase', 'origin', 'main');
+    fs.writeFileSync(path.join(repo.work, 'UPSTREAM'), 'moved on\n');
+    git(repo.work, 'add', 'UPSTREAM');
+    git(repo.work, 'commit', '--quiet', '-m', 'Upstream moved on');
+    git(repo.work, 'push', '--quiet', 'origin', 'main');
+    await edit('cs', 1, 'Sbohem, světe!');
+    expect((await ok(await s.api(`${C}repository/`, { method: 'POST', json: { operation: 'commit' } }))).result).toBe(true);
+    // A plain push is refused: the upstream branch has a commit the component does not.
+    expect((await ok(await s.api(`${C}repository/`, { method: 'POST', json: { operation: 'push' } }))).result).toBe(false);
+    expect((await ok(await s.api(C, { method: 'PATCH', json: { vcs_params: { git_force_push: true } } }))).vcs_params).toEqual({ git_force_push: true });
+    expect((await ok(await s.api(`${C}repository/`, { method: 'POST', json: { operation: 'push' } }))).result).toBe(true);
+    expect(git(repo.bare, 'log', '-1', '--format=%s', 'main')).toMatch(/^Translated using Parla/);
+    expect(git(repo.bare, 'ls-tree', '--name-only', 'main')).not.toContain('UPSTREAM');
+  });
 });

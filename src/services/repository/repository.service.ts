@@ -25,6 +25,7 @@ import type { ObjectPermission } from '../../auth/permissions.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import { RepositoryLockedError, type RepositoryLock } from '../../vcs/repo-lock.js';
 import { internalUrl, parseInternalUrl, redactText } from '../../vcs/urls.js';
+import { vcsParam } from '../../vcs/vcs-params.js';
 import { linkOwner } from '../catalog/internal-links.js';
 import { componentEffectiveSettings } from '../settings/inherited-settings.js';
 import { commitObject, pendingUnits, type CommitObject, type PendingUnits } from './repository-status.js';
@@ -494,7 +495,8 @@ export class RepositoryService {
   private async pushLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
     const { component } = refs;
     await this.addonEventLocked(refs, dir, 'pre-push');
-    const pushed = await this.vcs.push(dir, { ...(component.push ? { pushUrl: component.push } : {}), ...(component.push_branch ? { pushBranch: component.push_branch } : {}) });
+    const force = vcsParam<boolean>(component.vcs_params, 'git_force_push');
+    const pushed = await this.vcs.push(dir, { ...(component.push ? { pushUrl: component.push } : {}), ...(component.push_branch ? { pushBranch: component.push_branch } : {}), ...(force ? { force } : {}) });
     if (!pushed.ok) {
       await this.record(refs, ACTION.PUSH_FAILED, userId, pushed.error);
       return { result: false, detail: `Could not push: ${pushed.error}` };
