@@ -47,8 +47,9 @@ describe('configuration validation', () => {
     expect(errorsOf(() => noConfiguration({ x: 1 }))).toEqual(['x: Unknown configuration option.']);
   });
 
-  it('squash: a choice of all/language/file/author', () => {
-    expect(squashAddon.validate({})).toEqual({ squash: 'all', commit_message: '', append_trailers: true });
+  it('squash: a required choice of all/language/file/author', () => {
+    expect(errorsOf(() => squashAddon.validate({}))).toEqual(['squash: This field is required.']);
+    expect(squashAddon.validate({ squash: 'all' })).toEqual({ squash: 'all', commit_message: '', append_trailers: true });
     expect(squashAddon.validate({ squash: 'author' }).squash).toBe('author');
     expect(errorsOf(() => squashAddon.validate({ squash: 'everything' }))).toEqual(['squash: Select a valid choice. everything is not one of the available choices.']);
   });

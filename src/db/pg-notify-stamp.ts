@@ -21,6 +21,8 @@ const TIMEOUT_MS = 5000;
 export class PgNotifyStamp extends AnnouncedStamp {
   private client: Pg.Client | null = null;
   private confirmed = false;
+  /** Whether a connection was ever confirmed: before that, an unreachable database is the database's own error to report. */
+  private everConfirmed = false;
   private probes = 0;
   private readonly awaitedProbes = new Map<string, () => void>();
   private retry: NodeJS.Timeout | null = null;
@@ -85,6 +87,7 @@ export class PgNotifyStamp extends AnnouncedStamp {
     }
     if (this.client !== client) return;
     this.confirmed = true;
+    this.everConfirmed = true;
     this.pause = 250;
     this.listening();
   }
@@ -112,7 +115,7 @@ export class PgNotifyStamp extends AnnouncedStamp {
     this.client = null;
     this.confirmed = false;
     this.lost();
-    this.failed(error);
+    if (this.everConfirmed) this.failed(error);
     void client.end().catch(() => {});
     if (this.closed) return;
     this.retry = setTimeout(() => void this.connect(), this.pause);
