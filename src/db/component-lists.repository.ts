@@ -1,9 +1,23 @@
 // Component lists: the visible ones, their members and auto_assign rules, and their writes.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from './database.js';
-import type { ComponentListRow } from './schema.js';
+import type { ComponentListRow, Database } from './schema.js';
 import type { ProjectsFilter } from './projects.repository.js';
 import type { ComponentsFilter } from './components.repository.js';
+
+/** Whether the list (`component_lists` of the outer query) holds a component of a project `filter` lets through that `components` lets through. */
+export function holdsVisibleComponent(eb: ExpressionBuilder<Database, 'component_lists'>, filter: ProjectsFilter, components: ComponentsFilter) {
+  return eb.exists(
+    eb
+      .selectFrom('component_list_components as m')
+      .innerJoin('components', 'components.id', 'm.component_id')
+      .innerJoin('projects', 'projects.id', 'components.project_id')
+      .select('m.component_id')
+      .whereRef('m.componentlist_id', '=', 'component_lists.id')
+      .where(filter ?? ((eb) => eb.lit(true)))
+      .where(components ?? ((eb) => eb.lit(true))),
+  );
+}
 
 /**
  * Lists the filters let see: empty ones and those with a component they let through (the reference's
@@ -15,16 +29,7 @@ export function visibleComponentLists(db: Executor, filter: ProjectsFilter, comp
     q = q.where((eb) =>
       eb.or([
         eb.not(eb.exists(eb.selectFrom('component_list_components as m').select('m.component_id').whereRef('m.componentlist_id', '=', 'component_lists.id'))),
-        eb.exists(
-          eb
-            .selectFrom('component_list_components as m')
-            .innerJoin('components', 'components.id', 'm.component_id')
-            .innerJoin('projects', 'projects.id', 'components.project_id')
-            .select('m.component_id')
-            .whereRef('m.componentlist_id', '=', 'component_lists.id')
-            .where(filter ?? ((eb) => eb.lit(true)))
-            .where(components ?? ((eb) => eb.lit(true))),
-        ),
+        holdsVisibleComponent(eb, filter, components),
       ]),
     );
   }

@@ -2,35 +2,17 @@
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
 import type { ComponentsFilter } from './components.repository.js';
+import { COUNTER_COLUMNS, type CounterName } from './statistics.repository.js';
 
-export interface TranslationMetricsRow {
+/** A translation's counters (every counter column), where it belongs, and when its counters last changed. */
+export type TranslationMetricsRow = Record<CounterName, number> & {
   component_slug: string;
   category_path: string;
   language_code: string;
   language_name: string;
-  total: number;
-  total_words: number;
-  total_chars: number;
-  translated: number;
-  translated_words: number;
-  translated_chars: number;
-  fuzzy: number;
-  fuzzy_words: number;
-  fuzzy_chars: number;
-  approved: number;
-  approved_words: number;
-  approved_chars: number;
-  readonly: number;
-  readonly_words: number;
-  readonly_chars: number;
-  failing: number;
-  failing_words: number;
-  failing_chars: number;
-  suggestions: number;
-  comments: number;
   /** When its counters last changed: its last change, else its creation. */
   last_change: string;
-}
+};
 
 /**
  * The translations of the components listed in project `projectId` whose own project the filter lets
@@ -57,26 +39,7 @@ export function translationMetricsOfProject(db: Executor, projectId: number, vis
       'components.category_path as category_path',
       'languages.code as language_code',
       'languages.name as language_name',
-      'translations.total as total',
-      'translations.total_words as total_words',
-      'translations.total_chars as total_chars',
-      'translations.translated as translated',
-      'translations.translated_words as translated_words',
-      'translations.translated_chars as translated_chars',
-      'translations.fuzzy as fuzzy',
-      'translations.fuzzy_words as fuzzy_words',
-      'translations.fuzzy_chars as fuzzy_chars',
-      'translations.approved as approved',
-      'translations.approved_words as approved_words',
-      'translations.approved_chars as approved_chars',
-      'translations.readonly as readonly',
-      'translations.readonly_words as readonly_words',
-      'translations.readonly_chars as readonly_chars',
-      'translations.failing as failing',
-      'translations.failing_words as failing_words',
-      'translations.failing_chars as failing_chars',
-      'translations.suggestions as suggestions',
-      'translations.comments as comments',
+      ...COUNTER_COLUMNS.map((c) => `translations.${c}` as const),
       (eb) => eb.fn.coalesce('translations.last_change', 'translations.created').as('last_change'),
     ])
     .orderBy('components.category_path')

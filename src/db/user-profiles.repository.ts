@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
 import type { UserProfilesTable } from './schema.js';
-import { visibleComponentLists } from './component-lists.repository.js';
+import { holdsVisibleComponent, visibleComponentLists } from './component-lists.repository.js';
 
 export type ProfileRow = {
   user_id: number;
@@ -88,16 +88,7 @@ export function dashboardComponentList(db: Executor, slug: string, filter: Proje
     .selectFrom('component_lists')
     .select('component_lists.id')
     .where('component_lists.slug', '=', slug)
-    .where((eb) => {
-      let members = eb
-        .selectFrom('component_list_components as m')
-        .innerJoin('components', 'components.id', 'm.component_id')
-        .innerJoin('projects', 'projects.id', 'components.project_id')
-        .select('m.component_id')
-        .whereRef('m.componentlist_id', '=', 'component_lists.id');
-      if (filter) members = members.where(filter as never);
-      return eb.exists(members);
-    })
+    .where((eb) => holdsVisibleComponent(eb, filter, null))
     .executeTakeFirst();
 }
 
@@ -107,16 +98,7 @@ export async function countDashboardComponentLists(db: Executor, filter: Project
     .selectFrom('component_lists')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('component_lists.show_dashboard', '=', 1)
-    .where((eb) => {
-      let members = eb
-        .selectFrom('component_list_components as m')
-        .innerJoin('components', 'components.id', 'm.component_id')
-        .innerJoin('projects', 'projects.id', 'components.project_id')
-        .select('m.component_id')
-        .whereRef('m.componentlist_id', '=', 'component_lists.id');
-      if (filter) members = members.where(filter as never);
-      return eb.exists(members);
-    })
+    .where((eb) => holdsVisibleComponent(eb, filter, null))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
