@@ -3,6 +3,7 @@ import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
 import type { ComponentsFilter } from './components.repository.js';
 import type { SuggestionRow } from './schema.js';
+import { voteSum } from './suggestions.repository.js';
 
 function visibleSuggestions(db: Executor, visible: ProjectsFilter, components: ComponentsFilter) {
   let q = db
@@ -33,13 +34,7 @@ export function visibleSuggestionsPage(
     .leftJoin('users', 'users.id', 'suggestions.user_id')
     .selectAll('suggestions')
     .select(['users.username as username'])
-    .select((eb) =>
-      eb
-        .selectFrom('suggestion_votes')
-        .select((e) => e.fn.coalesce(e.fn.sum<number>('suggestion_votes.value'), e.lit(0)).as('v'))
-        .whereRef('suggestion_votes.suggestion_id', '=', 'suggestions.id')
-        .as('votes'),
-    )
+    .select(voteSum)
     .orderBy('suggestions.id', 'desc')
     .limit(limit)
     .offset(offset)

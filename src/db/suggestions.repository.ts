@@ -1,12 +1,21 @@
 // Suggestions and their votes: the list with vote sums, lookups, adding (one or many), voting and removal.
-import type { Insertable } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Executor } from './database.js';
-import type { SuggestionRow, SuggestionsTable } from './schema.js';
+import type { Database, SuggestionRow, SuggestionsTable } from './schema.js';
 
 /** Which suggestions to read: those of one unit, or one by id. */
 export interface SuggestionsWhere {
   unitId?: number;
   id?: number;
+}
+
+/** The sum of a suggestion's votes (0 without votes), as the column `votes` of a query over `suggestions`. */
+export function voteSum(eb: ExpressionBuilder<Database, 'suggestions'>) {
+  return eb
+    .selectFrom('suggestion_votes')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('suggestion_votes.value'), e.lit(0)).as('v'))
+    .whereRef('suggestion_votes.suggestion_id', '=', 'suggestions.id')
+    .as('votes');
 }
 
 /** Suggestions with their author's username and the sum of their votes, newest first (as the reference lists them). */
@@ -16,13 +25,7 @@ export function suggestionsWithVotes(db: Executor, where: SuggestionsWhere): Pro
     .leftJoin('users', 'users.id', 'suggestions.user_id')
     .selectAll('suggestions')
     .select(['users.username as username'])
-    .select((eb) =>
-      eb
-        .selectFrom('suggestion_votes')
-        .select((e) => e.fn.coalesce(e.fn.sum<number>('suggestion_votes.value'), e.lit(0)).as('v'))
-        .whereRef('suggestion_votes.suggestion_id', '=', 'suggestions.id')
-        .as('votes'),
-    );
+    .select(voteSum);
   if (where.unitId !== undefined) q = q.where('suggestions.unit_id', '=', where.unitId);
   if (where.id !== undefined) q = q.where('suggestions.id', '=', where.id);
   return q.orderBy('suggestions.id', 'desc').execute();
