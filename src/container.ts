@@ -242,7 +242,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     : new InProcessTaskQueue(db);
   // The queue's depth is read on each metrics scrape (/metrics), until the container closes.
   const untrackQueueDepth = trackQueueDepth(() => tasks.lengths());
-  const stats = new StatsService(db, access, changes, database);
+  const stats = new StatsService(db, access, changes, new ReadCache(database, 5000));
   const users = new UsersService(db, access, new ReadCache(database, 1000));
   const fileSync = new FileSyncService(db, formats, paths);
   const scanner = new ComponentScanner(formats, languages);

@@ -1,5 +1,5 @@
 // Statistics reads: sums of per-translation counters up the tree; never a scan over units.
-import type { Database, Db } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { ReadCache } from '../../db/read-cache.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -51,17 +51,13 @@ export interface Aggregate {
 const RECENT_WINDOW_MS = 6 * 3600 * 1000;
 
 export class StatsService {
-  /** Sums, lists and authors as read, until the database changes: a statistics read is then answered without a query. */
-  private readonly reads: ReadCache<string, unknown>;
-
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
-    database: Pick<Database, 'stamp'> = { stamp: () => null },
-  ) {
-    this.reads = new ReadCache(database, 5000);
-  }
+    /** Sums, lists and authors as read, until the database changes: a statistics read is then answered without a query. */
+    private readonly reads: ReadCache<string, unknown> = ReadCache.none(),
+  ) {}
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     return this.reads.get(key, load) as Promise<T>;
