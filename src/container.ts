@@ -44,6 +44,7 @@ import { FileScreenshotStore } from './services/screenshots/screenshot-store.js'
 import { MemoryService } from './services/memory/memory.service.js';
 import { ensurePrivateDir, prepareSqliteFile, tightenFile } from './shared/private-files.js';
 import { RepositoryService } from './services/repository/repository.service.js';
+import { ProjectRepositoryService } from './services/repository/project-repository.service.js';
 import { LayoutChanges } from './services/repository/layout-change.js';
 import { GitBackend, RepositoryLock } from './vcs/index.js';
 import { InProcessTaskQueue } from './tasks/in-process-queue.js';
@@ -107,6 +108,7 @@ export interface Container {
   uploads: UploadsService;
   memory: MemoryService;
   repository: RepositoryService;
+  projectRepository: ProjectRepositoryService;
   machinery: MachineryService;
   suggestions: SuggestionsService;
   comments: CommentsService;
@@ -295,6 +297,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // On PostgreSQL every process of the installation, on any host, takes the same advisory locks.
   const repoLock = new RepositoryLock({ root: config.dataDir, ...(database.dialect === 'postgres' ? { cluster: new PgAdvisoryLock(config.databaseUrl) } : {}) });
   const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
+  const projectRepository = new ProjectRepositoryService(db, access, repository, tasks);
   const layoutChanges = new LayoutChanges(db, changes, fileSync, scanner, repoLock, (refs, userId) => repository.run(refs, 'commit', userId));
   // Every handler is registered while building, before start() lets the first job arrive.
   const backups = new ProjectBackupsService({
@@ -310,7 +313,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     outbound,
     allowLocalRepos: config.vcsAllowLocal,
   });
-  registerTasks(tasks, { db, stats, repository, autotranslate, addons, addonServices, backups });
+  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
@@ -366,6 +369,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     fileSync,
     downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter]), database.dialect),
     repository,
+    projectRepository,
     uploads: new UploadsService(db, access, changes, formats, fileSync, users, scanner),
     memory,
     machinery,

@@ -5,6 +5,8 @@ export interface PendingScope {
   projectId?: number;
   componentId?: number;
   translationId?: number;
+  /** Only these components (an empty list counts nothing). */
+  componentIds?: readonly number[];
 }
 
 export interface PendingCounts {
@@ -25,6 +27,10 @@ export async function pendingCounts(db: Executor, scope: PendingScope): Promise<
   if (scope.translationId !== undefined) q = q.where('translations.id', '=', scope.translationId);
   if (scope.componentId !== undefined) q = q.where('components.id', '=', scope.componentId);
   if (scope.projectId !== undefined) q = q.where('components.project_id', '=', scope.projectId);
+  if (scope.componentIds !== undefined) {
+    if (scope.componentIds.length === 0) return { total: 0, needsEditing: 0, notApproved: 0 };
+    q = q.where('components.id', 'in', scope.componentIds);
+  }
   const row = await q
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),

@@ -67,3 +67,8 @@ export async function queuedTaskCount(db: Executor): Promise<number> {
 export function unfinishedTasksBefore(db: Executor, cutoff: string): Promise<Pick<TaskRow, 'id' | 'status'>[]> {
   return db.selectFrom('tasks').select(['id', 'status']).where('status', 'in', ['queued', 'running']).where('created', '<', cutoff).execute();
 }
+
+/** The oldest queued or running task of this name on a project, if any. */
+export function unfinishedProjectTask(db: Executor, name: string, projectId: number): Promise<Pick<TaskRow, 'id'> | undefined> {
+  return db.selectFrom('tasks').select('id').where('name', '=', name).where('project_id', '=', projectId).where('status', 'in', ['queued', 'running']).orderBy('created').executeTakeFirst();
+}

@@ -15,6 +15,7 @@ export interface TaskServices {
     run(refs: unknown, op: 'pull', userId: null): Promise<unknown>;
     setup(componentId: number, progress: (percent: number, message: string) => Promise<void>): Promise<unknown>;
   };
+  projectRepository: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   autotranslate: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   addons: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   backups: { runTask(payload: Record<string, unknown>, progress: (percent: number, message?: string) => Promise<void>): Promise<unknown> };

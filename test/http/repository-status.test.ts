@@ -127,6 +127,9 @@ describe.each(DIALECTS)('repository status (%s)', (dialect) => {
       missing_commits: null,
       remote_commit: null,
       pending_units: { total: 1, errors_skipped: 0, commit_policy_skipped: 0, eligible_for_commit: 1 },
+      included_components: ['st/app'],
+      skipped_components: [],
+      permission_blockers: [],
       url: `${s.url}/api/projects/st/repository/`,
     });
   });

@@ -1,10 +1,14 @@
 // Repository status and operations at project, component and translation level.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
 import { resource } from '../resource.js';
 import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
 import {
+  ProjectOperationBody,
+  ProjectOperationQueuedSchema,
+  ProjectOperationResultSchema,
+  ProjectOperationWriteBody,
   ProjectRepositoryStatusSchema,
   RepositoryOperationBody,
   RepositoryOperationResultSchema,
@@ -16,7 +20,7 @@ import { componentPathSegment } from '../../domain/component-paths.js';
 type Op = { operation?: string };
 
 /** What these routes use of the container. */
-export type RepositoryDeps = Pick<Container, 'components' | 'config' | 'projects' | 'repository' | 'translations'>;
+export type RepositoryDeps = Pick<Container, 'components' | 'config' | 'projects' | 'projectRepository' | 'repository' | 'translations'>;
 
 export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void {
   const component = async (request: FastifyRequest<{ Params: { project: string; component: string; language?: string } }>) => {
@@ -57,15 +61,21 @@ export function repositoryRoutes(app: FastifyInstance, c: RepositoryDeps): void 
       schema: { params: ProjectParams, response: { 200: ProjectRepositoryStatusSchema } },
       handler: async (request: FastifyRequest<{ Params: { project: string } }>) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
-        return { ...(await c.repository.projectStatus(request.actor, project)), url: `${urlsFor(c, request).project(project.slug)}repository/` };
+        return { ...(await c.projectRepository.status(request.actor, project)), url: `${urlsFor(c, request).project(project.slug)}repository/` };
       },
     },
     POST: {
-      schema: { params: ProjectParams, body: RepositoryOperationBody, response: { 200: RepositoryOperationResultSchema } },
-      described: { body: RepositoryOperationWriteBody },
-      handler: async (request: FastifyRequest<{ Params: { project: string }; Body: Op }>) => {
+      schema: { params: ProjectParams, body: ProjectOperationBody, response: { 200: ProjectOperationResultSchema, 202: ProjectOperationQueuedSchema, 423: ProjectOperationQueuedSchema } },
+      described: { body: ProjectOperationWriteBody },
+      handler: async (request: FastifyRequest<{ Params: { project: string }; Body: Op & { background?: boolean } }>, reply: FastifyReply) => {
         const project = await c.projects.getVisible(request.actor, request.params.project);
-        return c.repository.projectOperation(request.actor, project, request.body?.operation);
+        const outcome = await c.projectRepository.operate(request.actor, project, request.body?.operation, request.body?.background === true);
+        const { included_components, skipped_components, permission_blockers } = outcome;
+        const scope = { included_components, skipped_components, permission_blockers };
+        if (outcome.kind === 'done') return { result: outcome.result, ...(outcome.detail === undefined ? {} : { detail: outcome.detail }), ...scope };
+        const task_url = urlsFor(c, request).task(outcome.taskId);
+        if (outcome.kind === 'queued') return reply.code(202).send({ detail: 'Repository operation has been queued.', task_url, ...scope });
+        return reply.code(423).send({ detail: 'Another repository operation is already in progress.', task_url, ...scope });
       },
     },
   });

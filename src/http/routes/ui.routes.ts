@@ -5,7 +5,7 @@ import type { ProjectRow } from '../../db/schema.js';
 import type { ComponentWithRefs } from '../../db/places.js';
 import type { RepositoryStatus } from '../../services/repository/repository.service.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
-import { AppError, NotFoundError } from '../../shared/errors.js';
+import { AppError, LockedError, NotFoundError } from '../../shared/errors.js';
 import { asset } from '../../ui/assets.js';
 import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, userPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';
 import { seg } from '../../ui/widgets.js';
@@ -17,7 +17,7 @@ const DASHBOARD_LIMIT = 200;
 const CHANGES_SHOWN = 10;
 
 /** What these routes use of the container. */
-export type UiDeps = Pick<Container, 'access' | 'categories' | 'changes' | 'components' | 'languages' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users'> & EditorDeps;
+export type UiDeps = Pick<Container, 'access' | 'categories' | 'changes' | 'components' | 'languages' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users'> & EditorDeps;
 
 export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): void {
   const kit = uiKit(c);
@@ -329,7 +329,8 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       const params = request.params;
       if (level === 'project') {
         const project = await c.projects.getVisible(request.actor, params.project!);
-        await c.repository.projectOperation(request.actor, project, op);
+        const outcome = await c.projectRepository.operate(request.actor, project, op);
+        if (outcome.kind === 'busy') throw new LockedError('repository-locked', 'Another repository operation is already in progress.');
         return redirect(reply, `/projects/${seg(project.slug)}/?done=${encodeURIComponent(op)}`);
       }
       const refs = await c.components.getVisible(request.actor, params.project!, params.component!);

@@ -53,7 +53,15 @@ export const RepositoryStatusSchema = Type.Object(
   { title: 'RepositoryStatus' },
 );
 
-/** The project level: whether any of its components needs a commit, a merge or a push, and its pending edits; per-repository fields are null. */
+const scope = {
+  included_components: Type.Array(Type.String(), { description: 'Full slugs of the components the status or operation covers: those the caller may act on.' }),
+  skipped_components: Type.Array(Type.String(), { description: 'Full slugs of components the caller sees but may not act on.' }),
+  permission_blockers: Type.Array(Type.String(), {
+    description: "Full slugs of components left out because they work in another component's repository the caller may not act on.",
+  }),
+};
+
+/** The project level: whether any of its covered components needs a commit, a merge or a push, and their pending edits; per-repository fields are null. */
 export const ProjectRepositoryStatusSchema = Type.Object(
   {
     ...needs,
@@ -64,6 +72,7 @@ export const ProjectRepositoryStatusSchema = Type.Object(
     missing_commits: Type.Null(),
     remote_commit: Type.Null(),
     pending_units: PendingUnitsSchema,
+    ...scope,
     url: Url(),
   },
   { title: 'ProjectRepositoryStatus' },
@@ -82,3 +91,34 @@ export const RepositoryOperationBody = Type.Object({ operation: Str(40) }, { add
 
 /** The same body as the document shows it. */
 export const RepositoryOperationWriteBody = Type.Object({ operation: Type.Union(REPOSITORY_OPERATIONS.map((o) => Type.Literal(o))) }, { additionalProperties: false });
+
+/** A project-level operation that ran: the AND of its components' results, and which components it covered. */
+export const ProjectOperationResultSchema = Type.Object(
+  {
+    result: Type.Boolean({ description: 'Whether the operation succeeded on every covered component.' }),
+    detail: Type.Optional(Type.String({ description: 'Why it failed, component by component.' })),
+    ...scope,
+  },
+  { title: 'ProjectRepositoryOperationResult' },
+);
+
+/** A project-level operation queued with `background`, or refused while another one is under way (423). */
+export const ProjectOperationQueuedSchema = Type.Object(
+  {
+    detail: Type.String(),
+    task_url: Url('The task running the operation: GET it for its progress and result.'),
+    ...scope,
+  },
+  { title: 'ProjectRepositoryOperationQueued' },
+);
+
+/** The project-level body: the operation, and whether to run it as a task. */
+export const ProjectOperationBody = Type.Object(
+  { operation: Str(40), background: Type.Optional(Type.Boolean({ description: 'Queue the operation as a task and answer 202 with its task_url.' })) },
+  { additionalProperties: false },
+);
+
+export const ProjectOperationWriteBody = Type.Object(
+  { operation: Type.Union(REPOSITORY_OPERATIONS.map((o) => Type.Literal(o))), background: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);

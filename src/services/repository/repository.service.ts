@@ -2,14 +2,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/database.js';
-import { componentIdsOfProject, projectOfRow } from '../../db/projects.repository.js';
+import { projectOfRow } from '../../db/projects.repository.js';
 import {
   adoptDbRevision,
   advanceDbRevision,
   componentIdBySlugs,
   componentIdsWithRepo,
   componentRevisions,
-  componentsOfProject,
   dbRevisionOf,
   setDbRevision,
   setMergeFailure,
@@ -18,7 +17,7 @@ import { componentById } from '../../db/components.repository.js';
 import { languageOfRow } from '../../db/languages.repository.js';
 import { hasPendingUnit, markComponentUnitsPending, oldestPendingByComponent } from '../../db/pending-units.repository.js';
 import { commitAuthor, translationFilenames, translationFilesOfComponent, translationWithLanguageName } from '../../db/translation-files.repository.js';
-import type { ComponentRow, ProjectRow } from '../../db/schema.js';
+import type { ComponentRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl, ProjectLike } from '../../auth/access.js';
 import type { ObjectPermission } from '../../auth/permissions.js';
@@ -38,7 +37,7 @@ import { reconcileComponent, type RescanResult } from './rescan.js';
 import { percent } from '../common/statistics-counters.js';
 
 /** Any of these lets a caller read a repository's status: the permissions to act on it. */
-const STATUS_PERMISSIONS: readonly ObjectPermission[] = ['vcs.commit', 'vcs.push', 'vcs.reset', 'vcs.update'];
+export const STATUS_PERMISSIONS: readonly ObjectPermission[] = ['vcs.commit', 'vcs.push', 'vcs.reset', 'vcs.update'];
 import type { AddonEvent } from '../../addons/types.js';
 
 /** Add-on handlers of repository events, run inside the repository lock (AddonsService implements it). */
@@ -52,7 +51,8 @@ export const DEFAULT_ADDON_MESSAGE = 'Update translation files\n\nUpdated by "{{
 export const REPOSITORY_OPERATIONS = ['commit', 'push', 'pull', 'pull-rebase', 'pull-merge', 'pull-merge-noff', 'reset', 'reset-keep', 'cleanup', 'file-sync', 'file-scan'] as const;
 export type RepositoryOperation = (typeof REPOSITORY_OPERATIONS)[number];
 
-const PERMISSION: Record<RepositoryOperation, ObjectPermission> = {
+/** The permission each operation needs. */
+export const OPERATION_PERMISSION: Record<RepositoryOperation, ObjectPermission> = {
   commit: 'vcs.commit',
   push: 'vcs.push',
   pull: 'vcs.update',
@@ -89,13 +89,8 @@ export interface RepositoryStatus {
   pending_units: PendingUnits;
 }
 
-/** The project level: the needs_* flags over its components and its pending edits; the per-repository fields are null. */
-export type ProjectRepositoryStatus = Pick<RepositoryStatus, 'needs_commit' | 'needs_merge' | 'needs_push' | 'pending_units'> & {
-  [K in 'remote_commit' | 'weblate_commit' | 'status' | 'merge_failure' | 'outgoing_commits' | 'missing_commits']: null;
-};
-
 /** The `operation` field as a known operation, or a 400 on it. */
-function checkedOperation(operation: string | undefined): RepositoryOperation {
+export function checkedOperation(operation: string | undefined): RepositoryOperation {
   if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
   if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
   return operation as RepositoryOperation;
@@ -323,29 +318,6 @@ export class RepositoryService {
     if (!STATUS_PERMISSIONS.some((permission) => this.access.can(actor, permission, project))) throw new PermissionDeniedError();
   }
 
-  /** A project's repositories at a glance: whether any component needs a commit, a merge or a push. */
-  async projectStatus(actor: Actor, project: ProjectRow): Promise<ProjectRepositoryStatus> {
-    this.requireStatusAccess(actor, project);
-    const all: RepositoryStatus[] = [];
-    for (const id of await componentIdsOfProject(this.db, project.id)) {
-      const refs = await this.refsById(id);
-      // Restricted components the actor does not see are not part of its project's status.
-      if (this.access.seesRestriction(actor, refs.component)) all.push(await this.status(refs));
-    }
-    return {
-      needs_commit: all.some((s) => s.needs_commit),
-      needs_merge: all.some((s) => s.needs_merge),
-      needs_push: all.some((s) => s.needs_push),
-      weblate_commit: null,
-      status: null,
-      merge_failure: null,
-      outgoing_commits: null,
-      missing_commits: null,
-      remote_commit: null,
-      pending_units: await pendingUnits(this.db, { projectId: project.id }, project),
-    };
-  }
-
   /** A component's repository status; `translationId` counts the pending edits of that translation only. */
   async status(refs: ComponentWithRefs, translationId?: number): Promise<RepositoryStatus> {
     const pending = await hasPendingUnit(this.db, refs.component.id);
@@ -370,7 +342,7 @@ export class RepositoryService {
   /** POST …/repository/: checks the permission, runs the operation, answers {result, detail}. */
   async operation(actor: Actor, refs: ComponentWithRefs, operation: string | undefined): Promise<OperationResult> {
     const op = checkedOperation(operation);
-    this.access.requireIn(actor, PERMISSION[op], refs.project, refs.component);
+    this.access.requireIn(actor, OPERATION_PERMISSION[op], refs.project, refs.component);
     return this.run(refs, op, actor.user?.id ?? null);
   }
 
@@ -526,12 +498,18 @@ export class RepositoryService {
     return { result: true };
   }
 
-  /** This component and every component that shares its clone (or whose clone it shares). */
-  private async sharingComponents(refs: ComponentWithRefs): Promise<ComponentWithRefs[]> {
+  /** The component whose clone this one works in: itself, or the one its `weblate://` link names (null if that is gone). */
+  async repositoryOwner(refs: ComponentWithRefs): Promise<ComponentWithRefs | null> {
     const link = parseInternalUrl(refs.component.repo);
     const main = link ? await componentIdBySlugs(this.db, link.project, link.component) : { id: refs.component.id };
-    if (!main) return [refs];
-    const mainRefs = main.id === refs.component.id ? refs : await this.refsById(main.id);
+    if (!main) return null;
+    return main.id === refs.component.id ? refs : this.refsById(main.id);
+  }
+
+  /** This component and every component that shares its clone (or whose clone it shares). */
+  private async sharingComponents(refs: ComponentWithRefs): Promise<ComponentWithRefs[]> {
+    const mainRefs = await this.repositoryOwner(refs);
+    if (!mainRefs) return [refs];
     const url = internalUrl(mainRefs.project.slug, mainRefs.component.slug);
     const linked = await componentIdsWithRepo(this.db, url);
     const all = [mainRefs];
@@ -562,24 +540,5 @@ export class RepositoryService {
       if (result.result) committed.push(row.id);
     }
     return committed;
-  }
-
-  /**
-   * Project-level operations run on every component with its own repository; the result is their AND.
-   * Restricted components are skipped unless the actor may run the operation in them.
-   */
-  async projectOperation(actor: Actor, project: ProjectRow, operation: string | undefined): Promise<OperationResult> {
-    const op = operation !== undefined && Object.hasOwn(PERMISSION, operation) ? PERMISSION[operation as RepositoryOperation] : undefined;
-    const components = (await componentsOfProject(this.db, project.id)).filter((c) => !c.restricted || (op !== undefined && this.access.canIn(actor, op, project, c)));
-    let result = true;
-    const details: string[] = [];
-    for (const component of components) {
-      const sourceLanguage = await languageOfRow(this.db, component.source_language_id);
-      const r = await this.operation(actor, { component, project, sourceLanguage }, operation);
-      result &&= r.result;
-      if (r.detail && r.detail !== 'Nothing to commit.') details.push(r.detail);
-    }
-    if (components.length === 0) checkedOperation(operation);
-    return details.length ? { result, detail: details.join('\n') } : { result };
   }
 }
