@@ -36,8 +36,17 @@ export function translationWithLanguageName(db: Executor, translationId: number)
 }
 
 /** The names and e-mail a commit of this user's edits is authored with. */
-export function commitAuthor(db: Executor, userId: number): Promise<{ full_name: string; username: string; email: string } | undefined> {
-  return db.selectFrom('users').select(['full_name', 'username', 'email']).where('id', '=', userId).executeTakeFirst();
+/** A commit author's account and the commit identity chosen in the profile (null: no profile row, the defaults). */
+export function commitAuthor(
+  db: Executor,
+  userId: number,
+): Promise<{ full_name: string; username: string; email: string; commit_name: string | null; commit_email: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
+    .select(['users.full_name', 'users.username', 'users.email', 'user_profiles.commit_name', 'user_profiles.commit_email'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Translations with their language's code and plural rule, as a query to narrow. */

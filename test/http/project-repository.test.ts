@@ -7,7 +7,7 @@ import { PgAdvisoryLock } from '../../src/vcs/cluster-lock.js';
 import { RepositoryLock } from '../../src/vcs/repo-lock.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, poZip, POT } from '../helpers/fixtures.js';
-import { gitUpstream } from '../helpers/git-upstream.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const upstream = (root: string, name: string) => gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO }, { name }).bare;
@@ -127,6 +127,20 @@ describe.each(DIALECTS)('project repository scope (%s)', (dialect) => {
       release();
       await holding.catch(() => undefined);
     }
+  });
+
+  it("signs commits with the identity the author's profile chooses", async () => {
+    const alphaDir = s.container.paths.componentDir({ id: ids.alpha, project_id: (await json(s.api('/api/projects/pr/'))).id });
+    const commitBy = async (profile: Record<string, string>, target: string) => {
+      await json(s.api('/api/users/keeper/', { method: 'PATCH', json: { full_name: 'Kate Keeper', profile } }));
+      await json(s.api(`/api/units/${(await firstCsUnit('alpha')).id}/`, { method: 'PATCH', token: keeper, json: { target: [target], state: 20 } }));
+      expect((await json(s.api('/api/components/pr/alpha/repository/', { method: 'POST', json: { operation: 'commit' } }))).result).toBe(true);
+      return git(alphaDir, 'log', '-1', '--format=%an <%ae>');
+    };
+    expect(await commitBy({ commit_name: 'default', commit_email: '' }, 'Alfa 1')).toBe('Kate Keeper <keeper@example.com>');
+    expect(await commitBy({ commit_name: 'private' }, 'Alfa 2')).toBe('keeper <keeper@users.noreply.parla.invalid>');
+    expect(await commitBy({ commit_name: 'private', commit_email: 'keeper@example.com' }, 'Alfa 3')).toBe('keeper <keeper@example.com>');
+    expect(await commitBy({ commit_name: 'public', commit_email: '' }, 'Alfa 4')).toBe('Kate Keeper <keeper@example.com>');
   });
 
   it('answers an unknown operation with 400 before anything runs', async () => {

@@ -96,6 +96,21 @@ export function checkedOperation(operation: string | undefined): RepositoryOpera
   return operation as RepositoryOperation;
 }
 
+/** The domain of private commit addresses: `<username>@users.noreply.parla.invalid` reaches nobody. */
+export const PRIVATE_COMMIT_DOMAIN = 'users.noreply.parla.invalid';
+
+/**
+ * How a user signs commits, as the profile chooses: `commit_name` `private` uses the username and a
+ * private address instead of the full name and the account's address; `commit_email` names the address
+ * (the account's own) whatever the name.
+ */
+export function commitIdentity(user: { full_name: string; username: string; email: string; commit_name: string | null; commit_email: string | null }): { name: string; email: string } {
+  const hidden = user.commit_name === 'private';
+  const name = hidden ? user.username : user.full_name || user.username;
+  const email = user.commit_email || (hidden ? `${user.username}@${PRIVATE_COMMIT_DOMAIN}` : user.email);
+  return { name, email };
+}
+
 /** Renders `{{ name }}` placeholders of a commit message template. */
 export function renderMessage(template: string, vars: Record<string, string | number>): string {
   return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
@@ -442,7 +457,8 @@ export class RepositoryService {
 
   private async commitInfo(refs: ComponentWithRefs, file: WrittenFile) {
     const t = await translationWithLanguageName(this.db, file.translationId);
-    const author = t.last_author_id ? await commitAuthor(this.db, t.last_author_id) : undefined;
+    const row = t.last_author_id ? await commitAuthor(this.db, t.last_author_id) : undefined;
+    const author = row ? commitIdentity(row) : undefined;
     const template = componentEffectiveSettings(refs).commit_message || DEFAULT_COMMIT_MESSAGE;
     const total = t.total;
     const message = renderMessage(template, {
@@ -455,13 +471,9 @@ export class RepositoryService {
       'stats.translated_percent': percent(t.translated, total),
       'stats.translated': t.translated,
       'stats.all': total,
-      author: author ? author.full_name || author.username : 'Parla',
+      author: author?.name ?? 'Parla',
     });
-    return {
-      message,
-      authorName: author ? author.full_name || author.username : 'Parla',
-      authorEmail: author?.email || 'noreply@parla.invalid',
-    };
+    return { message, authorName: author?.name ?? 'Parla', authorEmail: author?.email || 'noreply@parla.invalid' };
   }
 
   private async pushLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
