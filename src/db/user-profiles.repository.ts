@@ -2,6 +2,7 @@
 import type { Updateable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
+import type { ComponentsFilter } from './components.repository.js';
 import type { UserProfilesTable } from './schema.js';
 import { holdsVisibleComponent, visibleComponentLists } from './component-lists.repository.js';
 
@@ -82,23 +83,23 @@ export function projectIdsBySlugs(db: Executor, slugs: readonly string[], filter
   return q.execute();
 }
 
-/** A component list by slug when it holds a component of a project `filter` lets through (a dashboard can show it). */
-export function dashboardComponentList(db: Executor, slug: string, filter: ProjectsFilter): Promise<{ id: number } | undefined> {
+/** A component list by slug when it holds a component the filters let through (a dashboard can show it). */
+export function dashboardComponentList(db: Executor, slug: string, filter: ProjectsFilter, components: ComponentsFilter): Promise<{ id: number } | undefined> {
   return db
     .selectFrom('component_lists')
     .select('component_lists.id')
     .where('component_lists.slug', '=', slug)
-    .where((eb) => holdsVisibleComponent(eb, filter, null))
+    .where((eb) => holdsVisibleComponent(eb, filter, components))
     .executeTakeFirst();
 }
 
-/** How many dashboard component lists (shown on the dashboard) hold a component of a project `filter` lets through. */
-export async function countDashboardComponentLists(db: Executor, filter: ProjectsFilter): Promise<number> {
+/** How many dashboard component lists (shown on the dashboard) hold a component the filters let through. */
+export async function countDashboardComponentLists(db: Executor, filter: ProjectsFilter, components: ComponentsFilter): Promise<number> {
   const row = await db
     .selectFrom('component_lists')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('component_lists.show_dashboard', '=', 1)
-    .where((eb) => holdsVisibleComponent(eb, filter, null))
+    .where((eb) => holdsVisibleComponent(eb, filter, components))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -186,7 +186,13 @@ describe.each(DIALECTS)('user profiles (%s)', (dialect) => {
   it('keeps the dashboard view and its component list together', async () => {
     const dashboard = (body: { profile: { dashboard_view: number; dashboard_component_list: string | null } }) => [body.profile.dashboard_view, body.profile.dashboard_component_list];
     expect((await call('/api/component-lists/', { method: 'POST', json: { name: 'External', slug: 'external', show_dashboard: true } })).status).toBe(201);
-    for (const slug of [1, 'missing', 'external']) {
+    // A list whose only component is restricted is as good as empty for those who do not see that component.
+    expect((await createPoComponent(s, 'p', 'hidden')).status).toBe(201);
+    const hidden = await call('/api/components/p/hidden/', { method: 'PATCH', json: { restricted: true } });
+    expect(hidden.body.restricted).toBe(true);
+    expect((await call('/api/component-lists/', { method: 'POST', json: { name: 'Restricted only', slug: 'restricted-only', show_dashboard: true } })).status).toBe(201);
+    expect((await call('/api/component-lists/restricted-only/components/', { method: 'POST', json: { component_id: hidden.body.id } })).status).toBeLessThan(300);
+    for (const slug of [1, 'missing', 'external', 'restricted-only']) {
       expect(await patchProfile('bob', { dashboard_component_list: slug }, bob), String(slug)).toMatchObject({ status: 400, body: { errors: [{ attr: 'profile.dashboard_component_list' }] } });
     }
     expect(dashboard((await patchProfile('bob', { dashboard_component_list: null }, bob)).body)).toEqual([1, null]);

@@ -199,6 +199,7 @@ export async function prepareProfile(db: Db, access: AccessControl, owner: UserR
   const has = (field: string) => input[field] !== undefined;
   const ownerActor = await access.load(db, userActor(owner));
   const ownerFilter = access.visibleProjects(ownerActor);
+  const ownerComponents = access.visibleComponents(ownerActor);
 
   if (has('language')) {
     const code = String(input.language ?? '');
@@ -288,7 +289,7 @@ export async function prepareProfile(db: Db, access: AccessControl, owner: UserR
       const slug = input.dashboard_component_list;
       if (slug === null || slug === undefined || slug === '') listId = null;
       else {
-        const list = await dashboardComponentList(db, String(slug), ownerFilter);
+        const list = await dashboardComponentList(db, String(slug), ownerFilter, ownerComponents);
         if (!list) {
           fail('dashboard_component_list', `Object with slug=${String(slug)} does not exist.`, 'does_not_exist');
           ok = false;
@@ -301,7 +302,7 @@ export async function prepareProfile(db: Db, access: AccessControl, owner: UserR
     if (ok) {
       if (view === DASHBOARD_COMPONENT_LIST && listId === null) fail('dashboard_component_list', 'Component list must be chosen when used as default.');
       else if (view !== DASHBOARD_COMPONENT_LIST && listId !== null) fail('dashboard_component_list', 'Component list can not be chosen when unused.');
-      else if (view === DASHBOARD_COMPONENT_LISTS && viewGiven && (await countDashboardComponentLists(db, ownerFilter)) === 0) {
+      else if (view === DASHBOARD_COMPONENT_LISTS && viewGiven && (await countDashboardComponentLists(db, ownerFilter, ownerComponents)) === 0) {
         fail('dashboard_view', 'No component lists are available for this dashboard view.');
       } else {
         out.set.dashboard_view = view;
