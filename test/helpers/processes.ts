@@ -6,12 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
+import { GIT_ENV } from './git-upstream.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'bin', 'parla.mjs');
 const execFileAsync = promisify(execFile);
 
-export const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
 export const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).trim();
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

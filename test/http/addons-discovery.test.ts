@@ -1,5 +1,4 @@
 // weblate.discovery.discovery over HTTP: configuration checks, components created from a git repository layout, removal.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,33 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
 import { componentDirOf } from '../helpers/data-dirs.js';
+import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
-
 /** A bare repository with po/<component>/<lang>.po and po/<component>.pot for app, web_ui and docs. */
-function upstream(root: string): string {
-  const bare = path.join(root, 'upstream.git');
-  const work = path.join(root, 'work');
-  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-  git(root, 'clone', '--quiet', bare, work);
-  const files: Record<string, string> = {
+const upstream = (root: string) =>
+  gitUpstream(root, {
     'po/app.pot': POT, 'po/app/cs.po': CS_PO, 'po/app/de.po': DE_PO,
     'po/web_ui.pot': POT, 'po/web_ui/cs.po': CS_PO, 'po/web_ui/de.po': DE_PO,
     'po/docs.pot': POT, 'po/docs/de.po': DE_PO, 'po/docs/README.txt': 'not a translation',
     'README.md': '# upstream',
-  };
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(work, file)), { recursive: true });
-    fs.writeFileSync(path.join(work, file), text);
-  }
-  git(work, 'checkout', '--quiet', '-b', 'main');
-  git(work, 'add', '.');
-  git(work, 'commit', '--quiet', '-m', 'Initial strings');
-  git(work, 'push', '--quiet', 'origin', 'main');
-  return bare;
-}
+  }).bare;
 
 describe.each(DIALECTS)('discovery add-on (%s)', (dialect) => {
   let s: TestServer;

@@ -1,16 +1,13 @@
 // Add-ons of the reference: language consistency across a project, the statistics file generator, msgmerge without a base.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, DE_PO, multipart, POT } from '../helpers/fixtures.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
-
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
 
 describe.each(DIALECTS)('reference add-ons (%s)', (dialect) => {
   let s: TestServer;
@@ -27,17 +24,8 @@ describe.each(DIALECTS)('reference add-ons (%s)', (dialect) => {
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-addons-ref-'));
-    bare = path.join(root, 'upstream.git');
-    const work = path.join(root, 'work');
-    git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-    git(root, 'clone', '--quiet', bare, work);
-    fs.mkdirSync(path.join(work, 'po'));
-    fs.writeFileSync(path.join(work, 'po/app.pot'), POT);
-    fs.writeFileSync(path.join(work, 'po/cs.po'), CS_PO.replace('msgstr "Ahoj"', 'msgstr ""').replace(/msgstr\[\d\] "[^"]+"/g, (m) => m.replace(/"[^"]+"$/, '""')));
-    git(work, 'checkout', '--quiet', '-b', 'main');
-    git(work, 'add', '.');
-    git(work, 'commit', '--quiet', '-m', 'Initial strings');
-    git(work, 'push', '--quiet', 'origin', 'main');
+    const untranslated = CS_PO.replace('msgstr "Ahoj"', 'msgstr ""').replace(/msgstr\[\d\] "[^"]+"/g, (m) => m.replace(/"[^"]+"$/, '""'));
+    bare = gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': untranslated }).bare;
     s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
   });
   afterAll(async () => {

@@ -7,28 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
 import { componentDirOf } from '../helpers/data-dirs.js';
+import { git, GIT_ENV, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
-
 /** A bare repository with po/app.pot, po/cs.po, po/de.po on branch main, and a working clone of it. */
-function upstream(root: string): { bare: string; work: string } {
-  const bare = path.join(root, 'upstream.git');
-  const work = path.join(root, 'work');
-  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-  git(root, 'clone', '--quiet', bare, work);
-  fs.mkdirSync(path.join(work, 'po'));
-  fs.writeFileSync(path.join(work, 'po/app.pot'), POT);
-  fs.writeFileSync(path.join(work, 'po/cs.po'), CS_PO);
-  fs.writeFileSync(path.join(work, 'po/de.po'), DE_PO);
-  git(work, 'checkout', '--quiet', '-b', 'main');
-  git(work, 'add', '.');
-  git(work, 'commit', '--quiet', '-m', 'Initial strings');
-  git(work, 'push', '--quiet', 'origin', 'main');
-  return { bare, work };
-}
+const upstream = (root: string) => gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO, 'po/de.po': DE_PO });
 
 interface Err {
   errors: { attr: string | null; detail: string }[];

@@ -1,7 +1,6 @@
 // Project backups: /api/projects/<p>/backups/ lists, creates (a background task) and downloads ZIPs of a whole project
 // for project editors; /api/projects/restore/ creates a project from one (project.add) in one transaction, and refuses
 // hostile archives with a 400 that leaves nothing behind; on every database.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,27 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipParts } from '../../src/shared/safe-zip.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, multipart, poZip, POT } from '../helpers/fixtures.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip, type ZipEntry } from '../helpers/zip.js';
-
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
-
-/** A bare repository with po/app.pot and po/cs.po on main. */
-async function upstream(root: string): Promise<string> {
-  const bare = path.join(root, 'upstream.git');
-  const work = path.join(root, 'work');
-  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-  git(root, 'clone', '--quiet', bare, work);
-  await fs.mkdir(path.join(work, 'po'));
-  await fs.writeFile(path.join(work, 'po', 'app.pot'), POT);
-  await fs.writeFile(path.join(work, 'po', 'cs.po'), CS_PO);
-  git(work, 'checkout', '--quiet', '-b', 'main');
-  git(work, 'add', '.');
-  git(work, 'commit', '--quiet', '-m', 'Initial strings');
-  git(work, 'push', '--quiet', 'origin', 'main');
-  return bare;
-}
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -78,7 +59,7 @@ describe.each(DIALECTS)('project backups on %s', (dialect) => {
   beforeAll(async () => {
     s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'parla-backups-'));
-    bare = await upstream(root);
+    bare = gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO }).bare;
     plain = await s.createUser('plain');
     creator = await s.createUser('creator');
     // A site-wide team that may create projects.

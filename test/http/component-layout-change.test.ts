@@ -1,13 +1,13 @@
 // A component's file layout (filemask, template, new_base, file_format, intermediate) changed by PATCH or PUT:
 // the files are read again, translations appear and disappear with the mask, units and statistics follow, and a
 // layout the files do not fit is a 400 that changes nothing.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, createProject, DE_PO, multipart, POT } from '../helpers/fixtures.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
 
@@ -129,9 +129,6 @@ describe.each(DIALECTS)('changing a component\'s file layout (%s)', (dialect) =>
   });
 });
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
-
 describe.each(DIALECTS)('changing the file layout of a git component (%s)', (dialect) => {
   let s: TestServer;
   let root: string;
@@ -139,18 +136,7 @@ describe.each(DIALECTS)('changing the file layout of a git component (%s)', (dia
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-layout-'));
-    const bare = path.join(root, 'upstream.git');
-    const work = path.join(root, 'work');
-    git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-    git(root, 'clone', '--quiet', bare, work);
-    for (const [name, data] of [['po/app.pot', POT], ['po/cs.po', CS_PO], ['po/de.po', DE_PO], ['l10n/cs.po', L10N_CS], ['l10n/fr.po', L10N_FR]] as const) {
-      fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
-      fs.writeFileSync(path.join(work, name), data);
-    }
-    git(work, 'checkout', '--quiet', '-b', 'main');
-    git(work, 'add', '.');
-    git(work, 'commit', '--quiet', '-m', 'Initial strings');
-    git(work, 'push', '--quiet', 'origin', 'main');
+    const { bare } = gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO, 'po/de.po': DE_PO, 'l10n/cs.po': L10N_CS, 'l10n/fr.po': L10N_FR });
     s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
     expect((await createProject(s, 'laygit')).status).toBe(201);
     const res = await s.api('/api/projects/laygit/components/', {

@@ -1,5 +1,5 @@
 // Git components over HTTP against real bare repositories: clone in the background, commit, push, pull, conflicts.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
@@ -8,29 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const run = promisify(execFile);
 const WLC = ['/usr/bin/wlc', '/usr/local/bin/wlc'].find((p) => fs.existsSync(p));
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
 
 /** A bare repository with po/app.pot, po/cs.po, po/de.po on branch main, and a working clone of it. */
-function upstream(root: string): { bare: string; work: string } {
-  const bare = path.join(root, 'upstream.git');
-  const work = path.join(root, 'work');
-  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-  git(root, 'clone', '--quiet', bare, work);
-  fs.mkdirSync(path.join(work, 'po'));
-  fs.writeFileSync(path.join(work, 'po/app.pot'), POT);
-  fs.writeFileSync(path.join(work, 'po/cs.po'), CS_PO);
-  fs.writeFileSync(path.join(work, 'po/de.po'), DE_PO);
-  git(work, 'checkout', '--quiet', '-b', 'main');
-  git(work, 'add', '.');
-  git(work, 'commit', '--quiet', '-m', 'Initial strings');
-  git(work, 'push', '--quiet', 'origin', 'main');
-  return { bare, work };
-}
+const upstream = (root: string) => gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO, 'po/de.po': DE_PO });
 
 describe.each(DIALECTS)('git components (%s)', (dialect) => {
   let server: TestServer;
@@ -315,17 +300,10 @@ describe.each(DIALECTS)('git keyed components (%s)', (dialect) => {
   });
 
   it('a pulled change of a source text marks its translations for editing; removed keys go', async () => {
-    const bare = path.join(root, 'up.git');
-    const work = path.join(root, 'work');
-    git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-    git(root, 'clone', '--quiet', bare, work);
-    git(work, 'checkout', '--quiet', '-b', 'main');
-    fs.mkdirSync(path.join(work, 'locales'));
-    fs.writeFileSync(path.join(work, 'locales/en.json'), '{\n  "hello": "Hello",\n  "bye": "Goodbye",\n  "old": "Old"\n}\n');
-    fs.writeFileSync(path.join(work, 'locales/cs.json'), '{\n  "hello": "Ahoj",\n  "bye": "Nashledanou",\n  "old": "Staré"\n}\n');
-    git(work, 'add', '.');
-    git(work, 'commit', '--quiet', '-m', 'Strings');
-    git(work, 'push', '--quiet', 'origin', 'main');
+    const { bare, work } = gitUpstream(root, {
+      'locales/en.json': '{\n  "hello": "Hello",\n  "bye": "Goodbye",\n  "old": "Old"\n}\n',
+      'locales/cs.json': '{\n  "hello": "Ahoj",\n  "bye": "Nashledanou",\n  "old": "Staré"\n}\n',
+    }, { message: 'Strings' });
     const res = await server.api('/api/projects/keyed/components/', {
       method: 'POST',
       json: { name: 'Web', slug: 'web', file_format: 'json', filemask: 'locales/*.json', template: 'locales/en.json', vcs: 'git', repo: bare, branch: 'main' },

@@ -1,37 +1,19 @@
 // Git argument injection: every component field that reaches git, and the user data that ends up in
 // commits, either refused with a 400 on the field or passed to git as data; a canary proves no injected command ran.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, CS_PO, POT } from '../helpers/fixtures.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream', GIT_AUTHOR_EMAIL: 'up@example.org', GIT_COMMITTER_NAME: 'Upstream', GIT_COMMITTER_EMAIL: 'up@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
 
 /** A directory name that git would take for an option if it ever came before `--`: it runs `touch pwned` in git's cwd. */
 const OPTION_DIR = '--exec=touch pwned';
 
 /** A bare repository with po/ and a directory named like a git option holding translations too. */
-function upstream(root: string): string {
-  const bare = path.join(root, 'upstream.git');
-  const work = path.join(root, 'work');
-  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-  git(root, 'clone', '--quiet', bare, work);
-  for (const dir of ['po', OPTION_DIR]) {
-    fs.mkdirSync(path.join(work, dir));
-    fs.writeFileSync(path.join(work, dir, 'app.pot'), POT);
-    fs.writeFileSync(path.join(work, dir, 'cs.po'), CS_PO);
-  }
-  git(work, 'checkout', '--quiet', '-b', 'main');
-  git(work, 'add', '.');
-  git(work, 'commit', '--quiet', '-m', 'Initial strings');
-  git(work, 'push', '--quiet', 'origin', 'main');
-  return bare;
-}
+const upstream = (root: string) => gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO, [`${OPTION_DIR}/app.pot`]: POT, [`${OPTION_DIR}/cs.po`]: CS_PO }).bare;
 
 describe.each(DIALECTS)('git argument injection (%s)', (dialect) => {
   let s: TestServer;

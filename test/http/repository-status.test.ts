@@ -1,31 +1,14 @@
 // Repository status as the reference shows it: commits as objects, outgoing/missing counts, pending edits by commit policy.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, DE_PO, POT } from '../helpers/fixtures.js';
+import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
-
-function upstream(root: string): { bare: string; work: string } {
-  const bare = path.join(root, 'upstream.git');
-  const work = path.join(root, 'work');
-  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-  git(root, 'clone', '--quiet', bare, work);
-  fs.mkdirSync(path.join(work, 'po'));
-  fs.writeFileSync(path.join(work, 'po/app.pot'), POT);
-  fs.writeFileSync(path.join(work, 'po/cs.po'), CS_PO);
-  fs.writeFileSync(path.join(work, 'po/de.po'), DE_PO);
-  git(work, 'checkout', '--quiet', '-b', 'main');
-  git(work, 'add', '.');
-  git(work, 'commit', '--quiet', '-m', 'Initial strings');
-  git(work, 'push', '--quiet', 'origin', 'main');
-  return { bare, work };
-}
+const upstream = (root: string) => gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO, 'po/de.po': DE_PO });
 
 const COMMIT_FIELDS = ['revision', 'shortrevision', 'author', 'author_name', 'author_email', 'authordate', 'commit', 'commit_name', 'commit_email', 'commitdate', 'message', 'summary'];
 

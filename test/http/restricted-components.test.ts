@@ -3,19 +3,17 @@
 // it, whatever its roles. Every way to the component or its data is checked for four callers: a plain
 // user, a member of a project-wide Administration team, a member of a team selecting the component and
 // a superuser.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, CS_PO, multipart, poZip, POT } from '../helpers/fixtures.js';
+import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip, zipEntries } from '../helpers/zip.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream Dev', GIT_AUTHOR_EMAIL: 'dev@example.org', GIT_COMMITTER_NAME: 'Upstream Dev', GIT_COMMITTER_EMAIL: 'dev@example.org', GIT_CONFIG_GLOBAL: '/dev/null' };
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();
 
 /** A PO file of `lang` with these strings, each translated as `<lang>: <source>`. */
 const po = (lang: string | null, sources: string[]) =>
@@ -81,17 +79,7 @@ describe.each(DIALECTS)('restricted components on %s', (dialect) => {
 
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-restricted-'));
-    bare = path.join(root, 'upstream.git');
-    const work = path.join(root, 'work');
-    git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
-    git(root, 'clone', '--quiet', bare, work);
-    fs.mkdirSync(path.join(work, 'po'));
-    fs.writeFileSync(path.join(work, 'po/app.pot'), POT);
-    fs.writeFileSync(path.join(work, 'po/cs.po'), CS_PO);
-    git(work, 'checkout', '--quiet', '-b', 'main');
-    git(work, 'add', '.');
-    git(work, 'commit', '--quiet', '-m', 'Strings');
-    git(work, 'push', '--quiet', 'origin', 'main');
+    bare = gitUpstream(root, { 'po/app.pot': POT, 'po/cs.po': CS_PO }, { message: 'Strings' }).bare;
 
     s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
     tokens.super = s.adminToken;
