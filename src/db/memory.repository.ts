@@ -64,6 +64,25 @@ async function insertFromUnits(db: Executor, where: RawBuilder<unknown>, userId:
           AND ${project ? sql`m.project_id = p.id AND m.user_id IS NULL` : sql`m.project_id IS NULL AND m.user_id = ${userId}`})`.execute(db);
 }
 
+/**
+ * Removes the project's own entries (not users', not imported ones) that a unit's previous translation left:
+ * same languages, source, old target and origin, when the unit's project cleans its memory
+ * (`autoclean_tm`) and no other unit of the component still has that translation of that source.
+ */
+export async function forgetReplacedTranslation(db: Executor, unitId: number, oldTarget: string): Promise<void> {
+  await sql`DELETE FROM memory WHERE id IN (
+    SELECT m.id FROM units u
+    JOIN translations t ON t.id = u.translation_id
+    JOIN components c ON c.id = t.component_id
+    JOIN projects p ON p.id = c.project_id
+    JOIN memory m ON m.source_language_id = c.source_language_id AND m.target_language_id = t.language_id
+      AND substr(m.source, 1, 100) = substr(u.source, 1, 100) AND m.source = u.source AND m.target = ${oldTarget}
+      AND m.project_id = p.id AND m.user_id IS NULL AND m.shared = 0 AND m.from_file = 0 AND m.origin = p.slug || '/' || c.slug
+    WHERE u.id = ${unitId} AND p.autoclean_tm = 1
+      AND NOT EXISTS (SELECT 1 FROM units o JOIN translations ot ON ot.id = o.translation_id
+        WHERE ot.component_id = c.id AND ot.language_id = t.language_id AND o.id <> u.id AND o.source = u.source AND o.target = ${oldTarget}))`.execute(db);
+}
+
 /** Entries of one scope (the project's with userId null, else the user's) for the translated units among `unitIds`. */
 export function insertEntriesOfUnits(db: Executor, unitIds: readonly number[], userId: number | null, now: string): Promise<void> {
   return insertFromUnits(db, sql`u.id IN (${sql.join(unitIds)})`, userId, now);

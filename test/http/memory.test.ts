@@ -270,4 +270,22 @@ describe.each(DIALECTS)('translation memory on %s', (dialect) => {
     expect(r.stderr).toMatch(/could not parse evil\.tmx/);
     expect(await s.container.database.db.selectFrom('memory').select('id').execute()).toHaveLength(before.length);
   }, 30_000);
+  it("drops the project's entry of a replaced translation when the project cleans its memory (autoclean_tm)", async () => {
+    const targets = async (project: string) => (await list(`&project=${project}&source=hello`)).filter((e) => e.source === 'Hello').map((e) => e.target).sort();
+    for (const [slug, autoclean] of [['clean', true], ['keep', false]] as const) {
+      expect((await createProject(s, slug, { autoclean_tm: autoclean })).status).toBe(201);
+      expect((await createPoComponent(s, slug)).status).toBe(201);
+      expect(await targets(slug)).toEqual(['Ahoj', 'Hallo']);
+      for (const [lang, text] of [['de', 'Servus'], ['cs', 'Nazdar']]) {
+        const unit = await unitOf(slug, lang, 'Hello');
+        const res = await s.api(`/api/units/${unit.id}/`, { method: 'PATCH', json: { target: [text], state: 20 }, token: userToken });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+    }
+    expect(await targets('clean')).toEqual(['Nazdar', 'Servus']);
+    expect(await targets('keep')).toEqual(['Ahoj', 'Hallo', 'Nazdar', 'Servus']);
+    // The translator's own entries are theirs: cleaning a project's memory leaves them.
+    const personal = (await list('&source=hello', userToken)).filter((e) => e.project === null).map((e) => e.target).sort();
+    expect(personal).toEqual(['Nazdar', 'Nazdar', 'Servus', 'Servus']);
+  });
 });

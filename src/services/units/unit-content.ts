@@ -10,6 +10,7 @@ import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { crossUnitContext, UnitChecker, type CheckScope } from '../quality/unit-checks.js';
 import { setUnitContent } from '../../db/units.repository.js';
+import { forgetReplacedTranslation } from '../../db/memory.repository.js';
 
 /** Where the unit lives, for the change record. */
 export interface UnitPlace {
@@ -115,6 +116,8 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
     if (update.memoryLog) update.memoryLog.push(unit.id);
     else await rememberUnits(db, [unit.id], update.authorId ?? update.userId);
   }
+  // The translation it replaces leaves the project's memory when the project cleans it (one statement that checks the setting).
+  if (target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '' && !update.memoryLog) await forgetReplacedTranslation(db, unit.id, unit.target);
   return after;
 }
 
