@@ -8,7 +8,6 @@ import { languageOfRow } from './languages.repository.js';
 import { projectOfRow, type ProjectsFilter } from './projects.repository.js';
 import type { ComponentsFilter } from './components.repository.js';
 import { translationsIn } from './statistics.repository.js';
-import { hasRegex } from './unit-search/index.js';
 
 /** A compiled search (`q`): one WHERE condition that the count and the page queries share; null = no filter. */
 export type UnitFilter = Expression<SqlBool> | null;
@@ -169,12 +168,13 @@ export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]):
   );
 }
 
-/** A page of the units of the visible projects and components that a compiled search finds, in id order, with their slugs. */
+/**
+ * A page of the units of the visible projects and components that a compiled search finds, in id order, with their slugs.
+ * Not for regex searches: their pages come from every match's id (searchedUnitIds, see hasRegex).
+ */
 export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
-  // `id + 0` sorts the matches instead of walking the primary key (see hasRegex); same order.
-  const order = where && hasRegex(where) && !isSqlite(db) ? sql`units.id + 0` : sql.ref('units.id');
   // Labels are read for the page's rows afterwards: in this query they would be built for the skipped rows too.
-  return unitsWithSlugs(db, projects, components, where).orderBy(order).limit(limit).offset(offset).execute();
+  return unitsWithSlugs(db, projects, components, where).orderBy('units.id').limit(limit).offset(offset).execute();
 }
 
 /**

@@ -276,7 +276,7 @@ describe.each(DIALECTS)('search query language on %s', (dialect) => {
     await s.api('/api/projects/other/', { method: 'PATCH', json: { access_control: 100 } });
     const anon = await (await s.api(`${units}?q=${encodeURIComponent('hello')}`, { token })).json();
     expect(anon.results.every((u: { translation: string }) => !u.translation.includes('/other/'))).toBe(true);
-    // A regex search too (on SQLite its count and page come from one pass over the matches).
+    // A regex search too (its count and page come from one pass over the matches).
     const regexOf = async (q: string, query: string, as?: string) => (await (await s.api(`${units}?${query}&q=${encodeURIComponent(q)}`, { token: as })).json()) as { count: number; results: { id: number; translation: string }[]; next: string | null };
     const everyone = await regexOf('source:r"(?i)hello|goodbye"', 'page_size=1000');
     expect(everyone.results.some((u) => u.translation.includes('/other/'))).toBe(true);

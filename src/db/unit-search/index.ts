@@ -21,9 +21,10 @@ export function searchCondition(params: SearchParams, ctx: CompileContext, optio
 const regexConditions = new WeakSet<object>();
 
 /**
- * Whether a compiled condition tests a regular expression: its pages are sorted from every match (as its
- * count reads them all anyway) instead of walking the primary key until a page is full, which takes seconds
- * when the planner expects many matches and there are none.
+ * Whether a compiled condition tests a regular expression: the ids of all its matches are read once, in id
+ * order, for both the count and the page (the count reads them all anyway), instead of a page query walking
+ * the primary key until a page is full, which takes seconds when the planner expects many matches and there
+ * are none.
  */
 export function hasRegex(where: object): boolean {
   return regexConditions.has(where);
