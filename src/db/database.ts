@@ -158,16 +158,34 @@ function sqliteStamp(sqlite: SQLite.Database, file: string | null): ReturnType<t
   return { ...memo, close: () => wal?.close() };
 }
 
+/** The answers of the last pattern that regexp() ran, by text: at most this many characters of texts are kept. */
+const REGEXP_MEMO_CHARS = 1_000_000;
+/** Longer texts are tested every time: they rarely repeat, and each would take much of the budget. */
+const REGEXP_MEMO_TEXT = 1000;
+
 /**
  * SQLite has no REGEXP of its own: `X REGEXP Y` calls regexp(Y, X). The search query language checks
  * patterns when it parses them; compiled patterns are kept by text. They run on RE2 (linear time), as
- * this function runs inside the event loop.
+ * this function runs inside the event loop. The same text comes up again and again (a source string is
+ * the source of every translation's unit), so the last pattern's answers are kept by text: a lookup
+ * costs a fraction of a test.
  */
 function registerRegexp(sqlite: SQLite.Database): void {
   const compiled = new Map<string, RegExp>();
+  let memoPattern = '';
+  let memo = new Map<string, 0 | 1>();
+  let memoChars = 0;
   sqlite.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => {
     if (pattern === null || value === null) return null;
     const source = String(pattern);
+    const text = String(value);
+    if (source !== memoPattern) {
+      memoPattern = source;
+      memo = new Map();
+      memoChars = 0;
+    }
+    const known = memo.get(text);
+    if (known !== undefined) return known;
     let re = compiled.get(source);
     if (!re) {
       const result = compileUserRegex(source);
@@ -176,7 +194,16 @@ function registerRegexp(sqlite: SQLite.Database): void {
       if (compiled.size >= 100) compiled.delete(compiled.keys().next().value!);
       compiled.set(source, re);
     }
-    return re.test(String(value)) ? 1 : 0;
+    const answer = re.test(text) ? 1 : 0;
+    if (text.length <= REGEXP_MEMO_TEXT) {
+      if (memoChars + text.length > REGEXP_MEMO_CHARS) {
+        memo = new Map();
+        memoChars = 0;
+      }
+      memo.set(text, answer);
+      memoChars += text.length;
+    }
+    return answer;
   });
 }
 
