@@ -6,7 +6,7 @@ import { nowIso } from '../shared/clock.js';
 import { sha256Hex } from '../shared/hashing.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { accountCandidates, setLastLogin } from '../db/users.repository.js';
-import { deleteExpiredSessions, deleteSession, deleteSessionsOfUser, insertSession, renewSession, sessionWithUser } from '../db/sessions.repository.js';
+import { deleteExpiredSessions, deleteOtherSessionsOfUser, deleteSession, deleteSessionsOfUser, insertSession, renewSession, sessionsOfUser, sessionWithUser } from '../db/sessions.repository.js';
 
 export const SESSION_COOKIE = 'parla_session';
 
@@ -110,6 +110,16 @@ export class SessionsService {
 
   async destroyForUser(userId: number): Promise<void> {
     await deleteSessionsOfUser(this.db, userId);
+  }
+
+  /** The user's live sessions (newest use first); `current` marks the one with this id. */
+  async listForUser(userId: number, currentId: string | null): Promise<{ created: string; last_seen: string; expires: string; current: boolean }[]> {
+    return (await sessionsOfUser(this.db, userId, nowIso())).map((s) => ({ created: s.created, last_seen: s.last_seen, expires: s.expires, current: s.id === currentId }));
+  }
+
+  /** Ends the user's other sessions, keeping `keepId` (the caller's own). */
+  async destroyOthers(userId: number, keepId: string): Promise<void> {
+    await deleteOtherSessionsOfUser(this.db, userId, keepId);
   }
 
   /** The key a CSRF token must carry: keyed with the site secret, so a database dump alone cannot forge tokens. */

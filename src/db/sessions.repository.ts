@@ -42,3 +42,13 @@ export function sessionWithUser(
 export async function renewSession(db: Executor, id: string, lastSeen: string, expires: string): Promise<void> {
   await db.updateTable('sessions').set({ last_seen: lastSeen, expires }).where('id', '=', id).execute();
 }
+
+/** A user's live sessions, the most recently seen first. */
+export function sessionsOfUser(db: Executor, userId: number, now: string): Promise<Pick<SessionRow, 'id' | 'created' | 'last_seen' | 'expires'>[]> {
+  return db.selectFrom('sessions').select(['id', 'created', 'last_seen', 'expires']).where('user_id', '=', userId).where('expires', '>', now).orderBy('last_seen', 'desc').execute();
+}
+
+/** Ends every session of the user but `keepId`. */
+export async function deleteOtherSessionsOfUser(db: Executor, userId: number, keepId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepId).execute();
+}

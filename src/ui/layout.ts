@@ -25,7 +25,7 @@ export function csrfField(viewer: Viewer): SafeHtml {
 
 function account(viewer: Viewer, here: string): SafeHtml {
   if (!viewer.username) return html`<a href="/accounts/login/?next=${encodeURIComponent(here)}" id="sign-in">Sign in</a>`;
-  return html`<span class="who">Signed in as <strong id="username">${viewer.displayName ?? viewer.username}</strong></span>
+  return html`<span class="who">Signed in as <a href="/accounts/profile/" id="profile-link"><strong id="username">${viewer.displayName ?? viewer.username}</strong></a></span>
     <form method="post" action="/accounts/signout/" class="inline">${csrfField(viewer)}<button type="submit" id="sign-out">Sign out</button></form>`;
 }
 

@@ -149,10 +149,18 @@ export class NotificationsService {
     return out;
   }
 
-  async create(actor: Actor, user: UserRow, input: SubscriptionInput): Promise<Subscription> {
+  /**
+   * A new subscription. `target` names the project (scope 30) or the component (scope 40) the
+   * subscription is about; the API leaves it out (those fields are read-only there), the profile page
+   * passes what the user chose and has checked they may see.
+   */
+  async create(actor: Actor, user: UserRow, input: SubscriptionInput, target: { projectId: number; componentId: number | null } | null = null): Promise<Subscription> {
     this.requireAccess(actor, user);
     const v = this.validate(input, false);
-    const values = { user_id: user.id, notification: v.notification!, scope: v.scope!, frequency: v.frequency!, project_id: null, component_id: null };
+    if (target && v.scope !== (target.componentId === null ? SCOPE.PROJECT : SCOPE.COMPONENT)) {
+      throw ValidationError.field('scope', target.componentId === null ? 'A project subscription has the project scope.' : 'A component subscription has the component scope.');
+    }
+    const values = { user_id: user.id, notification: v.notification!, scope: v.scope!, frequency: v.frequency!, project_id: target?.projectId ?? null, component_id: target?.componentId ?? null };
     try {
       return await this.db.transaction().execute(async (tx) => {
         if (await subscriptionTaken(tx, values)) throw DUPLICATE();
