@@ -47,6 +47,20 @@ export interface Config {
   corsOrigins: string[];
   /** Mean event-loop delay (ms) above which requests are answered 503 with Retry-After; 0: never. */
   maxEventLoopDelay: number;
+  /** Single sign-on with an OpenID Connect provider; null: not configured. */
+  oidc: OidcConfig | null;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null; // null: a public client, protected by PKCE alone
+  name: string; // the provider's name on the sign-in button
+  allowedDomains: string[]; // e-mail domains that may sign in (lower case); empty: any
+  usernameClaim: string;
+  nameClaim: string;
+  createUsers: boolean;
+  scopes: string[];
 }
 
 export class ConfigError extends Error {}
@@ -133,6 +147,36 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   return entries;
 }
 
+function parseOidc(env: Record<string, string | undefined>): OidcConfig | null {
+  const issuer = env.PARLA_OIDC_ISSUER ? trimTrailingSlashes(env.PARLA_OIDC_ISSUER.trim()) : '';
+  const clientId = env.PARLA_OIDC_CLIENT_ID?.trim() ?? '';
+  if (!issuer && !clientId) return null;
+  if (!issuer || !clientId) throw new ConfigError('PARLA_OIDC_ISSUER and PARLA_OIDC_CLIENT_ID: single sign-on needs both');
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/i.test(issuer) || /[?#]/.test(issuer)) throw new ConfigError(`PARLA_OIDC_ISSUER: expected the provider's http(s) issuer URL, got "${issuer}"`);
+  const allowedDomains = (env.PARLA_OIDC_ALLOWED_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  for (const d of allowedDomains) {
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(d)) throw new ConfigError(`PARLA_OIDC_ALLOWED_DOMAINS: expected e-mail domains such as example.com separated by commas, got "${d}"`);
+  }
+  const claim = (name: string, fallback: string) => {
+    const value = env[name]?.trim() || fallback;
+    if (!/^[\w.:/-]{1,100}$/.test(value)) throw new ConfigError(`${name}: expected a claim name such as ${fallback}, got "${value}"`);
+    return value;
+  };
+  const scopes = (env.PARLA_OIDC_SCOPES || 'openid email profile').split(/[\s,]+/).filter(Boolean);
+  if (!scopes.includes('openid')) throw new ConfigError(`PARLA_OIDC_SCOPES: the scopes must include openid, got "${env.PARLA_OIDC_SCOPES}"`);
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.PARLA_OIDC_CLIENT_SECRET || null,
+    name: env.PARLA_OIDC_NAME?.trim() || 'single sign-on',
+    allowedDomains,
+    usernameClaim: claim('PARLA_OIDC_USERNAME_CLAIM', 'preferred_username'),
+    nameClaim: claim('PARLA_OIDC_NAME_CLAIM', 'name'),
+    createUsers: parseBool('PARLA_OIDC_CREATE_USERS', env.PARLA_OIDC_CREATE_USERS, false),
+    scopes,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const host = env.PARLA_HOST || '127.0.0.1';
   const port = parseInt10('PARLA_PORT', env.PARLA_PORT, 8000, 0, 65535);
@@ -178,5 +222,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: parseCorsOrigins(env.PARLA_CORS_ORIGINS),
     maxEventLoopDelay: parseInt10('PARLA_MAX_EVENT_LOOP_DELAY_MS', env.PARLA_MAX_EVENT_LOOP_DELAY_MS, 1000, 0, 600_000),
     databaseConnectTimeout: parseInt10('PARLA_DATABASE_CONNECT_TIMEOUT', env.PARLA_DATABASE_CONNECT_TIMEOUT, 15, 1, 600),
+    oidc: parseOidc(env),
   };
 }

@@ -28,6 +28,8 @@ import { TranslationsService } from './services/catalog/translations.service.js'
 import { UnitsService } from './services/units/units.service.js';
 import { UnitEditsService } from './services/units/unit-edits.service.js';
 import { UsersService } from './services/accounts/users.service.js';
+import { SingleSignOnService } from './services/sso/single-sign-on.service.js';
+import { OidcClient } from './auth/oidc.js';
 import { NotificationsService } from './services/activity/notifications.service.js';
 import { TeamsService } from './services/accounts/teams.service.js';
 import { buildConversions } from './services/files/conversions.js';
@@ -93,6 +95,8 @@ export interface Container {
   notifications: NotificationsService;
   teams: TeamsService;
   sessions: SessionsService;
+  /** Single sign-on with an OpenID Connect provider (its providerName is null when none is configured). */
+  sso: SingleSignOnService;
   languages: LanguagesService;
   projects: ProjectsService;
   projectTokens: ProjectTokensService;
@@ -356,6 +360,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     notifications: new NotificationsService(db, access),
     teams: new TeamsService(db, access, changes),
     sessions: new SessionsService(db, secretKey, config.sessionAge),
+    sso: new SingleSignOnService(db, users, config.oidc, config.oidc ? new OidcClient(config.oidc) : null),
     languages,
     projects,
     projectTokens: new ProjectTokensService(db, access),

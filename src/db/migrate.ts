@@ -33,6 +33,7 @@ import * as m034 from './migrations/034-component-link-category.js';
 import * as m032 from './migrations/032-announcements.js';
 import * as m033 from './migrations/033-reports.js';
 import * as m035 from './migrations/035-plural-counts.js';
+import * as m038 from './migrations/038-user-identities.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '032-announcements': m032,
   '033-reports': m033,
   '035-plural-counts': m035,
+  '038-user-identities': m038,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */

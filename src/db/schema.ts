@@ -56,6 +56,26 @@ export interface SessionsTable {
   expires: Timestamp;
 }
 
+/** An identity at a single sign-on provider (issuer and subject) linked to an account. */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  email: string; // the verified address of the last sign-in
+  created: Timestamp;
+  last_login: Timestamp | null;
+}
+
+/** A sign-in sent to the provider and not yet back; `id` is the SHA-256 of its state. */
+export interface OidcRequestsTable {
+  id: string;
+  nonce: string;
+  code_verifier: string;
+  next: string;
+  expires: Timestamp;
+}
+
 export interface ProjectsTable {
   id: Generated<number>;
   name: string;
@@ -534,6 +554,8 @@ export interface Database {
   users: UsersTable;
   tokens: TokensTable;
   sessions: SessionsTable;
+  user_identities: UserIdentitiesTable;
+  oidc_requests: OidcRequestsTable;
   projects: ProjectsTable;
   components: ComponentsTable;
   categories: CategoriesTable;

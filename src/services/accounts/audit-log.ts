@@ -35,7 +35,10 @@ export type AuditActivity =
   | 'project-token.created'
   | 'project-token.revoked'
   | 'login.failed'
-  | 'login.locked';
+  | 'login.locked'
+  | 'login.sso'
+  | 'login.sso-failed'
+  | 'user.sso-linked';
 
 export interface AuditSubject {
   userId?: number | null;
