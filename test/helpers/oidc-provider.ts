@@ -45,7 +45,8 @@ export async function startProvider(): Promise<TestProvider> {
         clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, response_types: ['code'], grant_types: ['authorization_code'] }],
         // PKCE for every client, confidential ones included.
         pkce: { required: () => true },
-        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
+        // xms_edov: Microsoft Entra's word that an address is verified, in place of email_verified.
+        claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['name', 'preferred_username'] },
         findAccount: (_ctx: unknown, sub: string) => {
           const account = accounts.get(sub);
           return account ? { accountId: sub, claims: () => ({ sub, ...account }) } : undefined;

@@ -93,6 +93,8 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     provider.accounts.set('sub-bob', { email: 'BOB@example.com', email_verified: true, name: 'Robert', preferred_username: 'bobby' });
     provider.accounts.set('sub-eve', { email: 'carol@example.com', email_verified: false, name: 'Eve', preferred_username: 'eve' });
     provider.accounts.set('sub-mallory', { email: 'mallory@elsewhere.test', email_verified: true, name: 'Mallory', preferred_username: 'mallory' });
+    provider.accounts.set('sub-entra', { email: 'dora@example.com', xms_edov: true, name: 'Dora', preferred_username: 'dora@example.com' });
+    provider.accounts.set('sub-unsure', { email: 'una@example.com', name: 'Una', preferred_username: 'una' });
     provider.accounts.set('sub-stranger', { email: 'stranger@example.com', email_verified: true, name: 'Stranger', preferred_username: 'stranger' });
   }, 60_000);
   afterAll(async () => {
@@ -194,6 +196,16 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(audit[1]!.details).toMatchObject({ subject: 'sub-bob', email: 'BOB@example.com', linked_by: 'email' });
   });
 
+  it("takes Microsoft Entra's xms_edov claim for a verified address when email_verified is missing, and refuses an address vouched for by neither", async () => {
+    const jar = new CookieJar();
+    expect((await signIn(s, jar, 'sub-entra')).status).toBe(303);
+    expect(await whoAmI(s, jar)).toBe('Dora');
+    expect(await s.container.users.findByUsername(s.container.database.db, 'dora@example.com')).toMatchObject({ email: 'dora@example.com' });
+    const unsure = await signIn(s, new CookieJar(), 'sub-unsure');
+    expect(unsure.status).toBe(403);
+    expect(await unsure.text()).toContain('did not confirm an e-mail address');
+  });
+
   it('refuses e-mail domains that are not allowed', async () => {
     const jar = new CookieJar();
     const answer = await signIn(s, jar, 'sub-mallory');
@@ -252,6 +264,14 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(await answer.text()).toContain('The sign-in provider refused the sign-in (access_denied');
     expect((await jar.fetch(`${s.url}/accounts/csrf/`)).status).toBe(401);
     expect((await ssoAudit(s)).at(-1)).toMatchObject({ activity: 'login.sso-failed', details: { reason: 'denied' } });
+  });
+
+  it('forgets the identity of a removed account: the next sign-in makes a new one', async () => {
+    expect((await s.api('/api/users/jane_doe/', { method: 'DELETE' })).status).toBe(204);
+    const jar = new CookieJar();
+    expect((await signIn(s, jar, 'sub-jane')).status).toBe(303);
+    expect(await whoAmI(s, jar)).toBe('J. Doe');
+    expect((await userAudit(s, 'jdoe')).map((e) => e.activity)).toEqual(['login.sso', 'user.sso-linked', 'user.created']);
   });
 
   it('refuses an inactive account, with an audit entry on it', async () => {

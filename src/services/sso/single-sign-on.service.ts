@@ -57,9 +57,17 @@ function sameSecret(a: string, b: string): boolean {
   return crypto.timingSafeEqual(x, y);
 }
 
-/** `email_verified` is a boolean; a few providers send it as a string. */
-function verified(value: unknown): boolean {
-  return value === true || value === 'true';
+/** A boolean claim; a few providers send it as a string or a number. */
+function isTrue(value: unknown): boolean {
+  return value === true || value === 'true' || value === 1 || value === '1';
+}
+
+/**
+ * Whether the provider vouches for the e-mail address: `email_verified`, or, from Microsoft Entra, which
+ * sends no `email_verified`, its optional `xms_edov` claim (the owner of the address's domain verified it).
+ */
+function emailVerified(claims: OidcClaims): boolean {
+  return claims.email_verified === undefined ? isTrue(claims.xms_edov) : isTrue(claims.email_verified);
 }
 
 function usable(user: UserRow, now: string): boolean {
@@ -147,7 +155,7 @@ export class SingleSignOnService {
     }
 
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
-    if (!email.includes('@') || !verified(claims.email_verified)) {
+    if (!email.includes('@') || !emailVerified(claims)) {
       throw new SsoRefusedError('email', 'The sign-in provider did not confirm an e-mail address for this account, and an account here needs one.');
     }
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
