@@ -11,6 +11,7 @@ import { ReadCache } from './db/read-cache.js';
 import { seedAnonymousUser, seedLanguages, seedTeams } from './db/seed.js';
 import { AccessControl } from './auth/access.js';
 import { SessionsService } from './auth/sessions.js';
+import { TwoFactorService } from './services/security/two-factor.service.js';
 import { formats } from './formats/registry.js';
 import type { FormatRegistry } from './formats/registry.js';
 import { ChangesService } from './services/activity/changes.service.js';
@@ -86,6 +87,8 @@ export interface Container {
   config: Config;
   database: Database;
   access: AccessControl;
+  /** Second factors (authenticator apps, security keys, recovery codes) and the second step of a sign-in. */
+  twoFactor: TwoFactorService;
   formats: FormatRegistry;
   paths: DataPaths;
   secretKey: string;
@@ -351,6 +354,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     config,
     database,
     access,
+    twoFactor: new TwoFactorService(db, secretKey, config.siteUrl ? new URL(config.siteUrl).hostname : 'Parla'),
     formats,
     paths,
     secretKey,

@@ -3,7 +3,8 @@
 // on the projects its selection covers, limited to its languages when it selects some.
 import type { Db } from '../db/database.js';
 import type { ComponentRow, ProjectRow } from '../db/schema.js';
-import { grantRows, openOrListedProjects, projectsByLevelOrId, unrestrictedOrListedComponents } from '../db/grants.repository.js';
+import { grantRows, openOrListedProjects, openOrNotListedProjects, projectsByLevelOrId, projectsExcept, unrestrictedOrListedComponents } from '../db/grants.repository.js';
+import { enforcingProjectIds, enforcingTeamIdsOf } from '../db/two-factor.repository.js';
 import type { ProjectsFilter } from '../db/projects.repository.js';
 import type { ComponentsFilter } from '../db/components.repository.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
@@ -51,6 +52,8 @@ export interface TeamGrant {
    * members see them, and only such teams grant permissions in them.
    */
   readonly restrictedComponents: ReadonlySet<number>;
+  /** Projects the team does not cover for this actor: they enforce two-factor authentication and the actor's session has none. */
+  readonly excludedProjects?: ReadonlySet<number>;
 }
 
 /** Everything the actor's teams grant, loaded once per request. */
@@ -63,9 +66,18 @@ export interface Grants {
   readonly explicitProjects: readonly number[];
   /** Restricted components some team (one that grants view) selects: the only restricted components the actor sees. */
   readonly restrictedComponents: readonly number[];
+  /** Projects enforcing two-factor authentication, for a browser session without a second factor: no team covers them. */
+  readonly excludedProjects?: readonly number[];
+}
+
+/** What a browser session without a second factor loses: teams and projects that enforce two-factor authentication. */
+interface Without2fa {
+  readonly projects: ReadonlySet<number>;
+  readonly teams: ReadonlySet<number>;
 }
 
 function teamCovers(team: TeamGrant, project: ProjectLike): boolean {
+  if (team.excludedProjects?.has(project.id)) return false;
   switch (team.projectSelection) {
     case SELECTION_ALL:
       return true;
@@ -84,7 +96,7 @@ function teamCovers(team: TeamGrant, project: ProjectLike): boolean {
 /** Selections whose projects are listed in `projects` (by hand, or through component lists). */
 const byProjectList = (team: TeamGrant) => team.projectSelection === SELECTION_MANUAL || team.projectSelection === SELECTION_COMPONENT_LIST;
 
-function buildGrants(teams: TeamGrant[]): Grants {
+function buildGrants(teams: TeamGrant[], excludedProjects?: ReadonlySet<number>): Grants {
   const global = new Set<string>();
   const explicit = new Set<number>();
   const restricted = new Set<number>();
@@ -99,6 +111,7 @@ function buildGrants(teams: TeamGrant[]): Grants {
     allProjects: teams.some((t) => t.projectSelection === SELECTION_ALL && t.grantsView),
     explicitProjects: [...explicit],
     restrictedComponents: [...restricted].sort((a, b) => a - b),
+    ...(excludedProjects?.size ? { excludedProjects: [...excludedProjects].sort((a, b) => a - b) } : {}),
   };
 }
 
@@ -142,19 +155,34 @@ export class AccessControl {
   async load(db: Db, actor: Actor): Promise<Actor> {
     if (actor.isSuperuser) return actor;
     const userId = actor.authenticated && actor.user ? actor.user.id : null;
+    if (userId !== null && actor.browserSession && actor.user?.has_2fa !== 1) {
+      // Cached apart from the user's full grants (under the negated id): tokens of the same user keep those.
+      return { ...actor, grants: await this.grantsCache.get(-userId, () => this.loadGrantsWithout2fa(db, userId)) };
+    }
     return { ...actor, grants: await this.grantsCache.get(userId ?? 0, () => this.loadGrants(db, userId)) };
+  }
+
+  private async loadGrantsWithout2fa(db: Db, userId: number): Promise<Grants> {
+    const [projects, teams] = await Promise.all([enforcingProjectIds(db), enforcingTeamIdsOf(db, userId)]);
+    if (projects.length === 0 && teams.length === 0) return this.loadGrants(db, userId);
+    return this.loadGrants(db, userId, { projects: new Set(projects), teams: new Set(teams) });
   }
 
   /** load() without waiting, when the grants are in the read cache; undefined when they are not. */
   cachedLoad(actor: Actor): Actor | undefined {
     if (actor.isSuperuser) return actor;
+    if (actor.browserSession) return undefined;
     const grants = this.grantsCache.peek(actor.authenticated && actor.user ? actor.user.id : 0);
     return grants && { ...actor, grants };
   }
 
-  private async loadGrants(db: Db, userId: number | null): Promise<Grants> {
+  private async loadGrants(db: Db, userId: number | null, without2fa?: Without2fa): Promise<Grants> {
     // One round trip for the teams and everything they hold.
-    const rows = await grantRows(db, userId, ANONYMOUS_TEAMS);
+    let rows = await grantRows(db, userId, ANONYMOUS_TEAMS);
+    if (without2fa) {
+      const { teams, projects } = without2fa;
+      rows = rows.filter((r) => !teams.has(Number(r.team)) && !((r.kind === 'p' || r.kind === 'c') && projects.has(Number(r.a))));
+    }
     const groups = rows.filter((r) => r.kind === 'g');
     if (groups.length === 0) return buildGrants([]);
     const pairs = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ key: Number(r.team), value: Number(r.a) }));
@@ -175,9 +203,10 @@ export class AccessControl {
         permissions,
         grantsView: grantsView(permissions),
         restrictedComponents: restrictedIds.get(id) ?? new Set<number>(),
+        ...(without2fa?.projects.size ? { excludedProjects: without2fa.projects } : {}),
       };
     });
-    return buildGrants(teams);
+    return buildGrants(teams, without2fa?.projects);
   }
 
   private grants(actor: Actor): Grants {
@@ -219,7 +248,7 @@ export class AccessControl {
   visibleProjects(actor: Actor): ProjectsFilter {
     if (actor.isSuperuser) return null;
     const grants = this.grants(actor);
-    if (grants.allProjects) return null;
+    if (grants.allProjects) return grants.excludedProjects ? openOrNotListedProjects([ACCESS_PUBLIC, ACCESS_PROTECTED], grants.excludedProjects) : null;
     return openOrListedProjects([ACCESS_PUBLIC, ACCESS_PROTECTED], grants.explicitProjects);
   }
 
@@ -231,7 +260,8 @@ export class AccessControl {
     if (actor.isSuperuser) return 'all';
     const grants = this.grants(actor);
     const projects = grants.allProjects ? 'all' : `open+${[...grants.explicitProjects].sort((a, b) => a - b).join(',')}`;
-    return `${projects}|restricted:${grants.restrictedComponents.join(',')}`;
+    const excluded = grants.excludedProjects ? `|excluded:${grants.excludedProjects.join(',')}` : '';
+    return `${projects}|restricted:${grants.restrictedComponents.join(',')}${excluded}`;
   }
 
   /**
@@ -240,6 +270,12 @@ export class AccessControl {
    */
   projectsWith(actor: Actor, permission: ObjectPermission): ProjectsFilter {
     if (actor.isSuperuser) return null;
+    const excluded = this.grants(actor).excludedProjects;
+    const filter = this.projectsWithCovered(actor, permission);
+    return excluded ? projectsExcept(filter, excluded) : filter;
+  }
+
+  private projectsWithCovered(actor: Actor, permission: ObjectPermission): ProjectsFilter {
     const teams = this.grants(actor).teams.filter((t) => t.permissions.has(permission));
     if (teams.some((t) => t.projectSelection === SELECTION_ALL)) return null;
     const levels = new Set<number>();

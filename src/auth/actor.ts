@@ -8,6 +8,8 @@ export interface Actor {
   readonly isSuperuser: boolean;
   /** What the actor's teams grant; loaded once per request by the auth plugin. */
   readonly grants?: Grants;
+  /** Authenticated by a browser session (not a token): projects and teams that enforce two-factor authentication apply. */
+  readonly browserSession?: boolean;
 }
 
 export const ANONYMOUS: Actor = Object.freeze({ user: null, authenticated: false, isSuperuser: false });

@@ -58,3 +58,13 @@ export function unrestrictedOrListedComponents(restricted: readonly number[]): N
   if (restricted.length === 0) return (eb) => eb('components.restricted', '=', 0);
   return (eb) => eb.or([eb('components.restricted', '=', 0), eb('components.id', 'in', [...restricted])]);
 }
+
+/** Projects with one of the `open` access levels, or any project but the `excluded` ids. */
+export function openOrNotListedProjects(open: readonly number[], excluded: readonly number[]): NonNullable<ProjectsFilter> {
+  return (eb) => eb.or([eb('projects.access_control', 'in', [...open]), eb('projects.id', 'not in', [...excluded])]);
+}
+
+/** The projects of `filter` (null: every project) but the `excluded` ids. */
+export function projectsExcept(filter: ProjectsFilter, excluded: readonly number[]): NonNullable<ProjectsFilter> {
+  return (eb) => (filter ? eb.and([filter(eb), eb('projects.id', 'not in', [...excluded])]) : eb('projects.id', 'not in', [...excluded]));
+}

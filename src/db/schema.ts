@@ -33,6 +33,10 @@ export interface UsersTable {
   stat_suggested: Generated<number>;
   stat_uploaded: Generated<number>;
   stat_commented: Generated<number>;
+  /** A confirmed second factor (TOTP or a security key) exists; kept with the factors, in their transaction. */
+  has_2fa: Generated<Bool>;
+  /** When a second factor last completed a sign-in. */
+  last_2fa: Generated<Timestamp | null>;
 }
 
 export interface TokensTable {
@@ -597,6 +601,50 @@ export interface Database {
   user_watched_projects: UserWatchedProjectsTable;
   announcements: AnnouncementsTable;
   reports: ReportsTable;
+  user_totp: UserTotpTable;
+  user_webauthn: UserWebauthnTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
+}
+
+/** A user's authenticator app: the secret is encrypted with a key derived from the site secret. */
+export interface UserTotpTable {
+  user_id: number;
+  secret: string;
+  confirmed: Bool;
+  last_step: number;
+  created: Timestamp;
+}
+
+/** A user's security key (WebAuthn credential). */
+export interface UserWebauthnTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string; // base64url
+  public_key: string; // base64url COSE key
+  counter: number | string; // bigint: a string from PostgreSQL
+  transports: string; // JSON array
+  name: string;
+  created: Timestamp;
+  last_used: Timestamp | null;
+}
+
+/** One-time recovery codes, stored as keyed hashes. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used: Timestamp | null;
+}
+
+/** A sign-in waiting for its second factor, or a security key registration under way; `id` is the SHA-256 of its token. */
+export interface SecondFactorChallengesTable {
+  id: string;
+  user_id: number;
+  purpose: string; // 'login' | 'register'
+  challenge: string | null;
+  created: Timestamp;
+  expires: Timestamp;
 }
 
 export type LanguageRow = Selectable<LanguagesTable>;

@@ -64,7 +64,7 @@ export class SessionAuth {
     const active = await this.sessions.authenticate(token);
     if (!active) return;
     request.session = active.session;
-    request.actor = userActor(active.user);
+    request.actor = { ...userActor(active.user), browserSession: true };
     if (active.renewed) this.setCookie(request, reply, token);
     if (isSafeMethod(request.method) || request.routeOptions.config?.csrfExempt) return;
     const header = request.headers['x-csrftoken'] ?? request.headers['x-csrf-token'];

@@ -13,7 +13,21 @@ const VERBS: Record<string, string> = { GET: 'read', POST: 'create', PUT: 'repla
 
 /** The API: /api/, the repository hooks, the exports and the session endpoints; the browser UI's pages are not part of it. */
 const API_PREFIXES = ['/api/', '/hooks/', '/exports/'];
-const SESSION_ENDPOINTS = new Set(['POST /accounts/login/', 'POST /accounts/logout/', 'GET /accounts/csrf/']);
+const SESSION_ENDPOINTS = new Set([
+  'POST /accounts/login/',
+  'POST /accounts/logout/',
+  'GET /accounts/csrf/',
+  'POST /accounts/2fa/verify/',
+  'POST /accounts/2fa/verify/webauthn/',
+  'GET /accounts/2fa/status/',
+  'POST /accounts/2fa/totp/',
+  'POST /accounts/2fa/totp/confirm/',
+  'POST /accounts/2fa/totp/remove/',
+  'POST /accounts/2fa/webauthn/options/',
+  'POST /accounts/2fa/webauthn/',
+  'POST /accounts/2fa/webauthn/:id/remove/',
+  'POST /accounts/2fa/recovery/',
+]);
 /** The health probes: no authentication, no error answers but the readiness probe's 503. */
 const PROBES = new Set(['GET /healthz', 'GET /readyz']);
 

@@ -1,5 +1,6 @@
 // /accounts/: password login and logout for the browser UI (session cookie), and the session's CSRF token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import { AppError, NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
@@ -11,6 +12,8 @@ import { errorResponses, errorStatuses } from '../schemas/error-responses.js';
 import { CsrfTokenSchema, LoginBody, LoginRedirect, SessionSchema } from '../schemas/session.js';
 import type { SessionAuth } from '../session-auth.js';
 import { safeNext, sendHtml, uiKit } from '../ui-kit.js';
+import { secondFactorAnswer } from './accounts-2fa.routes.js';
+import { SecondFactorRequiredSchema } from '../schemas/two-factor.js';
 
 /** One answer for an unknown user, a wrong password and an inactive account (Django's wording). */
 export const LOGIN_FAILED = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
@@ -24,7 +27,7 @@ function throttledMessage(seconds: number): string {
 }
 
 /** What these routes use of the container. */
-export type AccountsDeps = Pick<Container, 'config' | 'secretKey' | 'sessions' | 'components' | 'stats' | 'translations' | 'users'>;
+export type AccountsDeps = Pick<Container, 'config' | 'secretKey' | 'sessions' | 'components' | 'stats' | 'translations' | 'users' | 'twoFactor'>;
 
 export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: SessionAuth): void {
   const { viewerOf } = uiKit(c);
@@ -45,7 +48,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
   // Exempt from the session CSRF token (a fresh browser has none yet); login CSRF is stopped by the Origin/Referer check.
   // Failed sign-ins are throttled (429) besides the usual error answers of a write.
   const loginErrors = errorResponses([...errorStatuses('POST', '/accounts/login/', false, true), '429']);
-  const login = { schema: { response: { ...loginErrors, 200: SessionSchema, 303: LoginRedirect } }, config: { csrfExempt: true, described: { body: LoginBody }, summary: 'Sign in: start a browser session' } };
+  const login = { schema: { response: { ...loginErrors, 200: Type.Union([SessionSchema, SecondFactorRequiredSchema]), 303: LoginRedirect } }, config: { csrfExempt: true, described: { body: LoginBody }, summary: 'Sign in: start a browser session' } };
   app.post('/accounts/login/', login, async (request: FastifyRequest, reply) => {
     auth.checkSameOrigin(request);
     const body = bodyOf<Record<string, unknown>>(request);
@@ -82,6 +85,8 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
       throw ValidationError.field(null, LOGIN_FAILED, 'invalid_login');
     }
     await attempt.succeeded();
+    // An account with a second factor gets no session yet: a pending sign-in that /accounts/2fa/verify/ completes.
+    if (user.has_2fa === 1) return secondFactorAnswer(c, request, reply, user, next);
     const { token, session } = await c.sessions.create(user.id, auth.cookieToken(request));
     reply.removeHeader('set-cookie'); // a renewal of the old session's cookie must not follow the new one
     auth.setCookie(request, reply, token);

@@ -147,7 +147,7 @@ export async function loadProfiles(db: Db, access: AccessControl, viewer: Actor,
       suggested: user.stat_suggested,
       uploaded: user.stat_uploaded,
       commented: user.stat_commented,
-      last_2fa: null,
+      last_2fa: user.last_2fa ?? null,
     });
   }
   return out;
