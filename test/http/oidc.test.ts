@@ -173,7 +173,7 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(answer.headers.getSetCookie().some((c) => c.startsWith('parla_session='))).toBe(false);
     expect((await jar.fetch(`${strict.url}/accounts/csrf/`)).status).toBe(401);
     expect(await strict.container.users.findByUsername(strict.container.database.db, 'stranger')).toBeUndefined();
-    expect((await ssoAudit(strict)).at(-1)).toEqual({ activity: 'login.sso-failed', user_id: null, details: expect.objectContaining({ reason: 'no_account', address: '127.0.0.1', user_agent: AGENT, issuer: provider.issuer }) });
+    expect((await ssoAudit(strict)).at(-1)).toEqual({ activity: 'login.sso-failed', user_id: null, details: expect.objectContaining({ reason: 'no_account', address: '127.0.0.1', user_agent: AGENT, issuer: provider.issuer, subject: 'sub-stranger', email: 'stranger@example.com' }) });
   });
 
   it('links an existing account by its verified e-mail address, and not by an unverified one', async () => {
@@ -206,6 +206,16 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(await unsure.text()).toContain('did not confirm an e-mail address');
   });
 
+  it('refuses to guess between accounts that share the verified e-mail address', async () => {
+    await strict.container.users.create({ username: 'twin1', email: 'twins@example.com', full_name: 'Twin One' });
+    await strict.container.users.create({ username: 'twin2', email: 'Twins@example.com', full_name: 'Twin Two' });
+    provider.accounts.set('sub-twin', { email: 'twins@example.com', email_verified: true, name: 'Twin' });
+    const answer = await signIn(strict, new CookieJar(), 'sub-twin');
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain('Several accounts here have this e-mail address');
+    expect((await ssoAudit(strict)).at(-1)).toMatchObject({ activity: 'login.sso-failed', user_id: null, details: { reason: 'conflict', subject: 'sub-twin' } });
+  });
+
   it('refuses e-mail domains that are not allowed', async () => {
     const jar = new CookieJar();
     const answer = await signIn(s, jar, 'sub-mallory');
@@ -213,7 +223,7 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(await answer.text()).toContain('Accounts with e-mail addresses at elsewhere.test may not sign in here.');
     expect((await jar.fetch(`${s.url}/accounts/csrf/`)).status).toBe(401);
     expect(await s.container.users.findByUsername(s.container.database.db, 'mallory')).toBeUndefined();
-    expect((await ssoAudit(s)).at(-1)).toMatchObject({ activity: 'login.sso-failed', user_id: null, details: { reason: 'domain' } });
+    expect((await ssoAudit(s)).at(-1)).toMatchObject({ activity: 'login.sso-failed', user_id: null, details: { reason: 'domain', subject: 'sub-mallory', email: 'mallory@elsewhere.test' } });
   });
 
   it('refuses a tampered or missing state, and a callback used twice', async () => {
@@ -272,6 +282,20 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect((await signIn(s, jar, 'sub-jane')).status).toBe(303);
     expect(await whoAmI(s, jar)).toBe('J. Doe');
     expect((await userAudit(s, 'jdoe')).map((e) => e.activity)).toEqual(['login.sso', 'user.sso-linked', 'user.created']);
+  });
+
+  it('asks an account with a second factor for it before any session starts', async () => {
+    await strict.container.users.create({ username: 'tess', email: 'tess@example.com', full_name: 'Tess' });
+    await strict.container.database.db.updateTable('users').set({ has_2fa: 1 }).where('username', '=', 'tess').execute();
+    provider.accounts.set('sub-tess', { email: 'tess@example.com', email_verified: true, name: 'Tess' });
+    const jar = new CookieJar();
+    const answer = await signIn(strict, jar, 'sub-tess', { next: '/accounts/profile/' });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`/accounts/2fa/verify/?next=${encodeURIComponent('/accounts/profile/')}`);
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('parla_session='))).toBe(false);
+    expect(cookies.some((c) => /^parla_2fa=[^;]+;/.test(c))).toBe(true);
+    expect((await jar.fetch(`${strict.url}/accounts/csrf/`)).status).toBe(401);
   });
 
   it('refuses an inactive account, with an audit entry on it', async () => {

@@ -8,6 +8,7 @@ import { errorPage } from '../../ui/layout.js';
 import { readCookie, type SessionAuth } from '../session-auth.js';
 import { safeNext, sendHtml, uiKit } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
+import { secondFactorAnswer } from './accounts-2fa.routes.js';
 
 /** Holds the state of the sign-in under way until the provider sends the browser back. */
 const STATE_COOKIE = 'parla_oidc_state';
@@ -33,7 +34,7 @@ const OidcCallbackQuery = Type.Object(
   { additionalProperties: true },
 );
 
-export type AccountsOidcDeps = Pick<Container, 'config' | 'sessions' | 'sso' | 'components' | 'stats' | 'translations'>;
+export type AccountsOidcDeps = Pick<Container, 'config' | 'sessions' | 'sso' | 'twoFactor' | 'components' | 'stats' | 'translations'>;
 
 export function accountsOidcRoutes(app: FastifyInstance, c: AccountsOidcDeps, auth: SessionAuth): void {
   const { viewerOf } = uiKit(c);
@@ -76,6 +77,11 @@ export function accountsOidcRoutes(app: FastifyInstance, c: AccountsOidcDeps, au
           { redirectUri: redirectUri(request), query: rawQuery, state: request.query.state ?? null, cookieState },
           { address: request.ip, userAgent },
         );
+        // An account with a second factor here asks for it as after a password: the provider's word alone starts no session.
+        if (user.has_2fa === 1) {
+          reply.header('Set-Cookie', stateCookie(request, '', 0));
+          return await secondFactorAnswer(c, request, reply, user, safeNext(next));
+        }
         const { token } = await c.sessions.create(user.id, auth.cookieToken(request));
         reply.removeHeader('set-cookie'); // a renewal of the old session's cookie must not follow the new one
         auth.setCookie(request, reply, token);

@@ -22,6 +22,8 @@ export class SsoRefusedError extends Error {
     readonly reason: SsoFailure,
     message: string,
     readonly userId: number | null = null,
+    /** Who the provider said it was (subject, e-mail address), once known. */
+    readonly identity: { subject?: string; email?: string } = {},
   ) {
     super(message);
   }
@@ -130,7 +132,7 @@ export class SingleSignOnService {
       return await this.complete(callback, audit);
     } catch (e) {
       if (!(e instanceof SsoRefusedError)) throw e;
-      await recordAudit(this.db, null, 'login.sso-failed', { userId: e.userId, details: { ...audit, reason: e.reason, detail: e.message } });
+      await recordAudit(this.db, null, 'login.sso-failed', { userId: e.userId, details: { ...audit, ...e.identity, reason: e.reason, detail: e.message } });
       throw e;
     }
   }
@@ -156,11 +158,11 @@ export class SingleSignOnService {
 
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
     if (!email.includes('@') || !emailVerified(claims)) {
-      throw new SsoRefusedError('email', 'The sign-in provider did not confirm an e-mail address for this account, and an account here needs one.');
+      throw new SsoRefusedError('email', 'The sign-in provider did not confirm an e-mail address for this account, and an account here needs one.', null, { subject: claims.sub, email });
     }
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
     if (settings.allowedDomains.length && !settings.allowedDomains.includes(domain)) {
-      throw new SsoRefusedError('domain', `Accounts with e-mail addresses at ${domain} may not sign in here.`);
+      throw new SsoRefusedError('domain', `Accounts with e-mail addresses at ${domain} may not sign in here.`, null, { subject: claims.sub, email });
     }
     const identity = { issuer: claims.iss, subject: claims.sub, email };
     const user = await this.db.transaction().execute(async (tx) => {
@@ -174,10 +176,11 @@ export class SingleSignOnService {
   /** The account of an identity: the one linked to it, else the one with its verified e-mail address (linked now), else a new one when allowed. */
   private async accountOf(tx: Executor, settings: OidcConfig, identity: { issuer: string; subject: string; email: string }, claims: OidcClaims): Promise<UserRow> {
     const now = nowIso();
+    const about = { subject: identity.subject, email: identity.email };
     const linked = await identityBySubject(tx, identity.issuer, identity.subject);
     if (linked) {
       const user = await userById(tx, linked.user_id);
-      if (!user || !usable(user, now)) throw new SsoRefusedError('inactive', 'This account is inactive.', user?.id ?? null);
+      if (!user || !usable(user, now)) throw new SsoRefusedError('inactive', 'This account is inactive.', user?.id ?? null, about);
       await touchIdentity(tx, linked.id, identity.email, now);
       return user;
     }
@@ -187,19 +190,19 @@ export class SingleSignOnService {
     };
     const matches = (await usersByEmail(tx, identity.email)).filter((u) => u.is_bot === 0);
     if (matches.length > 1) {
-      throw new SsoRefusedError('conflict', 'Several accounts here have this e-mail address, so the sign-in cannot tell which one is yours. Ask an administrator to sort it out.');
+      throw new SsoRefusedError('conflict', 'Several accounts here have this e-mail address, so the sign-in cannot tell which one is yours. Ask an administrator to sort it out.', null, about);
     }
     const [match] = matches;
     if (match) {
-      if (!usable(match, now)) throw new SsoRefusedError('inactive', 'This account is inactive.', match.id);
+      if (!usable(match, now)) throw new SsoRefusedError('inactive', 'This account is inactive.', match.id, about);
       if ((await identitiesOfUser(tx, match.id, identity.issuer)).length) {
-        throw new SsoRefusedError('conflict', 'The account with this e-mail address is linked to another identity at the sign-in provider.', match.id);
+        throw new SsoRefusedError('conflict', 'The account with this e-mail address is linked to another identity at the sign-in provider.', match.id, about);
       }
       await link(match, 'email');
       return match;
     }
     if (!settings.createUsers) {
-      throw new SsoRefusedError('no_account', 'There is no account here for this identity or its e-mail address, and accounts are not created at sign-in. Ask an administrator for one.');
+      throw new SsoRefusedError('no_account', 'There is no account here for this identity or its e-mail address, and accounts are not created at sign-in. Ask an administrator for one.', null, about);
     }
     const username = await this.freeUsername(tx, usernameBase(claims[settings.usernameClaim]) || usernameBase(identity.email.slice(0, identity.email.lastIndexOf('@'))) || 'user');
     const name = typeof claims[settings.nameClaim] === 'string' ? (claims[settings.nameClaim] as string).trim().slice(0, 150) : '';
