@@ -67,5 +67,5 @@ export async function refreshUnitFlags(tx: Executor, unitId: number): Promise<Un
 }
 
 export function changeIds(p: Pick<DiscussionPlace, 'project' | 'component' | 'translation'>) {
-  return { projectId: p.project.id, componentId: p.component.id, translationId: p.translation.id, languageId: p.translation.language_id };
+  return { projectId: p.project.id, componentId: p.component.id, translationId: p.translation.id, languageId: p.translation.language_id, autocleanTm: p.project.autoclean_tm === 1 };
 }

@@ -18,6 +18,8 @@ export interface UnitPlace {
   componentId: number;
   projectId: number;
   languageId: number;
+  /** The project's `autoclean_tm`: a replaced translation leaves its memory entry (a statement only then). */
+  autocleanTm?: boolean;
 }
 
 export interface ContentUpdate {
@@ -116,8 +118,8 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
     if (update.memoryLog) update.memoryLog.push(unit.id);
     else await rememberUnits(db, [unit.id], update.authorId ?? update.userId);
   }
-  // The translation it replaces leaves the project's memory when the project cleans it (one statement that checks the setting).
-  if (target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '' && !update.memoryLog) await forgetReplacedTranslation(db, unit.id, unit.target);
+  // The translation it replaces leaves the project's memory when the project cleans it.
+  if (place.autocleanTm && target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '' && !update.memoryLog) await forgetReplacedTranslation(db, unit.id, unit.target);
   return after;
 }
 

@@ -219,7 +219,7 @@ export class UnitEditsService {
   }
 
   private static unitPlace(p: Pick<Place, 'translation' | 'component' | 'project'>): UnitPlace {
-    return { translationId: p.translation.id, componentId: p.component.id, projectId: p.project.id, languageId: p.translation.language_id };
+    return { translationId: p.translation.id, componentId: p.component.id, projectId: p.project.id, languageId: p.translation.language_id, autocleanTm: p.project.autoclean_tm === 1 };
   }
 
   private static refs(p: Pick<Place, 'project' | 'component' | 'language'>, unit: UnitRow): UnitWithRefs {
