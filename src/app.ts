@@ -29,6 +29,7 @@ import { usersRoutes } from './http/routes/users.routes.js';
 import { notificationsRoutes } from './http/routes/notifications.routes.js';
 import { teamsRoutes } from './http/routes/teams.routes.js';
 import { accountsRoutes } from './http/routes/accounts.routes.js';
+import { accountsMailRoutes } from './http/routes/accounts-mail.routes.js';
 import { twoFactorRoutes } from './http/routes/accounts-2fa.routes.js';
 import { accountsOidcRoutes } from './http/routes/accounts-oidc.routes.js';
 import { profileRoutes } from './http/routes/profile.routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   changesRoutes(app, container);
   exportsRoutes(app, container);
   accountsRoutes(app, container, sessionAuth);
+  accountsMailRoutes(app, container, sessionAuth);
   twoFactorRoutes(app, container, sessionAuth);
   accountsOidcRoutes(app, container, sessionAuth);
   profileRoutes(app, container, sessionAuth);

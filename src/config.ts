@@ -47,6 +47,18 @@ export interface Config {
   corsOrigins: string[];
   /** Mean event-loop delay (ms) above which requests are answered 503 with Retry-After; 0: never. */
   maxEventLoopDelay: number;
+  /** Outgoing mail server (smtp:// or smtps://, with credentials); null: messages go to the local outbox. */
+  emailUrl: string | null;
+  /** The From address of outgoing mail. */
+  emailFrom: string;
+  /** Seconds before the first retry of a message the mail server refused or did not take; doubles with each attempt. */
+  emailRetryDelay: number;
+  /** Requests that send mail (password reset, registration, e-mail change) per client address and per recipient. */
+  emailRateLimit: RateLimit;
+  /** Whether anybody may create an account (confirmed by e-mail). */
+  registrationOpen: boolean;
+  /** Seconds an invitation, password reset or confirmation link stays valid. */
+  accountLinkAge: number;
   /** Single sign-on with an OpenID Connect provider; null: not configured. */
   oidc: OidcConfig | null;
 }
@@ -177,6 +189,29 @@ function parseOidc(env: Record<string, string | undefined>): OidcConfig | null {
   };
 }
 
+function parseEmailUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('PARLA_EMAIL_URL: expected smtp://user:password@host:port or smtps://…, got an invalid URL');
+  }
+  // The URL carries a password: messages name the scheme only.
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`PARLA_EMAIL_URL: expected an smtp:// or smtps:// URL, got "${url.protocol}//…"`);
+  if (!url.hostname) throw new ConfigError('PARLA_EMAIL_URL: the URL names no host');
+  return value;
+}
+
+function parseEmailFrom(value: string | undefined): string {
+  if (value === undefined || value === '') return 'Parla <noreply@localhost>';
+  // One header line: an address, optionally with a display name ("Parla <parla@example.com>").
+  if (/[\r\n\0]/.test(value) || !/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(value.trim())) {
+    throw new ConfigError(`PARLA_EMAIL_FROM: expected an address such as parla@example.com or "Parla <parla@example.com>", got "${value}"`);
+  }
+  return value.trim();
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const host = env.PARLA_HOST || '127.0.0.1';
   const port = parseInt10('PARLA_PORT', env.PARLA_PORT, 8000, 0, 65535);
@@ -222,6 +257,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: parseCorsOrigins(env.PARLA_CORS_ORIGINS),
     maxEventLoopDelay: parseInt10('PARLA_MAX_EVENT_LOOP_DELAY_MS', env.PARLA_MAX_EVENT_LOOP_DELAY_MS, 1000, 0, 600_000),
     databaseConnectTimeout: parseInt10('PARLA_DATABASE_CONNECT_TIMEOUT', env.PARLA_DATABASE_CONNECT_TIMEOUT, 15, 1, 600),
+    emailUrl: parseEmailUrl(env.PARLA_EMAIL_URL),
+    emailFrom: parseEmailFrom(env.PARLA_EMAIL_FROM),
+    emailRetryDelay: parseInt10('PARLA_EMAIL_RETRY_DELAY', env.PARLA_EMAIL_RETRY_DELAY, 60, 1, 86400),
+    emailRateLimit: parseRateLimit('PARLA_EMAIL_RATELIMIT', env.PARLA_EMAIL_RATELIMIT || '10/hour'),
+    registrationOpen: parseBool('PARLA_REGISTRATION_OPEN', env.PARLA_REGISTRATION_OPEN, false),
+    accountLinkAge: parseInt10('PARLA_ACCOUNT_LINK_AGE', env.PARLA_ACCOUNT_LINK_AGE, 3 * 86400, 1, 365 * 86400),
     oidc: parseOidc(env),
   };
 }

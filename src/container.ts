@@ -82,6 +82,12 @@ import { SuggestionListService } from './services/discussion/suggestion-lists.js
 import { ProjectMetricsService } from './services/insights/project-metrics.service.js';
 import { ReportsService } from './services/insights/reports.service.js';
 import { UnitTranslationsService } from './services/units/unit-translations.js';
+import { MailService } from './services/mail/mail.service.js';
+import { SmtpMailer } from './mail/smtp.mailer.js';
+import { OutboxMailer } from './mail/outbox.mailer.js';
+import { AccountLinks } from './services/accounts/account-links.js';
+import { AccountMailService } from './services/accounts/account-mail.service.js';
+import { InvitationsService } from './services/accounts/invitations.service.js';
 
 export interface Container {
   config: Config;
@@ -137,6 +143,12 @@ export interface Container {
   /** Who may see a background task, and cancelling one. */
   taskControl: TasksService;
   unitTranslations: UnitTranslationsService;
+  /** Outgoing mail: stored, then sent by the send-mail task (SMTP, or the local outbox without PARLA_EMAIL_URL). */
+  mail: MailService;
+  /** Password resets, self-registration and address changes by e-mail. */
+  accountMail: AccountMailService;
+  /** Invitations by e-mail, site-wide or into a team. */
+  invitations: InvitationsService;
   /** What `/healthz` and `/readyz` (and the worker's probe) answer. */
   health: HealthService;
   /**
@@ -320,9 +332,18 @@ export async function createContainer(config: Config, options: ContainerOptions 
     outbound,
     allowLocalRepos: config.vcsAllowLocal,
   });
-  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups });
+  // Outbox messages are logged as JSON lines like the server's other logs (nothing when logging is silent).
+  const mailLog = (fields: Record<string, unknown>, msg: string) => {
+    if (config.logLevel !== 'silent') process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), ...fields, msg })}\n`);
+  };
+  const mail = new MailService(db, config.emailUrl ? new SmtpMailer(config.emailUrl, config.emailFrom) : new OutboxMailer(mailLog), tasks, {
+    retryDelay: config.emailRetryDelay,
+    onError: (e, message) => CONSOLE_LOG.error(e, message),
+  });
+  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
+  const accountLinks = new AccountLinks(secretKey, config.accountLinkAge);
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   const projects = new ProjectsService(db, access, changes, paths);
   const categories = new CategoriesService(db, access, changes, paths);
@@ -342,7 +363,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
         }, 60_000)
       : null;
     committer?.unref();
+    // Mail the server did not take is retried once due; messages whose queueing was lost are queued again.
+    const mailSweep = setInterval(
+      () => {
+        mail.sweep().catch((e: unknown) => log.error(e, 'queueing mail for a retry failed'));
+      },
+      Math.min(config.emailRetryDelay, 60) * 1000,
+    );
+    mailSweep.unref();
     return async () => {
+      clearInterval(mailSweep);
       if (committer) clearInterval(committer);
       memory.stop();
       await addons.stop();
@@ -400,6 +430,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     suggestionList: new SuggestionListService(db, access),
     taskControl: new TasksService(db, access),
     unitTranslations: new UnitTranslationsService(db, units),
+    mail,
+    accountMail: new AccountMailService(db, users, mail, accountLinks, config.registrationOpen),
+    invitations: new InvitationsService(db, access, users, new TeamsService(db, access, changes), changes, mail, accountLinks),
     health: new HealthService({ database, dataDir: config.dataDir, redisUrl: config.redisUrl, tasks }),
     start: (startOptions) => lifecycle.start(startOptions),
     stop: () => lifecycle.stop(),
@@ -409,6 +442,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       await tasks.close();
       await repoLock.close();
       await machineryCache.close();
+      mail.close();
       await database.close();
     },
   };

@@ -33,6 +33,7 @@ import * as m034 from './migrations/034-component-link-category.js';
 import * as m032 from './migrations/032-announcements.js';
 import * as m033 from './migrations/033-reports.js';
 import * as m035 from './migrations/035-plural-counts.js';
+import * as m036 from './migrations/036-mail-and-account-links.js';
 import * as m037 from './migrations/037-two-factor.js';
 import * as m038 from './migrations/038-user-identities.js';
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '032-announcements': m032,
   '033-reports': m033,
   '035-plural-counts': m035,
+  '036-mail-and-account-links': m036,
   '037-two-factor': m037,
   '038-user-identities': m038,
 };

@@ -601,6 +601,8 @@ export interface Database {
   user_watched_projects: UserWatchedProjectsTable;
   announcements: AnnouncementsTable;
   reports: ReportsTable;
+  mail_messages: MailMessagesTable;
+  account_links: AccountLinksTable;
   user_totp: UserTotpTable;
   user_webauthn: UserWebauthnTable;
   user_recovery_codes: UserRecoveryCodesTable;
@@ -748,3 +750,37 @@ export interface ReportsTable {
   data: string;
 }
 export type ReportRow = Selectable<ReportsTable>;
+
+/** An outgoing e-mail: queued, being sent (claimed by one process), sent, kept in the local outbox, or failed for good. */
+export interface MailMessagesTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: string; // JSON object of extra header lines (List-Unsubscribe …)
+  status: string; // queued | sending | sent | outbox | failed
+  attempts: number;
+  next_attempt: Timestamp;
+  last_error: string | null;
+  created: Timestamp;
+  claimed: Timestamp | null;
+  sent: Timestamp | null;
+}
+export type MailMessageRow = Selectable<MailMessagesTable>;
+
+/** A single-use link sent by e-mail: an invitation, a password reset, a registration or an address change. */
+export interface AccountLinksTable {
+  id: Generated<number>;
+  kind: string; // invitation | reset | registration | email
+  secret_hash: string;
+  email: string;
+  user_id: number | null;
+  group_id: number | null;
+  author_id: number | null;
+  details: string; // JSON
+  created: Timestamp;
+  expires: Timestamp;
+  used: Timestamp | null;
+}
+export type AccountLinkRow = Selectable<AccountLinksTable>;

@@ -1,6 +1,7 @@
 // The task registry: names are unique and match the names the services queue under.
 import { describe, expect, it } from 'vitest';
 import { AUTOTRANSLATE_TASK } from '../services/units/autotranslate.service.js';
+import { SEND_MAIL_TASK } from '../services/mail/mail.service.js';
 import { taskDefinitions } from './registry.js';
 
 describe('task registry', () => {
@@ -11,6 +12,6 @@ describe('task registry', () => {
 
   it('has a handler for every task the services queue', () => {
     const names = taskDefinitions().map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining([AUTOTRANSLATE_TASK, 'addon-event', 'component-setup', 'repository-pull', 'recalculate-statistics']));
+    expect(names).toEqual(expect.arrayContaining([AUTOTRANSLATE_TASK, 'addon-event', 'component-setup', 'repository-pull', 'recalculate-statistics', SEND_MAIL_TASK]));
   });
 });

@@ -7,10 +7,11 @@ import { recalculateStatisticsTask } from './recalculate-statistics.task.js';
 import { repositoryPullTask } from './repository-pull.task.js';
 import { projectBackupTask } from './project-backup.task.js';
 import { projectRepositoryTask } from './project-repository.task.js';
+import { sendMailTask } from './send-mail.task.js';
 import type { TaskDefinition, TaskServices } from './task.js';
 import type { TaskQueue } from './task-queue.js';
 
-export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask, projectRepositoryTask];
+export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask, projectRepositoryTask, sendMailTask];
 
 /** Every task handler, the add-ons' tasks included; `parla serve` and `parla worker` register the same ones. */
 export function taskDefinitions(): TaskDefinition[] {

@@ -192,7 +192,7 @@ function uploadForm(action: string, methods: string[], viewer: Viewer): SafeHtml
 <button type="submit" id="upload-submit">Upload</button></form></section>`;
 }
 
-export function loginPage(o: { viewer: Viewer; next: string; failed: boolean; throttled?: string; sso?: string | null }): string {
+export function loginPage(o: { viewer: Viewer; next: string; failed: boolean; throttled?: string; sso?: string | null; registration?: boolean }): string {
   return page({
     title: 'Sign in',
     viewer: o.viewer,
@@ -206,6 +206,7 @@ ${o.viewer.username ? html`<p>You are signed in as ${o.viewer.username}.</p>` : 
 <div class="field"><label for="id_password">Password</label><input type="password" id="id_password" name="password" autocomplete="current-password" required></div>
 <button type="submit" id="login-submit">Sign in</button>
 </form>
+<p><a href="/accounts/reset/" id="forgot-password">Forgot your password?</a>${o.registration ? html` · <a href="/accounts/register/" id="register">Create an account</a>` : ''}</p>
 ${o.sso ? html`<p class="sso"><a class="button secondary" id="sso-login" href="/accounts/oidc/login/?next=${encodeURIComponent(o.next)}">Sign in with ${o.sso}</a></p>` : ''}`,
   });
 }

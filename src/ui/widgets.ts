@@ -114,6 +114,9 @@ const NOTICES: Record<string, string> = {
   push: 'Pushed.',
   pull: 'Pulled from upstream.',
   signed_in: 'Signed in.',
+  password: 'Your new password is set, and you are signed in.',
+  registered: 'Your account is ready, and you are signed in.',
+  welcome: 'Welcome! Your account is ready, and you are signed in.',
 };
 
 export function notice(code: unknown, extra?: string): SafeHtml {

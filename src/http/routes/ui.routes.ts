@@ -17,7 +17,7 @@ const DASHBOARD_LIMIT = 200;
 const CHANGES_SHOWN = 10;
 
 /** What these routes use of the container. */
-export type UiDeps = Pick<Container, 'access' | 'categories' | 'changes' | 'components' | 'languages' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users' | 'sso'> & EditorDeps;
+export type UiDeps = Pick<Container, 'accountMail' | 'access' | 'categories' | 'changes' | 'components' | 'languages' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users' | 'sso'> & EditorDeps;
 
 export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): void {
   const kit = uiKit(c);
@@ -70,7 +70,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     '/accounts/login/',
     pageRoute(async (request) => {
       const q = request.query as Q;
-      return loginPage({ viewer: viewerOf(request), next: safeNext(q.next), failed: q.failed === '1', sso: c.sso.providerName });
+      return loginPage({ viewer: viewerOf(request), next: safeNext(q.next), failed: q.failed === '1', sso: c.sso.providerName, registration: c.accountMail.registration });
     }),
   );
 

@@ -1,0 +1,102 @@
+// The account e-mails: each one a subject, a plain-text part and an HTML part built from the same words, with absolute links.
+import { oneLine, type OutgoingMail } from './mailer.js';
+
+/** What a template returns; the recipient is added by the caller. */
+export type MailContent = Omit<OutgoingMail, 'to'>;
+
+function escape(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+interface Parts {
+  subject: string;
+  /** Paragraphs of plain text (escaped for the HTML part). */
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Address of the page that ends the mail the recipient is subscribed to; sets List-Unsubscribe. */
+  unsubscribeUrl?: string;
+}
+
+function compose(parts: Parts): MailContent {
+  const subject = oneLine(parts.subject);
+  const text = [...parts.paragraphs, ...(parts.action ? [`${parts.action.label}:\n${parts.action.url}`] : []), '-- \nParla'].join('\n\n');
+  const body = [
+    ...parts.paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    ...(parts.action ? [`<p><a href="${escape(parts.action.url)}">${escape(parts.action.label)}</a></p>`, `<p>${escape(parts.action.url)}</p>`] : []),
+  ].join('\n');
+  const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>\n<body>\n${body}\n<p>-- <br>Parla</p>\n</body></html>\n`;
+  const headers: Record<string, string> = {};
+  if (parts.unsubscribeUrl) {
+    headers['List-Unsubscribe'] = `<${parts.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return { subject, text, html, headers };
+}
+
+const IGNORE = 'If you did not expect this message, you can ignore it.';
+
+function validity(seconds: number): string {
+  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? '' : 's'}`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? '' : 's'}`;
+}
+
+export function passwordResetMail(o: { username: string; url: string; validFor: number }): MailContent {
+  return compose({
+    subject: 'Password reset on Parla',
+    paragraphs: [`Somebody asked to reset the password of the Parla account "${o.username}" that uses this address.`, `The link works once, for ${validity(o.validFor)}.`, IGNORE],
+    action: { label: 'Choose a new password', url: o.url },
+  });
+}
+
+export function invitationMail(o: { inviter: string; team: string | null; url: string; validFor: number }): MailContent {
+  const where = o.team ? ` to the team "${o.team}"` : '';
+  return compose({
+    subject: `${o.inviter} invites you to Parla`,
+    paragraphs: [`${o.inviter} invites you${where} on Parla, a translation platform.`, `Choose a username and a password to accept. The link works once, for ${validity(o.validFor)}.`, IGNORE],
+    action: { label: 'Accept the invitation', url: o.url },
+  });
+}
+
+export function addedToTeamMail(o: { inviter: string; username: string; team: string; url: string }): MailContent {
+  return compose({
+    subject: `${o.inviter} added you to the team "${o.team}" on Parla`,
+    paragraphs: [`${o.inviter} invited this address to the team "${o.team}". Your account "${o.username}" is now a member of it.`],
+    action: { label: 'Open Parla', url: o.url },
+  });
+}
+
+export function registrationMail(o: { username: string; url: string; validFor: number }): MailContent {
+  return compose({
+    subject: 'Confirm your Parla account',
+    paragraphs: [`Somebody asked to create the Parla account "${o.username}" with this address.`, `Confirm it and choose a password with the link below. It works once, for ${validity(o.validFor)}.`, IGNORE],
+    action: { label: 'Confirm the account', url: o.url },
+  });
+}
+
+/** Sent instead of a confirmation when the address already has an account: the form answers the same either way. */
+export function alreadyRegisteredMail(o: { usernames: string[]; signInUrl: string; resetUrl: string }): MailContent {
+  return compose({
+    subject: 'Your Parla account',
+    paragraphs: [
+      `Somebody asked to create a Parla account with this address, which already has the account${o.usernames.length === 1 ? '' : 's'} ${o.usernames.map((u) => `"${u}"`).join(', ')}.`,
+      `Sign in at ${o.signInUrl}, or choose a new password at ${o.resetUrl} if you forgot it.`,
+      IGNORE,
+    ],
+  });
+}
+
+export function emailChangeMail(o: { username: string; email: string; url: string; validFor: number }): MailContent {
+  return compose({
+    subject: 'Confirm your new e-mail address on Parla',
+    paragraphs: [`The Parla account "${o.username}" asked to use ${o.email} from now on.`, `Confirm with the link below. It works once, for ${validity(o.validFor)}.`, IGNORE],
+    action: { label: 'Confirm the address', url: o.url },
+  });
+}
+
+/** A test message from the administration page. */
+export function testMail(o: { url: string }): MailContent {
+  return compose({ subject: 'Test message from Parla', paragraphs: ['This message shows that Parla can send mail.'], action: { label: 'Open Parla', url: o.url } });
+}
+
+export { compose as composeMail };
