@@ -267,6 +267,27 @@ describe.each(DIALECTS)('single sign-on (%s)', (dialect) => {
     expect(refusals.every((e) => e.details.address === '127.0.0.1' && e.details.user_agent === AGENT)).toBe(true);
   });
 
+  it('exchanges the code only with its own PKCE verifier, and takes only an ID token with its own nonce', async () => {
+    const db = s.container.database.db;
+    const pending = () => db.updateTable('oidc_requests');
+    // Another verifier than the one the challenge was made from: the provider refuses the code.
+    const jar = new CookieJar();
+    const { callback: url } = await toCallback(s, jar, 'sub-jane');
+    await pending().set({ code_verifier: 'x'.repeat(43) }).execute();
+    const wrongVerifier = await callback(jar, url);
+    expect(wrongVerifier.status).toBe(400);
+    expect(await wrongVerifier.text()).toContain('invalid_grant');
+    // Another nonce than the one the ID token carries.
+    const other = new CookieJar();
+    const second = await toCallback(s, other, 'sub-jane');
+    await pending().set({ nonce: 'not-the-nonce-that-was-sent' }).execute();
+    const wrongNonce = await callback(other, second.callback);
+    expect(wrongNonce.status).toBe(400);
+    expect(await wrongNonce.text()).toContain('unexpected ID Token &quot;nonce&quot; claim value');
+    expect((await other.fetch(`${s.url}/accounts/csrf/`)).status).toBe(401);
+    expect((await ssoAudit(s)).slice(-2).map((e) => e.details.reason)).toEqual(['invalid', 'invalid']);
+  });
+
   it('refuses a sign-in the person cancelled at the provider', async () => {
     const jar = new CookieJar();
     const answer = await signIn(s, jar, 'sub-jane', { deny: true });
