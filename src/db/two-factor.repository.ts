@@ -114,3 +114,12 @@ export async function enforcingTeamIdsOf(db: Executor, userId: number): Promise<
   const rows = await db.selectFrom('groups').innerJoin('group_members', 'group_members.group_id', 'groups.id').select('groups.id').where('group_members.user_id', '=', userId).where('groups.enforced_2fa', '=', 1).execute();
   return rows.map((r) => r.id);
 }
+
+/** Every second factor of the user and what waits on one: the account is removed (its row stays for history). */
+export async function deleteSecondFactorsOfUser(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('user_totp').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_webauthn').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('second_factor_challenges').where('user_id', '=', userId).execute();
+  await db.updateTable('users').set({ has_2fa: 0, last_2fa: null }).where('id', '=', userId).execute();
+}

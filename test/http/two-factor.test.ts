@@ -155,6 +155,17 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     expect(activities.filter((a) => a === '2fa.recovery-generated')).toHaveLength(2);
   });
 
+  it('removing an account removes its second factors', async () => {
+    await s.container.users.create({ username: 'gone', email: 'gone@example.com', password: 'gone password' });
+    await enrolTotp(await signIn('gone', 'gone password'));
+    const id = (await s.container.database.db.selectFrom('users').select('id').where('username', '=', 'gone').executeTakeFirstOrThrow()).id;
+    expect((await s.api('/api/users/gone/', { method: 'DELETE' })).status).toBe(204);
+    const db = s.container.database.db;
+    expect(await db.selectFrom('user_totp').selectAll().where('user_id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('user_recovery_codes').selectAll().where('user_id', '=', id).execute()).toEqual([]);
+    expect((await db.selectFrom('users').select(['has_2fa', 'last_2fa']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({ has_2fa: 0, last_2fa: null });
+  });
+
   it('registers a security key and signs in with it (software authenticator, verified by @simplewebauthn/server)', async () => {
     const session = await signIn('kim', 'kim password');
     const key = new SoftwareAuthenticator(s.url);

@@ -29,6 +29,7 @@ import {
 } from '../../db/users.repository.js';
 import { deleteTokensOfUser, deleteUserToken, insertToken, userOfToken, userTokenCreated } from '../../db/tokens.repository.js';
 import { deleteSessionsOfUser } from '../../db/sessions.repository.js';
+import { deleteSecondFactorsOfUser } from '../../db/two-factor.repository.js';
 import { deleteIdentitiesOfUser } from '../../db/user-identities.repository.js';
 import { leaveAllTeams } from '../../db/teams.repository.js';
 import { deleteProfile } from '../../db/user-profiles.repository.js';
@@ -351,6 +352,7 @@ export class UsersService {
       await deleteSessionsOfUser(tx, user.id);
       // The single sign-on identity goes too: signing in with it again finds no account (or makes a new one).
       await deleteIdentitiesOfUser(tx, user.id);
+      await deleteSecondFactorsOfUser(tx, user.id);
       await leaveAllTeams(tx, user.id);
       await deleteSubscriptionsOfUser(tx, user.id);
       // Personal translation memory (entries of the user, not of a project) and the profile go with the person.
