@@ -99,7 +99,7 @@ export function profilePage(o: ProfilePageData): string {
 ${o.notice ? html`<p class="notice" role="status" id="profile-notice">${o.notice}</p>` : ''}
 <nav aria-label="Profile sections"><ul class="inline-list">
 <li><a href="#account">Account</a></li><li><a href="#languages">Languages</a></li><li><a href="#watched">Watched projects</a></li>
-<li><a href="#notifications">Notifications</a></li><li><a href="#api-token">API access</a></li><li><a href="#sessions">Sessions</a></li><li><a href="#audit">Audit log</a></li></ul></nav>
+<li><a href="#notifications">Notifications</a></li><li><a href="#api-token">API access</a></li><li><a href="#two-factor">Two-factor authentication</a></li><li><a href="#sessions">Sessions</a></li><li><a href="#audit">Audit log</a></li></ul></nav>
 
 <section id="account" aria-labelledby="account-title"><h2 id="account-title">Account</h2>
 <p>User name: <strong id="profile-username">${o.username}</strong> · E-mail: <strong id="profile-email">${o.email}</strong></p>
@@ -135,6 +135,10 @@ ${
     : html`<p id="api-token-info">${o.token.created ? html`Your API token was created on ${o.token.created}. Parla keeps only a hash of it: regenerate it if you no longer have it.` : 'You have no API token yet.'}</p>`
 }
 ${form(o, 'token', html`<p>Regenerating ends the old token at once.</p>`, 'Regenerate API token')}
+</section>
+
+<section id="two-factor" aria-labelledby="two-factor-title"><h2 id="two-factor-title">Two-factor authentication</h2>
+<p>An authenticator app or a security key as a second step of signing in, and recovery codes: <a href="/accounts/2fa/" id="profile-2fa">manage your second factors</a>.</p>
 </section>
 
 <section id="sessions" aria-labelledby="sessions-title"><h2 id="sessions-title">Sessions</h2>

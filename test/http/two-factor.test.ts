@@ -128,6 +128,7 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
 
   it('accepts each recovery code once, and removing the last factor signs in with the password alone', async () => {
     const session = await signIn('rita', 'rita password');
+    expect(await (await get('/accounts/profile/', session)).text()).toContain('<a href="/accounts/2fa/" id="profile-2fa">');
     const { recovery_codes } = await enrolTotp(session);
     const pending = await (await login('rita', 'rita password')).json();
     expect((await post('/accounts/2fa/verify/', { json: { token: pending.token, code: recovery_codes[3]!.toUpperCase() } })).status).toBe(200);
