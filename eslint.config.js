@@ -20,6 +20,7 @@ const LAYERS = {
   hooks: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
   languages: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
   machinery: [NO_FASTIFY, NO_HTTP, NO_SERVICES],
+  mail: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],
   search: [NO_FASTIFY, NO_HTTP],
   services: [NO_FASTIFY, NO_HTTP],
   shared: [NO_FASTIFY, NO_HTTP, NO_SERVICES, NO_DB],

@@ -93,10 +93,3 @@ export function emailChangeMail(o: { username: string; email: string; url: strin
     action: { label: 'Confirm the address', url: o.url },
   });
 }
-
-/** A test message from the administration page. */
-export function testMail(o: { url: string }): MailContent {
-  return compose({ subject: 'Test message from Parla', paragraphs: ['This message shows that Parla can send mail.'], action: { label: 'Open Parla', url: o.url } });
-}
-
-export { compose as composeMail };
