@@ -3,8 +3,8 @@
 // on the projects its selection covers, limited to its languages when it selects some.
 import type { Db } from '../db/database.js';
 import type { ComponentRow, ProjectRow } from '../db/schema.js';
-import { grantRows, openOrListedProjects, openOrNotListedProjects, projectsByLevelOrId, projectsExcept, unrestrictedOrListedComponents } from '../db/grants.repository.js';
-import { enforcingProjectIds, enforcingTeamIdsOf } from '../db/two-factor.repository.js';
+import { grantRows, type GrantRow, openOrListedProjects, openOrNotListedProjects, projectsByLevelOrId, projectsExcept, unrestrictedOrListedComponents } from '../db/grants.repository.js';
+import { secondFactorEnforcement } from '../db/two-factor.repository.js';
 import type { ProjectsFilter } from '../db/projects.repository.js';
 import type { ComponentsFilter } from '../db/components.repository.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../shared/errors.js';
@@ -163,9 +163,10 @@ export class AccessControl {
   }
 
   private async loadGrantsWithout2fa(db: Db, userId: number): Promise<Grants> {
-    const [projects, teams] = await Promise.all([enforcingProjectIds(db), enforcingTeamIdsOf(db, userId)]);
-    if (projects.length === 0 && teams.length === 0) return this.loadGrants(db, userId);
-    return this.loadGrants(db, userId, { projects: new Set(projects), teams: new Set(teams) });
+    // Read alongside the grants, not before them: the session's requests wait for one round trip more at most.
+    const [enforcing, rows] = await Promise.all([secondFactorEnforcement(db, userId), grantRows(db, userId, ANONYMOUS_TEAMS)]);
+    if (enforcing.projects.length === 0 && enforcing.teams.length === 0) return this.grantsFrom(rows);
+    return this.grantsFrom(rows, { projects: new Set(enforcing.projects), teams: new Set(enforcing.teams) });
   }
 
   /** load() without waiting, when the grants are in the read cache; undefined when they are not. */
@@ -176,9 +177,13 @@ export class AccessControl {
     return grants && { ...actor, grants };
   }
 
-  private async loadGrants(db: Db, userId: number | null, without2fa?: Without2fa): Promise<Grants> {
+  private async loadGrants(db: Db, userId: number | null): Promise<Grants> {
     // One round trip for the teams and everything they hold.
-    let rows = await grantRows(db, userId, ANONYMOUS_TEAMS);
+    return this.grantsFrom(await grantRows(db, userId, ANONYMOUS_TEAMS));
+  }
+
+  private grantsFrom(grantRowsRead: GrantRow[], without2fa?: Without2fa): Grants {
+    let rows = grantRowsRead;
     if (without2fa) {
       const { teams, projects } = without2fa;
       rows = rows.filter((r) => !teams.has(Number(r.team)) && !((r.kind === 'p' || r.kind === 'c') && projects.has(Number(r.a))));

@@ -1,4 +1,5 @@
 // Second factors: authenticator app secrets, security keys, recovery codes, pending second-factor challenges, and the projects and teams that require one.
+import { sql } from 'kysely';
 import type { Executor } from './database.js';
 import type { Timestamp } from './schema.js';
 
@@ -104,15 +105,22 @@ export async function deleteChallengesOfUser(db: Executor, userId: number, purpo
   await db.deleteFrom('second_factor_challenges').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
 }
 
-/** Projects that require a second factor of their members. */
-export async function enforcingProjectIds(db: Executor): Promise<number[]> {
-  return (await db.selectFrom('projects').select('id').where('enforced_2fa', '=', 1).execute()).map((r) => r.id);
-}
-
-/** The user's teams that require a second factor of their members. */
-export async function enforcingTeamIdsOf(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('groups').innerJoin('group_members', 'group_members.group_id', 'groups.id').select('groups.id').where('group_members.user_id', '=', userId).where('groups.enforced_2fa', '=', 1).execute();
-  return rows.map((r) => r.id);
+/** The projects that require a second factor of their members, and the user's teams that do, in one round trip. */
+export async function secondFactorEnforcement(db: Executor, userId: number): Promise<{ projects: number[]; teams: number[] }> {
+  const rows = await db
+    .selectFrom('projects')
+    .select([sql<string>`'p'`.as('kind'), 'projects.id as id'])
+    .where('projects.enforced_2fa', '=', 1)
+    .unionAll(
+      db
+        .selectFrom('groups')
+        .innerJoin('group_members', 'group_members.group_id', 'groups.id')
+        .select([sql<string>`'g'`.as('kind'), 'groups.id as id'])
+        .where('group_members.user_id', '=', userId)
+        .where('groups.enforced_2fa', '=', 1),
+    )
+    .execute();
+  return { projects: rows.filter((r) => r.kind === 'p').map((r) => Number(r.id)), teams: rows.filter((r) => r.kind === 'g').map((r) => Number(r.id)) };
 }
 
 /** Every second factor of the user and what waits on one: the account is removed (its row stays for history). */

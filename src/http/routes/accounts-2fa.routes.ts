@@ -76,6 +76,11 @@ function throttledMessage(seconds: number): string {
   return `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
+/** A code as typed (a string), or a JSON number whose leading zeros went missing. */
+function codeOf(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1_000_000 ? String(value).padStart(6, '0') : str(value);
+}
+
 /** Web forms post url-encoded bodies and get pages and redirects; everything else is a JSON client. */
 function isForm(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
@@ -137,7 +142,7 @@ export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: Se
     const webauthn = body.webauthn && typeof body.webauthn === 'object' ? (body.webauthn as AuthenticationResponseJSON) : undefined;
     let done;
     try {
-      done = await c.twoFactor.completeLogin(token, { code: str(body.code), webauthn }, relyingParty(c, request));
+      done = await c.twoFactor.completeLogin(token, { code: codeOf(body.code), webauthn }, relyingParty(c, request));
     } catch (e) {
       if (!(e instanceof AppError) || e.code !== 'invalid') throw e;
       const lockouts = attempt.locked.map((key) => ({ scope: key === keys[0] ? ('account' as const) : ('address' as const), seconds: throttle.settings.lockoutSeconds }));
@@ -239,7 +244,7 @@ export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: Se
     '/accounts/2fa/totp/confirm/',
     { schema: { response: { ...sessionWriteErrors('/accounts/2fa/totp/confirm/'), 200: RecoveryCodesSchema } }, config: writeConfig('Two-factor authentication: confirm the authenticator app with a code', CodeBody) },
     manage(async (request, user, reply) => {
-      const out = await c.twoFactor.confirmTotp(request.actor, user, str(bodyOf<Record<string, unknown>>(request).code));
+      const out = await c.twoFactor.confirmTotp(request.actor, user, codeOf(bodyOf<Record<string, unknown>>(request).code));
       return {
         json: out,
         form: () => (out.recovery_codes ? sendHtml(reply, 200, recoveryCodesPage({ viewer: viewerOf(request), codes: out.recovery_codes, notice: NOTICES.enrolled })) : back(reply, 'enrolled')),
