@@ -157,6 +157,76 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     expect(activities.filter((a) => a === '2fa.recovery-generated')).toHaveLength(2);
   });
 
+  it('answers malformed second factors with 4xx, never 5xx', async () => {
+    await s.container.users.create({ username: 'odd', email: 'odd@example.com', password: 'odd password' });
+    const session = await signIn('odd', 'odd password');
+    await enrolTotp(session);
+    const key = new SoftwareAuthenticator(s.url);
+    const options = await (await post('/accounts/2fa/webauthn/options/', { session })).json();
+    await post('/accounts/2fa/webauthn/', { session, json: { name: 'k', credential: key.create(options) } });
+    const { token } = await (await login('odd', 'odd password')).json();
+    const bodies: unknown[] = [
+      { token, code: ['1', '2'] },
+      { token, code: { a: 1 } },
+      { token, code: 'x'.repeat(5000) },
+      { token, webauthn: 'string' },
+      { token, webauthn: [] },
+      { token, webauthn: { id: 5, response: null } },
+      { token, webauthn: { id: key.create(options).id, response: { clientDataJSON: '%%%', authenticatorData: 7, signature: null } } },
+      { token: ['a'], code: '123456' },
+      { token: 'x'.repeat(5000), code: '123456' },
+    ];
+    for (const body of bodies) {
+      const res = await post('/accounts/2fa/verify/', { json: body });
+      expect(res.status, JSON.stringify(body).slice(0, 100)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body).slice(0, 100)).toBeLessThan(500);
+    }
+    for (const credential of [null, 'x', { response: { clientDataJSON: 'bm90IGpzb24' } }, { id: 'a', response: { clientDataJSON: Buffer.from('{"challenge":5}').toString('base64url') } }]) {
+      const res = await post('/accounts/2fa/webauthn/', { session, json: { name: ['a'], credential } });
+      expect(res.status, JSON.stringify(credential)).toBe(400);
+    }
+    expect((await post('/accounts/2fa/verify/webauthn/', { json: { token: 'nope' } })).status).toBe(401);
+    expect((await post('/accounts/2fa/webauthn/99999999999/remove/', { session })).status).toBe(404);
+    expect((await post('/accounts/2fa/webauthn/abc/remove/', { session })).status).toBe(404);
+  });
+
+  it('serves the forms of the settings page: pages and redirects instead of JSON, errors shown on the page', async () => {
+    await s.container.users.create({ username: 'form', email: 'form@example.com', password: 'form password' });
+    const session = await signIn('form', 'form password');
+    const form = (path: string, fields: Record<string, string>, csrf = session.csrf) =>
+      fetch(`${s.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: `parla_session=${session.cookie}`, Origin: s.url },
+        body: new URLSearchParams({ csrfmiddlewaretoken: csrf, ...fields }),
+      });
+    const page = await get('/accounts/2fa/', session);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('id="totp-start"');
+    expect((await form('/accounts/2fa/totp/', {}, 'wrong')).status).toBe(403);
+    const started = await form('/accounts/2fa/totp/', {});
+    expect(started.status).toBe(303);
+    expect(started.headers.get('location')).toBe('/accounts/2fa/?done=started');
+    const shown = await (await get('/accounts/2fa/', session)).text();
+    const secret = /id="totp-secret">([A-Z2-7]+)</.exec(shown)![1]!;
+    expect(shown).toContain('src="data:image/svg+xml;base64,');
+    const wrong = await form('/accounts/2fa/totp/confirm/', { code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(/id="twofa-error">code: The code is not valid/);
+    const confirmed = await form('/accounts/2fa/totp/confirm/', { code: await codeAt(secret, 0) });
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.text()).match(/<li><code>/g)).toHaveLength(10);
+    expect(await (await get('/accounts/2fa/', session)).text()).not.toContain(secret);
+    const regenerated = await form('/accounts/2fa/recovery/', {});
+    expect((await regenerated.text()).match(/<li><code>/g)).toHaveLength(10);
+    const removed = await form('/accounts/2fa/totp/remove/', {});
+    expect(removed.headers.get('location')).toBe('/accounts/2fa/?done=removed');
+    expect((await (await get('/accounts/2fa/status/', session)).json()).totp).toBe(false);
+    // Without a session the page sends the browser to sign in.
+    const anonymous = await fetch(`${s.url}/accounts/2fa/`, { redirect: 'manual' });
+    expect(anonymous.headers.get('location')).toBe('/accounts/login/?next=%2Faccounts%2F2fa%2F');
+  });
+
   it('removing an account removes its second factors', async () => {
     await s.container.users.create({ username: 'gone', email: 'gone@example.com', password: 'gone password' });
     await enrolTotp(await signIn('gone', 'gone password'));
