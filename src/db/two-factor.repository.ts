@@ -131,3 +131,29 @@ export async function deleteSecondFactorsOfUser(db: Executor, userId: number): P
   await db.deleteFrom('second_factor_challenges').where('user_id', '=', userId).execute();
   await db.updateTable('users').set({ has_2fa: 0, last_2fa: null }).where('id', '=', userId).execute();
 }
+
+/** What asks the user for a second factor: their teams with enforced_2fa, and the enforcing projects their teams name (by hand or as their own). */
+export async function enforcementOfUser(db: Executor, userId: number): Promise<{ teams: string[]; projects: { name: string; slug: string }[] }> {
+  const teams = await db
+    .selectFrom('groups')
+    .innerJoin('group_members', 'group_members.group_id', 'groups.id')
+    .select('groups.name')
+    .where('group_members.user_id', '=', userId)
+    .where('groups.enforced_2fa', '=', 1)
+    .orderBy('groups.name')
+    .execute();
+  const memberOf = db.selectFrom('group_members').select('group_members.group_id').where('group_members.user_id', '=', userId);
+  const projects = await db
+    .selectFrom('projects')
+    .select(['projects.name', 'projects.slug'])
+    .where('projects.enforced_2fa', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('projects.id', 'in', eb.selectFrom('group_projects').select('group_projects.project_id').where('group_projects.group_id', 'in', memberOf)),
+        eb('projects.id', 'in', eb.selectFrom('groups').select('groups.defining_project_id').where('groups.id', 'in', memberOf)),
+      ]),
+    )
+    .orderBy('projects.name')
+    .execute();
+  return { teams: teams.map((t) => t.name), projects };
+}

@@ -8,6 +8,7 @@ export interface SecondFactorsView {
   webauthn: { id: number; name: string; created: string; last_used: string | null }[];
   recovery_codes: number;
   last_2fa: string | null;
+  required_by: { teams: string[]; projects: { name: string; slug: string }[] };
 }
 
 function messages(o: { error?: string | null; notice?: string | null }): SafeHtml {
@@ -71,6 +72,12 @@ export function twoFactorSettingsPage(o: {
 <h1>Two-factor authentication</h1>
 ${messages(o)}
 <p>With a second factor, signing in asks for a code from your authenticator app or your security key after the password. API tokens keep working without one.</p>
+${!s.totp && !s.webauthn.length && (s.required_by.teams.length || s.required_by.projects.length)
+  ? html`<p class="error" role="alert" id="twofa-required">Two-factor authentication is required by ${[
+      ...s.required_by.projects.map((p) => html`the project <a href="/projects/${encodeURIComponent(p.slug)}/">${p.name}</a>`),
+      ...s.required_by.teams.map((t) => html`the team ${t}`),
+    ].flatMap((item, i) => (i ? [html`, `, item] : [item]))}. Until you set up a second factor, they give you no access in the browser.</p>`
+  : ''}
 ${s.last_2fa ? html`<p>Last used: <time datetime="${s.last_2fa}">${s.last_2fa}</time></p>` : ''}
 <section class="panel" aria-labelledby="totp-title"><h2 id="totp-title">Authenticator app</h2>${totp}</section>
 <section class="panel" aria-labelledby="keys-title"><h2 id="keys-title">Security keys</h2>

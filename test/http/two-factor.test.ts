@@ -289,8 +289,12 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     expect((await get('/api/projects/vault/', session)).status).toBe(200);
     expect((await s.api('/api/projects/vault/', { method: 'PATCH', json: { enforced_2fa: true } })).status).toBe(200);
     expect((await get('/api/projects/vault/', session)).status).toBe(404);
+    // The settings page says what asks for a second factor.
+    expect((await (await get('/accounts/2fa/status/', session)).json()).required_by).toEqual({ teams: [], projects: [{ name: 'VAULT', slug: 'vault' }] });
+    expect(await (await get('/accounts/2fa/', session)).text()).toMatch(/id="twofa-required">Two-factor authentication is required by the project <a href="\/projects\/vault\/">VAULT<\/a>\./);
     // With a second factor the same session has access.
     const { secret } = await enrolTotp(session);
+    expect(await (await get('/accounts/2fa/', session)).text()).not.toContain('twofa-required');
     expect(secret).toBeTruthy();
     expect((await get('/api/projects/vault/', session)).status).toBe(200);
   });
@@ -306,6 +310,7 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     const session = await signIn('tom', 'tom password');
     expect((await s.api('/api/projects/annex/', { token: tomToken })).status).toBe(200);
     expect((await get('/api/projects/annex/', session)).status).toBe(404);
+    expect((await (await get('/accounts/2fa/status/', session)).json()).required_by).toEqual({ teams: ['Translate'], projects: [] });
     await enrolTotp(session);
     expect((await get('/api/projects/annex/', session)).status).toBe(200);
   });

@@ -40,6 +40,13 @@ export const SecondFactorStatusSchema = Type.Object(
     webauthn: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), created: Type.String({ format: 'date-time' }), last_used: Nullable(Type.String({ format: 'date-time' })) })),
     recovery_codes: Type.Integer({ description: 'Unused recovery codes left.' }),
     last_2fa: Nullable(Type.String({ format: 'date-time' })),
+    required_by: Type.Object(
+      {
+        teams: Type.Array(Type.String()),
+        projects: Type.Array(Type.Object({ name: Type.String(), slug: Type.String() })),
+      },
+      { description: 'The user’s teams with enforced_2fa, and the projects with enforced_2fa those teams name: without a second factor they give the browser session no access.' },
+    ),
   },
   { title: 'SecondFactorStatus' },
 );

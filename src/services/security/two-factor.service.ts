@@ -20,6 +20,7 @@ import {
   deleteChallengesOfUser,
   deleteTotp,
   deleteWebauthn,
+  enforcementOfUser,
   insertChallenge,
   insertWebauthn,
   putUnconfirmedTotp,
@@ -58,6 +59,8 @@ export interface SecondFactorStatus {
   webauthn: { id: number; name: string; created: string; last_used: string | null }[];
   recovery_codes: number;
   last_2fa: string | null;
+  /** Teams of the user and projects of those teams that require a second factor (enforced_2fa). */
+  required_by: { teams: string[]; projects: { name: string; slug: string }[] };
 }
 
 export interface TotpEnrolment {
@@ -97,13 +100,20 @@ export class TwoFactorService {
   }
 
   async status(user: UserRow): Promise<SecondFactorStatus> {
-    const [totp, keys, codes, fresh] = await Promise.all([totpOf(this.db, user.id), webauthnOf(this.db, user.id), unusedRecoveryCodes(this.db, user.id), userById(this.db, user.id)]);
+    const [totp, keys, codes, fresh, required] = await Promise.all([
+      totpOf(this.db, user.id),
+      webauthnOf(this.db, user.id),
+      unusedRecoveryCodes(this.db, user.id),
+      userById(this.db, user.id),
+      enforcementOfUser(this.db, user.id),
+    ]);
     return {
       totp: totp?.confirmed === 1,
       totp_pending: totp !== undefined && totp.confirmed === 0,
       webauthn: keys.map((k) => ({ id: k.id, name: k.name, created: k.created, last_used: k.last_used })),
       recovery_codes: codes,
       last_2fa: fresh?.last_2fa ?? null,
+      required_by: required,
     };
   }
 
