@@ -4,6 +4,9 @@ import { buildApp } from './app.js';
 import { createContainer } from './container.js';
 import { listenError } from './cli/fatal.js';
 
+/** How long a shutdown waits for answers still being sent before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function serve(config: Config): Promise<void> {
   const container = await createContainer(config, { runTasks: config.serveRunsTasks });
   const app = await buildApp(container, { logger: { level: config.logLevel } });
@@ -15,6 +18,8 @@ export async function serve(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // Requests under way get a grace period; a client that stopped reading its answer must not hold the shutdown.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await container.close();
     process.exit(0);

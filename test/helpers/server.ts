@@ -66,6 +66,8 @@ export async function startServer(dialect: TestDialect = 'sqlite', env: Record<s
       return container.users.rotateToken(user.id);
     },
     async close() {
+      // A test that left a large answer unread keeps its connection busy: end every connection, not only idle ones.
+      app.server.closeAllConnections();
       await app.close();
       await container.close();
       await pgDb?.drop();
