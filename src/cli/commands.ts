@@ -113,6 +113,21 @@ export const COMMANDS: (CommandSpec | CommandGroup)[] = [
     },
   },
   {
+    name: 'reset2fa',
+    args: '--username U',
+    summary: "Remove a user's second factors (authenticator app, security keys, recovery codes).",
+    notes: ['For someone who lost their second factor and their recovery codes: the password alone signs in again, and the audit log records it.'],
+    options: {
+      username: { type: 'string', value: 'U', description: 'the user name (required)' },
+    },
+    positionals: { min: 0, max: 0 },
+    run: async ({ values }, loadConfig) => {
+      if (!values.username) return usageError('reset2fa', '--username is required');
+      const run = await import('./run.js');
+      return run.resetSecondFactors(loadConfig(), values.username as string);
+    },
+  },
+  {
     name: 'machinery',
     summary: 'Site-wide machine translation settings.',
     subcommands: [

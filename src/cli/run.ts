@@ -62,6 +62,22 @@ export async function changePassword(config: Config, username: string, password:
   }
 }
 
+export async function resetSecondFactors(config: Config, username: string): Promise<number> {
+  const container = await createContainer(config);
+  try {
+    const user = await container.users.findByUsername(container.database.db, username);
+    if (!user) {
+      console.error(`reset2fa: no user "${username}"`);
+      return 1;
+    }
+    const removed = await container.twoFactor.resetUser(user.id, 'parla reset2fa');
+    console.error(removed ? `Removed the second factors of ${user.username}.` : `${user.username} has no second factor.`);
+    return 0;
+  } finally {
+    await container.close();
+  }
+}
+
 type MachineryAction = { action: 'list' } | { action: 'set'; engine: string; config: unknown } | { action: 'unset'; engine: string };
 
 export async function machinery(config: Config, command: MachineryAction): Promise<number> {

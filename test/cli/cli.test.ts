@@ -34,7 +34,7 @@ function expectOneLine(r: Run, code: number, line: string | RegExp) {
 }
 
 // Every command `parla --help` lists; a command added there without a --help of its own fails this test.
-const COMMANDS = ['serve', 'worker', 'migrate', 'createadmin', 'changepassword', 'machinery', 'machinery list', 'machinery set', 'machinery unset', 'memory', 'memory import', 'memory export'];
+const COMMANDS = ['serve', 'worker', 'migrate', 'createadmin', 'changepassword', 'reset2fa', 'machinery', 'machinery list', 'machinery set', 'machinery unset', 'memory', 'memory import', 'memory export'];
 
 describe('parla command line', () => {
   let tmp: string;
@@ -68,6 +68,13 @@ describe('parla command line', () => {
     }
     expect((await parla(['help', 'memory', 'export'], env)).stdout).toMatch(/^Usage: parla memory export /);
     expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('reset2fa names a user that does not exist in one line, exit code 1', async () => {
+    const own = path.join(tmp, 'reset2fa-data');
+    const r = await parla(['reset2fa', '--username', 'ghost'], serverEnv(own));
+    expectOneLine(r, 1, 'reset2fa: no user "ghost"');
+    expectOneLine(await parla(['reset2fa'], serverEnv(own)), 2, /^parla: --username is required/);
   });
 
   it('answers an unknown option or command with one line and exit code 2', async () => {

@@ -227,6 +227,17 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     expect(anonymous.headers.get('location')).toBe('/accounts/login/?next=%2Faccounts%2F2fa%2F');
   });
 
+  it('an operator removes the second factors of a user who lost them (parla reset2fa)', async () => {
+    await s.container.users.create({ username: 'lost', email: 'lost@example.com', password: 'lost password' });
+    await enrolTotp(await signIn('lost', 'lost password'));
+    expect((await (await login('lost', 'lost password')).json()).second_factor_required).toBe(true);
+    const id = (await s.container.database.db.selectFrom('users').select('id').where('username', '=', 'lost').executeTakeFirstOrThrow()).id;
+    expect(await s.container.twoFactor.resetUser(id, 'parla reset2fa')).toBe(true);
+    expect(await s.container.twoFactor.resetUser(id, 'parla reset2fa')).toBe(false);
+    await signIn('lost', 'lost password');
+    expect((await audit('lost')).find((e) => e.activity === '2fa.removed')?.details).toEqual({ method: 'all', by: 'parla reset2fa' });
+  });
+
   it('removing an account removes its second factors', async () => {
     await s.container.users.create({ username: 'gone', email: 'gone@example.com', password: 'gone password' });
     await enrolTotp(await signIn('gone', 'gone password'));

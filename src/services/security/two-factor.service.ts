@@ -18,6 +18,7 @@ import {
   claimTotpStep,
   deleteChallenge,
   deleteChallengesOfUser,
+  deleteSecondFactorsOfUser,
   deleteTotp,
   deleteWebauthn,
   enforcementOfUser,
@@ -244,6 +245,20 @@ export class TwoFactorService {
       if (!key || (await deleteWebauthn(tx, user.id, id)) === 0) throw new NotFoundError('No such security key.');
       await recordAudit(tx, actor, '2fa.removed', { userId: user.id, details: { method: 'webauthn', name: key.name } });
       await this.afterRemoval(tx, user);
+    });
+  }
+
+  /**
+   * Removes every second factor of the user (an operator's way back in for someone who lost them and
+   * their recovery codes); false when the user had none.
+   */
+  async resetUser(userId: number, by: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const [totp, keys, codes] = await Promise.all([totpOf(tx, userId), webauthnOf(tx, userId), unusedRecoveryCodes(tx, userId)]);
+      if (!totp && keys.length === 0 && codes === 0) return false;
+      await deleteSecondFactorsOfUser(tx, userId);
+      await recordAudit(tx, null, '2fa.removed', { userId, details: { method: 'all', by } });
+      return true;
     });
   }
 
