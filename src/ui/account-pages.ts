@@ -23,8 +23,9 @@ interface FieldSpec {
   help?: string;
 }
 
-function formErrors(errors: FormErrors | undefined): SafeHtml {
-  const all = errors?.[''] ?? [];
+/** Errors of the form as a whole, and of fields the form does not show (a username chosen earlier, say). */
+function formErrors(errors: FormErrors | undefined, shown: readonly string[] = []): SafeHtml {
+  const all = Object.entries(errors ?? {}).flatMap(([name, messages]) => (name === '' || !shown.includes(name) ? messages : []));
   return all.length ? html`<div class="error" role="alert" id="form-error">${all.map((e) => html`<p>${e}</p>`)}</div>` : html``;
 }
 
@@ -53,7 +54,7 @@ function form(o: FormPage, title: string, action: string, id: string, intro: Saf
     viewer: o.viewer,
     here: action,
     body: html`<h1>${title}</h1>${mailNotice(o)}
-${intro ? html`<p>${intro}</p>` : ''}${formErrors(o.errors)}
+${intro ? html`<p>${intro}</p>` : ''}${formErrors(o.errors, fields.map((f) => f.name))}
 <form method="post" action="${action}" id="${id}" class="panel" novalidate>${withCsrf ? csrfField(o.viewer) : ''}
 ${fields.map((f) => field(o, f))}
 <button type="submit" id="${id}-submit">${submit}</button>
@@ -115,7 +116,7 @@ export function invitePage(o: FormPage & { teams: { id: number; name: string }[]
     viewer: o.viewer,
     here: '/accounts/invite/',
     body: html`<h1>Invite people</h1>${mailNotice(o)}
-${o.sent ? html`<p class="message" role="status" id="notice">${o.sent}</p>` : ''}${formErrors(o.errors)}
+${o.sent ? html`<p class="message" role="status" id="notice">${o.sent}</p>` : ''}${formErrors(o.errors, ['email', 'group'])}
 <form method="post" action="/accounts/invite/" id="invite-form" class="panel" novalidate>${csrfField(o.viewer)}
 ${field(o, { name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'off' })}
 <div class="field"><label for="id_group">Team</label><select id="id_group" name="group"${errors.length ? html` aria-invalid="true" aria-describedby="id_group_error"` : ''}>

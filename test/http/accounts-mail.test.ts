@@ -210,8 +210,10 @@ describe.each(DIALECTS)('account e-mails on %s', (dialect) => {
     const mail = await smtp.waitFor(to('Marie@Example.com'));
     expect(mail.subject).toBe('admin added you to the team "Translators" on Parla');
     expect((await (await s.api('/api/users/marie/')).json()).groups).toContain(`${s.url}/api/groups/${team.id}/`);
-    // Other users may not invite into a team they do not manage; an unknown team is a 404.
+    // Other users may not invite into a team they do not manage: one they do not see is not found, one they are in is refused.
     const token = await s.createUser('outsider');
+    expect((await s.api(`/api/groups/${team.id}/invite/`, { method: 'POST', token, json: { email: 'x@example.com' } })).status).toBe(404);
+    expect((await s.api('/api/users/outsider/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
     expect((await s.api(`/api/groups/${team.id}/invite/`, { method: 'POST', token, json: { email: 'x@example.com' } })).status).toBe(403);
     expect((await s.api('/api/groups/999999/invite/', { method: 'POST', json: { email: 'x@example.com' } })).status).toBe(404);
     const invalid = await s.api(`/api/groups/${team.id}/invite/`, { method: 'POST', json: { email: 'nope' } });
@@ -311,7 +313,7 @@ describe.each(DIALECTS)('account e-mails on %s', (dialect) => {
 describe.each(DIALECTS)('account e-mails with open registration, a mail server that is down, and the outbox on %s', (dialect) => {
   it('registers with a confirmed address; an address that has an account gets a notice instead, with the same answer', async () => {
     const smtp = await startSmtp();
-    const s = await startServer(dialect, { PARLA_EMAIL_URL: smtp.url, PARLA_REGISTRATION_OPEN: '1', PARLA_EMAIL_RATELIMIT: '3/hour' });
+    const s = await startServer(dialect, { PARLA_EMAIL_URL: smtp.url, PARLA_REGISTRATION_OPEN: '1', PARLA_EMAIL_RATELIMIT: '4/hour' });
     try {
       await s.container.users.create({ username: 'taken', email: 'taken@example.com', password: STRONG });
       const b = browser(s);
@@ -339,7 +341,14 @@ describe.each(DIALECTS)('account e-mails with open registration, a mail server t
       expect(done.status).toBe(303);
       expect(await b.who()).toBe('Rosa');
       expect((await browser(s).request(link)).body).toContain('This link has already been used.');
-      // The fourth request for one address within the hour is refused (PARLA_EMAIL_RATELIMIT is 3/hour here).
+      // A username taken between the registration and its confirmation is refused on the confirmation page.
+      await b.request('/accounts/register/', { form: { username: 'zed', email: 'zed@example.com' } });
+      const zedLink = pathOf(linkIn(await smtp.waitFor(to('zed@example.com')), 'register'));
+      await s.container.users.create({ username: 'zed', email: 'other@example.com' });
+      const taken = await browser(s).request(zedLink, { form: { password: STRONG, password2: STRONG } });
+      expect(taken.status).toBe(400);
+      expect(taken.body).toMatch(/id="form-error"><p>A user with that username already exists\./);
+      // The fifth request from one client within the hour is refused (PARLA_EMAIL_RATELIMIT is 4/hour here).
       const throttled = await b.request('/accounts/reset/', { form: { email: 'rosa@example.com' } });
       expect(throttled.status).toBe(429);
       expect(throttled.body).toContain('Too many messages were asked for.');

@@ -475,6 +475,7 @@ const ROWS: Row[] = [
       return { path: `${rel(g.url)}components/${cid}/` };
     },
   },
+  { m: 'POST', route: '/api/groups/:id/invite/', note: 'scoped team', exp: SCOPED_TEAM_WRITE, call: async (c) => ({ path: `${rel((await scopedTeam(c.p)).url)}invite/`, json: { email: `${uniq('invitee')}@example.com` } }) },
   { m: 'POST', route: '/api/groups/:id/admins/', note: 'scoped team', exp: SCOPED_TEAM_WRITE, call: async (c) => ({ path: `${rel((await scopedTeam(c.p)).url)}admins/`, json: { user_id: await userId('victim') } }) },
   {
     m: 'DELETE', route: '/api/groups/:id/admins/:sub/', note: 'scoped team', exp: SCOPED_TEAM_WRITE,

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import type { UserRow } from '../../db/schema.js';
 import { LinkError } from '../../services/accounts/account-links.js';
-import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
+import { PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import {
   acceptInvitationPage,
   confirmEmailPage,
@@ -29,7 +29,7 @@ import { sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
 
 /** What these routes use of the container. */
-export type AccountsMailDeps = Pick<Container, 'config' | 'secretKey' | 'accountMail' | 'invitations' | 'mail' | 'sessions' | 'components' | 'stats' | 'translations' | 'users'>;
+export type AccountsMailDeps = Pick<Container, 'config' | 'secretKey' | 'accountMail' | 'invitations' | 'mail' | 'sessions' | 'teams' | 'components' | 'stats' | 'translations' | 'users'>;
 
 type SecretRequest = FastifyRequest<{ Params: { secret: string } }>;
 
@@ -269,9 +269,8 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       schema: { params: IdParams, body: InviteBody, response: { 200: InvitationSchema } },
       summary: 'Invite an e-mail address into the team: a link to create an account, or the account of the address joins',
       handler: async (request: FastifyRequest<{ Params: { id: string } }>) => {
-        const id = /^\d+$/.test(request.params.id) ? Number(request.params.id) : NaN;
-        const group = Number.isSafeInteger(id) ? await c.invitations.team(id) : undefined;
-        if (!group) throw new NotFoundError();
+        // A team the caller does not see is not found, as on the team's other addresses.
+        const group = await c.teams.getGroupVisible(request.actor, request.params.id);
         const input = bodyOf<{ email?: string }>(request);
         return c.invitations.invite(request.actor, { email: input.email ?? '', groupId: group.id }, base(request));
       },

@@ -72,10 +72,6 @@ export class InvitationsService {
     return (await this.canInvite(actor, null)) || (await this.invitableTeams(actor)).length > 0;
   }
 
-  async team(groupId: number): Promise<GroupRow | undefined> {
-    return groupById(this.db, groupId);
-  }
-
   /** Invites an address, into a team when `groupId` is given; audited, with the mail sent by the task queue. */
   async invite(actor: Actor, input: { email: string; groupId: number | null }, base: string): Promise<InvitationResult> {
     const email = input.email.trim();
