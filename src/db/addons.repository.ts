@@ -1,5 +1,5 @@
 // Installed add-ons, their log and the change-feed cursor, and the reads and writes the built-in add-ons make.
-import { sql, type Insertable, type RawBuilder, type SqlBool } from 'kysely';
+import { type Insertable, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from './database.js';
 import { searchableUnits, unitsOfComponent } from './unit-lists.repository.js';
 import type { AddonLogTable, AddonRow, AddonsTable, ChangeRow, ComponentRow, ProjectRow, TranslationRow, UnitRow } from './schema.js';
@@ -256,14 +256,4 @@ export async function setChangeCursor(db: Executor, to: number): Promise<void> {
 /** Moves the cursor from `from` to `to` only if nobody moved it meanwhile. */
 export async function moveChangeCursor(db: Executor, from: number, to: number): Promise<void> {
   await db.updateTable('addon_change_cursor').set({ last_change_id: to }).where('id', '=', 1).where('last_change_id', '=', from).execute();
-}
-
-/** Up to `limit` changes after `from`, in id order. */
-export function changesAfter(db: Executor, from: number, limit: number): Promise<ChangeRow[]> {
-  return db.selectFrom('changes').selectAll().where('id', '>', from).orderBy('id').limit(limit).execute();
-}
-
-/** The xmin and xmax of a current PostgreSQL snapshot, as text (they are 64-bit). */
-export async function currentSnapshot(db: Executor): Promise<{ xmin: string; xmax: string }> {
-  return (await sql<{ xmin: string; xmax: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(db)).rows[0]!;
 }

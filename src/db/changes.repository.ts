@@ -153,3 +153,15 @@ export async function changeRefRows(db: Executor, ids: ChangeRefIds) {
   ]);
   return { users, projects, components, translations, units };
 }
+
+// ---------------------------------------------------------------- change feeds (add-ons, notifications)
+
+/** Up to `limit` changes after `from`, in id order. */
+export function changesAfter(db: Executor, from: number, limit: number): Promise<ChangeRow[]> {
+  return db.selectFrom('changes').selectAll().where('id', '>', from).orderBy('id').limit(limit).execute();
+}
+
+/** The xmin and xmax of a current PostgreSQL snapshot, as text (they are 64-bit). */
+export async function currentSnapshot(db: Executor): Promise<{ xmin: string; xmax: string }> {
+  return (await sql<{ xmin: string; xmax: string }>`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(db)).rows[0]!;
+}

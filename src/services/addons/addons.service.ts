@@ -11,6 +11,8 @@ import { ADDON_EVENT_TASK } from '../../tasks/addon-event.task.js';
 import { canonicalAddonName, getAddon, listAddons } from '../../addons/registry.js';
 import type { AddonEvent, AddonEventContext, AddonServices, AnyAddonDefinition } from '../../addons/types.js';
 import type { ChangesService } from '../activity/changes.service.js';
+import { ChangeIdGaps } from '../common/change-gaps.js';
+import { changesAfter } from '../../db/changes.repository.js';
 import type { ComponentWithRefs } from '../../db/places.js';
 import { projectById, projectOfRow } from '../../db/projects.repository.js';
 import {
@@ -29,10 +31,8 @@ import {
   anyAddonNamed,
   changeById,
   changeCursor,
-  changesAfter,
   componentIdsIn,
   componentScope,
-  currentSnapshot,
   deleteAddon,
   ensureChangeCursor,
   insertAddon,
@@ -97,8 +97,6 @@ const DAY_MS = 24 * 3600_000;
 const FEED_BATCH = 500;
 /** How long "is any add-on handling changes installed?" is trusted: an idle feed costs one small query this often. */
 const FEED_CACHE_MS = 5000;
-/** A hole in PostgreSQL change ids is not passed before the change after it is this old (see gapSettled). */
-const GAP_MIN_AGE_MS = 1000;
 /** One change-feed pass at a time per database handle, whichever AddonsService (a restarted one in tests) runs it. */
 const feedLocks = new WeakMap<Db, Promise<unknown>>();
 
@@ -115,8 +113,8 @@ export class AddonsService {
   private feedPass: Promise<unknown> | null = null;
   private changeAddons: { at: number; any: boolean } | null = null;
   private cursorReady = false;
-  /** The hole in change ids the feed waits at (PostgreSQL): first missing id, the id after it, and the snapshot xmax when first seen. */
-  private gap: { from: number; to: number; xmax: bigint } | null = null;
+  /** The hole in change ids the feed waits at (PostgreSQL); created with the services, which name the dialect. */
+  private readonly gaps: ChangeIdGaps;
 
   constructor(
     private readonly db: Db,
@@ -127,7 +125,9 @@ export class AddonsService {
     readonly services: AddonServices,
     /** Runs repository events inside the repository lock; without it they run directly. */
     private readonly repository: AddonRepositoryRunner | null = null,
-  ) {}
+  ) {
+    this.gaps = new ChangeIdGaps(services.dialect);
+  }
 
   // ---------------------------------------------------------------- reading
 
@@ -557,7 +557,7 @@ export class AddonsService {
   /** Moves the cursor to the newest change (never back): nothing before it is for an add-on installed now. */
   private async fastForwardFeed(tx: Executor): Promise<void> {
     await advanceChangeCursor(tx, await maxChangeId(tx));
-    this.gap = null;
+    this.gaps.reset();
   }
 
   /** The migration creates the cursor row; should it be gone, it restarts from the newest change, like a new install. */
@@ -615,7 +615,7 @@ export class AddonsService {
     let dispatched = 0;
     let failure: unknown = null;
     for (const change of rows) {
-      if (change.id !== last + 1 && !(await this.gapSettled(executor, last + 1, change))) break;
+      if (change.id !== last + 1 && !(await this.gaps.settled(executor, last + 1, change))) break;
       try {
         await this.dispatchChange(change);
       } catch (e) {
@@ -628,30 +628,6 @@ export class AddonsService {
     if (last > from) await save(last);
     if (failure) throw failure;
     return { dispatched, more: rows.length === FEED_BATCH && dispatched === rows.length };
-  }
-
-  /**
-   * Whether the ids from `from` up to `next` (the first visible change after them) can be passed.
-   * SQLite: always – its single writer commits in id order, so a change is visible only after every
-   * lower id was committed or rolled back. PostgreSQL: sequence values are handed out before commit
-   * and never taken back, so a hole is either a rolled-back change (gone for good) or a transaction
-   * still running that will commit a lower id later. Rather than guess with a timeout (a long upload
-   * would lose its changes), the hole is passed once every transaction running when it was first
-   * seen has ended: its snapshot's xmax is then below the xmin of a current snapshot. The change
-   * after the hole must also be a moment old, which covers an INSERT that has drawn its id but not
-   * yet its transaction id.
-   */
-  private async gapSettled(executor: Executor, from: number, next: ChangeRow): Promise<boolean> {
-    if (this.services.dialect !== 'postgres') return true;
-    const snapshot = () => currentSnapshot(executor);
-    if (!this.gap || this.gap.from !== from || this.gap.to !== next.id) {
-      this.gap = { from, to: next.id, xmax: BigInt((await snapshot()).xmax) };
-      return false;
-    }
-    if (Date.now() - Date.parse(next.timestamp) < GAP_MIN_AGE_MS) return false;
-    if (BigInt((await snapshot()).xmin) < this.gap.xmax) return false;
-    this.gap = null;
-    return true;
   }
 
   /** Stops the timers; resolves once a change-feed pass in flight has finished (before the database closes). */
