@@ -6,6 +6,8 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { freePort, startSmtp, type ReceivedMail, type TestSmtp } from '../helpers/smtp.js';
+import { loadConfig } from '../../src/config.js';
+import { createContainer } from '../../src/container.js';
 
 const STRONG = 'violet kettle on a bicycle';
 
@@ -387,6 +389,31 @@ describe.each(DIALECTS)('account e-mails with open registration, a mail server t
       await smtp?.close();
     }
   }, 60_000);
+
+  it('sends each due message once when two processes sharing the database sweep and run it at the same time', async () => {
+    const smtp = await startSmtp();
+    const s = await startServer(dialect, { PARLA_EMAIL_URL: smtp.url });
+    // A second process of the same installation: the same database and data dir, its own task queue.
+    const other = await createContainer(loadConfig({ PARLA_DATA_DIR: s.dataDir, PARLA_DATABASE_URL: s.container.config.databaseUrl, PARLA_EMAIL_URL: smtp.url, PARLA_LOG_LEVEL: 'silent' }), { migrate: false });
+    try {
+      // Messages stored by a process that stopped before it queued them, now due.
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await s.container.mail.store(db(s), `due${i}@example.com`, { subject: `Due ${i}`, text: 'due', html: '<p>due</p>', headers: {} }));
+      await db(s).updateTable('mail_messages').set({ next_attempt: new Date(Date.now() - 1000).toISOString() }).execute();
+      const [a, b] = await Promise.all([s.container.mail.sweep(), other.mail.sweep()]);
+      expect(a + b).toBe(6);
+      // Both processes also run a task for every message.
+      await Promise.all(ids.flatMap((id) => [s.container.mail.runTask({ messageId: id }), other.mail.runTask({ messageId: id })]));
+      await Promise.all([s.container.tasks.idle(), other.tasks.idle()]);
+      for (let i = 0; i < 6; i++) await smtp.waitFor(to(`due${i}@example.com`));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Due 0', 'Due 1', 'Due 2', 'Due 3', 'Due 4', 'Due 5']);
+    } finally {
+      await other.close();
+      await s.close();
+      await smtp.close();
+    }
+  });
 
   it('keeps messages in the outbox without a mail server: logged, shown to superusers, and the pages say so', async () => {
     const s = await startServer(dialect);
