@@ -254,7 +254,10 @@ export class TwoFactorService {
    */
   async resetUser(userId: number, by: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      const [totp, keys, codes] = await Promise.all([totpOf(tx, userId), webauthnOf(tx, userId), unusedRecoveryCodes(tx, userId)]);
+      // One after the other: a transaction is one connection, which runs one query at a time.
+      const totp = await totpOf(tx, userId);
+      const keys = await webauthnOf(tx, userId);
+      const codes = await unusedRecoveryCodes(tx, userId);
       if (!totp && keys.length === 0 && codes === 0) return false;
       await deleteSecondFactorsOfUser(tx, userId);
       await recordAudit(tx, null, '2fa.removed', { userId, details: { method: 'all', by } });
