@@ -57,6 +57,22 @@ describe.each(DIALECTS)('/api/units/ deep pages on %s', (dialect) => {
     await expectEveryPage(3);
   });
 
+  it('a unit on a deep page or on a page of a regex search is the unit as its own address shows it, labels included', async () => {
+    const ids = await allIds();
+    const labeled = ids[ids.length - 2]!;
+    const label = (await (await s.api('/api/projects/blocks/labels/', { method: 'POST', json: { name: 'Deep', color: 'navy' } })).json()) as { id: number };
+    const detailOf = async (id: number) => (await (await s.api(`/api/units/${id}/`)).json()) as { id: number; source_unit: string; labels: unknown[] };
+    const source = Number(/\/units\/(\d+)\/$/.exec((await detailOf(labeled)).source_unit)![1]);
+    expect((await s.api(`/api/units/${source}/`, { method: 'PATCH', json: { labels: [label.id] } })).status).toBe(200);
+    const detail = await detailOf(labeled);
+    expect(detail.labels).toHaveLength(1);
+    const index = ids.indexOf(labeled);
+    const deep = (await (await s.api(`/api/units/?page=${index + 1}&page_size=1`)).json()) as { results: unknown[] };
+    expect(deep.results).toEqual([detail]);
+    const regex = (await (await s.api(`/api/units/?page_size=1000&q=${encodeURIComponent('source:r".+"')}`)).json()) as { results: { id: number }[] };
+    expect(regex.results.find((u) => u.id === labeled)).toEqual(detail);
+  });
+
   it('block counts equal the units in each block (PostgreSQL: also after folding the deltas)', async () => {
     const db = s.container.database.db;
     const counts = async () => {

@@ -80,6 +80,14 @@ export class UnitsService {
     return { unit, projectSlug: p_slug, componentSlug: c_slug, languageCode: l_code };
   }
 
+  /**
+   * A page's row with its links, without a copy of the row: the unit keeps its slug columns too, which a page's
+   * units, only ever serialized field by field, never show.
+   */
+  private static pageRow(row: LabeledUnit & Pick<UnitWithSlugsRow, 'p_slug' | 'c_slug' | 'l_code'>): UnitWithRefs {
+    return { unit: row, projectSlug: row.p_slug, componentSlug: row.c_slug, languageCode: row.l_code };
+  }
+
   async getVisible(actor: Actor, id: number): Promise<UnitWithRefs> {
     const found = await this.byId.get(id, () => this.loadVisible(id));
     if (!found || !this.access.canViewComponent(actor, found.project, found.component)) throw new NotFoundError();
@@ -145,10 +153,10 @@ export class UnitsService {
       const sums = (await this.counts.get('blocks', () => unitBlockSums(this.db))) as BlockSums;
       const start = unitOffsetStart(sums, offset);
       if (!start) return [];
-      return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.split);
+      return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.pageRow);
     }
     const ids = where && this.onePass(filter, components, where);
-    if (ids) return (await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit))).map(UnitsService.split);
+    if (ids) return (await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit))).map(UnitsService.pageRow);
     return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, components, where, limit, offset)))).map(UnitsService.split);
   }
 
