@@ -235,6 +235,11 @@ describe.each(DIALECTS)('two-factor authentication on %s', (dialect) => {
     expect(await s.container.twoFactor.resetUser(id, 'parla reset2fa')).toBe(true);
     expect(await s.container.twoFactor.resetUser(id, 'parla reset2fa')).toBe(false);
     await signIn('lost', 'lost password');
+    // A sign-in the old password began does not outlive a password change.
+    await enrolTotp(await signIn('lost', 'lost password'));
+    const pending = await (await login('lost', 'lost password')).json();
+    await s.container.users.setPassword(id, 'new lost password');
+    expect((await post('/accounts/2fa/verify/', { json: { token: pending.token, code: '000000' } })).status).toBe(401);
     expect((await audit('lost')).find((e) => e.activity === '2fa.removed')?.details).toEqual({ method: 'all', by: 'parla reset2fa' });
   });
 

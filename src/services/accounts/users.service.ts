@@ -29,7 +29,7 @@ import {
 } from '../../db/users.repository.js';
 import { deleteTokensOfUser, deleteUserToken, insertToken, userOfToken, userTokenCreated } from '../../db/tokens.repository.js';
 import { deleteSessionsOfUser } from '../../db/sessions.repository.js';
-import { deleteSecondFactorsOfUser } from '../../db/two-factor.repository.js';
+import { deleteChallengesOfUser, deleteSecondFactorsOfUser } from '../../db/two-factor.repository.js';
 import { deleteIdentitiesOfUser } from '../../db/user-identities.repository.js';
 import { leaveAllTeams } from '../../db/teams.repository.js';
 import { deleteProfile } from '../../db/user-profiles.repository.js';
@@ -260,6 +260,8 @@ export class UsersService {
     await this.db.transaction().execute(async (tx) => {
       await setUserPassword(tx, userId, hash);
       await deleteSessionsOfUser(tx, userId);
+      // Sign-ins the old password began and that wait for their second factor end with the sessions.
+      await deleteChallengesOfUser(tx, userId, 'login');
       await recordAudit(tx, actor, 'user.password', { userId });
     });
   }
