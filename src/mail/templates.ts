@@ -8,21 +8,46 @@ function escape(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-interface Parts {
+export interface Parts {
   subject: string;
   /** Paragraphs of plain text (escaped for the HTML part). */
   paragraphs: string[];
   action?: { label: string; url: string };
   /** Address of the page that ends the mail the recipient is subscribed to; sets List-Unsubscribe. */
   unsubscribeUrl?: string;
+  /** Entries after the paragraphs (the changes of a notification), each a heading, lines and a link. */
+  sections?: readonly MailSection[];
+  /** Paragraphs after the sections and the action (why the message came, how to stop it). */
+  footer?: readonly string[];
 }
 
-function compose(parts: Parts): MailContent {
+/** One entry of a notification: what happened, its details, and where to see it. */
+export interface MailSection {
+  heading: string;
+  lines: readonly string[];
+  url: string | null;
+}
+
+/** A message from its words; `unsubscribeUrl` for messages sent because of a subscription. */
+export function compose(parts: Parts): MailContent {
   const subject = oneLine(parts.subject);
-  const text = [...parts.paragraphs, ...(parts.action ? [`${parts.action.label}:\n${parts.action.url}`] : []), '-- \nParla'].join('\n\n');
+  const sections = parts.sections ?? [];
+  const footer = parts.footer ?? [];
+  const text = [
+    ...parts.paragraphs,
+    ...sections.map((s) => [s.heading, ...s.lines.map((l) => `  ${l.replace(/\n/g, '\n  ')}`), ...(s.url ? [`  ${s.url}`] : [])].join('\n')),
+    ...(parts.action ? [`${parts.action.label}:\n${parts.action.url}`] : []),
+    ...footer,
+    '-- \nParla',
+  ].join('\n\n');
   const body = [
     ...parts.paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    ...sections.map(
+      (s) =>
+        `<h2>${s.url ? `<a href="${escape(s.url)}">${escape(s.heading)}</a>` : escape(s.heading)}</h2>${s.lines.length ? `\n<p>${s.lines.map((l) => escape(l).replace(/\n/g, '<br>')).join('<br>\n')}</p>` : ''}${s.url ? `\n<p>${escape(s.url)}</p>` : ''}`,
+    ),
     ...(parts.action ? [`<p><a href="${escape(parts.action.url)}">${escape(parts.action.label)}</a></p>`, `<p>${escape(parts.action.url)}</p>`] : []),
+    ...footer.map((p) => `<p>${escape(p)}</p>`),
   ].join('\n');
   const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>\n<body>\n${body}\n<p>-- <br>Parla</p>\n</body></html>\n`;
   const headers: Record<string, string> = {};
@@ -91,5 +116,19 @@ export function emailChangeMail(o: { username: string; email: string; url: strin
     subject: 'Confirm your new e-mail address on Parla',
     paragraphs: [`The Parla account "${o.username}" asked to use ${o.email} from now on.`, `Confirm with the link below. It works once, for ${validity(o.validFor)}.`, IGNORE],
     action: { label: 'Confirm the address', url: o.url },
+  });
+}
+
+/**
+ * A notification: the changes (or, in a digest, the summaries) one subscriber is told about, with the
+ * link that ends the subscriptions that caused it (List-Unsubscribe, and a line at the end).
+ */
+export function notificationMail(o: { subject: string; intro: string; sections: readonly MailSection[]; settingsUrl: string; unsubscribeUrl: string; reason: string }): MailContent {
+  return compose({
+    subject: o.subject,
+    paragraphs: [o.intro],
+    sections: o.sections,
+    footer: [o.reason, `Stop these messages: ${o.unsubscribeUrl}`, `Choose which notifications you get: ${o.settingsUrl}`],
+    unsubscribeUrl: o.unsubscribeUrl,
   });
 }

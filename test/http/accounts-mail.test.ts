@@ -248,6 +248,26 @@ describe.each(DIALECTS)('account e-mails on %s', (dialect) => {
     expect((await browser(s).request('/accounts/invite/')).status).toBe(403);
   });
 
+  it('invites site-wide from the form (user managers only): an account without a team; an address with an account is refused on its field', async () => {
+    const b = browser(s);
+    await b.signIn('admin', 'admin-password');
+    const form = await b.request('/accounts/invite/');
+    expect(form.body).toContain('<option value="">No team (an account only)</option>');
+    smtp.messages.length = 0;
+    const csrf = await b.csrf();
+    const sent = await b.request('/accounts/invite/', { form: { csrfmiddlewaretoken: csrf, email: 'solo@example.com', group: '' } });
+    expect(sent.status).toBe(200);
+    const mail = await smtp.waitFor(to('solo@example.com'));
+    expect(mail.text).toContain('admin invites you on Parla');
+    const link = pathOf(linkIn(mail, 'invitation'));
+    expect((await browser(s).request(link)).body).not.toContain('to the team');
+    expect((await browser(s).request(link, { form: { username: 'solo', full_name: '', password: STRONG, password2: STRONG } })).status).toBe(303);
+    expect((await (await s.api('/api/users/solo/')).json()).email).toBe('solo@example.com');
+    const again = await b.request('/accounts/invite/', { form: { csrfmiddlewaretoken: csrf, email: 'SOLO@example.com', group: '' } });
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('id="id_email_error">This address already has an account.');
+  });
+
   it('makes header injection through a name impossible', async () => {
     await s.container.users.create({ username: 'eve', email: 'eve@example.com', full_name: 'Eve\r\nBcc: victim@example.com\r\nX-Injected: yes', password: STRONG, is_superuser: true });
     const token = await s.container.users.rotateToken((await s.container.users.findByUsername(db(), 'eve'))!.id);
