@@ -71,10 +71,19 @@ describe.each(VARIANTS)('cached reads on %s', (_name, dialect, env) => {
     await json(await s.api(sourceUnit, { method: 'PATCH', json: { labels: [label.id] } }));
     expect((await json(await unit())).labels.map((l: { name: string }) => l.name)).toEqual(['ui']);
 
+    // Deep pages of /api/units/ and pages of regex searches take their links from the translations' cached links.
+    const listed = async () => {
+      const deep = (await json(await s.api('/api/units/?page=2&page_size=1'))).results[0].translation as string;
+      const regex = (await json(await s.api(`/api/units/?q=${encodeURIComponent('source:r"^Hello$"')}`))).results[0].translation as string;
+      return [deep.split('/')[5], regex.split('/')[5]];
+    };
+    expect(await listed()).toEqual(['demo', 'demo']);
     await json(await s.api('/api/projects/demo/', { method: 'PATCH', json: { slug: 'renamed' } }));
     expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/renamed/app/cs/`);
+    expect(await listed()).toEqual(['renamed', 'renamed']);
     await json(await s.api('/api/projects/renamed/', { method: 'PATCH', json: { slug: 'demo' } }));
     expect((await json(await unit())).translation).toBe(`${s.url}/api/translations/demo/app/cs/`);
+    expect(await listed()).toEqual(['demo', 'demo']);
   });
 
   it.runIf(env.PARLA_READ_CACHE !== 'off')('reads a unit missing from the cache in one query once the token and grants are cached', async () => {

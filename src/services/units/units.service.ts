@@ -14,10 +14,13 @@ import {
   screenshotsOfUnits,
   unitsPageInTranslation,
   searchedUnitIds,
-  unitsWithSlugsAfter,
-  unitsWithSlugsByIds,
+  translationRefs,
+  unitsAfter,
+  unitsByIds,
   unitsWithSlugsPage,
   unitWithLinksById,
+  type LabeledUnitRow,
+  type TranslationRefs,
   type UnitFilter,
   type UnitWithSlugsRow,
 } from '../../db/unit-lists.repository.js';
@@ -63,8 +66,11 @@ export class UnitsService {
     private readonly dialect: DialectName = 'sqlite',
     /** Unit detail reads by id, kept until the database changes (read-cache.ts). */
     private readonly byId: ReadCache<number, VisibleUnit | undefined> = ReadCache.none(),
-    /** Counts of visible units and the per-block unit counts, kept until the database changes. */
-    private readonly counts: ReadCache<string, number | BlockSums> = ReadCache.none(),
+    /**
+     * Counts of visible units, the per-block unit counts and the links of translations' units (`refs:<id>`),
+     * kept until the database changes.
+     */
+    private readonly counts: ReadCache<string, number | BlockSums | TranslationRefs> = ReadCache.none(),
   ) {}
 
   /** A regex search's matching ids while its request lasts (see onePass). */
@@ -81,11 +87,30 @@ export class UnitsService {
   }
 
   /**
-   * A page's row with its links, without a copy of the row: the unit keeps its slug columns too, which a page's
-   * units, only ever serialized field by field, never show.
+   * A page's rows with the links of their translations, from the cache where it has them (one query for the
+   * others). The rows are not copied. A unit whose translation went away since the page was read is left out.
    */
-  private static pageRow(row: LabeledUnit & Pick<UnitWithSlugsRow, 'p_slug' | 'c_slug' | 'l_code'>): UnitWithRefs {
-    return { unit: row, projectSlug: row.p_slug, componentSlug: row.c_slug, languageCode: row.l_code };
+  private async withRefs(rows: LabeledUnitRow[]): Promise<UnitWithRefs[]> {
+    const refs = new Map<number, TranslationRefs>();
+    const missing = new Set<number>();
+    for (const { translation_id: id } of rows) {
+      if (refs.has(id) || missing.has(id)) continue;
+      const hit = this.counts.peek(`refs:${id}`) as TranslationRefs | undefined;
+      if (hit) refs.set(id, hit);
+      else missing.add(id);
+    }
+    if (missing.size) {
+      for (const [id, loaded] of await translationRefs(this.db, [...missing])) {
+        refs.set(id, loaded);
+        await this.counts.get(`refs:${id}`, () => Promise.resolve(loaded));
+      }
+    }
+    const out: UnitWithRefs[] = [];
+    for (const unit of rows) {
+      const r = refs.get(unit.translation_id);
+      if (r) out.push({ unit, projectSlug: r.p_slug, componentSlug: r.c_slug, languageCode: r.l_code });
+    }
+    return out;
   }
 
   async getVisible(actor: Actor, id: number): Promise<UnitWithRefs> {
@@ -125,10 +150,10 @@ export class UnitsService {
 
   /**
    * The ids a regex search finds, read once for the count and the page of one request (keyed by the
-   * request's compiled condition); null without a regex. Both the count and the page read every match
-   * and run the regex on every candidate row (the page sorts all matches, see hasRegex), which is most
-   * of such a search's cost: SQLite would run the two one after the other, and PostgreSQL runs them at
-   * once on two connections, which on a busy machine costs about as much as running them in turn.
+   * request's compiled condition); null without a regex. A count and a page would each read every match
+   * and run the regex on every candidate row, which is most of such a search's cost: SQLite would run the
+   * two one after the other, and PostgreSQL runs them at once on two connections, which on a busy machine
+   * costs about as much as running them in turn.
    */
   private onePass(
     projects: ReturnType<AccessControl['visibleProjects']>,
@@ -149,14 +174,14 @@ export class UnitsService {
     const components = this.access.visibleComponents(actor);
     if (!filter && !components && !where && offset > 0) {
       // Deep pages of everything: the block counts give the block of the page's first unit, a walk along
-      // the primary key inside that block its id; only the page's rows are joined.
+      // the primary key inside that block its id; the links come from the page's translations.
       const sums = (await this.counts.get('blocks', () => unitBlockSums(this.db))) as BlockSums;
       const start = unitOffsetStart(sums, offset);
       if (!start) return [];
-      return (await unitsWithSlugsAfter(this.db, start.fromId, start.skip, limit)).map(UnitsService.pageRow);
+      return this.withRefs(await unitsAfter(this.db, start.fromId, start.skip, limit));
     }
     const ids = where && this.onePass(filter, components, where);
-    if (ids) return (await unitsWithSlugsByIds(this.db, (await ids).slice(offset, offset + limit))).map(UnitsService.pageRow);
+    if (ids) return this.withRefs(await unitsByIds(this.db, (await ids).slice(offset, offset + limit)));
     return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, components, where, limit, offset)))).map(UnitsService.split);
   }
 
