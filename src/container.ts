@@ -88,6 +88,9 @@ import { OutboxMailer } from './mail/outbox.mailer.js';
 import { AccountLinks } from './services/accounts/account-links.js';
 import { AccountMailService } from './services/accounts/account-mail.service.js';
 import { InvitationsService } from './services/accounts/invitations.service.js';
+import { NotificationFeed } from './services/notify/notification-feed.service.js';
+import type { NotifyLinks } from './services/notify/messages.js';
+import { UnsubscribeService, UnsubscribeTokens } from './services/notify/unsubscribe.service.js';
 
 export interface Container {
   config: Config;
@@ -149,6 +152,10 @@ export interface Container {
   accountMail: AccountMailService;
   /** Invitations by e-mail, site-wide or into a team. */
   invitations: InvitationsService;
+  /** Notification mail: the change feed that mails instant subscribers and queues digest items. */
+  notificationFeed: NotificationFeed;
+  /** The unsubscribe links of notification mails. */
+  unsubscribe: UnsubscribeService;
   /** What `/healthz` and `/readyz` (and the worker's probe) answer. */
   health: HealthService;
   /**
@@ -344,6 +351,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const accountLinks = new AccountLinks(secretKey, config.accountLinkAge);
+  // Notification mails link to the site outside any request: PARLA_SITE_URL when set, like webhook payloads.
+  const notifyLinks: NotifyLinks = {
+    base: addonBase,
+    project: (slug) => addonUrls.webProject(slug),
+    component: (project, component) => addonUrls.webComponent(project, component),
+    translation: (project, component, language) => addonUrls.webTranslation(project, component, language),
+    unit: (project, component, language, unitId) => addonUrls.webUnit(project, component, language, unitId),
+  };
+  const unsubscribeTokens = new UnsubscribeTokens(secretKey);
+  const notificationFeed = new NotificationFeed(db, access, changes, mail, unsubscribeTokens, { dialect: database.dialect, links: notifyLinks, onError: (e, message) => CONSOLE_LOG.error(e, message) });
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   const projects = new ProjectsService(db, access, changes, paths);
   const categories = new CategoriesService(db, access, changes, paths);
@@ -354,6 +371,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     if (tasks instanceof BullMqTaskQueue && options.runTasks) await tasks.consume(config.workerConcurrency);
     memory.startBackgroundIndexing();
     addons.start();
+    notificationFeed.start();
     // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
     void screenshots.sweep().catch(() => undefined);
     // Edits older than a component's commit_pending_age are committed even when nobody asks.
@@ -376,6 +394,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       if (committer) clearInterval(committer);
       memory.stop();
       await addons.stop();
+      await notificationFeed.stop();
       if (tasks instanceof BullMqTaskQueue) await tasks.stopConsuming();
     };
   });
@@ -433,6 +452,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     mail,
     accountMail: new AccountMailService(db, users, mail, accountLinks, config.registrationOpen),
     invitations: new InvitationsService(db, access, users, new TeamsService(db, access, changes), changes, mail, accountLinks),
+    notificationFeed,
+    unsubscribe: new UnsubscribeService(db, unsubscribeTokens),
     health: new HealthService({ database, dataDir: config.dataDir, redisUrl: config.redisUrl, tasks }),
     start: (startOptions) => lifecycle.start(startOptions),
     stop: () => lifecycle.stop(),

@@ -36,6 +36,7 @@ import * as m035 from './migrations/035-plural-counts.js';
 import * as m036 from './migrations/036-mail-and-account-links.js';
 import * as m037 from './migrations/037-two-factor.js';
 import * as m038 from './migrations/038-user-identities.js';
+import * as m039 from './migrations/039-notification-feed.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '036-mail-and-account-links': m036,
   '037-two-factor': m037,
   '038-user-identities': m038,
+  '039-notification-feed': m039,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */

@@ -607,6 +607,9 @@ export interface Database {
   user_webauthn: UserWebauthnTable;
   user_recovery_codes: UserRecoveryCodesTable;
   second_factor_challenges: SecondFactorChallengesTable;
+  notification_cursor: NotificationCursorTable;
+  notification_digest_items: NotificationDigestItemsTable;
+  notification_digests: NotificationDigestsTable;
 }
 
 /** A user's authenticator app: the secret is encrypted with a key derived from the site secret. */
@@ -784,3 +787,31 @@ export interface AccountLinksTable {
   used: Timestamp | null;
 }
 export type AccountLinkRow = Selectable<AccountLinksTable>;
+
+/** The last change id the notification feed handled (one row, id 1). */
+export interface NotificationCursorTable {
+  id: number;
+  last_change_id: number;
+}
+
+/** A change waiting for its recipient's next digest of that frequency. */
+export interface NotificationDigestItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  frequency: number;
+  change_id: number;
+  notification: string;
+  subscription_id: number;
+  /** The change's timestamp: the digest of the period it falls in takes it. */
+  created: Timestamp;
+}
+
+/** A digest sent for one user, frequency and period (`2024-05-01`, `2024-W18`, `2024-05`); unique, so it goes out once. */
+export interface NotificationDigestsTable {
+  id: Generated<number>;
+  user_id: number;
+  frequency: number;
+  period: string;
+  items: number;
+  created: Timestamp;
+}
