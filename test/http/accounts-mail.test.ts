@@ -165,6 +165,21 @@ describe.each(DIALECTS)('account e-mails on %s', (dialect) => {
     expect(await password('marie')).toBe(after);
   });
 
+  it('does not sign in through a reset link an account that has a second factor', async () => {
+    const user = await s.container.users.create({ username: 'guarded', email: 'guarded@example.com', password: 'old password 1867' });
+    await db().updateTable('users').set({ has_2fa: 1 }).where('id', '=', user.id).execute();
+    const before = await password('guarded');
+    smtp.messages.length = 0;
+    const b = browser(s);
+    await b.request('/accounts/reset/', { form: { email: 'guarded@example.com' } });
+    const link = pathOf(linkIn(await smtp.waitFor(to('guarded@example.com')), 'reset'));
+    const done = await b.request(link, { form: { password: STRONG, password2: STRONG } });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain('Sign in with it and your second factor.');
+    expect(b.cookie).toBe('');
+    expect(await password('guarded')).not.toBe(before);
+  });
+
   it('refuses a reset form posted from another site', async () => {
     const res = await browser(s).request('/accounts/reset/', { form: { email: 'marie@example.com' }, headers: { Origin: 'https://evil.example' } });
     expect(res.status).toBe(403);

@@ -145,6 +145,10 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     try {
       username = (await c.accountMail.resetAccount(request.params.secret)).username;
       const user = await c.accountMail.completeReset(request.params.secret, str(body.password), str(body.password2));
+      // A mailbox is no second factor: an account that has one signs in with the new password and its factor.
+      if (user.has_2fa === 1) {
+        return messagePage({ viewer: viewerOf(request), title: 'Password set', message: 'Your new password is set. Sign in with it and your second factor.', link: { href: '/accounts/login/', label: 'Sign in' } });
+      }
       await signIn(request, reply, user);
       return redirect(reply, '/?done=password');
     } catch (e) {

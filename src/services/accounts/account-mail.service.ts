@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import { usersByEmail } from '../../db/account-links.repository.js';
 import { setUserPassword, updateUser, userById, userByUsername } from '../../db/users.repository.js';
 import { deleteSessionsOfUser } from '../../db/sessions.repository.js';
+import { deleteChallengesOfUser } from '../../db/two-factor.repository.js';
 import type { Actor } from '../../auth/actor.js';
 import { checkPassword } from '../../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
@@ -85,7 +86,7 @@ export class AccountMailService {
     return user;
   }
 
-  /** Sets the new password through a reset link (used up by it), ends the account's sessions, audited. */
+  /** Sets the new password through a reset link (used up by it), ends the account's sessions and pending sign-ins, audited. */
   async completeReset(secret: string, password: string, confirmation: string): Promise<UserRow> {
     const user = await this.resetAccount(secret);
     const errors = passwordFieldErrors(password, confirmation, { username: user.username, email: user.email, fullName: user.full_name });
@@ -95,6 +96,8 @@ export class AccountMailService {
       await this.links.consume(tx, await this.links.find(tx, 'reset', secret));
       await setUserPassword(tx, user.id, hash);
       await deleteSessionsOfUser(tx, user.id);
+      // Sign-ins the old password began and that wait for their second factor end too, as with any password change.
+      await deleteChallengesOfUser(tx, user.id, 'login');
       await recordAudit(tx, null, 'user.password', { userId: user.id, details: { method: 'reset link' } });
     });
     return user;
