@@ -89,6 +89,7 @@ import { AccountLinks } from './services/accounts/account-links.js';
 import { AccountMailService } from './services/accounts/account-mail.service.js';
 import { InvitationsService } from './services/accounts/invitations.service.js';
 import { NotificationFeed } from './services/notify/notification-feed.service.js';
+import { DigestService } from './services/notify/digests.service.js';
 import type { NotifyLinks } from './services/notify/messages.js';
 import { UnsubscribeService, UnsubscribeTokens } from './services/notify/unsubscribe.service.js';
 
@@ -154,6 +155,8 @@ export interface Container {
   invitations: InvitationsService;
   /** Notification mail: the change feed that mails instant subscribers and queues digest items. */
   notificationFeed: NotificationFeed;
+  /** Notification digests: one message per user and frequency for each finished day, week or month. */
+  digests: DigestService;
   /** The unsubscribe links of notification mails. */
   unsubscribe: UnsubscribeService;
   /** What `/healthz` and `/readyz` (and the worker's probe) answer. */
@@ -361,6 +364,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   };
   const unsubscribeTokens = new UnsubscribeTokens(secretKey);
   const notificationFeed = new NotificationFeed(db, access, changes, mail, unsubscribeTokens, { dialect: database.dialect, links: notifyLinks, onError: (e, message) => CONSOLE_LOG.error(e, message) });
+  const digests = new DigestService(db, access, changes, mail, unsubscribeTokens, notifyLinks, (e, message) => CONSOLE_LOG.error(e, message));
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
   const projects = new ProjectsService(db, access, changes, paths);
   const categories = new CategoriesService(db, access, changes, paths);
@@ -372,6 +376,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     memory.startBackgroundIndexing();
     addons.start();
     notificationFeed.start();
+    digests.start();
     // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
     void screenshots.sweep().catch(() => undefined);
     // Edits older than a component's commit_pending_age are committed even when nobody asks.
@@ -395,6 +400,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       memory.stop();
       await addons.stop();
       await notificationFeed.stop();
+      await digests.stop();
       if (tasks instanceof BullMqTaskQueue) await tasks.stopConsuming();
     };
   });
@@ -453,6 +459,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     accountMail: new AccountMailService(db, users, mail, accountLinks, config.registrationOpen),
     invitations: new InvitationsService(db, access, users, new TeamsService(db, access, changes), changes, mail, accountLinks),
     notificationFeed,
+    digests,
     unsubscribe: new UnsubscribeService(db, unsubscribeTokens),
     health: new HealthService({ database, dataDir: config.dataDir, redisUrl: config.redisUrl, tasks }),
     start: (startOptions) => lifecycle.start(startOptions),

@@ -207,6 +207,12 @@ export async function claimDigest(db: Executor, row: { user_id: number; frequenc
   return res !== undefined;
 }
 
+/** Users whose digest of this frequency and period was claimed. */
+export async function claimedDigestUsers(db: Executor, frequency: number, period: string): Promise<number[]> {
+  const rows = await db.selectFrom('notification_digests').select('user_id').where('frequency', '=', frequency).where('period', '=', period).execute();
+  return rows.map((r) => r.user_id);
+}
+
 export function digestsOfUser(db: Executor, userId: number) {
   return db.selectFrom('notification_digests').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }

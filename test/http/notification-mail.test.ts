@@ -1,5 +1,6 @@
 // Notification mail on every database, with a real SMTP server: instant mail from the change feed to watchers (never to
-// the author), @mentions, restricted components, and concurrent feed passes that handle each change once.
+// the author), @mentions, restricted components, concurrent feed passes that handle each change once, and daily digests
+// sent once per period.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, type Container } from '../../src/container.js';
 import { NotificationFeed } from '../../src/services/notify/notification-feed.service.js';
@@ -148,5 +149,37 @@ describe.each(DIALECTS)('notification mail on %s', (dialect) => {
     } finally {
       await other?.close();
     }
+  });
+
+  it('collects the day into one daily digest, sent once however many sweeps run', async () => {
+    await subscribe('bob', 'TranslatedStringNotificaton', 0, 2);
+    await subscribe('bob', 'PendingSuggestionsNotification', 0, 2);
+    const before = mailsTo('bob').length;
+    const unit = await unitOf('app', 'Goodbye world');
+    await translate(unit, 'Denní první', tokens.tom);
+    await translate(unit, 'Denní druhá', tokens.tom);
+    await translate(await unitOf('secret', 'Goodbye world'), 'Denní tajná');
+    await deliver();
+    await sleep(200);
+    expect(mailsTo('bob').length).toBe(before); // nothing at once
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    await Promise.all([s.container.digests.sweep(tomorrow), s.container.digests.sweep(tomorrow)]);
+    await s.container.tasks.idle();
+    const digest = await smtp.waitFor((m) => to('bob')(m) && m.subject.includes('Daily digest'));
+    expect(digest.text).toContain('Denní první');
+    expect(digest.text).toContain('Denní druhá');
+    expect(digest.text).not.toContain('tajná');
+    expect(digest.text).toContain('Pending suggestions exist');
+    expect(digest.text).toMatch(/NOTIFY \/ APP: \d+ pending suggestions?/);
+    expect(digest.header('List-Unsubscribe')).toMatch(/^<https:\/\/parla\.example\.com\/accounts\/unsubscribe\/[^>]+\/>$/);
+    // Later sweeps in the same period send nothing more.
+    expect(await s.container.digests.sweep(new Date(tomorrow.getTime() + 3600_000))).toBe(0);
+    await s.container.tasks.idle();
+    await sleep(200);
+    expect(mailsTo('bob').filter((m) => m.subject.includes('Daily digest')).length).toBe(1);
+    expect(mailsTo('bob').length).toBe(before + 1);
+    const claims = await db().selectFrom('notification_digests').selectAll().where('frequency', '=', 2).execute();
+    expect(claims.filter((c) => c.items > 0).map((c) => c.items)).toEqual([2]);
+    expect(await db().selectFrom('notification_digest_items').selectAll().where('frequency', '=', 2).execute()).toEqual([]);
   });
 });
