@@ -26,6 +26,8 @@ export interface ProfilePageData {
   token: { created: string | null; fresh: string | null };
   sessions: readonly { created: string; last_seen: string; current: boolean }[];
   audit: readonly { timestamp: string; activity: string; actor: string | null; details: Record<string, unknown> }[];
+  /** Pages of other account tasks this user may open: inviting people, the mail outbox (superusers). */
+  links: { invite: boolean; outbox: boolean };
   /** What the last form did, shown at the top. */
   notice: string | null;
   /** Field errors of the last form: the section it came from and one message per field. */
@@ -102,7 +104,8 @@ ${o.notice ? html`<p class="notice" role="status" id="profile-notice">${o.notice
 <li><a href="#notifications">Notifications</a></li><li><a href="#api-token">API access</a></li><li><a href="#two-factor">Two-factor authentication</a></li><li><a href="#sessions">Sessions</a></li><li><a href="#audit">Audit log</a></li></ul></nav>
 
 <section id="account" aria-labelledby="account-title"><h2 id="account-title">Account</h2>
-<p>User name: <strong id="profile-username">${o.username}</strong> · E-mail: <strong id="profile-email">${o.email}</strong></p>
+<p>User name: <strong id="profile-username">${o.username}</strong> · E-mail: <strong id="profile-email">${o.email}</strong> (<a href="/accounts/email/" id="profile-change-email">change it</a>, confirmed through the new address)</p>
+${o.links.invite || o.links.outbox ? html`<p>${o.links.invite ? html`<a href="/accounts/invite/" id="profile-invite">Invite people</a>` : ''}${o.links.invite && o.links.outbox ? ' · ' : ''}${o.links.outbox ? html`<a href="/manage/mail/" id="profile-outbox">Mail outbox</a>` : ''}</p>` : ''}
 ${form(o, 'account', html`<div class="field"><label for="id_full_name">Full name</label><input type="text" id="id_full_name" name="full_name" value="${o.fullName}" maxlength="150" autocomplete="name"></div>`, 'Save account')}
 </section>
 

@@ -57,6 +57,14 @@ describe.each(DIALECTS)('profile page (%s)', (dialect) => {
     expect(page.html).toContain('<strong id="profile-username">tereza</strong>');
     expect(page.html).toContain('tereza@example.com');
     expect(page.html).toContain('href="/accounts/profile/" id="profile-link"');
+    expect(page.html).toContain('href="/accounts/email/" id="profile-change-email"');
+    // A translator may invite nobody and has no outbox; a superuser sees both links.
+    expect(page.html).not.toContain('id="profile-invite"');
+    expect(page.html).not.toContain('id="profile-outbox"');
+    const admin = await fetch(`${s.url}/accounts/profile/`, { headers: { Authorization: `Token ${s.adminToken}` } });
+    const adminPage = await admin.text();
+    expect(adminPage).toContain('href="/accounts/invite/" id="profile-invite"');
+    expect(adminPage).toContain('href="/manage/mail/" id="profile-outbox"');
     // Projects the user may not see are not offered for watching.
     expect(page.html).toContain('id="watch-shop"');
     expect(page.html).not.toContain('id="watch-hidden"');

@@ -10,7 +10,7 @@ import type { SessionAuth } from '../session-auth.js';
 import { errorText, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 
 /** What these routes use of the container. */
-export type ProfileDeps = Pick<Container, 'components' | 'languages' | 'notifications' | 'projects' | 'sessions' | 'stats' | 'translations' | 'users'>;
+export type ProfileDeps = Pick<Container, 'components' | 'invitations' | 'languages' | 'notifications' | 'projects' | 'sessions' | 'stats' | 'translations' | 'users'>;
 
 const LIST_LIMIT = 1000;
 const AUDIT_SHOWN = 50;
@@ -36,12 +36,13 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
   const render = async (request: FastifyRequest, user: UserRow, extra: Partial<Pick<ProfilePageData, 'notice' | 'errors'>> & { freshToken?: string } = {}): Promise<string> => {
     const actor = request.actor;
     const profile = (await c.users.profiles(actor, [user])).get(user.id);
-    const [languages, projects, subscriptions, token, sessions] = await Promise.all([
+    const [languages, projects, subscriptions, token, sessions, invite] = await Promise.all([
       c.languages.page(actor, LIST_LIMIT, 0),
       c.projects.page(actor, LIST_LIMIT, 0),
       c.notifications.page(actor, user, LIST_LIMIT, 0),
       c.users.tokenInfo(user.id),
       c.sessions.listForUser(user.id, request.session?.id ?? null),
+      c.invitations.mayInvite(actor),
     ]);
     const audit = c.users.auditLog(user);
     const entries = await c.users.auditViews(await audit.page(AUDIT_SHOWN, 0));
@@ -67,6 +68,7 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
       token: { created: token?.created ?? null, fresh: extra.freshToken ?? null },
       sessions,
       audit: entries,
+      links: { invite, outbox: actor.isSuperuser },
       notice: extra.notice ?? null,
       errors: extra.errors ?? null,
     });
