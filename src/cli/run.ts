@@ -10,6 +10,7 @@ import { FormatParseError } from '../formats/format.js';
 import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory/memory-files.js';
 import { SYSTEM_ACTOR } from '../services/memory/machinery.service.js';
 import { usageError } from './commands.js';
+import { checkPassword } from '../auth/password-policy.js';
 
 export async function runMigrate(config: Config): Promise<number> {
   const database = openDatabase(config.databaseUrl, databaseOptions(config));
@@ -28,7 +29,18 @@ export async function runMigrate(config: Config): Promise<number> {
   }
 }
 
+/** The password policy's refusal as one line for `command`, or null when the password is acceptable. */
+function refusedPassword(command: string, password: string, account: { username: string; email: string; fullName?: string }): string | null {
+  const problems = checkPassword(password, account);
+  return problems.length ? `${command}: ${problems.map((p) => p.detail).join(' ')}` : null;
+}
+
 export async function createAdmin(config: Config, input: { username: string; email: string; password?: string; fullName?: string }): Promise<number> {
+  const refused = input.password === undefined ? null : refusedPassword('createadmin', input.password, input);
+  if (refused) {
+    console.error(refused);
+    return 1;
+  }
   const container = await createContainer(config);
   try {
     const { user, token } = await container.users.createAdmin(input);
@@ -52,6 +64,11 @@ export async function changePassword(config: Config, username: string, password:
     const user = await container.users.findByUsername(container.database.db, username);
     if (!user) {
       console.error(`changepassword: no user "${username}"`);
+      return 1;
+    }
+    const refused = refusedPassword('changepassword', password, { username: user.username, email: user.email, fullName: user.full_name });
+    if (refused) {
+      console.error(refused);
       return 1;
     }
     await container.users.setPassword(user.id, password);

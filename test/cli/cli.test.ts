@@ -77,6 +77,17 @@ describe('parla command line', () => {
     expectOneLine(await parla(['reset2fa'], serverEnv(own)), 2, /^parla: --username is required/);
   });
 
+  it('holds createadmin and changepassword to the password policy, in one line, exit code 1', async () => {
+    const own = serverEnv(path.join(tmp, 'policy-data'));
+    const short = await parla(['createadmin', '--username', 'root', '--email', 'root@example.com', '--password', 'short'], own);
+    expectOneLine(short, 1, 'createadmin: This password is too short. It must contain at least 10 characters.');
+    const like = await parla(['createadmin', '--username', 'rosalind', '--email', 'r@example.com', '--password', 'rosalind-2026'], own);
+    expectOneLine(like, 1, 'createadmin: The password is too similar to the username.');
+    const ok = await parla(['createadmin', '--username', 'rosalind', '--email', 'r@example.com', '--password', 'violet kettle drum'], own);
+    expect(ok.code, ok.stderr).toBe(0);
+    expectOneLine(await parla(['changepassword', '--username', 'rosalind', '--password', 'password123'], own), 1, /^changepassword: .*This password is too common\.$/);
+  });
+
   it('answers an unknown option or command with one line and exit code 2', async () => {
     const [option, command, sub, extra] = await Promise.all([
       parla(['createadmin', '--foo', '--username', 'a'], env),
