@@ -4,7 +4,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { Container } from '../../container.js';
 import type { UserRow } from '../../db/schema.js';
 import type { RelyingParty } from '../../auth/second-factor.js';
-import { LoginThrottle } from '../../auth/login-throttle.js';
+import { accountThrottle } from '../account-throttle.js';
 import { LOGIN_EXPIRED, PENDING_LOGIN_SECONDS } from '../../services/security/two-factor.service.js';
 import { AppError, NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { recoveryCodesPage, secondFactorPage, twoFactorSettingsPage } from '../../ui/two-factor-pages.js';
@@ -88,20 +88,8 @@ function isForm(request: FastifyRequest): boolean {
 
 export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: SessionAuth): void {
   const { viewerOf } = uiKit(c);
-  let redisWarned = false;
   // Second-factor guesses are counted apart from passwords, with the same limits.
-  const throttle = new LoginThrottle(
-    { attempts: c.config.loginAttempts.requests, windowSeconds: c.config.loginAttempts.windowSeconds, lockoutSeconds: c.config.loginLockout },
-    {
-      redisUrl: c.config.redisUrl,
-      secretKey: c.secretKey,
-      onRedisError: (error) => {
-        if (!redisWarned) app.log.warn({ err: error }, 'second-factor throttle: Redis is unreachable; failed attempts are counted per process');
-        redisWarned = true;
-      },
-    },
-  );
-  app.addHook('onClose', async () => throttle.close());
+  const throttle = accountThrottle(app, c, 'second-factor throttle');
 
   const pendingToken = (request: FastifyRequest): string => str(bodyOf<Record<string, unknown>>(request).token) || readCookie(request, PENDING_COOKIE) || '';
   const sessionWriteErrors = (url: string) => errorResponses(errorStatuses('POST', url, false, true));

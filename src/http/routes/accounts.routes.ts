@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
-import { LoginThrottle } from '../../auth/login-throttle.js';
+import { accountThrottle } from '../account-throttle.js';
 import { AppError, NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hashing.js';
 import { loginPage } from '../../ui/pages.js';
@@ -31,19 +31,7 @@ export type AccountsDeps = Pick<Container, 'config' | 'secretKey' | 'sessions' |
 
 export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: SessionAuth): void {
   const { viewerOf } = uiKit(c);
-  let redisWarned = false;
-  const throttle = new LoginThrottle(
-    { attempts: c.config.loginAttempts.requests, windowSeconds: c.config.loginAttempts.windowSeconds, lockoutSeconds: c.config.loginLockout },
-    {
-      redisUrl: c.config.redisUrl,
-      secretKey: c.secretKey,
-      onRedisError: (error) => {
-        if (!redisWarned) app.log.warn({ err: error }, 'sign-in throttle: Redis is unreachable; failed sign-ins are counted per process');
-        redisWarned = true;
-      },
-    },
-  );
-  app.addHook('onClose', async () => throttle.close());
+  const throttle = accountThrottle(app, c, 'sign-in throttle');
 
   // Exempt from the session CSRF token (a fresh browser has none yet); login CSRF is stopped by the Origin/Referer check.
   // Failed sign-ins are throttled (429) besides the usual error answers of a write.
