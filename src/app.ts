@@ -30,6 +30,7 @@ import { notificationsRoutes } from './http/routes/notifications.routes.js';
 import { teamsRoutes } from './http/routes/teams.routes.js';
 import { accountsRoutes } from './http/routes/accounts.routes.js';
 import { accountsMailRoutes } from './http/routes/accounts-mail.routes.js';
+import { unsubscribeRoutes } from './http/routes/notify-unsubscribe.routes.js';
 import { twoFactorRoutes } from './http/routes/accounts-2fa.routes.js';
 import { accountsOidcRoutes } from './http/routes/accounts-oidc.routes.js';
 import { profileRoutes } from './http/routes/profile.routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   exportsRoutes(app, container);
   accountsRoutes(app, container, sessionAuth);
   accountsMailRoutes(app, container, sessionAuth);
+  unsubscribeRoutes(app, container);
   twoFactorRoutes(app, container, sessionAuth);
   accountsOidcRoutes(app, container, sessionAuth);
   profileRoutes(app, container, sessionAuth);

@@ -1,6 +1,6 @@
 // Notification mail on every database, with a real SMTP server: instant mail from the change feed to watchers (never to
-// the author), @mentions, restricted components, concurrent feed passes that handle each change once, and daily digests
-// sent once per period.
+// the author), @mentions, restricted components, concurrent feed passes that handle each change once, daily digests
+// sent once per period, and the unsubscribe link (page, one-click POST, tampered tokens) without a sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer, type Container } from '../../src/container.js';
 import { NotificationFeed } from '../../src/services/notify/notification-feed.service.js';
@@ -181,5 +181,54 @@ describe.each(DIALECTS)('notification mail on %s', (dialect) => {
     const claims = await db().selectFrom('notification_digests').selectAll().where('frequency', '=', 2).execute();
     expect(claims.filter((c) => c.items > 0).map((c) => c.items)).toEqual([2]);
     expect(await db().selectFrom('notification_digest_items').selectAll().where('frequency', '=', 2).execute()).toEqual([]);
+  });
+
+  it('unsubscribes through the link without a sign-in, and a tampered link changes nothing', async () => {
+    const mail = smtp.messages.find((m) => to('wanda')(m) && m.text.includes('Ahoj od Toma'))!;
+    const link = /<([^>]+)>/.exec(mail.header('List-Unsubscribe')!)![1]!;
+    const path = new URL(link).pathname;
+    const token = /\/accounts\/unsubscribe\/([^/]+)\//.exec(path)![1]!;
+    const subscription = () =>
+      db().selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id').select(['subscriptions.id', 'subscriptions.frequency']).where('users.username', '=', 'wanda').where('notification', '=', 'TranslatedStringNotificaton').executeTakeFirstOrThrow();
+    const { id } = await subscription();
+    expect(token.split('-')[1]).toBe(String(id));
+    const get = (p: string) => fetch(new URL(p, s.url));
+    const post = (p: string) => fetch(new URL(p, s.url), { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+
+    // Opening the page changes nothing; it shows what the button ends.
+    const page = await get(path);
+    const body = await page.text();
+    expect(page.status, body).toBe(200);
+    expect(body).toContain('String was edited by user – watched projects (instantly)');
+    expect(body).toContain('id="unsubscribe-form"');
+    expect((await subscription()).frequency).toBe(1);
+
+    // A changed signature, or the signature of one subscription on another id, is refused.
+    const [user, ids, signature] = token.split('-') as [string, string, string];
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    const bobsId = (await db().selectFrom('subscriptions').innerJoin('users', 'users.id', 'subscriptions.user_id').select('subscriptions.id').where('users.username', '=', 'bob').executeTakeFirstOrThrow()).id;
+    for (const bad of [`${user}-${ids}-${flipped}`, `${user}-${bobsId}-${signature}`, `${user}-${ids}`, 'x']) {
+      for (const res of [await get(`/accounts/unsubscribe/${bad}/`), await post(`/accounts/unsubscribe/${bad}/`)]) {
+        const text = await res.text();
+        expect(res.status, bad).toBe(400);
+        expect(text).toContain('This link is not valid');
+      }
+    }
+    expect((await subscription()).frequency).toBe(1);
+    expect((await db().selectFrom('subscriptions').select('frequency').where('id', '=', bobsId).executeTakeFirstOrThrow()).frequency).not.toBe(0);
+
+    // The one-click POST a mail client sends (no cookie, no Origin) sets the subscription to never.
+    const done = await post(path);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('You will not receive these notifications any more.');
+    expect((await subscription()).frequency).toBe(0);
+    expect(await (await get(path)).text()).toContain('These notifications are already off.');
+
+    // And no more mail of that kind comes.
+    const before = mailsTo('wanda').length;
+    await translate(await unitOf('app', 'Open'), 'Otevřít', tokens.tom);
+    await deliver();
+    await sleep(300);
+    expect(mailsTo('wanda').length).toBe(before);
   });
 });
