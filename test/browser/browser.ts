@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { REQUIRE_SERVICES } from '../helpers/databases.js';
 
 export const CHROMIUM_PATH = process.env.PARLA_CHROMIUM_PATH || '/usr/bin/chromium';
@@ -18,6 +19,18 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+}
+
+/** One Chromium for a test file: launched before its tests, closed after them; each test still gets a context of its own. */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (HAVE_CHROMIUM) browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 export const RESULTS_DIR = path.resolve('test-results');

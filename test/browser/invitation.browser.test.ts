@@ -1,21 +1,14 @@
 // An invitation in a real Chromium with a real SMTP server: an administrator invites a translator into a team, the
 // message arrives, and the translator follows its link, chooses a username and a password, and is signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js';
-import { HAVE_CHROMIUM, launchBrowser, withPage } from './browser.js';
+import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
 import { unnamedControls } from './a11y.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('invitations in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -36,7 +29,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('invitations in Chromium on %s', 
   });
 
   it('invites a translator by e-mail, who follows the link, chooses a password and is signed in', () =>
-    withPage(browser, `${dialect}-invitation`, async ({ page, context, problems }) => {
+    withPage(browser(), `${dialect}-invitation`, async ({ page, context, problems }) => {
       // The administrator signs in and sends the invitation from the form.
       await page.goto(`${s.url}/accounts/login/?next=${encodeURIComponent('/accounts/invite/')}`);
       await page.fill('#id_username', 'admin');

@@ -2,19 +2,13 @@
 // code, and registering a security key and signing in with it through Chromium's virtual authenticator (CDP WebAuthn).
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { HAVE_CHROMIUM, launchBrowser, withPage } from './browser.js';
+import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
 import { contrastProblems, labelsNotInName, unnamedControls } from './a11y.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A code of the time step `offset` steps from now (the server accepts one step either side, each step once). */
 const codeAt = (secret: string, offset: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
@@ -59,7 +53,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('two-factor authentication in Chr
   });
 
   it('enrols an authenticator app on the page, then signs in with the password and a computed code', () =>
-    withPage(browser, `${dialect}-2fa-totp`, async ({ page, problems }) => {
+    withPage(browser(), `${dialect}-2fa-totp`, async ({ page, problems }) => {
       await firstSignIn(page, 'olga', 'olga-password-1');
       expect(await page.locator('#totp-state').textContent()).toContain('No authenticator app');
       await Promise.all([page.waitForURL(/\/accounts\/2fa\/\?done=started/), page.click('#totp-start')]);
@@ -95,7 +89,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('two-factor authentication in Chr
     }));
 
   it('registers a security key and signs in with it (Chromium virtual authenticator)', () =>
-    withPage(browser, `${dialect}-2fa-webauthn`, async ({ context, page }) => {
+    withPage(browser(), `${dialect}-2fa-webauthn`, async ({ context, page }) => {
       const cdp = await context.newCDPSession(page);
       await cdp.send('WebAuthn.enable');
       await cdp.send('WebAuthn.addVirtualAuthenticator', {

@@ -1,12 +1,12 @@
 // The web UI in a real Chromium: sign in, translate with the keyboard, statistics,
 // shortcuts, memory matches, suggestions, comments, right-to-left, and accessibility at desktop and phone width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, POT } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
-import { HAVE_CHROMIUM, launchBrowser, withPage, type BrowserRun } from './browser.js';
+import { HAVE_CHROMIUM, browserForFile, withPage, type BrowserRun } from './browser.js';
 import { contrastProblems, focusStops, labelsNotInName, overflow, unnamedControls } from './a11y.js';
 
 /** A second component whose Hebrew file puts "Goodbye world" into the translation memory. */
@@ -22,14 +22,7 @@ msgstr "שלום עולם"
 
 const TRANSLATOR = { username: 'tina', password: 'tina-password-7', name: 'Tina Translator' };
 
-// One browser for the file; each test gets its own context (cookies, storage).
-let browser: Browser;
-beforeAll(async () => {
-  if (HAVE_CHROMIUM) browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('web UI in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -50,7 +43,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('web UI in Chromium on %s', (dial
    */
   const browse = (name: string, body: (run: BrowserRun) => Promise<void>, o: { viewport?: { width: number; height: number }; pageOnly?: boolean } = {}) => {
     if (o.pageOnly && dialect !== 'sqlite') return;
-    it(name, () => withPage(browser, `${dialect}-${name}`, body, { viewport: o.viewport }));
+    it(name, () => withPage(browser(), `${dialect}-${name}`, body, { viewport: o.viewport }));
   };
 
   /** Signs in through the form, as a person would, and lands on `next`. */
