@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
 import type { Database } from '../src/db/schema.js';
 import { buildZip } from '../test/helpers/zip.js';
-import { freePort, start, startParla, waitFor } from './harness.js';
+import { freePort, start, startParla, waitFor, type ParlaProcess } from './harness.js';
 import { footprint } from './footprint.js';
 
 const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 5);
@@ -20,6 +20,11 @@ const STRINGS = Number(process.env.BENCH_STRINGS ?? 10_000); // per component: C
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 /** BENCH_KEEP=1 keeps the generated data dir and PostgreSQL database (printed at the end) for investigating queries. */
 const KEEP = process.env.BENCH_KEEP === '1';
+/**
+ * BENCH_REUSE=<data dir>[,<database url>] runs the latency cases of one engine (BENCH_ENGINES) again over what a
+ * BENCH_KEEP=1 run kept, without generating anything: for trying a change to the code on the same data.
+ */
+const REUSE = process.env.BENCH_REUSE ? { dataDir: process.env.BENCH_REUSE.split(',')[0]!, url: process.env.BENCH_REUSE.split(',')[1] ?? '' } : null;
 const PG_URL = process.env.PARLA_BENCH_DATABASE_URL ?? process.env.PARLA_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const TEXT_COLUMNS = ['source', 'target', 'context'];
@@ -144,45 +149,56 @@ type Engine = 'sqlite' | 'postgres' | 'postgres+redis' | 'postgres-uncached';
 
 async function runEngine(engine: Engine, bareLatency: number, rows: string[]): Promise<void> {
   const dialect = engine === 'sqlite' ? 'sqlite' : 'postgres';
-  const pgDb = dialect === 'postgres' ? await freshPgUrl() : null;
-  if (dialect === 'postgres' && !pgDb) return;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-million-'));
-  const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: pgDb?.url ?? '', PARLA_LOG_LEVEL: 'warn' };
+  if (REUSE && (dialect === 'postgres') !== (REUSE.url !== '')) throw new Error(`BENCH_REUSE names a database URL for a PostgreSQL engine and none for SQLite (engine ${engine})`);
+  const pgDb = dialect === 'postgres' && !REUSE ? await freshPgUrl() : null;
+  if (dialect === 'postgres' && !REUSE && !pgDb) return;
+  const dataDir = REUSE?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parla-million-'));
+  const env: Record<string, string> = { PARLA_DATA_DIR: dataDir, PARLA_DATABASE_URL: REUSE?.url ?? pgDb?.url ?? '', PARLA_LOG_LEVEL: 'warn' };
   if (engine === 'postgres-uncached') env.PARLA_READ_CACHE = 'off';
   if (engine === 'postgres+redis') Object.assign(env, { PARLA_REDIS_URL: REDIS_URL, PARLA_REDIS_PREFIX: `parla-million-${process.pid}`, PARLA_SERVE_RUNS_TASKS: '1' });
-  let parla = await startParla(env);
+  let parla: ParlaProcess | null = null;
   try {
-    const { base, auth } = parla;
-    const json = { ...auth, 'Content-Type': 'application/json' };
-    await fetch(`${base}/api/projects/`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Mega', slug: 'mega', web: 'https://example.com/' }) });
-    for (let c = 1; c <= COMPONENTS; c++) {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ name: `C${c}`, slug: `c${c}`, file_format: 'po', filemask: 'po/*.po', template: '' })) form.append(k, v);
-      form.append('zipfile', new Blob([new Uint8Array(buildZip(LANGUAGES.map((l) => ({ name: `po/${l}.po`, data: po(l) }))))]), 'c.zip');
-      const res = await fetch(`${base}/api/projects/mega/components/`, { method: 'POST', headers: auth, body: form });
-      if (res.status !== 201) throw new Error(`component: ${res.status} ${await res.text()}`);
+    let genMs = NaN;
+    let statsMs = NaN;
+    if (!REUSE) {
+      const creator = (parla = await startParla(env));
+      const { base, auth } = creator;
+      const json = { ...auth, 'Content-Type': 'application/json' };
+      await fetch(`${base}/api/projects/`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Mega', slug: 'mega', web: 'https://example.com/' }) });
+      for (let c = 1; c <= COMPONENTS; c++) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ name: `C${c}`, slug: `c${c}`, file_format: 'po', filemask: 'po/*.po', template: '' })) form.append(k, v);
+        form.append('zipfile', new Blob([new Uint8Array(buildZip(LANGUAGES.map((l) => ({ name: `po/${l}.po`, data: po(l) }))))]), 'c.zip');
+        const res = await fetch(`${base}/api/projects/mega/components/`, { method: 'POST', headers: auth, body: form });
+        if (res.status !== 201) throw new Error(`component: ${res.status} ${await res.text()}`);
+      }
+      creator.process.kill();
+      await new Promise((r) => creator.process.once('exit', r));
+      parla = null;
     }
-    parla.process.kill();
-    await new Promise((r) => parla.process.once('exit', r));
 
     const t0 = performance.now();
     const container = await createContainer(loadConfig({ ...process.env, ...env }));
-    await generate(container.database.db, dialect);
-    const genMs = performance.now() - t0;
-    const t1 = performance.now();
-    await container.stats.recalculate();
-    const statsMs = performance.now() - t1;
+    if (!REUSE) {
+      await generate(container.database.db, dialect);
+      genMs = performance.now() - t0;
+      const t1 = performance.now();
+      await container.stats.recalculate();
+      statsMs = performance.now() - t1;
+    }
     const total = await container.database.db.selectFrom('units').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     let withWord = 0;
     for (let n = 0; n < STRINGS; n++) if ((n * 7919) % WORDS === 123) withWord++;
     const expected = { n: withWord * COMPONENTS * (LANGUAGES.length + 1) };
     await container.close();
 
-    parla = await startParla(env, { username: 'bench2' });
+    // A reused data dir already has the admins of earlier runs.
+    parla = await startParla(env, { username: REUSE ? `bench${process.pid}` : 'bench2' });
     const h = parla.auth;
     const b = parla.base;
     const targets = Number(total.n) - COMPONENTS * STRINGS;
-    rows.push(`\n### ${engine}: ${Number(total.n).toLocaleString('en')} units (${targets.toLocaleString('en')} translations of ${(COMPONENTS * STRINGS).toLocaleString('en')} source strings), generated in ${(genMs / 1000).toFixed(1)} s, counters in ${(statsMs / 1000).toFixed(1)} s\n`);
+    const origin = REUSE ? `reused from ${REUSE.dataDir}` : `generated in ${(genMs / 1000).toFixed(1)} s, counters in ${(statsMs / 1000).toFixed(1)} s`;
+    rows.push(`\n### ${engine}: ${Number(total.n).toLocaleString('en')} units (${targets.toLocaleString('en')} translations of ${(COMPONENTS * STRINGS).toLocaleString('en')} source strings), ${origin}\n`);
     rows.push('| request | p50 ms | p95 ms | p50 / bare p50 | target |');
     rows.push('|---|---:|---:|---:|---|');
     const q = (query: string) => `${b}/api/units/?q=${encodeURIComponent(query)}`;
@@ -216,8 +232,9 @@ async function runEngine(engine: Engine, bareLatency: number, rows: string[]): P
       rows.push(...(await footprint({ base: b, auth: h, pid: parla.process.pid!, project: 'mega', components, languages: LANGUAGES, strings: STRINGS, totalUnits: Number(total.n) })));
     }
   } finally {
-    parla.stop();
-    if (KEEP) rows.push(`\n(kept: PARLA_DATA_DIR=${dataDir}${pgDb ? ` PARLA_DATABASE_URL=${pgDb.url}` : ''})`);
+    parla?.stop();
+    if (REUSE) rows.push(`\n(reused: PARLA_DATA_DIR=${dataDir}${REUSE.url ? ` PARLA_DATABASE_URL=${REUSE.url}` : ''})`);
+    else if (KEEP) rows.push(`\n(kept: PARLA_DATA_DIR=${dataDir}${pgDb ? ` PARLA_DATABASE_URL=${pgDb.url}` : ''})`);
     else {
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
