@@ -10,14 +10,14 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const DEFAULTS = { PARLA_LOGIN_ATTEMPTS: '', PARLA_LOGIN_LOCKOUT: '', PARLA_TRUST_PROXY: '127.0.0.1' };
 
 function login(s: TestServer, address: string, username: string, password: string): Promise<Response> {
-  return s.api('/accounts/login/', { method: 'POST', token: null, headers: { 'X-Forwarded-For': address }, json: { username, password } });
+  return s.api('/accounts/login/', { method: 'POST', token: null, headers: { 'X-Forwarded-For': address, 'User-Agent': 'ThrottleTest/1.0' }, json: { username, password } });
 }
 
 function formLogin(s: TestServer, address: string, username: string, password: string): Promise<Response> {
   return fetch(`${s.url}/accounts/login/`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url, 'X-Forwarded-For': address },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url, 'X-Forwarded-For': address, 'User-Agent': 'ThrottleTest/1.0' },
     body: new URLSearchParams({ username, password, next: '/' }),
   });
 }
@@ -43,9 +43,13 @@ describe.each(DIALECTS)('sign-in throttle (%s)', (dialect) => {
     // Signing in by e-mail is the same account; another account from the same address is not locked.
     expect((await login(s, '10.0.0.7', 'jane@example.com', 'jane password')).status).toBe(429);
     expect((await login(s, '10.0.0.6', 'bob', 'bob password')).status).toBe(200);
+    // Sign-ins and failures are in the account's audit log with the address and the user agent.
+    const bobs = (await (await s.api('/api/users/bob/audit/')).json()).results as { activity: string; details: Record<string, unknown> }[];
+    expect(bobs.filter((e) => e.activity === 'login')).toEqual([expect.objectContaining({ details: { method: 'password', address: '10.0.0.6', user_agent: 'ThrottleTest/1.0' } })]);
 
     const audit = (await (await s.api('/api/users/jane/audit/')).json()).results as { activity: string; details: Record<string, unknown> }[];
     expect(audit.filter((e) => e.activity === 'login.failed')).toHaveLength(5);
+    expect(audit.find((e) => e.activity === 'login.failed')!.details).toEqual({ address: '10.0.0.5', user_agent: 'ThrottleTest/1.0' });
     expect(audit.filter((e) => e.activity === 'login.locked')).toEqual([expect.objectContaining({ details: expect.objectContaining({ scope: 'account', address: '10.0.0.5', seconds: 600 }) })]);
     expect(JSON.stringify(audit)).not.toContain('guess');
   });

@@ -8,7 +8,7 @@ import { accountThrottle } from '../account-throttle.js';
 import { LOGIN_EXPIRED, PENDING_LOGIN_SECONDS } from '../../services/security/two-factor.service.js';
 import { AppError, NotAuthenticatedError, NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import { recoveryCodesPage, secondFactorPage, twoFactorSettingsPage } from '../../ui/two-factor-pages.js';
-import { bodyOf } from '../context.js';
+import { bodyOf, clientOrigin } from '../context.js';
 import { NoContent } from '../schemas/common.js';
 import { errorResponses, errorStatuses } from '../schemas/error-responses.js';
 import { SessionSchema } from '../schemas/session.js';
@@ -33,7 +33,7 @@ const VERIFY_URL = '/accounts/2fa/verify/';
 const WEBAUTHN_OPTIONS_URL = '/accounts/2fa/verify/webauthn/';
 
 /** What these routes use of the container. */
-export type TwoFactorDeps = Pick<Container, 'config' | 'secretKey' | 'sessions' | 'twoFactor' | 'components' | 'stats' | 'translations'>;
+export type TwoFactorDeps = Pick<Container, 'config' | 'secretKey' | 'sessions' | 'twoFactor' | 'components' | 'stats' | 'translations' | 'users'>;
 
 function noStore(reply: FastifyReply): void {
   reply.header('Cache-Control', 'no-store');
@@ -140,6 +140,7 @@ export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: Se
     }
     await attempt.succeeded();
     const { token: sessionToken, session } = await c.sessions.create(done.user.id, auth.cookieToken(request));
+    await c.users.recordLogin(done.user.id, clientOrigin(request), 'second-factor');
     reply.removeHeader('set-cookie'); // a renewal of an old session's cookie must not follow the new one
     auth.setCookie(request, reply, sessionToken);
     reply.header('Set-Cookie', pendingCookie(c, request, '', 0));

@@ -19,7 +19,7 @@ import {
   resetRequestPage,
   type FormErrors,
 } from '../../ui/account-pages.js';
-import { bodyOf } from '../context.js';
+import { bodyOf, clientOrigin } from '../context.js';
 import { redisKeyPrefix } from '../plugins/rate-limit.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../rate-limit-store.js';
 import { resource } from '../resource.js';
@@ -100,6 +100,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
     const { token } = await c.sessions.create(user.id, auth.cookieToken(request));
+    await c.users.recordLogin(user.id, clientOrigin(request), 'link');
     reply.removeHeader('set-cookie');
     auth.setCookie(request, reply, token);
   };

@@ -6,7 +6,7 @@ import { accountThrottle } from '../account-throttle.js';
 import { AppError, NotAuthenticatedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import { sha256Hex } from '../../shared/hashing.js';
 import { loginPage } from '../../ui/pages.js';
-import { bodyOf } from '../context.js';
+import { bodyOf, clientOrigin } from '../context.js';
 import { NoContent } from '../schemas/common.js';
 import { errorResponses, errorStatuses } from '../schemas/error-responses.js';
 import { CsrfTokenSchema, LoginBody, LoginRedirect, SessionSchema } from '../schemas/session.js';
@@ -68,7 +68,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
     const user = plausible ? await c.sessions.verifyCredentials(username, password) : null;
     if (!user) {
       const lockouts = attempt.locked.map((key) => ({ scope: key === accountKey ? ('account' as const) : ('address' as const), seconds: throttle.settings.lockoutSeconds }));
-      await c.users.recordFailedLogin(account?.id ?? null, request.ip, lockouts);
+      await c.users.recordFailedLogin(account?.id ?? null, clientOrigin(request), lockouts);
       if (next !== null) return failedForm();
       throw ValidationError.field(null, LOGIN_FAILED, 'invalid_login');
     }
@@ -76,6 +76,7 @@ export function accountsRoutes(app: FastifyInstance, c: AccountsDeps, auth: Sess
     // An account with a second factor gets no session yet: a pending sign-in that /accounts/2fa/verify/ completes.
     if (user.has_2fa === 1) return secondFactorAnswer(c, request, reply, user, next);
     const { token, session } = await c.sessions.create(user.id, auth.cookieToken(request));
+    await c.users.recordLogin(user.id, clientOrigin(request), 'password');
     reply.removeHeader('set-cookie'); // a renewal of the old session's cookie must not follow the new one
     auth.setCookie(request, reply, token);
     noStore(reply);

@@ -43,6 +43,7 @@ export type AuditActivity =
   | '2fa.locked'
   | 'project-token.created'
   | 'project-token.revoked'
+  | 'login'
   | 'login.failed'
   | 'login.locked'
   | 'login.sso'

@@ -237,11 +237,17 @@ export class UsersService {
    * Records a failed sign-in (of an existing account, when `accountId` is one) and the lockouts it
    * started, in one transaction.
    */
-  async recordFailedLogin(accountId: number | null, address: string, lockouts: readonly { scope: 'account' | 'address'; seconds: number }[]): Promise<void> {
+  async recordFailedLogin(accountId: number | null, origin: { address: string; userAgent: string }, lockouts: readonly { scope: 'account' | 'address'; seconds: number }[]): Promise<void> {
+    const { address } = origin;
     await this.db.transaction().execute(async (tx) => {
-      if (accountId !== null) await recordAudit(tx, null, 'login.failed', { userId: accountId, details: { address } });
+      if (accountId !== null) await recordAudit(tx, null, 'login.failed', { userId: accountId, details: { address, user_agent: origin.userAgent } });
       for (const { scope, seconds } of lockouts) await recordAudit(tx, null, 'login.locked', { userId: accountId, details: { scope, address, seconds } });
     });
+  }
+
+  /** Records a browser sign-in: how it was made (a password, a second factor, an e-mail link), from which address and user agent. */
+  async recordLogin(userId: number, origin: { address: string; userAgent: string }, method: 'password' | 'second-factor' | 'link'): Promise<void> {
+    await recordAudit(this.db, null, 'login', { userId, details: { method, address: origin.address, user_agent: origin.userAgent } });
   }
 
   /** Audit entries about the user or made by them, newest first, a page at a time. */
