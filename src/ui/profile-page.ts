@@ -98,7 +98,7 @@ export function profilePage(o: ProfilePageData): string {
     here: '/accounts/profile/',
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: 'Your profile' }],
     body: html`<h1>Your profile</h1>
-${o.notice ? html`<p class="notice" role="status" id="profile-notice">${o.notice}</p>` : ''}
+${o.notice ? html`<p class="message" role="status" id="profile-notice">${o.notice}</p>` : ''}
 <nav aria-label="Profile sections"><ul class="inline-list">
 <li><a href="#account">Account</a></li><li><a href="#languages">Languages</a></li><li><a href="#watched">Watched projects</a></li>
 <li><a href="#notifications">Notifications</a></li><li><a href="#api-token">API access</a></li><li><a href="#two-factor">Two-factor authentication</a></li><li><a href="#sessions">Sessions</a></li><li><a href="#audit">Audit log</a></li></ul></nav>
