@@ -19,6 +19,18 @@
     return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
 
+  /** A credential in the JSON shape the server's WebAuthn library reads; `response` holds the ceremony's own fields. */
+  function credentialJson(cred, response) {
+    return {
+      id: cred.id,
+      rawId: toB64url(cred.rawId),
+      type: cred.type,
+      clientExtensionResults: cred.getClientExtensionResults(),
+      authenticatorAttachment: cred.authenticatorAttachment || undefined,
+      response: response,
+    };
+  }
+
   function post(url, body, csrf) {
     var headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (csrf) headers['X-CSRFToken'] = csrf;
@@ -61,18 +73,11 @@
       })
       .then(function (cred) {
         var response = cred.response;
-        var json = {
-          id: cred.id,
-          rawId: toB64url(cred.rawId),
-          type: cred.type,
-          clientExtensionResults: cred.getClientExtensionResults(),
-          authenticatorAttachment: cred.authenticatorAttachment || undefined,
-          response: {
-            clientDataJSON: toB64url(response.clientDataJSON),
-            attestationObject: toB64url(response.attestationObject),
-            transports: response.getTransports ? response.getTransports() : [],
-          },
-        };
+        var json = credentialJson(cred, {
+          clientDataJSON: toB64url(response.clientDataJSON),
+          attestationObject: toB64url(response.attestationObject),
+          transports: response.getTransports ? response.getTransports() : [],
+        });
         return post('/accounts/2fa/webauthn/', { name: nameField ? nameField.value : '', credential: json }, csrf);
       })
       .then(function (result) {
@@ -114,19 +119,12 @@
       })
       .then(function (cred) {
         var response = cred.response;
-        var json = {
-          id: cred.id,
-          rawId: toB64url(cred.rawId),
-          type: cred.type,
-          clientExtensionResults: cred.getClientExtensionResults(),
-          authenticatorAttachment: cred.authenticatorAttachment || undefined,
-          response: {
-            clientDataJSON: toB64url(response.clientDataJSON),
-            authenticatorData: toB64url(response.authenticatorData),
-            signature: toB64url(response.signature),
-            userHandle: response.userHandle ? toB64url(response.userHandle) : undefined,
-          },
-        };
+        var json = credentialJson(cred, {
+          clientDataJSON: toB64url(response.clientDataJSON),
+          authenticatorData: toB64url(response.authenticatorData),
+          signature: toB64url(response.signature),
+          userHandle: response.userHandle ? toB64url(response.userHandle) : undefined,
+        });
         return post('/accounts/2fa/verify/', { webauthn: json });
       })
       .then(function () {
