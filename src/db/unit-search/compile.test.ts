@@ -3,9 +3,9 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../schema.js';
 import { CHANGE_COMPILERS, FIELD_COMPILERS, ftsPhrase, HAS_COMPILERS, IS_COMPILERS } from './compile.js';
-import { FIELDS, HAS_VALUES, IS_VALUES } from '../../search/fields.js';
+import { FIELDS, HAS_VALUES, IS_VALUES, type FieldKind } from '../../search/fields.js';
 import { legacyFilterQuery } from '../../search/legacy.js';
-import { hasRegex, searchCondition } from './index.js';
+import { hasRegex, JOINED_FIELDS, onUnitsAlone, searchCondition } from './index.js';
 import { TrigramFrequencies } from '../../search/trigram-sample.js';
 
 const engines = {
@@ -153,6 +153,40 @@ describe('search compiler', () => {
     expect(() => legacyFilterQuery('nope')).toThrow();
     expect(searchCondition({ filter_type: 'all' }, { dialect: 'sqlite' })).toBeNull();
     expect(searchCondition({ q: '  ' }, { dialect: 'sqlite' })).toBeNull();
+  });
+
+  it('marks the conditions that name no joined table, and no other field names one', () => {
+    const joined = /\b(translations|components|projects|languages)\b/i;
+    const samples: Record<FieldKind, string[]> = {
+      text: ['abc', '="abc"', 'r"a.c"'],
+      user: ['admin', '""'],
+      code: ['cs'],
+      number: ['>3', '[1 TO 5]'],
+      id: ['1,2'],
+      state: ['translated', '<translated'],
+      bool: ['true', 'false'],
+      date: ['>=2020-01-01'],
+      action: ['1'],
+      path: ['a/b/cs'],
+      has: Object.keys(HAS_COMPILERS),
+      is: Object.keys(IS_COMPILERS),
+    };
+    let checked = 0;
+    for (const [field, kind] of Object.entries(FIELDS)) {
+      for (const value of samples[kind]) {
+        for (const dialect of ['sqlite', 'postgres'] as const) {
+          const q = `${field}:${value}`;
+          const where = searchCondition({ q }, { dialect })!;
+          const { sql } = compiled(q, dialect);
+          expect(onUnitsAlone(where), q).toBe(!JOINED_FIELDS.has(field));
+          if (!JOINED_FIELDS.has(field)) expect(sql, q).not.toMatch(joined);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(onUnitsAlone(searchCondition({ q: 'hello' }, { dialect: 'postgres' })!)).toBe(true);
+    expect(onUnitsAlone(searchCondition({ q: 'source:r"x" AND NOT (state:translated OR language:cs)' }, { dialect: 'postgres' })!)).toBe(false);
   });
 
   it('marks the conditions that test a regular expression, wherever it sits in the query', () => {

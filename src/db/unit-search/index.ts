@@ -1,5 +1,6 @@
 // Unit search: a request's `q` (or legacy `filter_type`), parsed by search/ and compiled into one SQL condition over units and their joins.
 import { parseQuery, queryText, SearchQueryError, type ParseOptions, type SearchParams } from '../../search/index.js';
+import type { Node } from '../../search/ast.js';
 import { compileSearch, type CompileContext, type Sql } from './compile.js';
 
 export { compileSearch, type CompileContext, type FtsColumn, type Sql } from './compile.js';
@@ -14,7 +15,33 @@ export function searchCondition(params: SearchParams, ctx: CompileContext, optio
   if (!ast) return null;
   const where = compileSearch(ast, ctx);
   if (containsRegex(ast)) regexConditions.add(where);
+  if (!namesJoinedTable(ast)) unitsAlone.add(where);
   return where;
+}
+
+/** Fields whose conditions name the tables joined to `units` for a search (translations, components, projects, languages). */
+export const JOINED_FIELDS: ReadonlySet<string> = new Set(['component', 'project', 'language', 'path']);
+
+/** The compiled conditions that name no table but `units` (their own subqueries aside). */
+const unitsAlone = new WeakSet<object>();
+
+/**
+ * Whether a compiled condition names no table but `units`: a query that needs nothing else of the joined
+ * tables can leave them out (every unit has its translation, component, project and language: foreign keys).
+ */
+export function onUnitsAlone(where: object): boolean {
+  return unitsAlone.has(where);
+}
+
+function namesJoinedTable(node: Node): boolean {
+  switch (node.type) {
+    case 'term':
+      return node.field !== null && JOINED_FIELDS.has(node.field);
+    case 'not':
+      return namesJoinedTable(node.child);
+    default:
+      return node.children.some(namesJoinedTable);
+  }
 }
 
 /** The compiled conditions that test a regular expression, whose share of the rows no planner can estimate. */
