@@ -5,7 +5,8 @@ import type { ProjectRow } from '../db/schema.js';
 import type { TranslationWithRefs } from '../db/places.js';
 import type { Aggregate } from '../services/activity/statistics.service.js';
 import { componentPathSegment } from '../domain/component-paths.js';
-import { AppError, PermissionDeniedError } from '../shared/errors.js';
+import { AppError, PermissionDeniedError, type ValidationError } from '../shared/errors.js';
+import type { FormErrors } from '../ui/forms.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
 import type { TranslationPlace } from '../ui/pages.js';
 import { seg, type Stats } from '../ui/widgets.js';
@@ -25,6 +26,14 @@ export function statusOfError(e: AppError): number {
 export function errorText(e: AppError): string {
   if (e.fieldErrors.length === 0) return e.message;
   return e.fieldErrors.map((f) => (f.attr ? `${f.attr}: ${f.detail}` : f.detail)).join(' ');
+}
+
+/** A refused write as the fields of a form show it: messages by field name, "" for the form as a whole. */
+export function formErrorsOf(e: ValidationError): FormErrors {
+  const out: FormErrors = {};
+  for (const f of e.fieldErrors) (out[f.attr ?? ''] ??= []).push(f.detail);
+  if (e.fieldErrors.length === 0) out[''] = [e.message];
+  return out;
 }
 
 /** Only a path on this site may be a redirect target (no `//host`, no scheme). */

@@ -1,43 +1,14 @@
 // Account pages reached by e-mail: password reset, registration, invitations, address change, and the administrators' outbox.
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page, type Viewer } from './layout.js';
+import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 
-/** Field errors by field name ("" for the form as a whole). */
-export type FormErrors = Record<string, string[]>;
+export type { FormErrors } from './forms.js';
 
-export interface FormPage {
-  viewer: Viewer;
-  /** Field values to show again after a refused form (never passwords). */
-  values?: Record<string, string>;
-  errors?: FormErrors;
+/** What the account forms need: the form state and whether mail leaves this server. */
+export interface FormPage extends FormState {
   /** Whether mail leaves this server; false: a notice says messages stay in the outbox. */
   mailConfigured: boolean;
-}
-
-interface FieldSpec {
-  name: string;
-  label: string;
-  type?: string;
-  autocomplete?: string;
-  required?: boolean;
-  help?: string;
-}
-
-/** Errors of the form as a whole, and of fields the form does not show (a username chosen earlier, say). */
-function formErrors(errors: FormErrors | undefined, shown: readonly string[] = []): SafeHtml {
-  const all = Object.entries(errors ?? {}).flatMap(([name, messages]) => (name === '' || !shown.includes(name) ? messages : []));
-  return all.length ? html`<div class="error" role="alert" id="form-error">${all.map((e) => html`<p>${e}</p>`)}</div>` : html``;
-}
-
-/** One labelled input with its messages right below it, tied to it for screen readers. */
-function field(o: FormPage, f: FieldSpec): SafeHtml {
-  const id = `id_${f.name}`;
-  const messages = o.errors?.[f.name] ?? [];
-  const value = f.type === 'password' ? '' : (o.values?.[f.name] ?? '');
-  const described = [messages.length ? `${id}_error` : '', f.help ? `${id}_help` : ''].filter(Boolean).join(' ');
-  return html`<div class="field"><label for="${id}">${f.label}</label>
-<input type="${f.type ?? 'text'}" id="${id}" name="${f.name}" value="${value}"${f.autocomplete ? html` autocomplete="${f.autocomplete}"` : ''}${f.required === false ? '' : html` required`}${described ? html` aria-describedby="${described}"` : ''}${messages.length ? html` aria-invalid="true"` : ''}>
-${f.help ? html`<p class="muted" id="${id}_help">${f.help}</p>` : ''}${messages.length ? html`<p class="error field-error" id="${id}_error">${messages.join(' ')}</p>` : ''}</div>`;
 }
 
 const PASSWORD_HELP = 'At least 10 characters, not like your username or e-mail address, and not a commonly used password.';

@@ -25,7 +25,7 @@ import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '
 import { resource } from '../resource.js';
 import { IdParams } from '../schemas/common.js';
 import type { SessionAuth } from '../session-auth.js';
-import { sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
 
 /** What these routes use of the container. */
@@ -47,13 +47,6 @@ const InvitationSchema = Type.Object(
 );
 
 /** Field errors of a refused form, by field; errors of no field under "". */
-function errorsOf(e: ValidationError): FormErrors {
-  const out: FormErrors = {};
-  for (const f of e.fieldErrors) (out[f.attr ?? ''] ??= []).push(f.detail);
-  if (e.fieldErrors.length === 0) out[''] = [e.message];
-  return out;
-}
-
 export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, auth: SessionAuth): void {
   const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect } = uiKit(c);
   const base = (request: FastifyRequest) => c.config.siteUrl ?? requestBaseUrl(request);
@@ -94,7 +87,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
   /** Renders the form again with the refused fields' messages (400), or the link problem page; other errors go on. */
   const refused = (request: FastifyRequest, reply: FastifyReply, e: unknown, form: (errors: FormErrors) => string, again: { href: string; label: string } | null = null) => {
     if (e instanceof LinkError) return linkProblem(request, reply, e, again);
-    if (e instanceof ValidationError) return sendHtml(reply, 400, form(errorsOf(e)));
+    if (e instanceof ValidationError) return sendHtml(reply, 400, form(formErrorsOf(e)));
     throw e;
   };
 
@@ -235,7 +228,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       return sendHtml(reply, 200, await invitationForm(request, { sent, values: { group: values.group! } }));
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
-      return sendHtml(reply, 400, await invitationForm(request, { values, errors: errorsOf(e) }));
+      return sendHtml(reply, 400, await invitationForm(request, { values, errors: formErrorsOf(e) }));
     }
   }));
 
