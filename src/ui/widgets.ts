@@ -110,6 +110,7 @@ const NOTICES: Record<string, string> = {
   deleted: 'Suggestion deleted.',
   commented: 'Comment added.',
   uploaded: 'File uploaded.',
+  component_created: 'Component created.',
   commit: 'Committed.',
   push: 'Pushed.',
   pull: 'Pulled from upstream.',
