@@ -72,3 +72,25 @@ export function unfinishedTasksBefore(db: Executor, cutoff: string): Promise<Pic
 export function unfinishedProjectTask(db: Executor, name: string, projectId: number): Promise<Pick<TaskRow, 'id'> | undefined> {
   return db.selectFrom('tasks').select('id').where('name', '=', name).where('project_id', '=', projectId).where('status', 'in', ['queued', 'running']).orderBy('created').executeTakeFirst();
 }
+
+/** Tasks newest first, of one status when it is given: the administrators' task list. */
+function taskList(db: Executor, status: string | null) {
+  const q = db.selectFrom('tasks');
+  return status ? q.where('status', '=', status) : q;
+}
+
+export async function countTasks(db: Executor, status: string | null): Promise<number> {
+  const row = await taskList(db, status).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** A page of the tasks, newest first (the payload is left out: it may be large). */
+export function recentTasks(db: Executor, status: string | null, limit: number, offset: number): Promise<Omit<TaskRow, 'payload'>[]> {
+  return taskList(db, status)
+    .select(['id', 'name', 'status', 'progress', 'result', 'log', 'project_id', 'component_id', 'user_id', 'created', 'updated'])
+    .orderBy('created', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}

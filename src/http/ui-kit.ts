@@ -67,7 +67,7 @@ export type UiKit = ReturnType<typeof uiKit>;
 export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | 'translations'>) {
   const viewerOf = (request: FastifyRequest): Viewer => {
     const u = request.actor.user;
-    return { username: u?.username ?? null, displayName: u ? u.full_name || u.username : null, csrf: request.session ? c.sessions.csrfToken(request.session) : null };
+    return { username: u?.username ?? null, displayName: u ? u.full_name || u.username : null, csrf: request.session ? c.sessions.csrfToken(request.session) : null, isSuperuser: request.actor.isSuperuser };
   };
 
   /** Wraps a page handler: service errors become an HTML error page with their status. */

@@ -7,6 +7,8 @@ export interface Viewer {
   username: string | null;
   displayName: string | null;
   csrf: string | null;
+  /** Superusers: the header links to the site administration. */
+  isSuperuser?: boolean;
 }
 
 export interface PageOptions {
@@ -51,7 +53,7 @@ export function page(o: PageOptions): string {
 <a class="skip" href="#main">Skip to content</a>
 <header class="site">
   <a class="brand" href="/">Parla</a>
-  <nav aria-label="Site"><ul><li><a href="/">Dashboard</a></li><li><a href="/api/">API</a></li></ul></nav>
+  <nav aria-label="Site"><ul><li><a href="/">Dashboard</a></li><li><a href="/api/">API</a></li>${o.viewer.isSuperuser ? html`<li><a href="/manage/" id="manage-link">Manage</a></li>` : ''}</ul></nav>
   <div class="account">${account(o.viewer, o.here)}</div>
 </header>
 <main id="main" tabindex="-1">

@@ -5,7 +5,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { AccessControl, ComponentLike } from '../../auth/access.js';
 import { projectAccessById } from '../../db/projects.repository.js';
 import { componentAccessById } from '../../db/components.repository.js';
-import { failUnfinishedTask, taskById } from '../../db/tasks.repository.js';
+import { countTasks, failUnfinishedTask, recentTasks, taskById } from '../../db/tasks.repository.js';
 import { unlinkTaskFromComponents } from '../../db/task-control.repository.js';
 import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 
@@ -57,5 +57,11 @@ export class TasksService {
       await failUnfinishedTask(tx, id, TASK_CANCELLED);
       await unlinkTaskFromComponents(tx, id);
     });
+  }
+
+  /** Every task, newest first, of one status when it is given: superusers only (tasks of every project show). */
+  recent(actor: Actor, status: string | null): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<Omit<TaskRow, 'payload'>[]> } {
+    if (!actor.isSuperuser) throw new PermissionDeniedError();
+    return { count: () => countTasks(this.db, status), page: (limit, offset) => recentTasks(this.db, status, limit, offset) };
   }
 }

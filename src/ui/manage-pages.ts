@@ -1,0 +1,252 @@
+// The site administration pages under /manage/: users, languages, background tasks, health and configuration.
+import { html, type SafeHtml } from './html.js';
+import { csrfField, page, type Viewer } from './layout.js';
+import { formOf, type FieldSpec, type FormState } from './forms.js';
+
+/** The notices after a redirect: a fixed text per code, never text from the address. */
+const NOTICES: Record<string, string> = {
+  user_created: 'The user is created.',
+  invited: 'The invitation is on its way.',
+  joined: 'The account of that address joined.',
+  activated: 'The user is active again.',
+  deactivated: 'The user is deactivated and signed out.',
+  superuser: 'The user is a superuser now.',
+  unsuperuser: 'The user is no longer a superuser.',
+  language_created: 'The language is created.',
+  language_saved: 'The language is saved.',
+};
+
+function noticeOf(code: string | undefined): SafeHtml {
+  const text = code ? NOTICES[code] : undefined;
+  return text ? html`<p class="message" role="status" id="notice" tabindex="-1">${text}</p>` : html``;
+}
+
+const CRUMB = { label: 'Manage', href: '/manage/' };
+
+/** Previous and next links of a list shown a page at a time; `href` builds the address of an offset. */
+function pager(total: number, offset: number, limit: number, href: (offset: number) => string): SafeHtml {
+  if (total <= limit) return html``;
+  const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">Previous</a>` : '';
+  const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">Next</a>` : '';
+  return html`<nav aria-label="Pages" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
+}
+
+export interface ManageParts {
+  users: boolean;
+  languages: boolean;
+  superuser: boolean;
+}
+
+export function manageIndexPage(o: { viewer: Viewer; parts: ManageParts }): string {
+  const items: SafeHtml[] = [];
+  if (o.parts.users) items.push(html`<li><a href="/manage/users/" id="manage-users">Users</a>: find, create, invite, deactivate and make superuser</li>`);
+  if (o.parts.languages) items.push(html`<li><a href="/manage/languages/" id="manage-languages">Languages</a>: create and edit, with their plural rules</li>`);
+  if (o.parts.superuser) {
+    items.push(html`<li><a href="/manage/tasks/" id="manage-tasks">Background tasks</a>: running, failed and done, with their logs</li>`);
+    items.push(html`<li><a href="/manage/health/" id="manage-health">Health and configuration</a>: the readiness checks and the settings in use</li>`);
+    items.push(html`<li><a href="/manage/mail/" id="manage-mail">Outgoing mail</a>: the outbox</li>`);
+  }
+  return page({ title: 'Manage', viewer: o.viewer, here: '/manage/', breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: 'Manage' }], body: html`<h1>Manage</h1><ul id="manage-parts">${items}</ul>` });
+}
+
+export interface ManagedUser {
+  username: string;
+  fullName: string;
+  email: string;
+  active: boolean;
+  superuser: boolean;
+  bot: boolean;
+  joined: string;
+}
+
+export interface UsersPageData {
+  viewer: Viewer;
+  q: string;
+  users: ManagedUser[];
+  total: number;
+  offset: number;
+  limit: number;
+  /** The create form's state and the invitation form's, each kept after its own refusal. */
+  create: FormState;
+  invite: FormState;
+  /** Whether the viewer may invite without a team. */
+  mayInvite: boolean;
+  notice?: string;
+}
+
+function userActions(viewer: Viewer, u: ManagedUser): SafeHtml {
+  const action = `/manage/users/${encodeURIComponent(u.username)}/`;
+  const button = (change: string, label: string, cls = 'secondary') =>
+    html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="change" value="${change}"><button type="submit" class="${cls}" id="${change}-${u.username}">${label}<span class="visually-hidden"> ${u.username}</span></button></form>`;
+  return html`${u.active ? button('deactivate', 'Deactivate', 'danger') : button('activate', 'Reactivate')} ${u.superuser ? button('unsuperuser', 'Remove superuser') : button('superuser', 'Make superuser')}`;
+}
+
+export function manageUsersPage(o: UsersPageData): string {
+  const query = (offset: number) => `/manage/users/?${new URLSearchParams({ ...(o.q ? { q: o.q } : {}), ...(offset ? { offset: String(offset) } : {}) }).toString()}`;
+  const rows = o.users.map(
+    (u) => html`<tr id="user-${u.username}"><th scope="row"><a href="/user/${encodeURIComponent(u.username)}/">${u.username}</a></th><td>${u.fullName}</td><td>${u.email}</td>
+<td class="user-state">${u.active ? 'active' : 'deactivated'}${u.superuser ? ', superuser' : ''}${u.bot ? ', bot' : ''}</td><td>${u.joined.slice(0, 10)}</td><td class="actions">${userActions(o.viewer, u)}</td></tr>`,
+  );
+  const create = formOf(o.create, {
+    action: '/manage/users/create/',
+    id: 'user-create',
+    submit: 'Create user',
+    fields: [
+      { name: 'username', label: 'Username', autocomplete: 'off', maxLength: 150, help: 'Letters, digits and @ . + - _ only.' },
+      { name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'off', maxLength: 254 },
+      { name: 'full_name', label: 'Full name', autocomplete: 'off', maxLength: 150 },
+    ],
+  });
+  const invite = o.mayInvite
+    ? formOf(o.invite, {
+        action: '/manage/users/invite/',
+        id: 'user-invite',
+        submit: 'Send invitation',
+        fields: [{ name: 'invite_email', label: 'E-mail address', type: 'email', autocomplete: 'off', maxLength: 254, help: 'The person chooses a username and a password through the link in the message.' }],
+      })
+    : html``;
+  return page({
+    title: 'Users',
+    viewer: o.viewer,
+    here: '/manage/users/',
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Users' }],
+    body: html`<h1>Users</h1>${noticeOf(o.notice)}
+<form method="get" action="/manage/users/" class="searchbar" role="search"><div class="field"><label for="id_q">Find users</label><input type="search" id="id_q" name="q" value="${o.q}" aria-describedby="id_q_help"><p class="muted" id="id_q_help">The start of a username, or a whole e-mail address.</p></div><button type="submit" id="user-search">Search</button></form>
+<div class="table-wrap"><table id="users"><caption class="muted">${String(o.total)} user${o.total === 1 ? '' : 's'}${o.q ? html` matching “${o.q}”` : ''}</caption>
+<thead><tr><th scope="col">Username</th><th scope="col">Full name</th><th scope="col">E-mail</th><th scope="col">State</th><th scope="col">Joined</th><th scope="col">Change</th></tr></thead><tbody>${rows}</tbody></table></div>
+${pager(o.total, o.offset, o.limit, query)}
+<section aria-labelledby="create-title"><h2 id="create-title">Create a user</h2><p class="muted">The new user has no password: they set one through “Forgot your password?”, or sign in with single sign-on.</p>${create}</section>
+${o.mayInvite ? html`<section aria-labelledby="invite-title"><h2 id="invite-title">Invite by e-mail</h2>${invite}</section>` : ''}`,
+  });
+}
+
+export interface ListedLanguage {
+  code: string;
+  name: string;
+  direction: string;
+  pluralNumber: number;
+  pluralFormula: string;
+}
+
+const DIRECTIONS = [
+  { value: 'ltr', label: 'Left to right' },
+  { value: 'rtl', label: 'Right to left' },
+];
+
+function languageFields(withCode: boolean): FieldSpec[] {
+  return [
+    ...(withCode ? [{ name: 'code', label: 'Language code', maxLength: 50, help: 'As in the file names, for example pt_BR or sr@latin.' }] : []),
+    { name: 'name', label: 'Name', maxLength: 100 },
+    { name: 'direction', label: 'Text direction', type: 'select', options: DIRECTIONS },
+    { name: 'plural_number', label: 'Number of plural forms', type: 'number', help: 'From 1 to 10.' },
+    { name: 'plural_formula', label: 'Plural formula', help: 'A C expression of n that gives the form to use, for example n != 1 or (n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2.' },
+  ];
+}
+
+export function manageLanguagesPage(o: { viewer: Viewer; languages: ListedLanguage[]; total: number; offset: number; limit: number; form: FormState; notice?: string }): string {
+  const rows = o.languages.map(
+    (l) => html`<tr id="language-${l.code}"><th scope="row"><a href="/manage/languages/${encodeURIComponent(l.code)}/">${l.code}</a></th><td>${l.name}</td><td>${l.direction}</td><td class="num">${String(l.pluralNumber)}</td><td><code>${l.pluralFormula}</code></td></tr>`,
+  );
+  return page({
+    title: 'Languages',
+    viewer: o.viewer,
+    here: '/manage/languages/',
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Languages' }],
+    body: html`<h1>Languages</h1>${noticeOf(o.notice)}
+<div class="table-wrap"><table id="languages"><caption class="muted">${String(o.total)} languages</caption>
+<thead><tr><th scope="col">Code</th><th scope="col">Name</th><th scope="col">Direction</th><th scope="col" class="num">Plurals</th><th scope="col">Plural formula</th></tr></thead><tbody>${rows}</tbody></table></div>
+${pager(o.total, o.offset, o.limit, (offset) => (offset ? `/manage/languages/?offset=${offset}` : '/manage/languages/'))}
+<section aria-labelledby="create-title"><h2 id="create-title">Add a language</h2>${formOf(o.form, { action: '/manage/languages/', id: 'language-create', submit: 'Add language', fields: languageFields(true) })}</section>`,
+  });
+}
+
+export function languageEditPage(o: { viewer: Viewer; code: string; name: string; form: FormState; notice?: string }): string {
+  const here = `/manage/languages/${encodeURIComponent(o.code)}/`;
+  return page({
+    title: `Language ${o.name}`,
+    viewer: o.viewer,
+    here,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Languages', href: '/manage/languages/' }, { label: o.name }],
+    body: html`<h1>${o.name} <code>${o.code}</code></h1>${noticeOf(o.notice)}
+${formOf(o.form, { action: here, id: 'language-edit', submit: 'Save', fields: languageFields(true) })}
+<p><a href="/languages/${encodeURIComponent(o.code)}/">Translations in this language</a></p>`,
+  });
+}
+
+export interface ListedTask {
+  id: string;
+  name: string;
+  status: string;
+  progress: number;
+  created: string;
+  updated: string;
+  log: string;
+  result: string | null;
+}
+
+const TASK_STATUSES = ['queued', 'running', 'failed', 'done'];
+
+export function manageTasksPage(o: { viewer: Viewer; tasks: ListedTask[]; total: number; offset: number; limit: number; status: string }): string {
+  const href = (offset: number) => `/manage/tasks/?${new URLSearchParams({ ...(o.status ? { status: o.status } : {}), ...(offset ? { offset: String(offset) } : {}) }).toString()}`;
+  const filters = ['', ...TASK_STATUSES].map((s) =>
+    s === o.status ? html`<li aria-current="page"><strong>${s || 'all'}</strong></li>` : html`<li><a href="/manage/tasks/${s ? `?status=${s}` : ''}" id="tasks-${s || 'all'}">${s || 'all'}</a></li>`,
+  );
+  const rows = o.tasks.map(
+    (t) => html`<tr id="task-${t.id}"><th scope="row"><a href="/manage/tasks/${t.id}/">${t.name}</a></th><td class="task-status">${t.status}</td><td class="num">${String(t.progress)} %</td><td>${t.created}</td><td>${t.updated}</td></tr>`,
+  );
+  return page({
+    title: 'Background tasks',
+    viewer: o.viewer,
+    here: '/manage/tasks/',
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Background tasks' }],
+    body: html`<h1>Background tasks</h1>
+<nav aria-label="Task status"><ul class="inline-list">${filters}</ul></nav>
+<div class="table-wrap"><table id="tasks"><caption class="muted">${String(o.total)} task${o.total === 1 ? '' : 's'}, newest first</caption>
+<thead><tr><th scope="col">Task</th><th scope="col">Status</th><th scope="col" class="num">Progress</th><th scope="col">Created</th><th scope="col">Updated</th></tr></thead><tbody>${rows}</tbody></table></div>
+${pager(o.total, o.offset, o.limit, href)}`,
+  });
+}
+
+export function taskPage(o: { viewer: Viewer; task: ListedTask }): string {
+  const t = o.task;
+  let result = t.result ?? '';
+  try {
+    if (t.result) result = JSON.stringify(JSON.parse(t.result), null, 2);
+  } catch {
+    // A result that is no JSON is shown as it is.
+  }
+  return page({
+    title: `Task ${t.name}`,
+    viewer: o.viewer,
+    here: `/manage/tasks/${t.id}/`,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Background tasks', href: '/manage/tasks/' }, { label: t.name }],
+    body: html`<h1>Task ${t.name}</h1>
+<dl class="meta" id="task"><dt>Id</dt><dd><code>${t.id}</code></dd><dt>Status</dt><dd id="task-status">${t.status}</dd><dt>Progress</dt><dd>${String(t.progress)} %</dd><dt>Created</dt><dd>${t.created}</dd><dt>Updated</dt><dd>${t.updated}</dd></dl>
+<h2>Log</h2>${t.log ? html`<pre id="task-log">${t.log}</pre>` : html`<p class="muted" id="task-log">Nothing logged.</p>`}
+<h2>Result</h2>${result ? html`<pre id="task-result">${result}</pre>` : html`<p class="muted" id="task-result">No result yet.</p>`}
+<p class="muted">The API shows it at <a href="/api/tasks/${t.id}/">/api/tasks/${t.id}/</a>.</p>`,
+  });
+}
+
+export interface HealthPageData {
+  viewer: Viewer;
+  status: string;
+  checks: { name: string; ok: boolean; text: string }[];
+  settings: { name: string; value: string }[];
+}
+
+export function healthPage(o: HealthPageData): string {
+  return page({
+    title: 'Health and configuration',
+    viewer: o.viewer,
+    here: '/manage/health/',
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Health and configuration' }],
+    body: html`<h1>Health and configuration</h1>
+<section aria-labelledby="checks-title"><h2 id="checks-title">Readiness</h2>
+<p id="health-status" class="${o.status === 'ok' ? 'message' : 'error'}">${o.status === 'ok' ? 'Every check passes.' : 'Some checks fail: /readyz answers 503.'}</p>
+<div class="table-wrap"><table id="checks"><thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead><tbody>
+${o.checks.map((c) => html`<tr id="check-${c.name}"><th scope="row">${c.name}</th><td>${c.ok ? 'ok' : 'failing'}</td><td>${c.text}</td></tr>`)}</tbody></table></div></section>
+<section aria-labelledby="config-title"><h2 id="config-title">Configuration</h2><p class="muted">Set by the PARLA_ environment variables; secrets are never shown.</p>
+<dl class="meta" id="settings">${o.settings.map((s) => html`<dt>${s.name}</dt><dd>${s.value}</dd>`)}</dl></section>`,
+  });
+}
