@@ -54,24 +54,27 @@ function changesSection(changes: Changes): SafeHtml {
   return html`<section aria-labelledby="changes-title"><h2 id="changes-title">Recent changes</h2>${changesList(changes.rows, changes.refs)}</section>`;
 }
 
-export function dashboardPage(o: Common & { projects: Listed[]; total: number }): string {
+export function dashboardPage(o: Common & { projects: Listed[]; total: number; mayCreate?: boolean }): string {
   return page({
     title: 'Dashboard',
     viewer: o.viewer,
     here: o.here,
     body: html`${notice(o.notice)}<h1>Projects</h1>
+${o.mayCreate ? html`<p><a href="/create/project/" id="add-project">Add a project</a></p>` : ''}
 ${listTable('projects', `${o.total} project${o.total === 1 ? '' : 's'}`, o.projects, 'Project')}
 ${o.total > o.projects.length ? html`<p class="muted">Showing the first ${o.projects.length} projects.</p>` : ''}`,
   });
 }
 
-export function projectPage(o: Common & { name: string; slug: string; web: string; instructions: string; stats: Stats; components: Listed[]; languages: Listed[]; changes: Changes; repository: Repository }): string {
+export function projectPage(o: Common & { name: string; slug: string; web: string; instructions: string; stats: Stats; components: Listed[]; languages: Listed[]; changes: Changes; repository: Repository; mayEdit?: boolean; mayManageAccess?: boolean }): string {
   return page({
     title: o.name,
     viewer: o.viewer,
     here: o.here,
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.name }],
     body: html`${notice(o.notice, o.noticeExtra)}<h1>${o.name}</h1>
+${o.mayEdit ? html`<p><a href="/settings/${seg(o.slug)}/" id="project-settings-link">Settings</a></p>` : ''}
+${o.mayManageAccess ? html`<p><a href="/access/${seg(o.slug)}/" id="project-access-link">Access</a></p>` : ''}
 ${o.web ? html`<p>Website: <a href="${/^https?:\/\//i.test(o.web) ? o.web : '#'}" rel="nofollow noopener">${o.web}</a></p>` : ''}
 ${o.instructions ? html`<div class="panel"><h2>Instructions</h2><p>${o.instructions}</p></div>` : ''}
 <h2>Overview</h2>${statsTable(o.stats)}

@@ -91,7 +91,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       const [rows, total] = await Promise.all([c.projects.firstByName(request.actor, DASHBOARD_LIMIT), c.projects.count(request.actor)]);
       const projects: Listed[] = [];
       for (const p of rows) projects.push({ name: p.name, href: `/projects/${seg(p.slug)}/`, stats: statsOf(c, await c.stats.ofProject(request.actor, p), p.name, p.translation_review === 1) });
-      return dashboardPage({ viewer: viewerOf(request), here: request.url, notice: (request.query as Q).done, projects, total });
+      return dashboardPage({ viewer: viewerOf(request), here: request.url, notice: (request.query as Q).done, projects, total, mayCreate: c.access.canGlobal(request.actor, 'project.add') });
     }),
   );
 
@@ -181,6 +181,8 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         languages,
         changes: await changesOf(request, { projectId: project.id }),
         repository,
+        mayManageAccess: c.access.can(request.actor, 'project.permissions', project),
+        mayEdit: c.access.can(request.actor, 'project.edit', project),
       });
     }),
   );
