@@ -77,7 +77,7 @@ export interface UsersPageData {
 function userActions(viewer: Viewer, u: ManagedUser): SafeHtml {
   const action = `/manage/users/${encodeURIComponent(u.username)}/`;
   const button = (change: string, label: string, cls = 'secondary') =>
-    html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="change" value="${change}"><button type="submit" class="${cls}" id="${change}-${u.username}">${label}<span class="visually-hidden"> ${u.username}</span></button></form>`;
+    html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="change" value="${change}"><button type="submit" class="${cls}" id="${change}-${u.username}" aria-label="${label} ${u.username}">${label}</button></form>`;
   return html`${u.active ? button('deactivate', 'Deactivate', 'danger') : button('activate', 'Reactivate')} ${u.superuser ? button('unsuperuser', 'Remove superuser') : button('superuser', 'Make superuser')}`;
 }
 
