@@ -34,6 +34,7 @@ import { unsubscribeRoutes } from './http/routes/notify-unsubscribe.routes.js';
 import { twoFactorRoutes } from './http/routes/accounts-2fa.routes.js';
 import { accountsOidcRoutes } from './http/routes/accounts-oidc.routes.js';
 import { profileRoutes } from './http/routes/profile.routes.js';
+import { projectAccessRoutes } from './http/routes/project-access.routes.js';
 import { projectAdminRoutes } from './http/routes/project-admin.routes.js';
 import { manageRoutes } from './http/routes/manage.routes.js';
 import { componentAdminRoutes } from './http/routes/component-admin.routes.js';
@@ -170,6 +171,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   twoFactorRoutes(app, container, sessionAuth);
   accountsOidcRoutes(app, container, sessionAuth);
   profileRoutes(app, container, sessionAuth);
+  projectAccessRoutes(app, container);
   projectAdminRoutes(app, container);
   manageRoutes(app, container);
   componentAdminRoutes(app, container);

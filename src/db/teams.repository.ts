@@ -319,6 +319,18 @@ export function membershipsOfUsers(db: Executor, userIds: readonly number[]): Pr
   return db.selectFrom('group_members').select(['user_id', 'group_id']).where('user_id', 'in', [...userIds]).orderBy('group_id').execute();
 }
 
+/** The members of these teams with their names, by username. */
+export function membersOfGroups(db: Executor, groupIds: readonly number[]): Promise<{ group_id: number; id: number; username: string; full_name: string; is_bot: number }[]> {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('group_members')
+    .innerJoin('users', 'users.id', 'group_members.user_id')
+    .select(['group_members.group_id', 'users.id', 'users.username', 'users.full_name', 'users.is_bot'])
+    .where('group_members.group_id', 'in', [...groupIds])
+    .orderBy('users.username')
+    .execute();
+}
+
 // ----- roles ---------------------------------------------------------------------------------------
 
 export async function roleIdByName(db: Executor, name: string): Promise<number | undefined> {

@@ -32,6 +32,7 @@ import {
   joinGroup,
   leaveGroup,
   membershipsOfUsers,
+  membersOfGroups,
   permissionsOfRoles,
   removeGroupAdmin,
   removeGroupComponent,
@@ -72,6 +73,23 @@ export interface GroupInput {
   language_selection?: number;
   defining_project?: string | null;
   enforced_2fa?: boolean;
+}
+
+export interface TeamMember {
+  id: number;
+  username: string;
+  full_name: string;
+  is_bot: boolean;
+}
+
+/** A team as a project's access page shows it: what it grants, and its members when the viewer may manage them (null otherwise). */
+export interface ProjectTeam {
+  group: GroupRow;
+  relations: GroupRelations;
+  roles: string[];
+  members: TeamMember[] | null;
+  /** Whether the viewer may add and remove members. */
+  manageable: boolean;
 }
 
 export interface GroupRelations {
@@ -250,6 +268,35 @@ export class TeamsService {
     const rows = await membershipsOfUsers(this.db, userIds);
     for (const r of rows) out.get(r.user_id)?.push(r.group_id);
     return out;
+  }
+
+  /**
+   * The teams of a project's access page, for those who manage the project's access: the teams the
+   * project defines, then the other teams the actor sees that name the project.
+   */
+  async projectTeams(actor: Actor, project: ProjectRow): Promise<ProjectTeam[]> {
+    this.access.require(actor, 'project.permissions', project, 'You do not have permission to manage the access of this project.');
+    const visible = await this.groupList(actor).page(10000, 0);
+    const relations = await this.relations(visible);
+    const teams = visible
+      .filter((g) => g.defining_project_id === project.id || relations.get(g.id)!.projects.includes(project.slug))
+      .sort((a, b) => Number(b.defining_project_id === project.id) - Number(a.defining_project_id === project.id) || a.name.localeCompare(b.name));
+    const manageable = new Map<number, boolean>();
+    for (const g of teams) manageable.set(g.id, (await this.canManageGroup(actor, g)) || (await this.isTeamAdmin(actor, g)));
+    const roleIds = [...new Set(teams.flatMap((g) => relations.get(g.id)!.roles))];
+    const roleNames = new Map((await this.roleList(actor).page(10000, 0)).filter((r) => roleIds.includes(r.id)).map((r) => [r.id, r.name]));
+    const members = new Map<number, TeamMember[]>();
+    for (const m of await membersOfGroups(this.db, teams.filter((g) => manageable.get(g.id)).map((g) => g.id))) {
+      if (!members.has(m.group_id)) members.set(m.group_id, []);
+      members.get(m.group_id)!.push({ id: m.id, username: m.username, full_name: m.full_name, is_bot: Boolean(Number(m.is_bot)) });
+    }
+    return teams.map((group) => ({
+      group,
+      relations: relations.get(group.id)!,
+      roles: relations.get(group.id)!.roles.map((id) => roleNames.get(id) ?? `#${id}`).sort((a, b) => a.localeCompare(b)),
+      members: manageable.get(group.id) ? (members.get(group.id) ?? []) : null,
+      manageable: manageable.get(group.id)!,
+    }));
   }
 
   // ----- roles -----------------------------------------------------------------------------------

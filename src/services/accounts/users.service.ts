@@ -3,6 +3,7 @@
 import type { Db, Executor } from '../../db/database.js';
 import type { AuditLogRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { countListedTranslations, listedTranslationsPage } from '../../db/translations.repository.js';
+import { usersByEmail } from '../../db/account-links.repository.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { userActor, type Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -202,6 +203,16 @@ export class UsersService {
     const user = await this.findByUsername(this.db, username);
     if (!user) throw new NotFoundError();
     return user;
+  }
+
+  /** A user named by username, or by the e-mail address of an active account that is not a bot (forms that add people to teams). */
+  async getByUsernameOrEmail(actor: Actor, login: string): Promise<UserRow> {
+    const name = login.trim();
+    const byName = name ? await this.findByUsername(this.db, name) : undefined;
+    if (byName) return this.getVisible(actor, byName.username);
+    const account = name.includes('@') ? (await usersByEmail(this.db, name)).find((u) => u.is_active && !u.is_bot) : undefined;
+    if (!account) throw new NotFoundError();
+    return this.getVisible(actor, account.username);
   }
 
   /**
