@@ -72,6 +72,25 @@ describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
     expect((await user('admin')).is_active).toBe(true);
   });
 
+  it('shows a user manager (user.edit, no superuser) the users part only', async () => {
+    const manager = await s.createUser('usermanager');
+    const role = await (await s.api('/api/roles/', { method: 'POST', json: { name: 'User managers', permissions: ['user.edit'] } })).json();
+    const team = await (await s.api('/api/groups/', { method: 'POST', json: { name: 'User managers', project_selection: 0, language_selection: 0 } })).json();
+    expect((await s.api(`/api/groups/${team.id}/roles/`, { method: 'POST', json: { role_id: role.id } })).status).toBe(200);
+    expect((await s.api('/api/users/usermanager/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
+    const as = async (path: string) => {
+      const res = await s.api(path, { token: manager });
+      return { status: res.status, html: await res.text() };
+    };
+    const index = await as('/manage/');
+    expect(index.status).toBe(200);
+    expect(index.html).toContain('id="manage-users"');
+    for (const part of ['languages', 'tasks', 'health', 'mail']) expect(index.html).not.toContain(`id="manage-${part}"`);
+    expect(index.html).not.toContain('id="manage-link"');
+    expect((await as('/manage/users/')).html).toContain('<tr id="user-tereza">');
+    for (const path of ['/manage/languages/', '/manage/tasks/', '/manage/health/']) expect((await as(path)).status, path).toBe(403);
+  });
+
   it('creates users through the API rules, refuses a taken username next to the field, and finds them', async () => {
     const created = await post('/manage/users/', '/manage/users/create/', { username: 'jana', email: 'jana@example.com', full_name: 'Jana Nováková' });
     expect(created).toMatchObject({ status: 303, location: '/manage/users/?q=jana&done=user_created' });
