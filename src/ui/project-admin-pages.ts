@@ -144,7 +144,7 @@ ${formOf(o, { action: base, id: 'category-create', submit: 'Add the category', f
 
 export interface CategoryData extends FormState {
   project: { name: string; slug: string };
-  category: { id: number; name: string; path: string };
+  category: { id: number; name: string; slug: string; path: string };
   parents: { id: number; path: string }[];
   notice: string | null;
 }
@@ -158,10 +158,11 @@ export function categoryEditPage(o: CategoryData): string {
     breadcrumbs: settingsCrumbs(o.project, o.category.name),
     body: html`${message(o.notice)}<h1>Category ${o.category.path}</h1>
 <h2>Rename or move</h2>
-${formOf(o, { action: base, id: 'category-edit', submit: 'Save the category', fields: categoryFields(o.parents) })}
+${formOf({ ...o, errors: Object.fromEntries(Object.entries(o.errors ?? {}).filter(([name]) => name !== 'confirm')) }, { action: base, id: 'category-edit', submit: 'Save the category', fields: categoryFields(o.parents) })}
 <h2>Delete</h2>
-<form method="post" action="${base}delete/" id="category-delete" class="panel">${csrfField(o.viewer)}
+<form method="post" action="${base}delete/" id="category-delete" class="panel" novalidate>${csrfField(o.viewer)}
 <p>Deleting the category deletes its sub-categories and every component in them, with their translations.</p>
+${field(o, { name: 'confirm', label: `Type the category’s slug (${o.category.slug}) to confirm`, autocomplete: 'off' })}
 <button type="submit" id="category-delete-submit" class="danger">Delete the category</button>
 </form>`,
   });

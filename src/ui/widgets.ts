@@ -118,6 +118,7 @@ const NOTICES: Record<string, string> = {
   password: 'Your new password is set, and you are signed in.',
   registered: 'Your account is ready, and you are signed in.',
   welcome: 'Welcome! Your account is ready, and you are signed in.',
+  project_deleted: 'The project is deleted.',
 };
 
 export function notice(code: unknown, extra?: string): SafeHtml {

@@ -89,7 +89,8 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromi
       expect(problems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/settings\/garden-helper\/delete\//)]);
       expect((await s.api('/api/projects/garden-helper/')).status).toBe(200);
       await page.fill('#id_confirm', 'garden-helper');
-      await Promise.all([page.waitForURL(`${s.url}/`), page.click('#project-delete-submit')]);
+      await Promise.all([page.waitForURL(`${s.url}/?done=project_deleted`), page.click('#project-delete-submit')]);
+      expect(await page.textContent('#notice')).toBe('The project is deleted.');
       expect((await s.api('/api/projects/garden-helper/')).status).toBe(404);
     }));
 

@@ -186,8 +186,15 @@ describe.each(DIALECTS)('project administration pages (%s)', (dialect) => {
     expect((await get('/settings/store/', admin)).html).toContain('Web Apps / Phones');
     // Tomas may neither see the pages nor post to them.
     expect((await get('/settings/store/categories/', translator)).status).toBe(403);
-    expect((await post(`/settings/store/categories/${mobile.id}/delete/`, [], translator)).status).toBe(403);
-    expect(await post(`/settings/store/categories/${mobile.id}/delete/`, [], admin)).toMatchObject({ status: 303, location: '/settings/store/categories/?saved=category_deleted' });
+    expect((await post(`/settings/store/categories/${mobile.id}/delete/`, [['confirm', 'phones']], translator)).status).toBe(403);
+    // Deleting asks for the category's slug: a wrong one is refused next to the field and deletes nothing.
+    const wrong = await post(`/settings/store/categories/${mobile.id}/delete/`, [['confirm', 'mobile']], admin);
+    expect(wrong.status).toBe(400);
+    expect(fieldError(wrong.html, 'confirm')).toContain('type phones to delete it');
+    expect(wrong.html).toContain('id="id_slug" name="slug" value="phones"');
+    expect(wrong.html).not.toContain('id="form-error"');
+    expect((await categories()).length).toBe(2);
+    expect(await post(`/settings/store/categories/${mobile.id}/delete/`, [['confirm', 'phones']], admin)).toMatchObject({ status: 303, location: '/settings/store/categories/?saved=category_deleted' });
     expect((await categories()).map((c) => c.slug)).toEqual(['web-apps']);
     // A category of another project is not reached through this one.
     expect((await get(`/settings/cafe-menu/categories/${web.id}/`, admin)).status).toBe(404);
@@ -204,7 +211,8 @@ describe.each(DIALECTS)('project administration pages (%s)', (dialect) => {
     expect(fieldError(wrong.html, 'confirm')).toContain('type store to delete it');
     expect(wrong.html).toContain('id="id_confirm" name="confirm" value="shop"');
     expect((await apiJson('/api/projects/store/')).status).toBe(200);
-    expect(await post('/settings/store/delete/', [['confirm', 'store']], admin)).toMatchObject({ status: 303, location: '/' });
+    expect(await post('/settings/store/delete/', [['confirm', 'store']], admin)).toMatchObject({ status: 303, location: '/?done=project_deleted' });
+    expect((await get('/?done=project_deleted', admin)).html).toContain('The project is deleted.');
     expect((await apiJson('/api/projects/store/')).status).toBe(404);
   });
 });

@@ -169,7 +169,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
         return sendHtml(reply, 400, await renderDelete(request, project, { values: { confirm: typed }, errors: { confirm: [message] } }));
       }
       await c.projects.remove(request.actor, project);
-      return redirect(reply, '/');
+      return redirect(reply, '/?done=project_deleted');
     }),
   );
 
@@ -216,16 +216,18 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
     return { project, found };
   };
 
-  const renderCategory = async (request: CP, project: ProjectRow, found: CategoryWithProject, state: { values?: Record<string, string>; errors?: FormErrors } = {}) => {
+  /** `keepEdit`: the state is the delete form's, and the edit form shows the category as it is. */
+  const renderCategory = async (request: CP, project: ProjectRow, found: CategoryWithProject, state: { values?: Record<string, string>; errors?: FormErrors; keepEdit?: boolean } = {}) => {
     const all = await categoryList(request, project);
     const cat = found.category;
+    const current = { name: cat.name, slug: cat.slug, category: cat.category_id === null ? '' : String(cat.category_id) };
     return categoryEditPage({
       viewer: viewerOf(request),
       project: { name: project.name, slug: project.slug },
-      category: { id: cat.id, name: cat.name, path: all.find((x) => x.id === cat.id)?.path ?? cat.name },
+      category: { id: cat.id, name: cat.name, slug: cat.slug, path: all.find((x) => x.id === cat.id)?.path ?? cat.name },
       parents: all.filter((x) => x.id !== cat.id),
       notice: state.errors ? null : noticeOf(request),
-      values: state.values ?? { name: cat.name, slug: cat.slug, category: cat.category_id === null ? '' : String(cat.category_id) },
+      values: state.keepEdit ? { ...current, ...state.values } : (state.values ?? current),
       errors: state.errors,
     });
   };
@@ -258,6 +260,11 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
     pageRoute(async (request: CP, reply) => {
       requireFormWrite(request);
       const { project, found } = await categoryOf(request);
+      const typed = str(bodyOf(request).confirm).trim();
+      if (typed !== found.category.slug) {
+        const message = typed ? `“${typed}” is not this category’s slug; type ${found.category.slug} to delete it.` : `Type ${found.category.slug} to delete the category.`;
+        return sendHtml(reply, 400, await renderCategory(request, project, found, { values: { confirm: typed }, errors: { confirm: [message] }, keepEdit: true }));
+      }
       await c.categories.remove(request.actor, found);
       return redirect(reply, `/settings/${seg(project.slug)}/categories/?saved=category_deleted`);
     }),
