@@ -70,6 +70,32 @@ describe.each(DIALECTS)('project access page (%s)', (dialect) => {
     expect((await get('/projects/shop/', tom)).html).not.toContain('project-access-link');
   });
 
+  it('lists the site-wide teams that name the project to those the teams API shows them to', async () => {
+    const created = await s.api('/api/groups/', { method: 'POST', json: { name: 'Agency', project_selection: 0, language_selection: 0 } });
+    expect(created.status).toBe(201);
+    const agency = (await created.json()).id as number;
+    const shop = (await (await s.api('/api/projects/shop/')).json()).id as number;
+    expect((await s.api(`/api/groups/${agency}/projects/`, { method: 'POST', json: { project_id: shop } })).status).toBe(200);
+    expect((await s.api(`/api/groups/${agency}/languages/`, { method: 'POST', json: { language_code: 'cs' } })).status).toBe(200);
+    expect((await s.api('/api/users/pia/groups/', { method: 'POST', json: { group_id: agency } })).status).toBe(200);
+    // Olga administers the project, not this team, and the teams API does not show it to her: neither does the page.
+    expect((await get('/access/shop/')).html).not.toContain(`id="team-${agency}"`);
+    const refused = await post('add/', { user: 'tom', group: String(agency) });
+    expect(refused.status).toBe(403);
+    expect(await groupsOf('tom')).not.toContain(groupUrl(agency));
+    // A site-wide team manager sees it after the project's own teams, with what it grants and its members.
+    const res = await fetch(`${s.url}/access/shop/`, { headers: { Authorization: `Token ${s.adminToken}` } });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html.indexOf(`id="team-${agency}"`)).toBeGreaterThan(html.indexOf(`id="team-${teams.Translate}"`));
+    const section = html.slice(html.indexOf(`id="team-${agency}"`));
+    expect(section).toContain('Agency <span class="muted">(site-wide team)</span>');
+    expect(section).toContain('<dt>Languages</dt><dd>cs</dd>');
+    expect(section).toContain('href="/user/pia/">pia</a>');
+    expect(html).toContain(`<option value="${agency}">Agency</option>`);
+    expect((await s.api(`/api/users/pia/groups/`, { method: 'DELETE', json: { group_id: agency } })).status).toBe(200);
+  });
+
   it('refuses everybody else with a 403 page, and their forms too', async () => {
     expect((await get('/access/shop/', tom)).status).toBe(403);
     expect((await get('/access/shop/', null)).status).toBe(403);
