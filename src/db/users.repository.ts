@@ -1,5 +1,5 @@
 // Users: lookups by name, id or sign-in address, creation, edits, anonymisation and the user list.
-import type { Insertable } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { Executor } from './database.js';
 import type { UserRow, UsersTable } from './schema.js';
 
@@ -112,6 +112,8 @@ export interface UserListFilter {
   email?: string;
   /** Leaves out bots, except the user of this id (a bot finds itself). */
   noBotsExcept?: number;
+  /** Users whose username, full name or e-mail address contains this text, without case. */
+  text?: string;
 }
 
 function userList(db: Executor, filter: UserListFilter) {
@@ -127,6 +129,11 @@ function userList(db: Executor, filter: UserListFilter) {
   if (filter.email !== undefined) {
     const email = filter.email;
     q = q.where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+  }
+  if (filter.text !== undefined) {
+    const pattern = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = (column: 'username' | 'full_name' | 'email') => sql<SqlBool>`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`;
+    q = q.where((eb) => eb.or([like('username'), like('full_name'), like('email')]));
   }
   return q;
 }

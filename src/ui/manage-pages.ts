@@ -111,7 +111,7 @@ export function manageUsersPage(o: UsersPageData): string {
     here: '/manage/users/',
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Users' }],
     body: html`<h1>Users</h1>${noticeOf(o.notice)}
-<form method="get" action="/manage/users/" class="searchbar" role="search"><div class="field"><label for="id_q">Find users</label><input type="search" id="id_q" name="q" value="${o.q}" aria-describedby="id_q_help"><p class="muted" id="id_q_help">The start of a username, or a whole e-mail address.</p></div><button type="submit" id="user-search">Search</button></form>
+<form method="get" action="/manage/users/" class="searchbar" role="search"><div class="field"><label for="id_q">Find users</label><input type="search" id="id_q" name="q" value="${o.q}" aria-describedby="id_q_help"><p class="muted" id="id_q_help">Part of a username, full name or e-mail address.</p></div><button type="submit" id="user-search">Search</button></form>
 <div class="table-wrap"><table id="users"><caption class="muted">${String(o.total)} user${o.total === 1 ? '' : 's'}${o.q ? html` matching “${o.q}”` : ''}</caption>
 <thead><tr><th scope="col">Username</th><th scope="col">Full name</th><th scope="col">E-mail</th><th scope="col">State</th><th scope="col">Joined</th><th scope="col">Change</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${pager(o.total, o.offset, o.limit, query)}

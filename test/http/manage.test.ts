@@ -113,6 +113,12 @@ describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
     const byMail = await get('/manage/users/?q=JANA%40example.com');
     expect(byMail.html).toContain('<tr id="user-jana">');
     expect(byMail.html).toContain('1 user matching');
+    const byName = await get(`/manage/users/?q=${encodeURIComponent('nováK')}`);
+    expect(byName.html).toContain('<tr id="user-jana">');
+    expect(byName.html).toContain('1 user matching');
+    // LIKE wildcards in the search are plain characters.
+    expect((await get('/manage/users/?q=j_na')).html).toContain('0 users matching');
+    expect((await get('/manage/users/?q=%25')).html).toContain('0 users matching');
   });
 
   it('deactivates, reactivates and makes superusers as PATCH /api/users/ does', async () => {

@@ -63,8 +63,8 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
   const usersPage = async (request: FastifyRequest<{ Querystring: Q }>, forms: { create?: { values: Record<string, string>; errors: FormErrors }; invite?: { values: Record<string, string>; errors: FormErrors } } = {}) => {
     const q = (request.query.q ?? '').trim();
     const offset = offsetOf(request.query);
-    // The list of the API: a username prefix, or a whole address when the search looks like one.
-    const list = c.users.list(request.actor, q.includes('@') ? { email: q } : q ? { username: q } : {});
+    // The list of the API, searched in usernames, full names and addresses.
+    const list = c.users.list(request.actor, {}, { search: q });
     const [total, rows] = await Promise.all([list.count(), list.page(PAGE, offset)]);
     const viewer = viewerOf(request);
     return manageUsersPage({

@@ -218,11 +218,12 @@ export class UsersService {
   /**
    * The user list as the actor sees it, a page at a time: nobody for anonymous callers. Those who see
    * every user (user.view, user.edit) see them all, those whose name starts with `username` when it is
-   * given, and filter by state and e-mail address. Others see only themselves, or, searching by a
+   * given, and filter by state and e-mail address or by a text in the username, full name or address
+   * (`options.search`, for the administration pages; not an API parameter). Others see only themselves, or, searching by a
    * `username` prefix of two characters or more, the users whose name starts with it except bots (a bot
    * finds itself); a shorter prefix finds nobody.
    */
-  list(actor: Actor, query: { username?: string; is_active?: string; email?: string }): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<UserRow[]> } {
+  list(actor: Actor, query: { username?: string; is_active?: string; email?: string }, options: { search?: string } = {}): { count: () => Promise<number>; page: (limit: number, offset: number) => Promise<UserRow[]> } {
     const manager = this.canViewAll(actor);
     const filter: UserListFilter = {};
     if (!actor.authenticated) filter.nobody = true;
@@ -235,6 +236,8 @@ export class UsersService {
     } else filter.nobody = true;
     if (manager && query.is_active !== undefined) filter.isActive = /^(1|true)$/i.test(query.is_active) ? 1 : 0;
     if (manager && query.email) filter.email = query.email;
+    // Only those who see every user in full search their names and addresses.
+    if (manager && options.search) filter.text = options.search;
     return { count: () => countUsers(this.db, filter), page: (limit, offset) => usersPage(this.db, filter, limit, offset) };
   }
 
