@@ -175,6 +175,18 @@ describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
     expect(tooMany.html).toContain('value="12"');
   });
 
+  it('shows the languages a page at a time', async () => {
+    const total = (await (await s.api('/api/languages/')).json()).count as number;
+    expect(total).toBeGreaterThan(50);
+    const first = await get('/manage/languages/');
+    expect(first.html).toContain(`${total} languages`);
+    expect(first.html).toContain('<a href="/manage/languages/?offset=50" id="page-next" rel="next">Next</a>');
+    expect(first.html).not.toContain('id="page-prev"');
+    const second = await get('/manage/languages/?offset=50');
+    expect(second.html).toContain('<a href="/manage/languages/" id="page-prev" rel="prev">Previous</a>');
+    expect(second.html).toContain(`51–${Math.min(total, 100)} of ${total}`);
+  });
+
   it('lists background tasks newest first with their status, and shows one with its log and result', async () => {
     const db = s.container.database.db;
     await insertTask(db, { id: '00000000-0000-4000-8000-000000000001', name: 'component.discover', payload: {}, projectId: null, componentId: null, userId: null });
