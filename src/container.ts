@@ -76,6 +76,7 @@ import { HooksService } from './services/repository/hooks.service.js';
 import { ProjectBackupsService } from './services/backups/project-backups.service.js';
 import { AnnouncementsService } from './services/activity/announcements.service.js';
 import { TasksService } from './services/activity/tasks.service.js';
+import { DiscoveryService } from './services/discovery/discovery.service.js';
 import { ProjectLockService } from './services/repository/project-lock.service.js';
 import { SiteSearchService } from './services/insights/site-search.service.js';
 import { SuggestionListService } from './services/discussion/suggestion-lists.js';
@@ -146,6 +147,8 @@ export interface Container {
   suggestionList: SuggestionListService;
   /** Who may see a background task, and cancelling one. */
   taskControl: TasksService;
+  /** Repository discovery for the component creation form: a background clone and the file layouts it proposes. */
+  discovery: DiscoveryService;
   unitTranslations: UnitTranslationsService;
   /** Outgoing mail: stored, then sent by the send-mail task (SMTP, or the local outbox without PARLA_EMAIL_URL). */
   mail: MailService;
@@ -350,7 +353,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     retryDelay: config.emailRetryDelay,
     onError: (e, message) => CONSOLE_LOG.error(e, message),
   });
-  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail });
+  const taskControl = new TasksService(db, access);
+  const discovery = new DiscoveryService({ access, tasks, vcs: git, paths, formats, outbound, allowLocalRepos: config.vcsAllowLocal, taskOf: (actor, id) => taskControl.getVisible(actor, id) });
+  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail, discovery });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const accountLinks = new AccountLinks(secretKey, config.accountLinkAge);
@@ -453,7 +458,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     projectMetrics: new ProjectMetricsService(db, access),
     siteSearch: new SiteSearchService(db, access),
     suggestionList: new SuggestionListService(db, access),
-    taskControl: new TasksService(db, access),
+    taskControl,
+    discovery,
     unitTranslations: new UnitTranslationsService(db, units),
     mail,
     accountMail: new AccountMailService(db, users, mail, accountLinks, config.registrationOpen),

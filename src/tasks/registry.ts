@@ -8,10 +8,11 @@ import { repositoryPullTask } from './repository-pull.task.js';
 import { projectBackupTask } from './project-backup.task.js';
 import { projectRepositoryTask } from './project-repository.task.js';
 import { sendMailTask } from './send-mail.task.js';
+import { repositoryDiscoveryTask } from './repository-discovery.task.js';
 import type { TaskDefinition, TaskServices } from './task.js';
 import type { TaskQueue } from './task-queue.js';
 
-export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask, projectRepositoryTask, sendMailTask];
+export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask, projectRepositoryTask, sendMailTask, repositoryDiscoveryTask];
 
 /** Every task handler, the add-ons' tasks included; `parla serve` and `parla worker` register the same ones. */
 export function taskDefinitions(): TaskDefinition[] {

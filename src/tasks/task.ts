@@ -19,6 +19,8 @@ export interface TaskServices {
   autotranslate: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   addons: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   backups: { runTask(payload: Record<string, unknown>, progress: (percent: number, message?: string) => Promise<void>): Promise<unknown> };
+  /** Clones a repository for the component creation form and proposes its file layouts. */
+  discovery: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   /** Sends one stored e-mail message. */
   mail: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   /** What the add-ons' own tasks receive. */

@@ -1,5 +1,6 @@
 // The component administration pages: creating a component from a repository, a ZIP file or a document.
-import { html } from './html.js';
+import { assetUrl } from './assets.js';
+import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page } from './layout.js';
 
@@ -7,6 +8,8 @@ export interface CreateComponentPageData extends FormState {
   here: string;
   project: { slug: string; name: string; href: string };
   formats: readonly { id: string; name: string }[];
+  /** The discovery form's own values and errors (repository and branch). */
+  discover?: { values: Record<string, string>; errors?: FormState['errors'] };
 }
 
 /** The fields of the creation form, in the order shown; file fields are optional, one of them or a repository is needed. */
@@ -43,7 +46,11 @@ export function createComponentPage(o: CreateComponentPageData): string {
     here: o.here,
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: 'Add a component' }],
     body: html`<h1>Add a component to ${o.project.name}</h1>
-<p>Upload a ZIP file of translation files or a single document, or name a repository to clone.</p>
+<h2>From a repository, with discovery</h2>
+<p>Parla clones the repository and proposes the translation files it finds.</p>
+${discoverForm(o, `/create/component/discover/?project=${encodeURIComponent(o.project.slug)}`)}
+<h2>From an upload, or with a known layout</h2>
+<p>Upload a ZIP file of translation files or a single document, or name a repository and its file mask.</p>
 ${formErrors(o.errors, all.map((s) => s.name))}
 <form method="post" action="${action}" enctype="multipart/form-data" id="create-component" class="panel" novalidate>${csrfField(o.viewer)}
 <fieldset><legend>Component</legend>${f.basics.map((s) => field(o, s))}</fieldset>
@@ -52,4 +59,68 @@ ${formErrors(o.errors, all.map((s) => s.name))}
 <button type="submit" id="create-component-submit">Create the component</button>
 </form>`,
   });
+}
+
+const DISCOVER_FIELDS: FieldSpec[] = [
+  { name: 'discover_repo', label: 'Repository URL', type: 'url', help: 'HTTPS or SSH address of a git repository.' },
+  { name: 'discover_branch', label: 'Branch', required: false, help: 'The default branch when empty.' },
+];
+
+/** The repository form that starts a discovery; its fields are named apart from the creation form's repository fields on the same page. */
+function discoverForm(o: CreateComponentPageData, action: string): SafeHtml {
+  const state: FormState = { viewer: o.viewer, values: o.discover?.values ?? {}, errors: o.discover?.errors };
+  return html`${formErrors(state.errors, DISCOVER_FIELDS.map((f) => f.name))}
+<form method="post" action="${action}" id="discover-component" class="panel" novalidate>${csrfField(o.viewer)}
+${DISCOVER_FIELDS.map((f) => field(state, f))}
+<button type="submit" id="discover-component-submit">Find translation files</button>
+</form>`;
+}
+
+export interface DiscoveryPageData {
+  viewer: FormState['viewer'];
+  here: string;
+  project: { slug: string; name: string; href: string };
+  task: { id: string; status: string; progress: number; log: string; error: string; repo: string; branch: string };
+  layouts: readonly { filemask: string; file_format: string; formatName: string; languages: string[]; template: string; new_base: string }[];
+}
+
+/** /create/component/discover/?project=&task=: the clone's progress, then the file layouts found, each a link to the prefilled creation form. */
+export function discoveryPage(o: DiscoveryPageData): string {
+  const running = o.task.status === 'queued' || o.task.status === 'running';
+  const create = (l: DiscoveryPageData['layouts'][number]) => {
+    const q = new URLSearchParams({ project: o.project.slug, repo: o.task.repo, branch: o.task.branch, file_format: l.file_format, filemask: l.filemask, template: l.template, new_base: l.new_base });
+    return `/create/component/?${q.toString()}#create-component`;
+  };
+  const body = running
+    ? html`<div class="panel" id="discovery-status" data-task-url="/api/tasks/${o.task.id}/">
+<p><label for="discovery-progress">Cloning ${o.task.repo}</label></p>
+<progress id="discovery-progress" max="100" value="${String(o.task.progress)}">${String(o.task.progress)}%</progress>
+<p id="discovery-message" role="status" aria-live="polite">${lastLine(o.task.log) || 'Waiting for a worker.'}</p>
+<p><a href="${o.here}" id="discovery-refresh">Check again</a></p>
+<noscript><meta http-equiv="refresh" content="3"></noscript>
+</div>
+<script src="${assetUrl('task-progress.js')}" defer></script>`
+    : o.task.status === 'failed'
+      ? html`<div class="error" role="alert" id="discovery-error"><p>The repository could not be read: ${o.task.error || 'the task failed.'}</p></div>
+${o.task.log ? html`<details><summary>Log</summary><pre id="discovery-log">${o.task.log}</pre></details>` : ''}
+<p><a href="/create/component/?project=${encodeURIComponent(o.project.slug)}">Try another repository</a></p>`
+      : o.layouts.length === 0
+        ? html`<p id="discovery-none">No translation files of a known format were found in ${o.task.repo}. <a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">Enter the file mask yourself</a>.</p>`
+        : html`<p>Choose the translation files of the new component; the next page asks for its name.</p>
+<ul class="discovered" id="discovered">${o.layouts.map(
+            (l, i) => html`<li class="panel"><a href="${create(l)}" id="discovered-${String(i)}"><code>${l.filemask}</code></a> – ${l.formatName}, ${String(l.languages.length)} language${l.languages.length === 1 ? '' : 's'} (${l.languages.join(', ')})${l.template ? html`, base file <code>${l.template}</code>` : ''}${l.new_base ? html`, template <code>${l.new_base}</code>` : ''}</li>`,
+          )}</ul>`;
+  return page({
+    title: `Discover translation files – ${o.project.name}`,
+    viewer: o.viewer,
+    here: o.here,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: 'Add a component', href: `/create/component/?project=${encodeURIComponent(o.project.slug)}` }, { label: 'Discovery' }],
+    body: html`<h1>Translation files in the repository</h1>
+<p>Repository <code>${o.task.repo}</code>${o.task.branch ? html`, branch <code>${o.task.branch}</code>` : ''}.</p>
+${body}`,
+  });
+}
+
+function lastLine(log: string): string {
+  return log.trim().split('\n').pop() ?? '';
 }

@@ -1,8 +1,13 @@
-// The component administration pages over HTTP as a browser uses them: creating a component from a ZIP file or a document
-// with the project's managers' rights, refusals shown next to the field with the values kept, and no page for others.
+// The component administration pages over HTTP as a browser uses them: creating a component from a ZIP file, a document or a
+// repository found by discovery, with the project's managers' rights, refusals shown next to the field with the values kept,
+// and no page for others.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
-import { createProject, poZip } from '../helpers/fixtures.js';
+import { CS_PO, DE_PO, POT, createProject, poZip } from '../helpers/fixtures.js';
+import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const PASSWORD = 'a long enough passphrase';
@@ -11,6 +16,7 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
   let s: TestServer;
   let manager: string;
   let translator: string;
+  let root: string;
 
   const signIn = async (username: string) => {
     const res = await fetch(`${s.url}/accounts/login/`, {
@@ -42,7 +48,8 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    s = await startServer(dialect);
+    s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-discovery-'));
     expect((await createProject(s, 'shop')).status).toBe(201);
     for (const name of ['mara', 'tom']) {
       await s.createUser(name);
@@ -55,7 +62,28 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     manager = await signIn('mara');
     translator = await signIn('tom');
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Posts the discovery form with the creation page's CSRF token. */
+  const discover = async (cookie: string, fields: Record<string, string>) => {
+    const form = await get('/create/component/?project=shop', cookie);
+    const body = new URLSearchParams({ csrfmiddlewaretoken: csrfOf(form.html), ...fields });
+    const res = await fetch(`${s.url}/create/component/discover/?project=shop`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+  };
+  /** The discovery page once its task has ended. */
+  const finished = async (address: string) => {
+    for (let i = 0; i < 100; i++) {
+      const page = await get(address, manager);
+      if (!page.html.includes('<progress')) return page;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the discovery did not end');
+  };
+  const decode = (s: string) => s.replaceAll('&amp;', '&');
 
   it('shows the creation form to a project manager, with the formats Parla reads', async () => {
     const page = await get('/create/component/?project=shop', manager);
@@ -107,5 +135,56 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe('/accounts/login/?next=%2Fcreate%2Fcomponent%2F%3Fproject%3Dshop');
     expect((await get('/create/component/?project=nowhere', manager)).status).toBe(404);
+  });
+
+  it('clones a repository as a task, proposes its file layouts and creates the component from the one picked', async () => {
+    const { bare } = gitUpstream(root, { 'README.md': '# Shop', 'po/shop.pot': POT, 'po/cs.po': CS_PO, 'po/de.po': DE_PO, 'web/i18n/en.json': '{"hello": "Hello"}', 'web/i18n/fr.json': '{"hello": "Bonjour"}' });
+    const started = await discover(manager, { discover_repo: `file://${bare}`, discover_branch: 'main' });
+    expect(started.status).toBe(303);
+    expect(started.location).toMatch(/^\/create\/component\/discover\/\?project=shop&task=[0-9a-f-]{36}$/);
+    const page = await finished(started.location!);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<code>po\/\*\.po<\/code><\/a> – [^,<]+, 2 languages \(cs, de\), template <code>po\/shop\.pot<\/code>/);
+    expect(page.html).toContain('<code>web/i18n/*.json</code>');
+    expect(page.html).toContain('base file <code>web/i18n/en.json</code>');
+    // The picked layout opens the creation form prefilled with the repository and the layout.
+    const link = decode(/href="([^"]+)" id="discovered-0"/.exec(page.html)![1]!);
+    const form = await get(link, manager);
+    expect(form.html).toContain(`value="file://${bare}"`);
+    expect(form.html).toContain('value="po/*.po"');
+    expect(form.html).toContain('value="po/shop.pot"');
+    const query = new URL(link, s.url).searchParams;
+    const res = await create(manager, 'shop', { name: 'Web shop', slug: 'web-shop', repo: query.get('repo')!, branch: query.get('branch')!, file_format: query.get('file_format')!, filemask: query.get('filemask')!, new_base: query.get('new_base')! });
+    expect(res).toMatchObject({ status: 303, location: '/projects/shop/web-shop/?done=component_created' });
+    let languages: string[] = [];
+    for (let i = 0; i < 100 && languages.length < 3; i++) {
+      const list = await (await s.api('/api/components/shop/web-shop/translations/')).json();
+      languages = (list.results ?? []).map((t: { language_code: string }) => t.language_code).sort();
+      if (languages.length < 3) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(languages).toEqual(['cs', 'de', 'en']);
+  });
+
+  it('shows a clone that fails with its reason', async () => {
+    const started = await discover(manager, { discover_repo: `file://${root}/nothing-here.git`, discover_branch: '' });
+    expect(started.status).toBe(303);
+    const page = await finished(started.location!);
+    expect(page.html).toContain('id="discovery-error"');
+    expect(page.html).toContain('The repository could not be read');
+  });
+
+  it('refuses a bad repository next to the field, and discovery to those who may not add components', async () => {
+    const empty = await discover(manager, { discover_repo: '', discover_branch: 'main' });
+    expect(empty.status).toBe(400);
+    expect(empty.html).toMatch(/<p class="error field-error" id="id_discover_repo_error">[^<]+<\/p>/);
+    expect(empty.html).toContain('value="main"');
+    const badBranch = await discover(manager, { discover_repo: 'https://example.com/repo.git', discover_branch: 'a..b~' });
+    expect(badBranch.status).toBe(400);
+    expect(badBranch.html).toContain('id="id_discover_branch_error"');
+    expect(badBranch.html).toContain('value="https://example.com/repo.git"');
+    const refused = await discover(translator, { discover_repo: 'https://example.com/repo.git', discover_branch: '' });
+    expect(refused.status).toBe(403);
+    // Someone else's discovery task of another kind is no discovery page.
+    expect((await get('/create/component/discover/?project=shop&task=00000000-0000-0000-0000-000000000000', manager)).status).toBe(404);
   });
 });

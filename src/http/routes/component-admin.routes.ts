@@ -1,22 +1,23 @@
-// /create/component/: adding a component to a project from the browser, through the same service call as the API's creation.
+// /create/component/: adding a component to a project from the browser, through the same service call as the API's creation,
+// and the repository discovery that proposes its file layout.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { formats } from '../../formats/registry.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
 import type { Upload } from '../../services/common/upload.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
-import { createComponentPage } from '../../ui/component-admin-pages.js';
+import { createComponentPage, discoveryPage } from '../../ui/component-admin-pages.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 
 /** What these routes use of the container. */
-export type ComponentAdminDeps = Pick<Container, 'access' | 'components' | 'projects' | 'sessions' | 'stats' | 'translations'>;
+export type ComponentAdminDeps = Pick<Container, 'access' | 'components' | 'discovery' | 'projects' | 'sessions' | 'stats' | 'translations'>;
 
 /** The text fields of the creation form, passed on when filled in (empty ones keep the API's defaults). */
 const CREATE_TEXT = ['name', 'slug', 'source_language', 'repo', 'branch', 'file_format', 'filemask', 'template', 'new_base'] as const;
 
-type CreateRequest = FastifyRequest<{ Querystring: { project?: string } }>;
+type CreateRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
 
 /** A file field the browser sent empty (nothing chosen) is no upload. */
 function chosen(upload: Upload | undefined): Upload | undefined {
@@ -37,8 +38,9 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
     return project;
   };
 
-  const render = (request: CreateRequest, project: Awaited<ReturnType<typeof projectOf>>, values: Record<string, string>, errors?: FormErrors) =>
+  const render = (request: CreateRequest, project: Awaited<ReturnType<typeof projectOf>>, values: Record<string, string>, errors?: FormErrors, discover?: { values: Record<string, string>; errors?: FormErrors }) =>
     createComponentPage({
+      discover,
       viewer: viewerOf(request),
       here: request.url,
       project: { slug: project.slug, name: project.name, href: `/projects/${seg(project.slug)}/` },
@@ -52,7 +54,10 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
     pageRoute(async (request: CreateRequest, reply) => {
       if (!request.actor.authenticated) return redirect(reply, `/accounts/login/?next=${encodeURIComponent(request.url)}`);
       const project = await projectOf(request);
-      return render(request, project, { file_format: 'po' });
+      // A layout picked on the discovery page comes prefilled.
+      const values: Record<string, string> = { file_format: 'po' };
+      for (const k of CREATE_TEXT) if (request.query[k]) values[k] = request.query[k]!;
+      return render(request, project, values);
     }),
   );
 
@@ -72,6 +77,43 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
         if (!(e instanceof ValidationError)) throw e;
         return sendHtml(reply, 400, render(request, project, values, formErrorsOf(e)));
       }
+    }),
+  );
+
+  app.post(
+    '/create/component/discover/',
+    formConfig,
+    pageRoute(async (request: CreateRequest, reply) => {
+      requireFormWrite(request);
+      const project = await projectOf(request);
+      const body = (request.body ?? {}) as Body;
+      const values = { discover_repo: str(body.discover_repo).trim(), discover_branch: str(body.discover_branch).trim() };
+      try {
+        const task = await c.discovery.start(request.actor, project, values.discover_repo, values.discover_branch);
+        return redirect(reply, `/create/component/discover/?project=${encodeURIComponent(project.slug)}&task=${encodeURIComponent(task)}`);
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        const errors = Object.fromEntries(Object.entries(formErrorsOf(e)).map(([k, v]) => [k ? `discover_${k}` : k, v]));
+        return sendHtml(reply, 400, render(request, project, { file_format: 'po' }, undefined, { values, errors }));
+      }
+    }),
+  );
+
+  app.get(
+    '/create/component/discover/',
+    pageRoute(async (request: CreateRequest, reply) => {
+      if (!request.actor.authenticated) return redirect(reply, `/accounts/login/?next=${encodeURIComponent(request.url)}`);
+      const project = await projectOf(request);
+      const taskId = request.query.task ?? '';
+      const state = await c.discovery.state(request.actor, project, taskId);
+      const formatName = new Map(formatChoices.map((f) => [f.id, f.name]));
+      return discoveryPage({
+        viewer: viewerOf(request),
+        here: request.url,
+        project: { slug: project.slug, name: project.name, href: `/projects/${seg(project.slug)}/` },
+        task: { id: taskId, status: state.status, progress: state.progress, log: state.log, error: state.error, repo: state.repo, branch: state.branch },
+        layouts: state.layouts.map((l) => ({ ...l, formatName: formatName.get(l.file_format) ?? l.file_format })),
+      });
     }),
   );
 }
