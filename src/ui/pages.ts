@@ -79,6 +79,7 @@ ${o.web ? html`<p>Website: <a href="${/^https?:\/\//i.test(o.web) ? o.web : '#'}
 ${o.instructions ? html`<div class="panel"><h2>Instructions</h2><p>${o.instructions}</p></div>` : ''}
 <h2>Overview</h2>${statsTable(o.stats)}
 <h2>Components</h2>${listTable('components', 'Components', o.components, 'Component')}
+${o.mayEdit ? html`<p><a href="/create/component/?project=${encodeURIComponent(o.slug)}" id="add-component">Add a component</a></p>` : ''}
 <h2>Languages</h2>${listTable('languages', 'Languages', o.languages, 'Language')}
 ${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer)}
 ${changesSection(o.changes)}`,

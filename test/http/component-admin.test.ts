@@ -128,6 +128,8 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
 
   it('refuses the page and the form to a user who may not add components, and asks strangers to sign in', async () => {
     expect((await get('/create/component/?project=shop', translator)).status).toBe(403);
+    expect((await get('/projects/shop/', translator)).html).not.toContain('id="add-component"');
+    expect((await get('/projects/shop/', manager)).html).toContain('<a href="/create/component/?project=shop" id="add-component">Add a component</a>');
     const refused = await create(translator, 'shop', { name: 'Mine', slug: 'mine', file_format: 'po', filemask: 'po/*.po' }, { zipfile: ['app.zip', poZip()] });
     expect(refused.status).toBe(403);
     expect((await s.api('/api/components/shop/mine/')).status).toBe(404);

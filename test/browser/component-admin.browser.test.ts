@@ -1,0 +1,104 @@
+// A manager adds components from the browser in a real Chromium: from the project page to the creation form, a refused
+// slug kept next to its field, a ZIP upload, then a repository discovery whose progress page ends in proposed file layouts and
+// a component made from the one picked; every page names its fields, keeps AA contrast and fits a 360 px screen.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DIALECTS } from '../helpers/databases.js';
+import { CS_PO, DE_PO, POT, poZip } from '../helpers/fixtures.js';
+import { gitUpstream } from '../helpers/git-upstream.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
+import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+
+const browser = browserForFile();
+
+async function accessible(page: Page, what: string) {
+  expect(await unnamedControls(page), what).toEqual([]);
+  expect(await labelsNotInName(page), what).toEqual([]);
+  expect((await contrastProblems(page)).problems, what).toEqual([]);
+}
+
+describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chromium on %s', (dialect) => {
+  let s: TestServer;
+  let root: string;
+  let bare: string;
+
+  const signIn = async (page: Page) => {
+    await page.goto(`${s.url}/accounts/login/?next=%2F`);
+    await page.fill('#id_username', 'admin');
+    await page.fill('#id_password', 'admin-password');
+    await Promise.all([page.waitForURL(`${s.url}/`), page.click('#login-submit')]);
+  };
+
+  beforeAll(async () => {
+    s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
+    expect((await s.api('/api/projects/', { method: 'POST', json: { name: 'Shop', slug: 'shop', web: 'https://example.com/' } })).status).toBe(201);
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-browser-discovery-'));
+    bare = gitUpstream(root, { 'po/shop.pot': POT, 'po/cs.po': CS_PO, 'po/de.po': DE_PO }).bare;
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('adds a component from a ZIP file and one from a discovered repository', () =>
+    withPage(browser(), `${dialect}-component-admin`, async ({ page, problems }) => {
+      await signIn(page);
+      await page.goto(`${s.url}/projects/shop/`);
+      await Promise.all([page.waitForURL(`${s.url}/create/component/?project=shop`), page.click('#add-component')]);
+      await accessible(page, 'create');
+
+      // A ZIP upload with a slug that is not one: refused next to the field, the rest kept.
+      const zip = path.join(root, 'app.zip');
+      fs.writeFileSync(zip, poZip());
+      await page.fill('#id_name', 'App');
+      await page.fill('#id_slug', 'not a slug');
+      await page.setInputFiles('#id_zipfile', zip);
+      await page.fill('#id_filemask', 'po/*.po');
+      await page.fill('#id_new_base', 'po/app.pot');
+      await page.click('#create-component-submit');
+      await expect.poll(() => page.locator('#id_slug_error').count()).toBe(1);
+      expect(await page.getAttribute('#id_slug', 'aria-describedby')).toContain('id_slug_error');
+      expect(await page.inputValue('#id_filemask')).toBe('po/*.po');
+      await accessible(page, 'create refused');
+      expect(problems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/create\/component\//)]);
+      await page.fill('#id_slug', 'app');
+      await page.setInputFiles('#id_zipfile', zip);
+      await Promise.all([page.waitForURL(`${s.url}/projects/shop/app/?done=component_created`), page.click('#create-component-submit')]);
+      expect(await page.textContent('#notice')).toContain('Component created.');
+
+      // Discovery: the progress page ends in the layouts found; the one picked fills the form in.
+      await page.goto(`${s.url}/create/component/?project=shop`);
+      await page.fill('#id_discover_repo', `file://${bare}`);
+      await page.fill('#id_discover_branch', 'main');
+      await Promise.all([page.waitForURL(/\/create\/component\/discover\/\?project=shop&task=/), page.click('#discover-component-submit')]);
+      await page.waitForSelector('#discovered-0', { timeout: 20_000 });
+      await accessible(page, 'discovered');
+      expect(await page.textContent('#discovered-0')).toBe('po/*.po');
+      await Promise.all([page.waitForURL(/\/create\/component\/\?/), page.click('#discovered-0')]);
+      expect(await page.inputValue('#id_repo')).toBe(`file://${bare}`);
+      expect(await page.inputValue('#id_filemask')).toBe('po/*.po');
+      expect(await page.inputValue('#id_new_base')).toBe('po/shop.pot');
+      await page.fill('#id_name', 'Shop strings');
+      await page.fill('#id_slug', 'strings');
+      await Promise.all([page.waitForURL(`${s.url}/projects/shop/strings/?done=component_created`), page.click('#create-component-submit')]);
+      await expect.poll(async () => (await (await s.api('/api/components/shop/strings/translations/')).json()).count, { timeout: 20_000 }).toBe(3);
+      expect(problems).toEqual([]);
+    }));
+
+  it('fits the creation page on a 360 px screen', () =>
+    withPage(
+      browser(),
+      `${dialect}-component-admin-narrow`,
+      async ({ page }) => {
+        await signIn(page);
+        await page.goto(`${s.url}/create/component/?project=shop`);
+        const o = await overflow(page);
+        expect(o.scrollWidth, o.widest).toBeLessThanOrEqual(o.clientWidth);
+      },
+      { viewport: { width: 360, height: 740 } },
+    ));
+});
