@@ -124,3 +124,103 @@ ${body}`,
 function lastLine(log: string): string {
   return log.trim().split('\n').pop() ?? '';
 }
+
+/** The component settings by the reference's groups; every name is a field of PATCH /api/components/<p>/<c>/. */
+export function settingsGroups(formats: readonly { id: string; name: string }[]): { legend: string; fields: FieldSpec[] }[] {
+  const text = (name: string, label: string, help?: string): FieldSpec => ({ name, label, required: false, help });
+  const check = (name: string, label: string): FieldSpec => ({ name, label, type: 'checkbox' });
+  return [
+    { legend: 'Basic', fields: [{ name: 'name', label: 'Component name', maxLength: 100 }, text('license', 'Translation license'), { ...text('license_url', 'License URL'), type: 'url' }, { ...text('agreement', 'Contributor agreement'), type: 'textarea' }, { ...text('report_source_bugs', 'Source string bug reporting address'), type: 'email' }, { ...text('priority', 'Priority', '100 is normal; lower numbers come first.'), type: 'number' }] },
+    {
+      legend: 'Translation',
+      fields: [
+        check('enable_suggestions', 'Turn on suggestions'),
+        check('suggestion_voting', 'Suggestion voting'),
+        { ...text('suggestion_autoaccept', 'Automatically accept suggestions', 'The number of votes that accepts a suggestion; 0 turns this off.'), type: 'number' },
+        text('check_flags', 'Translation flags'),
+        check('allow_translation_propagation', 'Allow translation propagation'),
+        check('manage_units', 'Manage strings'),
+        {
+          name: 'new_lang',
+          label: 'Adding new translation',
+          type: 'select',
+          options: [
+            { value: 'contact', label: 'Contact maintainers' },
+            { value: 'url', label: 'Point to translation instructions URL' },
+            { value: 'add', label: 'Create new language file' },
+            { value: 'none', label: 'Disable adding new translations' },
+          ],
+        },
+      ],
+    },
+    {
+      legend: 'Version control',
+      fields: [
+        text('repo', 'Source code repository'),
+        text('branch', 'Repository branch'),
+        text('push', 'Repository push URL'),
+        text('push_branch', 'Push branch'),
+        { ...text('repoweb', 'Repository browser'), type: 'url' },
+        { name: 'merge_style', label: 'Merge style', type: 'select', options: [{ value: 'merge', label: 'Merge' }, { value: 'rebase', label: 'Rebase' }] },
+        check('push_on_commit', 'Push on commit'),
+        { ...text('commit_pending_age', 'Age of changes to commit', 'Hours after which pending changes are committed.'), type: 'number' },
+        check('auto_lock_error', 'Lock on error'),
+      ],
+    },
+    {
+      legend: 'Commit messages',
+      fields: (['commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const).map((n) => ({ ...text(n, n.replace('_message', '').replace(/^./, (c) => c.toUpperCase()) + ' message'), type: 'textarea' })),
+    },
+    {
+      legend: 'Files',
+      fields: [
+        { name: 'file_format', label: 'File format', type: 'select', options: formats.map((f) => ({ value: f.id, label: f.name })) },
+        text('filemask', 'File mask'),
+        text('template', 'Monolingual base language file'),
+        text('new_base', 'Template for new translations'),
+        text('intermediate', 'Intermediate language file'),
+        text('language_regex', 'Language filter'),
+        text('screenshot_filemask', 'Screenshot file mask'),
+      ],
+    },
+  ];
+}
+
+export interface ComponentSettingsPageData extends FormState {
+  here: string;
+  project: { name: string; href: string };
+  component: { name: string; slug: string; href: string; locked: boolean };
+  base: string;
+  formats: readonly { id: string; name: string }[];
+  notice: string | null;
+  mayLock: boolean;
+  deleteErrors?: FormState['errors'];
+}
+
+/** /settings/<project>/<component>/: the settings by group, the lock, and deleting after typing the slug. */
+export function componentSettingsPage(o: ComponentSettingsPageData): string {
+  const groups = settingsGroups(o.formats);
+  const del: FormState = { viewer: o.viewer, values: {}, errors: o.deleteErrors };
+  return page({
+    title: `Settings – ${o.component.name}`,
+    viewer: o.viewer,
+    here: o.here,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.component.name, href: o.component.href }, { label: 'Settings' }],
+    body: html`${o.notice ? html`<p class="message" role="status" id="notice" tabindex="-1">${o.notice}</p>` : ''}<h1>Settings of ${o.component.name}</h1>
+${formErrors(o.errors, groups.flatMap((g) => g.fields.map((f) => f.name)))}
+<form method="post" action="${o.base}" id="component-settings" class="panel" novalidate>${csrfField(o.viewer)}
+${groups.map((g) => html`<fieldset><legend>${g.legend}</legend>${g.fields.map((f) => field(o, f))}</fieldset>`)}
+<button type="submit" id="component-settings-submit">Save</button>
+</form>
+${o.mayLock ? html`<h2>Lock</h2><form method="post" action="${o.base}lock/" class="panel" id="component-lock">${csrfField(o.viewer)}
+<p>${o.component.locked ? 'The component is locked: translations are refused until it is unlocked.' : 'The component is open for translation.'}</p>
+<input type="hidden" name="lock" value="${o.component.locked ? 'false' : 'true'}"><button type="submit" id="component-lock-submit">${o.component.locked ? 'Unlock' : 'Lock'}</button></form>` : ''}
+<h2>Delete</h2>
+${formErrors(del.errors, ['confirm'])}
+<form method="post" action="${o.base}delete/" class="panel" id="component-delete" novalidate>${csrfField(o.viewer)}
+<p>Deleting removes the component, its translations and its files from Parla.</p>
+${field(del, { name: 'confirm', label: `Type the component's slug (${o.component.slug}) to confirm` })}
+<button type="submit" id="component-delete-submit" class="danger">Delete the component</button>
+</form>`,
+  });
+}

@@ -86,13 +86,14 @@ ${changesSection(o.changes)}`,
   });
 }
 
-export function componentPage(o: Common & { projectName: string; projectHref: string; name: string; stats: Stats; translations: Listed[]; changes: Changes; repository: Repository; downloadHref: string | null }): string {
+export function componentPage(o: Common & { projectName: string; projectHref: string; name: string; stats: Stats; translations: Listed[]; changes: Changes; repository: Repository; downloadHref: string | null; settingsHref?: string | null }): string {
   return page({
     title: `${o.projectName} / ${o.name}`,
     viewer: o.viewer,
     here: o.here,
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.projectName, href: o.projectHref }, { label: o.name }],
     body: html`${notice(o.notice, o.noticeExtra)}<h1>${o.name}</h1>
+${o.settingsHref ? html`<p><a href="${o.settingsHref}" id="component-settings-link">Settings</a></p>` : ''}
 <h2>Overview</h2>${statsTable(o.stats)}
 <h2>Translations</h2>${listTable('translations', 'Translations', o.translations, 'Language')}
 ${o.downloadHref ? html`<p><a href="${o.downloadHref}" id="download-zip">Download all translations (ZIP)</a></p>` : ''}

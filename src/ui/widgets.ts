@@ -111,6 +111,7 @@ const NOTICES: Record<string, string> = {
   commented: 'Comment added.',
   uploaded: 'File uploaded.',
   component_created: 'Component created.',
+  component_deleted: 'Component deleted.',
   commit: 'Committed.',
   push: 'Pushed.',
   pull: 'Pulled from upstream.',

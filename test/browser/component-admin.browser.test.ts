@@ -1,6 +1,7 @@
 // A manager adds components from the browser in a real Chromium: from the project page to the creation form, a refused
 // slug kept next to its field, a ZIP upload, then a repository discovery whose progress page ends in proposed file layouts and
-// a component made from the one picked; every page names its fields, keeps AA contrast and fits a 360 px screen.
+// a component made from the one picked, its settings saved, a lock, and a deletion after typing the slug; every page names
+// its fields, keeps AA contrast and fits a 360 px screen.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,17 +88,36 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
       await Promise.all([page.waitForURL(`${s.url}/projects/shop/strings/?done=component_created`), page.click('#create-component-submit')]);
       await expect.poll(async () => (await (await s.api('/api/components/shop/strings/translations/')).json()).count, { timeout: 20_000 }).toBe(3);
       expect(problems).toEqual([]);
+
+      // Settings: from the component page, saved, locked, then the component deleted after its slug is typed.
+      await page.goto(`${s.url}/projects/shop/app/`);
+      await Promise.all([page.waitForURL(`${s.url}/settings/shop/app/`), page.click('#component-settings-link')]);
+      await accessible(page, 'settings');
+      await page.fill('#id_license', 'MIT');
+      await page.check('#id_suggestion_voting');
+      await Promise.all([page.waitForURL(`${s.url}/settings/shop/app/?saved=settings`), page.click('#component-settings-submit')]);
+      expect(await page.textContent('#notice')).toBe('The settings are saved.');
+      expect(await page.inputValue('#id_license')).toBe('MIT');
+      expect(await page.isChecked('#id_suggestion_voting')).toBe(true);
+      await Promise.all([page.waitForURL(`${s.url}/settings/shop/app/?saved=locked`), page.click('#component-lock-submit')]);
+      expect(await page.textContent('#component-lock-submit')).toBe('Unlock');
+      await page.fill('#id_confirm', 'app');
+      await Promise.all([page.waitForURL(`${s.url}/projects/shop/?done=component_deleted`), page.click('#component-delete-submit')]);
+      expect(await page.textContent('#notice')).toBe('Component deleted.');
+      expect((await s.api('/api/components/shop/app/')).status).toBe(404);
     }));
 
-  it('fits the creation page on a 360 px screen', () =>
+  it('fits the creation and settings pages on a 360 px screen', () =>
     withPage(
       browser(),
       `${dialect}-component-admin-narrow`,
       async ({ page }) => {
         await signIn(page);
-        await page.goto(`${s.url}/create/component/?project=shop`);
-        const o = await overflow(page);
-        expect(o.scrollWidth, o.widest).toBeLessThanOrEqual(o.clientWidth);
+        for (const address of ['/create/component/?project=shop', '/settings/shop/strings/']) {
+          await page.goto(`${s.url}${address}`);
+          const o = await overflow(page);
+          expect(o.scrollWidth, `${address}: ${o.widest}`).toBeLessThanOrEqual(o.clientWidth);
+        }
       },
       { viewport: { width: 360, height: 740 } },
     ));

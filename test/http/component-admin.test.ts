@@ -189,4 +189,63 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     // Someone else's discovery task of another kind is no discovery page.
     expect((await get('/create/component/discover/?project=shop&task=00000000-0000-0000-0000-000000000000', manager)).status).toBe(404);
   });
+
+  /** Posts one of the settings page's forms with its CSRF token. */
+  const settingsPost = async (cookie: string, action: string, fields: [string, string][]) => {
+    const form = await get('/settings/shop/app/', manager);
+    const body = new URLSearchParams([['csrfmiddlewaretoken', csrfOf(form.html)], ...fields]);
+    const res = await fetch(`${s.url}${action}`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+  };
+  /** Every field of the settings form as the page shows it, with some changed. */
+  const settingsFields = async (changes: Record<string, string | null>): Promise<[string, string][]> => {
+    const html = (await get('/settings/shop/app/', manager)).html;
+    const form = html.slice(html.indexOf('id="component-settings"'), html.indexOf('</form>', html.indexOf('id="component-settings"')));
+    const out: [string, string][] = [];
+    for (const m of form.matchAll(/<input type="(?!hidden)([a-z]+)" id="id_([a-z_]+)" name="[a-z_]+" value="([^"]*)"([^>]*)>/g)) {
+      if (m[1] === 'checkbox') {
+        if (m[4]!.includes(' checked')) out.push([m[2]!, 'true']);
+      } else out.push([m[2]!, m[3]!.replaceAll('&amp;', '&')]);
+    }
+    for (const m of form.matchAll(/<textarea id="id_([a-z_]+)" name="[a-z_]+"[^>]*>([^<]*)<\/textarea>/g)) out.push([m[1]!, m[2]!.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')]);
+    for (const m of form.matchAll(/<select id="id_([a-z_]+)"[\s\S]*?<option value="([^"]*)" selected>/g)) out.push([m[1]!, m[2]!]);
+    const kept = out.filter(([k]) => !(k in changes));
+    for (const [k, v] of Object.entries(changes)) if (v !== null) kept.push([k, v]);
+    return kept;
+  };
+
+  it('saves the component settings, locks it and deletes it after its slug is typed', async () => {
+    const page = await get('/settings/shop/app/', manager);
+    expect(page.status).toBe(200);
+    for (const legend of ['Basic', 'Translation', 'Version control', 'Commit messages', 'Files']) expect(page.html).toContain(`<legend>${legend}</legend>`);
+    expect(page.html).toContain('id="id_filemask" name="filemask" value="po/*.po"');
+    const saved = await settingsPost(manager, '/settings/shop/app/', await settingsFields({ license: 'MIT', new_lang: 'none', suggestion_voting: 'true' }));
+    expect(saved).toMatchObject({ status: 303, location: '/settings/shop/app/?saved=settings' });
+    expect(await (await s.api('/api/components/shop/app/')).json()).toMatchObject({ license: 'MIT', new_lang: 'none', suggestion_voting: true, filemask: 'po/*.po' });
+    expect((await get(saved.location!, manager)).html).toContain('The settings are saved.');
+
+    const refused = await settingsPost(manager, '/settings/shop/app/', await settingsFields({ license_url: 'not an address', license: 'GPL' }));
+    expect(refused.status).toBe(400);
+    expect(refused.html).toMatch(/<p class="error field-error" id="id_license_url_error">[^<]+<\/p>/);
+    expect(refused.html).toContain('value="GPL"');
+    expect((await (await s.api('/api/components/shop/app/')).json()).license).toBe('MIT');
+
+    expect(await settingsPost(manager, '/settings/shop/app/lock/', [['lock', 'true']])).toMatchObject({ status: 303, location: '/settings/shop/app/?saved=locked' });
+    expect(await (await s.api('/api/components/shop/app/lock/')).json()).toEqual({ locked: true });
+    expect(await settingsPost(manager, '/settings/shop/app/lock/', [['lock', 'false']])).toMatchObject({ status: 303 });
+    expect(await (await s.api('/api/components/shop/app/lock/')).json()).toEqual({ locked: false });
+
+    expect((await get('/settings/shop/app/', translator)).status).toBe(403);
+    expect((await get('/projects/shop/app/', translator)).html).not.toContain('id="component-settings-link"');
+    expect((await get('/projects/shop/app/', manager)).html).toContain('<a href="/settings/shop/app/" id="component-settings-link">Settings</a>');
+    expect((await settingsPost(translator, '/settings/shop/app/lock/', [['lock', 'true']])).status).toBe(403);
+    expect((await settingsPost(translator, '/settings/shop/app/delete/', [['confirm', 'app']])).status).toBe(403);
+
+    const wrong = await settingsPost(manager, '/settings/shop/app/delete/', [['confirm', 'ap']]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain('id="id_confirm_error"');
+    expect((await s.api('/api/components/shop/app/')).status).toBe(200);
+    expect(await settingsPost(manager, '/settings/shop/app/delete/', [['confirm', 'app']])).toMatchObject({ status: 303, location: '/projects/shop/?done=component_deleted' });
+    expect((await s.api('/api/components/shop/app/')).status).toBe(404);
+  });
 });

@@ -6,7 +6,7 @@ import { formats } from '../../formats/registry.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
 import type { Upload } from '../../services/common/upload.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
-import { createComponentPage, discoveryPage } from '../../ui/component-admin-pages.js';
+import { componentSettingsPage, createComponentPage, discoveryPage, settingsGroups } from '../../ui/component-admin-pages.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
@@ -16,6 +16,10 @@ export type ComponentAdminDeps = Pick<Container, 'access' | 'components' | 'disc
 
 /** The text fields of the creation form, passed on when filled in (empty ones keep the API's defaults). */
 const CREATE_TEXT = ['name', 'slug', 'source_language', 'repo', 'branch', 'file_format', 'filemask', 'template', 'new_base'] as const;
+
+type CP = FastifyRequest<{ Params: { project: string; component: string }; Querystring: Record<string, string | undefined> }>;
+
+const SAVED: Record<string, string> = { settings: 'The settings are saved.', locked: 'The component is locked.', unlocked: 'The component is unlocked.' };
 
 type CreateRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
 
@@ -114,6 +118,94 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
         task: { id: taskId, status: state.status, progress: state.progress, log: state.log, error: state.error, repo: state.repo, branch: state.branch },
         layouts: state.layouts.map((l) => ({ ...l, formatName: formatName.get(l.file_format) ?? l.file_format })),
       });
+    }),
+  );
+
+  // ---------------------------------------------------------------- /settings/<project>/<component>/
+  const groups = settingsGroups(formatChoices);
+  const settingFields = groups.flatMap((g) => g.fields);
+  const base = (refs: Parameters<typeof hrefs>[0]) => `/settings/${seg(refs.project.slug)}/${hrefs(refs).component.split('/')[3]}/`;
+
+  /** The component for a signed-in user who may edit it (the update's own rule). */
+  const editable = async (request: CP) => {
+    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to change components.');
+    const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+    c.access.requireIn(request.actor, 'component.edit', refs.project, refs.component);
+    return refs;
+  };
+  const currentValues = (refs: Awaited<ReturnType<typeof editable>>): Record<string, string> => {
+    const row = refs.component as unknown as Record<string, unknown>;
+    return Object.fromEntries(settingFields.map((f) => [f.name, row[f.name] === null || row[f.name] === undefined ? '' : String(row[f.name])]));
+  };
+  const renderSettings = (request: CP, refs: Awaited<ReturnType<typeof editable>>, extra: { values?: Record<string, string>; errors?: FormErrors; deleteErrors?: FormErrors } = {}) =>
+    componentSettingsPage({
+      viewer: viewerOf(request),
+      here: request.url,
+      project: { name: refs.project.name, href: hrefs(refs).project },
+      component: { name: refs.component.name, slug: refs.component.slug, href: hrefs(refs).component, locked: refs.component.locked === 1 },
+      base: base(refs),
+      formats: formatChoices,
+      notice: SAVED[request.query.saved ?? ''] ?? null,
+      mayLock: c.access.canIn(request.actor, 'component.lock', refs.project, refs.component),
+      values: extra.values ?? currentValues(refs),
+      errors: extra.errors,
+      deleteErrors: extra.deleteErrors,
+    });
+
+  app.get(
+    '/settings/:project/:component/',
+    pageRoute(async (request: CP, reply) => {
+      if (!request.actor.authenticated) return redirect(reply, `/accounts/login/?next=${encodeURIComponent(request.url)}`);
+      return renderSettings(request, await editable(request));
+    }),
+  );
+
+  app.post(
+    '/settings/:project/:component/',
+    formConfig,
+    pageRoute(async (request: CP, reply) => {
+      requireFormWrite(request);
+      const refs = await editable(request);
+      const body = (request.body ?? {}) as Body;
+      const values: Record<string, string> = {};
+      const input: Record<string, unknown> = {};
+      for (const f of settingFields) {
+        const v = f.type === 'checkbox' ? (str(body[f.name]) ? 'true' : '') : str(body[f.name]);
+        values[f.name] = v;
+        input[f.name] = f.type === 'checkbox' ? v === 'true' : f.type === 'number' && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
+      }
+      try {
+        const saved = await c.components.update(request.actor, refs, input as ComponentInput);
+        return redirect(reply, `${base(saved)}?saved=settings`);
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        return sendHtml(reply, 400, renderSettings(request, refs, { values, errors: formErrorsOf(e) }));
+      }
+    }),
+  );
+
+  app.post(
+    '/settings/:project/:component/lock/',
+    formConfig,
+    pageRoute(async (request: CP, reply) => {
+      requireFormWrite(request);
+      const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
+      const locked = await c.components.setLock(request.actor, refs, str(((request.body ?? {}) as Body).lock) === 'true');
+      return redirect(reply, `${base(refs)}?saved=${locked ? 'locked' : 'unlocked'}`);
+    }),
+  );
+
+  app.post(
+    '/settings/:project/:component/delete/',
+    formConfig,
+    pageRoute(async (request: CP, reply) => {
+      requireFormWrite(request);
+      const refs = await editable(request);
+      if (str(((request.body ?? {}) as Body).confirm).trim() !== refs.component.slug) {
+        return sendHtml(reply, 400, renderSettings(request, refs, { deleteErrors: { confirm: ['Type the slug of the component exactly to delete it.'] } }));
+      }
+      await c.components.remove(request.actor, refs);
+      return redirect(reply, `${hrefs(refs).project}?done=component_deleted`);
     }),
   );
 }

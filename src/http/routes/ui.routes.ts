@@ -211,6 +211,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         viewer: viewerOf(request),
         here: request.url,
         notice: q.done,
+        settingsHref: request.actor.authenticated && c.access.canIn(request.actor, 'component.edit', refs.project, refs.component) ? `/settings/${seg(refs.project.slug)}/${h.component.split('/')[3]}/` : null,
         projectName: refs.project.name,
         projectHref: h.project,
         name: refs.component.name,
