@@ -195,12 +195,15 @@ export interface ComponentSettingsPageData extends FormState {
   notice: string | null;
   mayLock: boolean;
   deleteErrors?: FormState['errors'];
+  /** The add-a-language form's value and errors. */
+  language?: { values: Record<string, string>; errors?: FormState['errors'] };
 }
 
-/** /settings/<project>/<component>/: the settings by group, the lock, and deleting after typing the slug. */
+/** /settings/<project>/<component>/: the settings by group, the lock, adding a language, and deleting after typing the slug. */
 export function componentSettingsPage(o: ComponentSettingsPageData): string {
   const groups = settingsGroups(o.formats);
   const del: FormState = { viewer: o.viewer, values: {}, errors: o.deleteErrors };
+  const lang: FormState = { viewer: o.viewer, values: o.language?.values ?? {}, errors: o.language?.errors };
   return page({
     title: `Settings – ${o.component.name}`,
     viewer: o.viewer,
@@ -215,6 +218,12 @@ ${groups.map((g) => html`<fieldset><legend>${g.legend}</legend>${g.fields.map((f
 ${o.mayLock ? html`<h2>Lock</h2><form method="post" action="${o.base}lock/" class="panel" id="component-lock">${csrfField(o.viewer)}
 <p>${o.component.locked ? 'The component is locked: translations are refused until it is unlocked.' : 'The component is open for translation.'}</p>
 <input type="hidden" name="lock" value="${o.component.locked ? 'false' : 'true'}"><button type="submit" id="component-lock-submit">${o.component.locked ? 'Unlock' : 'Lock'}</button></form>` : ''}
+<h2>Add a language</h2>
+${formErrors(lang.errors, ['language_code'])}
+<form method="post" action="${o.base}language/" class="panel" id="component-add-language" novalidate>${csrfField(o.viewer)}
+${field(lang, { name: 'language_code', label: 'Language code', help: 'For example de, pt_BR or sr@latin; the file is made from the template for new translations.' })}
+<button type="submit" id="component-add-language-submit">Add the language</button>
+</form>
 <h2>Delete</h2>
 ${formErrors(del.errors, ['confirm'])}
 <form method="post" action="${o.base}delete/" class="panel" id="component-delete" novalidate>${csrfField(o.viewer)}

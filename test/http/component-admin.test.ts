@@ -248,4 +248,21 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     expect(await settingsPost(manager, '/settings/shop/app/delete/', [['confirm', 'app']])).toMatchObject({ status: 303, location: '/projects/shop/?done=component_deleted' });
     expect((await s.api('/api/components/shop/app/')).status).toBe(404);
   });
+
+  it('adds a language to a component from its settings page', async () => {
+    const add = async (cookie: string, code: string) => {
+      const form = await get('/settings/shop/web-shop/', manager);
+      const body = new URLSearchParams({ csrfmiddlewaretoken: csrfOf(form.html), language_code: code });
+      const res = await fetch(`${s.url}/settings/shop/web-shop/language/`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+    };
+    expect(await add(manager, 'fr')).toMatchObject({ status: 303, location: '/settings/shop/web-shop/?saved=language' });
+    const list = await (await s.api('/api/components/shop/web-shop/translations/')).json();
+    expect(list.results.map((t: { language_code: string }) => t.language_code)).toContain('fr');
+    const again = await add(manager, 'fr');
+    expect(again.status).toBe(400);
+    expect(again.html).toMatch(/<p class="error field-error" id="id_language_code_error">Could not add &#39;fr&#39;!<\/p>/);
+    expect(again.html).toContain('id="id_language_code" name="language_code" value="fr"');
+    expect((await add(translator, 'it')).status).toBe(403);
+  });
 });

@@ -19,7 +19,7 @@ const CREATE_TEXT = ['name', 'slug', 'source_language', 'repo', 'branch', 'file_
 
 type CP = FastifyRequest<{ Params: { project: string; component: string }; Querystring: Record<string, string | undefined> }>;
 
-const SAVED: Record<string, string> = { settings: 'The settings are saved.', locked: 'The component is locked.', unlocked: 'The component is unlocked.' };
+const SAVED: Record<string, string> = { settings: 'The settings are saved.', language: 'The language is added.', locked: 'The component is locked.', unlocked: 'The component is unlocked.' };
 
 type CreateRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
 
@@ -137,7 +137,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
     const row = refs.component as unknown as Record<string, unknown>;
     return Object.fromEntries(settingFields.map((f) => [f.name, row[f.name] === null || row[f.name] === undefined ? '' : String(row[f.name])]));
   };
-  const renderSettings = (request: CP, refs: Awaited<ReturnType<typeof editable>>, extra: { values?: Record<string, string>; errors?: FormErrors; deleteErrors?: FormErrors } = {}) =>
+  const renderSettings = (request: CP, refs: Awaited<ReturnType<typeof editable>>, extra: { values?: Record<string, string>; errors?: FormErrors; deleteErrors?: FormErrors; language?: { values: Record<string, string>; errors?: FormErrors } } = {}) =>
     componentSettingsPage({
       viewer: viewerOf(request),
       here: request.url,
@@ -150,6 +150,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       values: extra.values ?? currentValues(refs),
       errors: extra.errors,
       deleteErrors: extra.deleteErrors,
+      language: extra.language,
     });
 
   app.get(
@@ -192,6 +193,24 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
       const locked = await c.components.setLock(request.actor, refs, str(((request.body ?? {}) as Body).lock) === 'true');
       return redirect(reply, `${base(refs)}?saved=${locked ? 'locked' : 'unlocked'}`);
+    }),
+  );
+
+  app.post(
+    '/settings/:project/:component/language/',
+    formConfig,
+    pageRoute(async (request: CP, reply) => {
+      requireFormWrite(request);
+      const refs = await editable(request);
+      const code = str(((request.body ?? {}) as Body).language_code).trim();
+      try {
+        await c.translations.create(request.actor, refs, code || undefined);
+        return redirect(reply, `${base(refs)}?saved=language`);
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        const errors = formErrorsOf(e);
+        return sendHtml(reply, 400, renderSettings(request, refs, { language: { values: { language_code: code }, errors } }));
+      }
     }),
   );
 
