@@ -1,6 +1,4 @@
 // weblate.discovery.discovery: creates (and optionally removes) components sharing this component's repository from its file layout.
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { formats } from '../formats/registry.js';
 import type { ComponentRow } from '../db/schema.js';
 import { addonsOfComponentExcept, componentsOfProject, insertAddonRow } from '../db/addons.repository.js';
@@ -11,6 +9,7 @@ import { internalUrl, parseInternalUrl } from '../vcs/urls.js';
 import { boolOption, ConfigErrors, configObject, rejectUnknown, stringOption } from './config.js';
 import { compileLayout, DiscoveryConfigError, planDiscovery, type DiscoveryLayout } from './discovery-plan.js';
 import type { AddonDefinition, AddonEventContext } from './types.js';
+import { listRepositoryFiles } from '../shared/repository-files.js';
 
 export const DISCOVERY_ADDON = 'weblate.discovery.discovery';
 
@@ -54,23 +53,6 @@ export function validateDiscoveryConfig(raw: unknown): DiscoveryConfig {
   return config;
 }
 
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (rel: string): Promise<void> => {
-    const entries = await fs.readdir(path.join(root, rel), { withFileTypes: true });
-    for (const entry of entries) {
-      if (out.length >= MAX_FILES) return;
-      if (entry.name === '.git') continue;
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      // Symbolic links are not followed: they could lead out of the repository.
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile()) out.push(child);
-    }
-  };
-  await walk('');
-  return out;
-}
-
 export interface DiscoveryResult {
   created: string[];
   removed: string[];
@@ -90,7 +72,7 @@ export async function discover(ctx: AddonEventContext<DiscoveryConfig>): Promise
   const dir = ctx.repositoryDir ?? paths.componentDir(main);
   let files: string[];
   try {
-    files = await listFiles(dir);
+    files = await listRepositoryFiles(dir, MAX_FILES);
   } catch (e) {
     ctx.log.warn(`Could not read the repository of ${project.slug}/${main.slug}: ${(e as Error).message}`);
     return result;

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError, type FieldError } from '../../shared/er
 import type { TaskContext, TaskQueue } from '../../tasks/task-queue.js';
 import { checkBranchName, checkRepoHost, checkRepoUrl } from '../../vcs/urls.js';
 import { discoverLayouts, type DiscoveredLayout } from './file-discovery.js';
+import { listRepositoryFiles } from '../../shared/repository-files.js';
 
 export const DISCOVERY_TASK = 'repository-discovery';
 /** A repository with more files than this is listed only this far. */
@@ -71,7 +72,7 @@ export class DiscoveryService {
       await ctx.progress(5, 'Cloning the repository');
       await this.d.vcs.clone(repo, branch, dir, { onProgress: (p) => void ctx.progress(5 + Math.round(p.percent * 0.8), `${p.stage} ${p.percent}%`) });
       await ctx.progress(90, 'Looking for translation files');
-      const files = await listFiles(dir);
+      const files = await listRepositoryFiles(dir, MAX_FILES);
       const layouts = discoverLayouts(files, this.d.formats.list());
       await ctx.progress(100, `Found ${layouts.length} possible file layout${layouts.length === 1 ? '' : 's'}`);
       return { repo, branch, layouts };
@@ -89,20 +90,4 @@ export class DiscoveryService {
     const result = task.result ? (JSON.parse(task.result) as { layouts?: DiscoveredLayout[]; error?: string } | null) : null;
     return { status: task.status, progress: task.progress, log: task.log, repo: payload.repo ?? '', branch: payload.branch ?? '', layouts: result?.layouts ?? [], error: result?.error ?? '' };
   }
-}
-
-/** The repository's files, relative and with "/" separators, without .git. */
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (rel: string): Promise<void> => {
-    for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
-      if (out.length >= MAX_FILES) return;
-      if (entry.name === '.git') continue;
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile()) out.push(child);
-    }
-  };
-  await walk('');
-  return out;
 }

@@ -39,6 +39,7 @@ import { percent } from '../common/statistics-counters.js';
 /** Any of these lets a caller read a repository's status: the permissions to act on it. */
 export const STATUS_PERMISSIONS: readonly ObjectPermission[] = ['vcs.commit', 'vcs.push', 'vcs.reset', 'vcs.update'];
 import type { AddonEvent } from '../../addons/types.js';
+import { listRepositoryFiles } from '../../shared/repository-files.js';
 
 /** Add-on handlers of repository events, run inside the repository lock (AddonsService implements it). */
 export interface RepositoryAddonHooks {
@@ -295,17 +296,6 @@ export class RepositoryService {
     return { component, project, sourceLanguage };
   }
 
-  private async listFiles(root: string, rel = ''): Promise<string[]> {
-    const out: string[] = [];
-    for (const entry of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
-      if (entry.name === '.git') continue;
-      const child = rel ? `${rel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) out.push(...(await this.listFiles(root, child)));
-      else if (entry.isFile()) out.push(child);
-    }
-    return out;
-  }
-
   /**
    * Re-reads the component's files into the database (setup, file-scan, after pull and reset); `action` records a
    * change in the same transaction, and so does the checkout's HEAD: the import and the revision it reflects
@@ -314,7 +304,7 @@ export class RepositoryService {
   private async rescanLocked(refs: ComponentWithRefs, dir: string, action?: { action: number; userId: number | null }): Promise<RescanResult> {
     const { component, sourceLanguage } = refs;
     const head = this.isGit(component) && (await this.vcs.isRepository(dir)) ? await this.vcs.headSha(dir) : null;
-    const scanned = await this.scanner.scan(dir, await this.listFiles(dir), component, sourceLanguage, 'repo');
+    const scanned = await this.scanner.scan(dir, await listRepositoryFiles(dir), component, sourceLanguage, 'repo');
     return this.db.transaction().execute(async (tx) => {
       const { changes, ...result } = await reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned, { userId: action?.userId ?? null });
       await this.changes.recordMany(tx, changes);
