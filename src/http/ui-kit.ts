@@ -5,7 +5,7 @@ import type { ProjectRow } from '../db/schema.js';
 import type { TranslationWithRefs } from '../db/places.js';
 import type { Aggregate } from '../services/activity/statistics.service.js';
 import { componentPathSegment } from '../domain/component-paths.js';
-import { AppError, PermissionDeniedError, type ValidationError } from '../shared/errors.js';
+import { AppError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { FormErrors } from '../ui/forms.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
 import type { TranslationPlace } from '../ui/pages.js';
@@ -34,6 +34,15 @@ export function formErrorsOf(e: ValidationError): FormErrors {
   for (const f of e.fieldErrors) (out[f.attr ?? ''] ??= []).push(f.detail);
   if (e.fieldErrors.length === 0) out[''] = [e.message];
   return out;
+}
+
+/**
+ * The answer to a form write the service refused: 400 with the page `render` draws for the refusal (fields, messages,
+ * the values kept). Anything that is not a refusal is thrown on, to become the error page.
+ */
+export async function refusedForm(reply: FastifyReply, e: unknown, render: (refusal: ValidationError) => string | Promise<string>): Promise<FastifyReply> {
+  if (!(e instanceof ValidationError)) throw e;
+  return sendHtml(reply, 400, await render(e));
 }
 
 /** Only a path on this site may be a redirect target (no `//host`, no scheme). */

@@ -25,7 +25,7 @@ import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '
 import { resource } from '../resource.js';
 import { IdParams } from '../schemas/common.js';
 import type { SessionAuth } from '../session-auth.js';
-import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
 
 /** What these routes use of the container. */
@@ -227,8 +227,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       const sent = result.status === 'joined' ? `The account ${result.username} of ${result.email} joined the team.` : `An invitation is on its way to ${result.email}.`;
       return sendHtml(reply, 200, await invitationForm(request, { sent, values: { group: values.group! } }));
     } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      return sendHtml(reply, 400, await invitationForm(request, { values, errors: formErrorsOf(e) }));
+      return refusedForm(reply, e, (refusal) => invitationForm(request, { values, errors: formErrorsOf(refusal) }));
     }
   }));
 

@@ -9,7 +9,7 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '../../sha
 import { componentSettingsPage, createComponentPage, discoveryPage, settingsGroups } from '../../ui/component-admin-pages.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { seg } from '../../ui/widgets.js';
-import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 
 /** What these routes use of the container. */
 export type ComponentAdminDeps = Pick<Container, 'access' | 'components' | 'discovery' | 'projects' | 'sessions' | 'stats' | 'translations'>;
@@ -78,8 +78,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
         const created = await c.components.create(request.actor, project, input, { zipfile: chosen(request.uploads.zipfile), docfile: chosen(request.uploads.docfile) });
         return redirect(reply, `${hrefs(created).component}?done=component_created`);
       } catch (e) {
-        if (!(e instanceof ValidationError)) throw e;
-        return sendHtml(reply, 400, render(request, project, values, formErrorsOf(e)));
+        return refusedForm(reply, e, (refusal) => render(request, project, values, formErrorsOf(refusal)));
       }
     }),
   );
@@ -179,8 +178,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
         const saved = await c.components.update(request.actor, refs, input as ComponentInput);
         return redirect(reply, `${base(saved)}?saved=settings`);
       } catch (e) {
-        if (!(e instanceof ValidationError)) throw e;
-        return sendHtml(reply, 400, renderSettings(request, refs, { values, errors: formErrorsOf(e) }));
+        return refusedForm(reply, e, (refusal) => renderSettings(request, refs, { values, errors: formErrorsOf(refusal) }));
       }
     }),
   );

@@ -5,7 +5,7 @@ import type { LanguageRow, UserRow } from '../../db/schema.js';
 import { PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { healthPage, languageEditPage, manageIndexPage, manageLanguagesPage, manageTasksPage, manageUsersPage, taskPage, type ListedTask } from '../../ui/manage-pages.js';
-import { formErrorsOf, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
+import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
 
 /** What these routes use of the container. */
@@ -96,8 +96,7 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
       const user = await c.users.create(values, undefined, request.actor);
       return redirect(reply, `/manage/users/?q=${encodeURIComponent(user.username)}&done=user_created`);
     } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      return sendHtml(reply, 400, await usersPage(request, { create: { values, errors: formErrorsOf(e) } }));
+      return refusedForm(reply, e, (refusal) => usersPage(request, { create: { values, errors: formErrorsOf(refusal) } }));
     }
   }));
 
@@ -173,8 +172,7 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
       const row = await c.languages.create(request.actor, languageInput(values));
       return redirect(reply, `/manage/languages/${encodeURIComponent(row.code)}/?done=language_created`);
     } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      return sendHtml(reply, 400, await languagesPage(request, { values, errors: languageErrors(e) }));
+      return refusedForm(reply, e, (refusal) => languagesPage(request, { values, errors: languageErrors(refusal) }));
     }
   }));
 

@@ -4,11 +4,11 @@ import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { CategoryInput, CategoryWithProject } from '../../services/catalog/categories.service.js';
 import type { ProjectInput } from '../../services/catalog/projects.service.js';
-import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
+import { NotFoundError, PermissionDeniedError } from '../../shared/errors.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { categoriesPage, categoryEditPage, createProjectPage, deleteProjectPage, projectSettingsPage, SETTINGS_FIELD_NAMES, SETTINGS_SWITCHES } from '../../ui/project-admin-pages.js';
 import { seg } from '../../ui/widgets.js';
-import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 
 /** What these routes use of the container. */
 export type ProjectAdminDeps = Pick<Container, 'access' | 'categories' | 'components' | 'projects' | 'sessions' | 'stats' | 'translations'>;
@@ -85,8 +85,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
         const project = await c.projects.create(request.actor, input);
         return redirect(reply, `/settings/${seg(project.slug)}/?saved=created`);
       } catch (e) {
-        if (!(e instanceof ValidationError)) throw e;
-        return sendHtml(reply, 400, createProjectPage({ viewer: viewerOf(request), values: { ...values, slug: input.slug! }, errors: formErrorsOf(e) }));
+        return refusedForm(reply, e, (refusal) => createProjectPage({ viewer: viewerOf(request), values: { ...values, slug: input.slug! }, errors: formErrorsOf(refusal) }));
       }
     }),
   );
@@ -139,8 +138,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
         const saved = await c.projects.update(request.actor, project, input as ProjectInput);
         return redirect(reply, `/settings/${seg(saved.slug)}/?saved=settings`);
       } catch (e) {
-        if (!(e instanceof ValidationError)) throw e;
-        return sendHtml(reply, 400, await renderSettings(request, project, { values, errors: formErrorsOf(e) }));
+        return refusedForm(reply, e, (refusal) => renderSettings(request, project, { values, errors: formErrorsOf(refusal) }));
       }
     }),
   );
@@ -202,8 +200,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
         await c.categories.create(request.actor, { ...input, project: project.slug });
         return redirect(reply, `/settings/${seg(project.slug)}/categories/?saved=category_added`);
       } catch (e) {
-        if (!(e instanceof ValidationError)) throw e;
-        return sendHtml(reply, 400, await renderCategories(request, project, { values: { ...values, slug: input.slug! }, errors: formErrorsOf(e) }));
+        return refusedForm(reply, e, (refusal) => renderCategories(request, project, { values: { ...values, slug: input.slug! }, errors: formErrorsOf(refusal) }));
       }
     }),
   );
@@ -248,8 +245,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
         await c.categories.update(request.actor, found, { ...input, slug: values.slug });
         return redirect(reply, `/settings/${seg(project.slug)}/categories/${String(found.category.id)}/?saved=category_saved`);
       } catch (e) {
-        if (!(e instanceof ValidationError)) throw e;
-        return sendHtml(reply, 400, await renderCategory(request, project, found, { values, errors: formErrorsOf(e) }));
+        return refusedForm(reply, e, (refusal) => renderCategory(request, project, found, { values, errors: formErrorsOf(refusal) }));
       }
     }),
   );
