@@ -71,3 +71,11 @@ export async function withPage(browser: Browser, name: string, body: (run: Brows
     await context.close();
   }
 }
+
+/** Signs in through the sign-in form and waits for the page `next` names. */
+export async function signInPage(page: Page, baseUrl: string, username: string, password: string, next = '/'): Promise<void> {
+  await page.goto(`${baseUrl}/accounts/login/?next=${encodeURIComponent(next)}`);
+  await page.fill('#id_username', username);
+  await page.fill('#id_password', password);
+  await Promise.all([page.waitForURL(`${baseUrl}${next}`), page.click('#login-submit')]);
+}
