@@ -27,6 +27,8 @@ export class PgNotifyStamp extends AnnouncedStamp {
   private readonly awaitedProbes = new Map<string, () => void>();
   private retry: NodeJS.Timeout | null = null;
   private pause = 250;
+  /** Announcements wait for the one before: a client runs one query at a time, and queueing inside pg is going away. */
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -40,8 +42,10 @@ export class PgNotifyStamp extends AnnouncedStamp {
   protected async send(name: string): Promise<void> {
     const client = this.client;
     if (!client || !this.confirmed) throw new Error('not listening');
+    const sent = this.sending.then(() => client.query({ text: 'SELECT pg_notify($1, $2)', values: [CHANNEL, name] }));
+    this.sending = sent.catch(() => {});
     try {
-      await client.query({ text: 'SELECT pg_notify($1, $2)', values: [CHANNEL, name] });
+      await sent;
     } catch (error) {
       this.broken(client, error as Error);
       throw error;
