@@ -4,50 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTask, updateTask } from '../../src/db/tasks.repository.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-
-const PASSWORD = 'a long enough passphrase';
+import { anonymous, signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
 
 describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
   let s: TestServer;
-  let admin: string;
-  let translator: string;
+  let admin: UiSession;
+  let translator: UiSession;
 
-  const signIn = async (username: string, password: string) => {
-    const res = await fetch(`${s.url}/accounts/login/`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-      body: new URLSearchParams({ username, password, next: '/' }),
-    });
-    expect(res.status).toBe(303);
-    return /^([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-  };
-  const get = async (path: string, session = admin) => {
-    const res = await fetch(`${s.url}${path}`, { headers: { Cookie: session }, redirect: 'manual' });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
-  const csrfOf = (html: string) => /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  /** Posts a form of `page` as the browser does, with that page's CSRF token. */
-  const post = async (page: string, action: string, fields: Record<string, string>, session = admin) => {
-    const form = await get(page, session);
-    const csrf = csrfOf(form.html) || csrfOf((await get('/', session)).html);
-    const res = await fetch(`${s.url}${action}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: session, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrfmiddlewaretoken: csrf, ...fields }),
-    });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
+  const get = (path: string, session: UiSession | null = admin) => (session ?? anonymous(s)).get(path);
+  /** Posts a form of `page` as the browser does, with the session's CSRF token. */
+  const post = (_page: string, action: string, fields: Record<string, string>, session = admin) => session.post(action, fields);
   const user = async (username: string) => (await s.api(`/api/users/${username}/`)).json();
 
   beforeAll(async () => {
     s = await startServer(dialect);
-    await s.createUser('tereza');
-    const row = await s.container.users.findByUsername(s.container.database.db, 'tereza');
-    await s.container.users.setPassword(row!.id, PASSWORD);
-    admin = await signIn('admin', 'admin-password');
-    translator = await signIn('tereza', PASSWORD);
+    await userWithPassword(s, 'tereza');
+    admin = await signIn(s, 'admin');
+    translator = await signIn(s, 'tereza');
   });
   afterAll(() => s?.close());
 
@@ -62,7 +35,7 @@ describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
       const denied = await get(path, translator);
       expect(denied.status, path).toBe(403);
       expect(denied.html).toContain('Permission denied');
-      expect((await get(path, '')).status, `${path} anonymous`).toBe(403);
+      expect((await get(path, null)).status, `${path} anonymous`).toBe(403);
     }
     const refused = await post('/', '/manage/users/create/', { username: 'sneaky', email: 'sneaky@example.com', full_name: 'Sneaky' }, translator);
     expect(refused.status).toBe(403);
@@ -133,7 +106,7 @@ describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
     expect((await get('/manage/users/?q=tereza')).html).toContain('active, superuser');
     expect((await post('/manage/users/', '/manage/users/tereza/', { change: 'unsuperuser' })).status).toBe(303);
     expect((await user('tereza')).is_superuser).toBe(false);
-    translator = await signIn('tereza', PASSWORD);
+    translator = await signIn(s, 'tereza');
   });
 
   it('invites by e-mail, and refuses a bad address next to the field', async () => {

@@ -4,55 +4,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-
-const PASSWORD = 'a long enough passphrase';
+import { anonymous, signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
 
 describe.each(DIALECTS)('project access page (%s)', (dialect) => {
   let s: TestServer;
-  let olga: string;
-  let tom: string;
+  let olga: UiSession;
+  let tom: UiSession;
   let teams: Record<string, number>;
 
-  const signIn = async (username: string) => {
-    const res = await fetch(`${s.url}/accounts/login/`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-      body: new URLSearchParams({ username, password: PASSWORD, next: '/' }),
-    });
-    expect(res.status).toBe(303);
-    return /^([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-  };
-  const get = async (path: string, session: string | null = olga) => {
-    const res = await fetch(`${s.url}${path}`, { headers: session ? { Cookie: session } : {}, redirect: 'manual' });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
-  const csrfOf = (html: string) => /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  const get = (path: string, session: UiSession | null = olga) => (session ?? anonymous(s)).get(path);
   /** Posts one of the page's forms with the CSRF token of the signed-in page (the dashboard, for those who may not see the access page). */
-  const post = async (action: string, fields: Record<string, string>, session = olga) => {
-    const form = await get('/', session);
-    const body = new URLSearchParams({ csrfmiddlewaretoken: csrfOf(form.html), ...fields });
-    const res = await fetch(`${s.url}/access/shop/${action}`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
+  const post = (action: string, fields: Record<string, string>, session = olga) => session.post(`/access/shop/${action}`, fields);
   const groupsOf = async (username: string): Promise<string[]> => (await (await s.api(`/api/users/${username}/`)).json()).groups;
   const groupUrl = (id: number) => `${s.url}/api/groups/${id}/`;
 
   beforeAll(async () => {
     s = await startServer(dialect);
     expect((await createProject(s, 'shop', { access_control: 1 })).status).toBe(201);
-    for (const name of ['olga', 'tom', 'pia']) {
-      await s.createUser(name);
-      const user = await s.container.users.findByUsername(s.container.database.db, name);
-      await s.container.users.setPassword(user!.id, PASSWORD);
-    }
+    for (const name of ['olga', 'tom', 'pia']) await userWithPassword(s, name);
     const all = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
     teams = Object.fromEntries(all.filter((g) => g.defining_project === `${s.url}/api/projects/shop/`).map((g) => [g.name, g.id]));
     expect(teams.Administration).toBeTypeOf('number');
     expect(teams.Translate).toBeTypeOf('number');
     expect((await s.api('/api/users/olga/groups/', { method: 'POST', json: { group_id: teams.Administration } })).status).toBe(200);
-    olga = await signIn('olga');
-    tom = await signIn('tom');
+    olga = await signIn(s, 'olga');
+    tom = await signIn(s, 'tom');
   });
   afterAll(() => s?.close());
 
@@ -106,7 +82,7 @@ describe.each(DIALECTS)('project access page (%s)', (dialect) => {
     expect((await post('tokens/', { name: 'Sneaky' }, tom)).status).toBe(403);
     expect((await post('invite/', { email: 'x@example.net', invite_group: String(teams.Administration) }, tom)).status).toBe(403);
     // A form without the session's CSRF token is refused.
-    const res = await fetch(`${s.url}/access/shop/tokens/`, { method: 'POST', redirect: 'manual', headers: { Cookie: olga, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=NoCsrf' });
+    const res = await fetch(`${s.url}/access/shop/tokens/`, { method: 'POST', redirect: 'manual', headers: { Cookie: olga.cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=NoCsrf' });
     expect(res.status).toBe(403);
   });
 

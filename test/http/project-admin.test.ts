@@ -5,64 +5,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-
-const PASSWORD = 'a long enough passphrase';
+import { anonymous, fieldError, signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
 
 describe.each(DIALECTS)('project administration pages (%s)', (dialect) => {
   let s: TestServer;
-  let admin: string;
-  let creator: string;
-  let translator: string;
+  let admin: UiSession;
+  let creator: UiSession;
+  let translator: UiSession;
 
-  const signIn = async (username: string, password: string) => {
-    const res = await fetch(`${s.url}/accounts/login/`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-      body: new URLSearchParams({ username, password, next: '/' }),
-    });
-    expect(res.status).toBe(303);
-    return /^([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-  };
-  const get = async (path: string, session: string | null) => {
-    const res = await fetch(`${s.url}${path}`, { headers: session ? { Cookie: session } : {}, redirect: 'manual' });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
-  const csrfOf = (html: string) => /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  /** Posts a form as the browser does, with the session's CSRF token read from the dashboard. */
-  const post = async (path: string, fields: [string, string][], session: string) => {
-    const token = csrfOf((await get('/', session)).html);
-    const body = new URLSearchParams([['csrfmiddlewaretoken', token], ...fields]);
-    const res = await fetch(`${s.url}${path}`, { method: 'POST', redirect: 'manual', headers: { Cookie: session, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
+  const get = (path: string, session: UiSession | null) => (session ?? anonymous(s)).get(path);
+  const post = (path: string, fields: [string, string][], session: UiSession) => session.post(path, fields);
   const apiJson = async (path: string) => {
     const res = await s.api(path);
     return { status: res.status, body: res.status === 200 ? await res.json() : null };
   };
-  const withPassword = async (username: string) => {
-    await s.createUser(username);
-    const user = await s.container.users.findByUsername(s.container.database.db, username);
-    await s.container.users.setPassword(user!.id, PASSWORD);
-  };
-  /** The message shown right below a field, tied to it with aria-describedby. */
-  const fieldError = (html: string, name: string) => {
-    const m = new RegExp(`<p class="error field-error" id="id_${name}_error">([^<]*)</p>`).exec(html);
-    if (m) expect(html).toMatch(new RegExp(`id="id_${name}"[^>]*aria-describedby="[^"]*id_${name}_error`));
-    return m?.[1] ?? null;
-  };
 
   beforeAll(async () => {
     s = await startServer(dialect);
-    admin = await signIn('admin', 'admin-password');
-    await withPassword('paula');
-    await withPassword('tomas');
+    admin = await signIn(s, 'admin');
+    await userWithPassword(s, 'paula');
+    await userWithPassword(s, 'tomas');
     // Paula may create projects (the site-wide "Project creators" team); Tomas only translates.
     const groups = (await (await s.api('/api/groups/?page_size=200')).json()).results as { id: number; name: string; defining_project: string | null }[];
     const creators = groups.find((g) => g.name === 'Project creators' && g.defining_project === null)!;
     expect((await s.api('/api/users/paula/groups/', { method: 'POST', json: { group_id: creators.id } })).status).toBe(200);
-    creator = await signIn('paula', PASSWORD);
-    translator = await signIn('tomas', PASSWORD);
+    creator = await signIn(s, 'paula');
+    translator = await signIn(s, 'tomas');
     expect((await createProject(s, 'shop')).status).toBe(201);
     expect((await createPoComponent(s, 'shop')).status).toBe(201);
   });
@@ -116,7 +84,7 @@ describe.each(DIALECTS)('project administration pages (%s)', (dialect) => {
     expect(refused.html).toContain('Permission denied');
     expect((await apiJson('/api/projects/nope/')).status).toBe(404);
     // A form without the session's CSRF token is refused too.
-    const forged = await fetch(`${s.url}/create/project/`, { method: 'POST', redirect: 'manual', headers: { Cookie: creator, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=Forged&slug=forged' });
+    const forged = await fetch(`${s.url}/create/project/`, { method: 'POST', redirect: 'manual', headers: { Cookie: creator.cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'name=Forged&slug=forged' });
     expect(forged.status).toBe(403);
     expect((await apiJson('/api/projects/forged/')).status).toBe(404);
   });
