@@ -1,5 +1,6 @@
 // Configuration validation helpers: every failure is a 400 with attr `configuration`.
 import { ValidationError, type FieldError } from '../shared/errors.js';
+import { noteKnownOptions, noteOption } from './options.js';
 
 /** Collects configuration errors as `field: message` entries under attr `configuration`. */
 export class ConfigErrors {
@@ -21,10 +22,12 @@ export function configObject(raw: unknown): Record<string, unknown> {
 
 /** Rejects keys the add-on does not know. */
 export function rejectUnknown(obj: Record<string, unknown>, known: readonly string[], errors: ConfigErrors): void {
+  noteKnownOptions(known);
   for (const key of Object.keys(obj)) if (!known.includes(key)) errors.add(key, 'Unknown configuration option.', 'unknown');
 }
 
 export function stringOption(obj: Record<string, unknown>, key: string, fallback: string, errors: ConfigErrors, opts: { required?: boolean; maxLength?: number } = {}): string {
+  noteOption({ name: key, kind: 'string', default: fallback, required: opts.required, maxLength: opts.maxLength });
   const value = obj[key];
   if (value === undefined || value === null) {
     if (opts.required) errors.add(key, 'This field is required.', 'required');
@@ -40,6 +43,7 @@ export function stringOption(obj: Record<string, unknown>, key: string, fallback
 }
 
 export function choiceOption<T extends string>(obj: Record<string, unknown>, key: string, choices: readonly T[], fallback: T, errors: ConfigErrors): T {
+  noteOption({ name: key, kind: 'select', default: fallback, choices });
   const value = obj[key];
   if (value === undefined || value === null || value === '') return fallback;
   if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
@@ -50,6 +54,7 @@ export function choiceOption<T extends string>(obj: Record<string, unknown>, key
 }
 
 export function boolOption(obj: Record<string, unknown>, key: string, fallback: boolean, errors: ConfigErrors): boolean {
+  noteOption({ name: key, kind: 'checkbox', default: fallback ? 'true' : '' });
   const value = obj[key];
   if (value === undefined || value === null) return fallback;
   if (typeof value === 'boolean') return value;
@@ -60,6 +65,7 @@ export function boolOption(obj: Record<string, unknown>, key: string, fallback: 
 }
 
 export function intOption(obj: Record<string, unknown>, key: string, fallback: number, errors: ConfigErrors, min = -Infinity, max = Infinity): number {
+  noteOption({ name: key, kind: 'number', default: String(fallback), ...(Number.isFinite(min) ? { min } : {}), ...(Number.isFinite(max) ? { max } : {}) });
   const value = obj[key];
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : NaN;
@@ -73,6 +79,7 @@ export function intOption(obj: Record<string, unknown>, key: string, fallback: n
 }
 
 export function stringListOption(obj: Record<string, unknown>, key: string, errors: ConfigErrors): string[] {
+  noteOption({ name: key, kind: 'list', default: '' });
   const value = obj[key];
   if (value === undefined || value === null || value === '') return [];
   if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);

@@ -8,6 +8,7 @@ import type { TaskContext } from '../tasks/task-queue.js';
 import { ConfigErrors, configObject, rejectUnknown, stringOption } from './config.js';
 import { decodeSecret, WebhookSecretError } from './standard-webhooks.js';
 import type { AddonDefinition, AddonServices } from './types.js';
+import { noteOption } from './options.js';
 import { deliver, DEFAULT_POLICY, type DeliveryPolicy } from './webhook-delivery.js';
 
 export const WEBHOOK_ADDON = 'weblate.webhook.webhook';
@@ -49,6 +50,8 @@ export function validateWebhookConfig(raw: unknown): WebhookConfig {
       errors.add('secret', e.message);
     }
   }
+  // Change action codes, checked by hand below: a list of values in a form.
+  noteOption({ name: 'events', kind: 'list', default: '' });
   const events: number[] = [];
   const rawEvents = obj.events;
   if (rawEvents !== undefined && rawEvents !== null && rawEvents !== '') {

@@ -155,6 +155,29 @@ export class MachineryService {
     await deleteMachinerySetting(this.db, row.id);
   }
 
+  /**
+   * "Test the connection": one sample text translated by the engine with the setting stored here (never the
+   * cache, never another scope's setting), through the same outbound guard. Answers the candidates, or the
+   * engine's error as its message says it.
+   */
+  async testConnection(actor: Actor, project: ProjectRow | null, engineId: string, sample: { text: string; source: string; target: string }): Promise<{ results: MachineryResult[]; error: MachineryError | null }> {
+    const { engine, row } = await this.settingOr404(actor, project, engineId);
+    const errors = [];
+    if (sample.text.trim() === '') errors.push({ code: 'required', detail: 'Enter a text to translate.', attr: 'text' });
+    if (sample.text.length > 1000) errors.push({ code: 'max_length', detail: 'Enter at most 1000 characters.', attr: 'text' });
+    for (const key of ['source', 'target'] as const) {
+      if (!/^[A-Za-z]{2,3}([_@-][A-Za-z0-9]+)*$/.test(sample[key])) errors.push({ code: 'invalid', detail: 'Enter a language code such as en, de or pt_BR.', attr: key });
+    }
+    if (errors.length) throw new ValidationError(errors);
+    try {
+      const [results] = await engine.translate(parseConfig(row.configuration), { texts: [sample.text], sourceLanguage: sample.source, targetLanguage: sample.target }, { projectId: project?.id ?? null, outbound: this.outbound });
+      return { results: bestFirst(results ?? []), error: null };
+    } catch (e) {
+      if (!(e instanceof MachineryError)) throw e;
+      return { results: [], error: e };
+    }
+  }
+
   // ---------------------------------------------------------------- the reference's machinery_settings shape
 
   /** Every service configured in a project, by id, with its configuration (secrets masked). */

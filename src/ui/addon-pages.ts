@@ -1,0 +1,231 @@
+// The add-on pages of a component or a project: the installed add-ons with their configuration and last runs, the ones
+// that may be installed, each add-on's options form (generated from the options its validation checks), and uninstalling.
+import type { AddonOption } from '../addons/options.js';
+import { html, type SafeHtml } from './html.js';
+import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
+import { csrfField, page, type Viewer } from './layout.js';
+
+/** Where the add-ons are installed: a component or a project, with its links. */
+export interface AddonPlace {
+  /** "component" or "project", as the texts name it. */
+  kind: 'component' | 'project';
+  name: string;
+  /** The list page, `/settings/<project>/[<component>/]addons/`. */
+  base: string;
+  /** The breadcrumbs up to the object's settings. */
+  crumbs: { label: string; href?: string }[];
+}
+
+export interface AddonLogEntry {
+  event: string;
+  success: boolean;
+  message: string;
+  timestamp: string;
+}
+
+export interface InstalledAddon {
+  id: number;
+  name: string;
+  verbose: string;
+  description: string;
+  /** The stored options, as the API shows them. */
+  configuration: Record<string, unknown>;
+  log: AddonLogEntry[];
+}
+
+export interface AvailableAddon {
+  name: string;
+  verbose: string;
+  description: string;
+}
+
+/** The notices after a redirect: a fixed text per code, never text from the address. */
+const NOTICES: Record<string, string> = {
+  addon_installed: 'The add-on is installed.',
+  addon_configured: 'The add-on configuration is saved.',
+  addon_uninstalled: 'The add-on is uninstalled.',
+};
+
+function notice(code: string | undefined): SafeHtml {
+  const text = code ? NOTICES[code] : undefined;
+  return text ? html`<p class="message" role="status" id="notice" tabindex="-1">${text}</p>` : html``;
+}
+
+/** Labels of option names that do not read well as they are; the others are the name in words. */
+const LABELS: Record<string, string> = {
+  q: 'Search query',
+  webhook_url: 'Webhook URL',
+  secret: 'Secret (Standard Webhooks signing key)',
+  events: 'Change events to send (action codes)',
+  path: 'Path of the generated MO files',
+  fuzzy: 'Include strings needing editing',
+  previous: 'Keep previous msgids of translated strings',
+  state: 'State to set',
+  add_flags: 'Translation flags to add',
+  remove_flags: 'Translation flags to remove',
+  add_labels: 'Labels to add',
+  remove_labels: 'Labels to remove',
+  mode: 'Automatic translation mode',
+  filter_type: 'Strings to translate (legacy filter)',
+  auto_source: 'Source of automatic translations',
+  component: 'Component to copy from (its id; empty: every component of the project)',
+  engines: 'Machine translation engines',
+  threshold: 'Score threshold',
+  match: 'Regular expression matching the translation files',
+  file_format: 'File format',
+  name_template: 'Component name template',
+  base_file_template: 'Monolingual base file template',
+  new_base_template: 'Template for new translations',
+  language_regex: 'Language filter',
+  copy_addons: 'Clone add-ons from the main component to the new ones',
+  remove: 'Remove components of files that no longer exist',
+  confirm: 'I confirm the above matches look correct',
+  source: 'Source translation (language code)',
+  target: 'Target translation (language code)',
+  var_multiplier: 'Variable part multiplier',
+  include_readonly: 'Include read-only strings',
+  squash: 'Commit squashing',
+  commit_message: 'Commit message',
+  append_trailers: 'Append trailers to the squashed commit message',
+  filename: 'Name of the generated file',
+  template: 'Content of the generated file',
+};
+
+/** Readable names of choices that are codes. */
+const CHOICE_LABELS: Record<string, Record<string, string>> = {
+  state: { '-1': 'Do not change', '0': 'Not translated', '10': 'Needs editing', '20': 'Translated', '30': 'Approved', '100': 'Read-only' },
+  mode: { suggest: 'Add as suggestion', translate: 'Add as translation', fuzzy: 'Add as "Needing edit"' },
+  auto_source: { others: 'Other components in this project', mt: 'Machine translation' },
+  squash: { all: 'All commits into one', language: 'Per language', file: 'Per file', author: 'Per author' },
+};
+
+const labelOf = (name: string): string => LABELS[name] ?? name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The form field of one option; list options are typed comma-separated, the default is named where one applies. */
+export function optionField(o: AddonOption): FieldSpec {
+  const help = [o.kind === 'list' ? 'Several values separated by commas.' : '', o.default && o.kind !== 'checkbox' && o.kind !== 'select' ? `Default: ${o.default}.` : '', o.min !== undefined && o.max !== undefined ? `From ${o.min} to ${o.max}.` : '']
+    .filter(Boolean)
+    .join(' ');
+  const base: FieldSpec = { name: o.name, label: labelOf(o.name), required: o.required, ...(help ? { help } : {}), ...(o.maxLength ? { maxLength: o.maxLength } : {}) };
+  switch (o.kind) {
+    case 'checkbox':
+      return { ...base, type: 'checkbox' };
+    case 'number':
+      return { ...base, type: 'number' };
+    case 'textarea':
+      return { ...base, type: 'textarea' };
+    case 'select':
+      return { ...base, type: 'select', options: (o.choices ?? []).map((value) => ({ value, label: CHOICE_LABELS[o.name]?.[value] ?? value })) };
+    default:
+      return { ...base, type: 'text' };
+  }
+}
+
+/** An option's stored value as the form shows it. */
+export function shownValue(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'boolean') return value ? 'true' : '';
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function configurationList(configuration: Record<string, unknown>, id: number): SafeHtml {
+  const entries = Object.entries(configuration);
+  if (!entries.length) return html`<p class="muted" id="addon-${String(id)}-configuration">Default configuration.</p>`;
+  // A list rather than a two-column grid: long option names must not squeeze the values on a narrow screen.
+  return html`<ul class="plain" id="addon-${String(id)}-configuration">${entries.map(([k, v]) => html`<li><strong>${labelOf(k)}:</strong> ${typeof v === 'boolean' ? (v ? 'yes' : 'no') : html`<code>${shownValue(v) || '(empty)'}</code>`}</li>`)}</ul>`;
+}
+
+function logEntry(e: AddonLogEntry): SafeHtml {
+  return html`<li><strong>${e.success ? 'Succeeded' : 'Failed'}</strong> – ${e.event}, <time datetime="${e.timestamp}">${e.timestamp.replace('T', ' ').slice(0, 19)} UTC</time>${e.message ? html`<div class="source-text">${e.message}</div>` : ''}</li>`;
+}
+
+export interface AddonListData {
+  viewer: Viewer;
+  place: AddonPlace;
+  installed: InstalledAddon[];
+  available: AvailableAddon[];
+  notice?: string;
+}
+
+/** /settings/<project>/[<component>/]addons/: what is installed (configuration, last run), and what may be installed. */
+export function addonListPage(o: AddonListData): string {
+  const title = `Add-ons of ${o.place.name}`;
+  return page({
+    title,
+    viewer: o.viewer,
+    here: o.place.base,
+    breadcrumbs: [...o.place.crumbs, { label: 'Add-ons' }],
+    body: html`${notice(o.notice)}<h1>${title}</h1>
+<p>Add-ons act on the ${o.place.kind}'s files and strings when something happens: a repository update, a commit, a change, or daily.${o.place.kind === 'project' ? ' Add-ons installed here run for every component of the project.' : ''}</p>
+<h2>Installed</h2>
+${o.installed.length
+  ? html`<ul class="plain" id="installed-addons">${o.installed.map(
+      (a) => html`<li class="panel" id="addon-${String(a.id)}"><h3>${a.verbose}</h3>
+<p>${a.description} <code>${a.name}</code></p>
+${configurationList(a.configuration, a.id)}
+<h4>Last run</h4>
+${a.log.length ? html`<ul class="plain" id="addon-${String(a.id)}-log">${logEntry(a.log[0]!)}</ul>` : html`<p class="muted" id="addon-${String(a.id)}-log">Not run yet.</p>`}
+<p class="actions"><a href="${o.place.base}${String(a.id)}/" class="button" id="configure-${String(a.id)}" aria-label="Configure ${a.verbose}">Configure</a>
+<a href="${o.place.base}${String(a.id)}/delete/" class="button secondary" id="uninstall-${String(a.id)}" aria-label="Uninstall ${a.verbose}">Uninstall</a></p></li>`,
+    )}</ul>`
+  : html`<p class="muted" id="installed-addons">No add-ons are installed.</p>`}
+<h2>Available</h2>
+${o.available.length
+  ? html`<ul class="plain" id="available-addons">${o.available.map(
+      (a) => html`<li class="panel"><h3>${a.verbose}</h3><p>${a.description}</p>
+<p><a href="${o.place.base}install/${encodeURIComponent(a.name)}/" class="button" id="install-${a.name.replace(/\./g, '-')}" aria-label="Install ${a.verbose}">Install</a></p></li>`,
+    )}</ul>`
+  : html`<p class="muted" id="available-addons">Every add-on that fits is installed.</p>`}`,
+  });
+}
+
+export interface AddonFormData extends FormState {
+  place: AddonPlace;
+  addon: { name: string; verbose: string; description: string };
+  options: AddonOption[];
+  /** Set when configuring an installed add-on: its id and recent log. */
+  installed?: { id: number; log: AddonLogEntry[] };
+}
+
+/** The options form of an add-on: installing it, or configuring the installed one (with its log). */
+export function addonFormPage(o: AddonFormData): string {
+  const installing = !o.installed;
+  const action = installing ? `${o.place.base}install/${encodeURIComponent(o.addon.name)}/` : `${o.place.base}${String(o.installed!.id)}/`;
+  const fields = o.options.map(optionField);
+  const title = installing ? `Install ${o.addon.verbose}` : `Configure ${o.addon.verbose}`;
+  return page({
+    title: `${title} – ${o.place.name}`,
+    viewer: o.viewer,
+    here: action,
+    breadcrumbs: [...o.place.crumbs, { label: 'Add-ons', href: o.place.base }, { label: title }],
+    body: html`<h1>${title}</h1>
+<p>${o.addon.description} <code>${o.addon.name}</code></p>
+${formErrors(o.errors, fields.map((f) => f.name))}
+<form method="post" action="${action}" id="addon-form" class="panel" novalidate>${csrfField(o.viewer)}
+${fields.length ? fields.map((f) => field(o, f)) : html`<p id="addon-no-options">This add-on has no options.</p>`}
+<button type="submit" id="addon-form-submit">${installing ? 'Install' : 'Save'}</button>
+</form>
+<p><a href="${o.place.base}">Back to the add-ons</a></p>
+${o.installed
+  ? html`<h2>Log</h2>${o.installed.log.length ? html`<ul class="changes" id="addon-log">${o.installed.log.map(logEntry)}</ul>` : html`<p class="muted" id="addon-log">Not run yet.</p>`}
+<p><a href="${o.place.base}${String(o.installed.id)}/delete/" id="uninstall-link">Uninstall this add-on</a></p>`
+  : ''}`,
+  });
+}
+
+/** The confirmation before uninstalling. */
+export function addonUninstallPage(o: { viewer: Viewer; place: AddonPlace; addon: { id: number; verbose: string; name: string } }): string {
+  const title = `Uninstall ${o.addon.verbose}`;
+  return page({
+    title: `${title} – ${o.place.name}`,
+    viewer: o.viewer,
+    here: `${o.place.base}${String(o.addon.id)}/delete/`,
+    breadcrumbs: [...o.place.crumbs, { label: 'Add-ons', href: o.place.base }, { label: title }],
+    body: html`<h1>${title}</h1>
+<form method="post" action="${o.place.base}${String(o.addon.id)}/delete/" id="addon-uninstall" class="panel">${csrfField(o.viewer)}
+<p>Uninstall <strong>${o.addon.verbose}</strong> (<code>${o.addon.name}</code>) from the ${o.place.kind} ${o.place.name}? Its configuration and log are removed; files it already made stay.</p>
+<p class="actions"><button type="submit" class="danger" id="addon-uninstall-submit">Uninstall</button> <a href="${o.place.base}" class="button secondary">Keep it</a></p>
+</form>`,
+  });
+}
