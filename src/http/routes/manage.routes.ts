@@ -7,9 +7,11 @@ import type { FormErrors } from '../../ui/forms.js';
 import { healthPage, languageEditPage, manageIndexPage, manageLanguagesPage, manageTasksPage, manageUsersPage, taskPage, type ListedTask } from '../../ui/manage-pages.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
+import { manageComponentListsRoutes } from './manage-component-lists.routes.js';
+import { manageTeamsRoutes } from './manage-teams.routes.js';
 
 /** What these routes use of the container. */
-export type ManageDeps = Pick<Container, 'config' | 'components' | 'health' | 'invitations' | 'languages' | 'mail' | 'sessions' | 'stats' | 'taskControl' | 'translations' | 'users'>;
+export type ManageDeps = Pick<Container, 'access' | 'config' | 'componentLists' | 'components' | 'health' | 'invitations' | 'languages' | 'mail' | 'projects' | 'sessions' | 'stats' | 'taskControl' | 'teams' | 'translations' | 'users'>;
 
 const PAGE = 50;
 const USER_CHANGES: Record<string, { is_active?: boolean; is_superuser?: boolean }> = {
@@ -54,10 +56,21 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
 
   app.get('/manage/', pageRoute(async (request) => {
     signedIn(request);
-    const parts = { users: c.users.canManage(request.actor), languages: c.languages.canEdit(request.actor), superuser: request.actor.isSuperuser };
-    if (!parts.users && !parts.languages && !parts.superuser) throw new PermissionDeniedError('Only site administrators can manage the site.');
+    const parts = {
+      users: c.users.canManage(request.actor),
+      languages: c.languages.canEdit(request.actor),
+      teams: c.teams.canSeeAllGroups(request.actor),
+      roles: c.access.canGlobal(request.actor, 'role.view') || c.access.canGlobal(request.actor, 'role.edit'),
+      componentLists: c.access.canGlobal(request.actor, 'componentlist.edit'),
+      superuser: request.actor.isSuperuser,
+    };
+    if (!Object.values(parts).some(Boolean)) throw new PermissionDeniedError('Only site administrators can manage the site.');
     return manageIndexPage({ viewer: viewerOf(request), parts });
   }));
+
+  // Teams, roles and component lists have their own modules.
+  manageTeamsRoutes(app, c);
+  manageComponentListsRoutes(app, c);
 
   // ---------------------------------------------------------------- users
   const usersPage = async (request: FastifyRequest<{ Querystring: Q }>, forms: { create?: { values: Record<string, string>; errors: FormErrors }; invite?: { values: Record<string, string>; errors: FormErrors } } = {}) => {

@@ -261,6 +261,17 @@ export class TeamsService {
     return out;
   }
 
+  /** A team's members for those who decide who is in it (user managers, the team's managers and administrators); null for others. */
+  async groupMembers(actor: Actor, group: GroupRow): Promise<TeamMember[] | null> {
+    if (!this.access.canGlobal(actor, 'user.edit') && !(await this.canManageGroup(actor, group)) && !(await this.isTeamAdmin(actor, group))) return null;
+    return (await membersOfGroups(this.db, [group.id])).map((m) => ({ id: m.id, username: m.username, full_name: m.full_name, is_bot: Boolean(Number(m.is_bot)) }));
+  }
+
+  /** Whether the actor may change the team (its settings, roles, languages, projects and components). */
+  mayManageGroup(actor: Actor, group: Pick<GroupRow, 'defining_project_id'>): Promise<boolean> {
+    return this.canManageGroup(actor, group);
+  }
+
   /** The teams each user is a member of, by user id. */
   async groupIdsOfUsers(userIds: readonly number[]): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>(userIds.map((id) => [id, []]));

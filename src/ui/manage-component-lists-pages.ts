@@ -1,0 +1,90 @@
+// The site administration's component list pages: /manage/component-lists/ and each list with its components.
+import { field, formErrors, formOf, type FieldSpec, type FormErrors, type FormState } from './forms.js';
+import { html } from './html.js';
+import { csrfField, page, type Viewer } from './layout.js';
+
+/** The notices after a redirect: a fixed text per code, never text from the address. */
+const NOTICES: Record<string, string> = {
+  list_created: 'The component list is created.',
+  list_saved: 'The component list is saved.',
+  list_deleted: 'The component list is deleted.',
+  component_added: 'The component is added to the list.',
+  component_removed: 'The component is removed from the list.',
+};
+
+const notice = (code: string | undefined) => {
+  const text = code ? NOTICES[code] : undefined;
+  return text ? html`<p class="message" role="status" id="notice" tabindex="-1">${text}</p>` : html``;
+};
+
+const CRUMBS = [{ label: 'Dashboard', href: '/' }, { label: 'Manage', href: '/manage/' }];
+
+/** The fields of a list, as POST and PATCH /api/component-lists/ take them. */
+const LIST_FIELDS: FieldSpec[] = [
+  { name: 'name', label: 'Name', maxLength: 100 },
+  { name: 'slug', label: 'URL slug', maxLength: 100, help: 'Letters, digits, "-" and "_".' },
+  { name: 'show_dashboard', label: 'Show on the dashboard', type: 'checkbox' },
+];
+
+export interface ListedComponentList {
+  slug: string;
+  name: string;
+  showDashboard: boolean;
+  components: number;
+}
+
+export function manageComponentListsPage(o: { viewer: Viewer; lists: ListedComponentList[]; form: FormState; notice?: string }): string {
+  const rows = o.lists.map(
+    (l) => html`<tr id="list-${l.slug}"><th scope="row"><a href="/manage/component-lists/${encodeURIComponent(l.slug)}/">${l.name}</a></th><td><code>${l.slug}</code></td><td>${l.showDashboard ? 'yes' : 'no'}</td><td class="num">${String(l.components)}</td></tr>`,
+  );
+  return page({
+    title: 'Component lists',
+    viewer: o.viewer,
+    here: '/manage/component-lists/',
+    breadcrumbs: [...CRUMBS, { label: 'Component lists' }],
+    body: html`<h1>Component lists</h1>${notice(o.notice)}
+<p>A component list gathers components of any project, for the dashboard and for teams that select a list.</p>
+<div class="table-wrap"><table id="component-lists"><caption class="muted">${String(o.lists.length)} list${o.lists.length === 1 ? '' : 's'}</caption>
+<thead><tr><th scope="col">List</th><th scope="col">Slug</th><th scope="col">On the dashboard</th><th scope="col" class="num">Components</th></tr></thead><tbody>${rows}</tbody></table></div>
+<section aria-labelledby="create-title"><h2 id="create-title">Create a list</h2>${formOf(o.form, { action: '/manage/component-lists/', id: 'list-create', submit: 'Create list', fields: LIST_FIELDS })}</section>`,
+  });
+}
+
+export interface ComponentListPageData {
+  viewer: Viewer;
+  list: { slug: string; name: string };
+  /** The members, each with the path its remove button sends (project/category%2Fcomponent as the API names it). */
+  components: { path: string; label: string; href: string }[];
+  settings: FormState;
+  /** The add form's or the delete form's refusal. */
+  form?: { name: 'add' | 'delete'; values: Record<string, string>; errors: FormErrors };
+  notice?: string;
+}
+
+export function componentListPage(o: ComponentListPageData): string {
+  const base = `/manage/component-lists/${encodeURIComponent(o.list.slug)}/`;
+  const state = (name: 'add' | 'delete'): FormState => (o.form?.name === name ? { viewer: o.viewer, values: o.form.values, errors: o.form.errors } : { viewer: o.viewer });
+  const add = state('add');
+  const del = state('delete');
+  const members = o.components.length
+    ? html`<ul id="list-components">${o.components.map(
+        (m, i) => html`<li><a href="${m.href}">${m.label}</a> <form method="post" action="${base}components/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="action" value="remove"><input type="hidden" name="key" value="${m.path}"><button type="submit" class="secondary" id="remove-component-${String(i)}" aria-label="Remove ${m.label} from ${o.list.name}">Remove</button></form></li>`,
+      )}</ul>`
+    : html`<p class="muted" id="list-components">No components.</p>`;
+  return page({
+    title: `Component list ${o.list.name}`,
+    viewer: o.viewer,
+    here: base,
+    breadcrumbs: [...CRUMBS, { label: 'Component lists', href: '/manage/component-lists/' }, { label: o.list.name }],
+    body: html`<h1>Component list ${o.list.name}</h1>${notice(o.notice)}
+<section aria-labelledby="settings-title"><h2 id="settings-title">Settings</h2>${formOf(o.settings, { action: base, id: 'list-settings', submit: 'Save', fields: LIST_FIELDS })}</section>
+<section aria-labelledby="components-title"><h2 id="components-title">Components</h2>${members}
+${formErrors(add.errors, ['component'])}<form method="post" action="${base}components/" id="list-add-component" class="panel" novalidate>${csrfField(o.viewer)}<input type="hidden" name="action" value="add">
+${field(add, { name: 'component', label: 'Component to add', help: 'Its project and component slugs, for example website/frontend.' })}
+<button type="submit" id="list-add-component-submit">Add</button></form></section>
+<section aria-labelledby="delete-title"><h2 id="delete-title">Delete</h2>${formErrors(del.errors, ['confirm'])}
+<form method="post" action="${base}delete/" id="list-delete" class="panel" novalidate>${csrfField(o.viewer)}<p>Deleting the list leaves its components as they are.</p>
+${field(del, { name: 'confirm', label: `Type the list's slug (${o.list.slug}) to confirm`, autocomplete: 'off' })}
+<button type="submit" class="danger" id="list-delete-submit">Delete the list</button></form></section>`,
+  });
+}
