@@ -9,71 +9,39 @@ import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, DE_PO, POT, createProject, poZip } from '../helpers/fixtures.js';
 import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-
-const PASSWORD = 'a long enough passphrase';
+import { signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
 
 describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
   let s: TestServer;
-  let manager: string;
-  let translator: string;
+  let manager: UiSession;
+  let translator: UiSession;
   let root: string;
 
-  const signIn = async (username: string) => {
-    const res = await fetch(`${s.url}/accounts/login/`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: s.url },
-      body: new URLSearchParams({ username, password: PASSWORD, next: '/' }),
-    });
-    expect(res.status).toBe(303);
-    return /^([^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
-  };
-  const get = async (path: string, cookie: string) => {
-    const res = await fetch(`${s.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
-  const csrfOf = (html: string) => /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  /** Posts the creation form as a browser does: multipart, the page's CSRF token, file fields empty when nothing is chosen. */
-  const create = async (cookie: string, project: string, fields: Record<string, string>, files: { zipfile?: [string, Buffer | string]; docfile?: [string, Buffer | string] } = {}) => {
-    const form = await get(`/create/component/?project=${project}`, cookie);
-    const body = new FormData();
-    body.append('csrfmiddlewaretoken', csrfOf(form.html));
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    for (const name of ['zipfile', 'docfile'] as const) {
-      const f = files[name];
-      body.append(name, new Blob([f ? (typeof f[1] === 'string' ? f[1] : new Uint8Array(f[1])) : '']), f ? f[0] : '');
-    }
-    const res = await fetch(`${s.url}/create/component/?project=${project}`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url }, body });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
+  const get = (path: string, session: UiSession) => session.get(path);
+  /** A file field as a browser sends it: empty, without a name, when nothing is chosen. */
+  const fileOf = (f?: [string, Buffer | string]) => new File([f ? (typeof f[1] === 'string' ? f[1] : new Uint8Array(f[1])) : ''], f ? f[0] : '');
+  /** Posts the creation form as a browser does: multipart, the session's CSRF token, file fields empty when nothing is chosen. */
+  const create = (session: UiSession, project: string, fields: Record<string, string>, files: { zipfile?: [string, Buffer | string]; docfile?: [string, Buffer | string] } = {}) =>
+    session.post(`/create/component/?project=${project}`, { ...fields, zipfile: fileOf(files.zipfile), docfile: fileOf(files.docfile) });
 
   beforeAll(async () => {
     s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-discovery-'));
     expect((await createProject(s, 'shop')).status).toBe(201);
-    for (const name of ['mara', 'tom']) {
-      await s.createUser(name);
-      const user = await s.container.users.findByUsername(s.container.database.db, name);
-      await s.container.users.setPassword(user!.id, PASSWORD);
-    }
+    for (const name of ['mara', 'tom']) await userWithPassword(s, name);
     const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
     const team = groups.find((g) => g.name === 'Administration' && g.defining_project === `${s.url}/api/projects/shop/`)!;
     expect((await s.api('/api/users/mara/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
-    manager = await signIn('mara');
-    translator = await signIn('tom');
+    manager = await signIn(s, 'mara');
+    translator = await signIn(s, 'tom');
   });
   afterAll(async () => {
     await s?.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  /** Posts the discovery form with the creation page's CSRF token. */
-  const discover = async (cookie: string, fields: Record<string, string>) => {
-    const form = await get('/create/component/?project=shop', cookie);
-    const body = new URLSearchParams({ csrfmiddlewaretoken: csrfOf(form.html), ...fields });
-    const res = await fetch(`${s.url}/create/component/discover/?project=shop`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
+  /** Posts the discovery form with the session's CSRF token. */
+  const discover = (session: UiSession, fields: Record<string, string>) => session.post('/create/component/discover/?project=shop', fields);
   /** The discovery page once its task has ended. */
   const finished = async (address: string) => {
     for (let i = 0; i < 100; i++) {
@@ -190,13 +158,8 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     expect((await get('/create/component/discover/?project=shop&task=00000000-0000-0000-0000-000000000000', manager)).status).toBe(404);
   });
 
-  /** Posts one of the settings page's forms with its CSRF token. */
-  const settingsPost = async (cookie: string, action: string, fields: [string, string][]) => {
-    const form = await get('/settings/shop/app/', manager);
-    const body = new URLSearchParams([['csrfmiddlewaretoken', csrfOf(form.html)], ...fields]);
-    const res = await fetch(`${s.url}${action}`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-  };
+  /** Posts one of the settings page's forms with the session's CSRF token. */
+  const settingsPost = (session: UiSession, action: string, fields: [string, string][]) => session.post(action, fields);
   /** Every field of the settings form as the page shows it, with some changed. */
   const settingsFields = async (changes: Record<string, string | null>): Promise<[string, string][]> => {
     const html = (await get('/settings/shop/app/', manager)).html;
@@ -250,12 +213,7 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
   });
 
   it('adds a language to a component from its settings page', async () => {
-    const add = async (cookie: string, code: string) => {
-      const form = await get('/settings/shop/web-shop/', manager);
-      const body = new URLSearchParams({ csrfmiddlewaretoken: csrfOf(form.html), language_code: code });
-      const res = await fetch(`${s.url}/settings/shop/web-shop/language/`, { method: 'POST', redirect: 'manual', headers: { Cookie: cookie, Origin: s.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
-      return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-    };
+    const add = (session: UiSession, code: string) => session.post('/settings/shop/web-shop/language/', { language_code: code });
     expect(await add(manager, 'fr')).toMatchObject({ status: 303, location: '/settings/shop/web-shop/?saved=language' });
     const list = await (await s.api('/api/components/shop/web-shop/translations/')).json();
     expect(list.results.map((t: { language_code: string }) => t.language_code)).toContain('fr');
