@@ -1,4 +1,5 @@
-// The site administration's component list pages: /manage/component-lists/ and each list with its components.
+// The component list pages: /manage/component-lists/ with each list and its components, and a project's lists at
+// /settings/<project>/component-lists/.
 import { field, formErrors, formOf, type FieldSpec, type FormErrors, type FormState } from './forms.js';
 import { html } from './html.js';
 import { csrfField, page, type Viewer } from './layout.js';
@@ -86,5 +87,28 @@ ${field(add, { name: 'component', label: 'Component to add', help: 'Its project 
 <form method="post" action="${base}delete/" id="list-delete" class="panel" novalidate>${csrfField(o.viewer)}<p>Deleting the list leaves its components as they are.</p>
 ${field(del, { name: 'confirm', label: `Type the list's slug (${o.list.slug}) to confirm`, autocomplete: 'off' })}
 <button type="submit" class="danger" id="list-delete-submit">Delete the list</button></form></section>`,
+  });
+}
+
+/** /settings/<project>/component-lists/: the lists holding components of the project, with those components. */
+export function projectComponentListsPage(o: {
+  viewer: Viewer;
+  project: { name: string; slug: string; href: string };
+  lists: { slug: string; name: string; components: { label: string; href: string }[] }[];
+  /** Whether the viewer may change lists (then each links its page under /manage/). */
+  mayManage: boolean;
+}): string {
+  const base = `/settings/${encodeURIComponent(o.project.slug)}/`;
+  const items = o.lists.map(
+    (l) => html`<li id="list-${l.slug}">${o.mayManage ? html`<a href="/manage/component-lists/${encodeURIComponent(l.slug)}/">${l.name}</a>` : l.name}: ${l.components.map((m, i) => html`${i ? ', ' : ''}<a href="${m.href}">${m.label}</a>`)}</li>`,
+  );
+  return page({
+    title: `Component lists – ${o.project.name}`,
+    viewer: o.viewer,
+    here: `${base}component-lists/`,
+    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: 'Settings', href: base }, { label: 'Component lists' }],
+    body: html`<h1>Component lists with components of ${o.project.name}</h1>
+${o.lists.length ? html`<ul id="project-component-lists">${items}</ul>` : html`<p class="muted" id="project-component-lists">No component list holds a component of this project.</p>`}
+<p class="muted">${o.mayManage ? html`Lists are made and changed under <a href="/manage/component-lists/">Manage</a>.` : 'Site administrators make and change component lists.'}</p>`,
   });
 }

@@ -1,5 +1,6 @@
 // The component list pages over HTTP as a browser uses them: lists created, renamed and deleted, components added and
-// removed, as the component lists API shows them, refusals next to the field, and the pages for list managers only.
+// removed, as the component lists API shows them, refusals next to the field, the pages for list managers only, and a
+// project's lists for its managers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
@@ -71,6 +72,29 @@ describe.each(DIALECTS)('component list pages (%s)', (dialect) => {
     expect(invalid.status).toBe(400);
     expect(fieldError(invalid.html, 'slug')).toBeTruthy();
     expect(await apiList('no spaces')).toBeNull();
+  });
+
+  it('shows the managers of a project the lists holding its components, linked from the project settings', async () => {
+    expect((await admin.post('/manage/component-lists/', { name: 'Storefront', slug: 'storefront' }, { from: '/manage/component-lists/' })).status).toBe(303);
+    expect((await admin.post('/manage/component-lists/storefront/components/', { action: 'add', component: 'shop/app' }, { from: '/manage/component-lists/storefront/' })).status).toBe(303);
+    expect((await admin.post('/manage/component-lists/', { name: 'Elsewhere', slug: 'elsewhere' }, { from: '/manage/component-lists/' })).status).toBe(303);
+    expect((await admin.get('/settings/shop/')).html).toContain('<a href="/settings/shop/component-lists/" id="component-lists-link">Component lists</a>');
+    const page = await admin.get('/settings/shop/component-lists/');
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<li id="list-storefront"><a href="\/manage\/component-lists\/storefront\/">Storefront<\/a>: <a href="\/projects\/shop\/app\/">app<\/a><\/li>/);
+    expect(page.html).not.toContain('list-elsewhere');
+
+    // A project manager without the site-wide right sees the lists, without links to change them.
+    const groups = ((await (await s.api('/api/groups/?page_size=1000')).json()) as { results: { id: number; name: string; defining_project: string | null }[] }).results;
+    const team = groups.find((g) => g.name === 'Administration' && g.defining_project === `${s.url}/api/projects/shop/`)!;
+    await userWithPassword(s, 'marie');
+    expect((await s.api('/api/users/marie/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
+    const marie = await signIn(s, 'marie');
+    const theirs = await marie.get('/settings/shop/component-lists/');
+    expect(theirs.status).toBe(200);
+    expect(theirs.html).toContain('<li id="list-storefront">Storefront: ');
+    expect(theirs.html).not.toContain('href="/manage/component-lists/storefront/"');
+    expect((await tereza.get('/settings/shop/component-lists/')).status).toBe(403);
   });
 
   it('is for component list managers: others get 403 and change nothing', async () => {

@@ -1,16 +1,16 @@
 // /manage/component-lists/: component lists in the browser, each form calling the service method of the matching
-// /api/component-lists/ call, with its checks (the site-wide componentlist.edit).
+// /api/component-lists/ call, with its checks (the site-wide componentlist.edit); and a project's lists for its managers.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { ComponentList } from '../../services/catalog/component-lists.service.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import type { FormErrors } from '../../ui/forms.js';
-import { componentListPage, manageComponentListsPage, type ComponentListPageData } from '../../ui/manage-component-lists-pages.js';
+import { componentListPage, manageComponentListsPage, projectComponentListsPage, type ComponentListPageData } from '../../ui/manage-component-lists-pages.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
 
 /** What these routes use of the container. */
-export type ManageComponentListsDeps = Pick<Container, 'access' | 'componentLists' | 'components' | 'sessions' | 'stats' | 'translations'>;
+export type ManageComponentListsDeps = Pick<Container, 'access' | 'componentLists' | 'components' | 'projects' | 'sessions' | 'stats' | 'translations'>;
 
 type ListRequest = FastifyRequest<{ Params: { slug: string }; Querystring: Q }>;
 
@@ -129,5 +129,26 @@ export function manageComponentListsRoutes(app: FastifyInstance, c: ManageCompon
     if (confirm.trim() !== list.slug) return sendHtml(reply, 400, render(request, list, { form: { name: 'delete', values: { confirm }, errors: { confirm: ['Type the slug of the list exactly to delete it.'] } } }));
     await lists.remove(request.actor, list.slug);
     return redirect(reply, '/manage/component-lists/?done=list_deleted');
+  }));
+
+  // The lists the API shows the viewer that hold components of the project, for those who may change the project.
+  app.get<{ Params: { project: string } }>('/settings/:project/component-lists/', pageRoute(async (request: FastifyRequest<{ Params: { project: string } }>, reply) => {
+    if (!request.actor.authenticated) return redirect(reply, `/accounts/login/?next=${encodeURIComponent(request.url)}`);
+    const project = await c.projects.getVisible(request.actor, request.params.project);
+    c.access.require(request.actor, 'project.edit', project);
+    const all = await lists.page(request.actor, 10000, 0);
+    return projectComponentListsPage({
+      viewer: viewerOf(request),
+      project: { name: project.name, slug: project.slug, href: `/projects/${seg(project.slug)}/` },
+      lists: all
+        .filter((l) => l.components.some((m) => m.project === project.slug))
+        .map((l) => ({
+          slug: l.slug,
+          name: l.name,
+          components: l.components.filter((m) => m.project === project.slug).map((m) => ({ label: m.component.split('%2F').join('/'), href: `/projects/${seg(m.project)}/${seg(m.component)}/` })),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      mayManage: c.access.canGlobal(request.actor, 'componentlist.edit'),
+    });
   }));
 }
