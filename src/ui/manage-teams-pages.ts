@@ -117,7 +117,12 @@ function partSection(o: TeamPageData, part: TeamPart, base: string): SafeHtml {
     mayChange
       ? html` <form method="post" action="${base}${part}/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="action" value="remove"><input type="hidden" name="key" value="${item.key}"><button type="submit" class="secondary" id="remove-${part}-${String(i)}" aria-label="Remove ${item.label} from ${o.team.name}">Remove</button></form>`
       : '';
-  const list = items.length ? html`<ul id="team-${part}">${items.map((item, i) => html`<li>${item.label}${remove(item, i)}</li>`)}</ul>` : html`<p class="muted" id="team-${part}">${spec.empty}</p>`;
+  const hidden = part === 'members' && o.members === null;
+  const list = hidden
+    ? html`<p class="muted" id="team-${part}">Only user managers and the team's managers and administrators see its members.</p>`
+    : items.length
+      ? html`<ul id="team-${part}">${items.map((item, i) => html`<li>${item.label}${remove(item, i)}</li>`)}</ul>`
+      : html`<p class="muted" id="team-${part}">${spec.empty}</p>`;
   const state: FormState = o.form?.name === part ? { viewer: o.viewer, values: o.form.values, errors: o.form.errors } : { viewer: o.viewer };
   const addField: FieldSpec =
     part === 'roles'
