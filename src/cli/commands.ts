@@ -175,7 +175,11 @@ export const COMMANDS: (CommandSpec | CommandGroup)[] = [
       {
         name: 'memory import',
         args: 'FILE [--source-language L] [--target-language L] [--project SLUG]',
-        summary: 'Add the entries of a TMX or JSON file (.tmx, .json) to the translation memory.',
+        summary: 'Add the entries of a TMX, JSON or gettext PO file (.tmx, .json, .po) to the translation memory.',
+        notes: [
+          'A PO file gives its translated entries; its target language is the Language header (or --target-language), its source language English (or --source-language).',
+          'Progress goes to standard error: a bar on a terminal, a line per thousand entries in a pipe ("imported 1000 of 5000 entries").',
+        ],
         options: {
           'source-language': { type: 'string', value: 'L', description: "the source language (TMX: instead of the header's srclang; JSON: of entries without one, and skips others)" },
           'target-language': { type: 'string', value: 'L', description: 'import only translations into L (JSON: also the language of entries without one)' },

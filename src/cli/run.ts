@@ -7,9 +7,11 @@ import { databaseOptions, openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { seedAnonymousUser, seedLanguages, seedTeams } from '../db/seed.js';
 import { FormatParseError } from '../formats/format.js';
-import { parseMemoryJson, parseTmx, tmxEntries, tmxFooter, tmxHeader } from '../services/memory/memory-files.js';
+import { tmxEntries, tmxFooter, tmxHeader } from '../services/memory/memory-files.js';
+import { isMemoryFile, MEMORY_FILE_EXTENSIONS, parseMemoryFile } from '../services/memory/memory-file-import.js';
 import { SYSTEM_ACTOR } from '../services/memory/machinery.service.js';
 import { usageError } from './commands.js';
+import { progress } from './progress.js';
 import { checkPassword } from '../auth/password-policy.js';
 
 export async function runMigrate(config: Config): Promise<number> {
@@ -127,13 +129,12 @@ export async function memoryImport(
   options: { sourceLanguage?: string; targetLanguage?: string; project?: string },
 ): Promise<number> {
   const name = path.basename(file);
-  const ext = path.extname(name).toLowerCase();
-  if (ext !== '.tmx' && ext !== '.json') return usageError('memory import', 'the file must end with .tmx or .json');
+  if (!isMemoryFile(name)) return usageError('memory import', `the file must end with ${MEMORY_FILE_EXTENSIONS.join(', ')}`);
   const bytes = fs.readFileSync(file);
   const languages = { sourceLanguage: options.sourceLanguage, targetLanguage: options.targetLanguage };
   let entries;
   try {
-    entries = ext === '.tmx' ? parseTmx(bytes, name, languages) : parseMemoryJson(bytes, languages);
+    entries = parseMemoryFile(bytes, name, languages);
   } catch (e) {
     if (e instanceof FormatParseError) {
       console.error(`memory import: could not parse ${name}: ${e.message}`);
@@ -142,12 +143,15 @@ export async function memoryImport(
     throw e;
   }
   const container = await createContainer(loadConfig());
+  const bar = progress((done, total) => `imported ${done} of ${total} entries`);
   try {
     const projectId = options.project ? await container.memory.projectBySlug(options.project) : null;
-    const { added, skipped } = await container.memory.importEntries(entries, { projectId, origin: name.toLowerCase() });
+    const { added, skipped } = await container.memory.importEntries(entries, { projectId, origin: name.toLowerCase(), onProgress: (done, total) => bar.update(done, total) });
+    bar.end();
     console.error(`Imported ${added} translation memory entries (${skipped} skipped: duplicates, unknown languages or empty strings).`);
     return 0;
   } finally {
+    bar.end();
     await container.close();
   }
 }

@@ -148,6 +148,12 @@ export async function deleteEntry(db: Executor, id: number): Promise<void> {
 }
 
 /** Entries of the language pair whose source is exactly `text`, in id order. */
+/** Deletes the entries of a project's memory (project_id set: imported and from translations); returns how many. */
+export async function deleteProjectEntries(db: Executor, projectId: number): Promise<number> {
+  const r = await db.deleteFrom('memory').where('project_id', '=', projectId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 export async function exactCandidates(db: Executor, text: string, sourceLanguageId: number, targetLanguageId: number, scope: MemoryScope | null, limit: number): Promise<MemoryCandidate[]> {
   const exact = await sql<MemoryCandidate>`SELECT m.id, m.source, m.target, m.origin FROM memory m
       WHERE ${languagesSql(sourceLanguageId, targetLanguageId)} AND substr(m.source, 1, 100) = substr(${text}, 1, 100) AND m.source = ${text} AND ${scopeSql(scope)} ORDER BY m.id LIMIT ${limit}`.execute(db);

@@ -7,6 +7,7 @@ import {
   countEntries,
   countEntriesAbove,
   deleteEntry,
+  deleteProjectEntries,
   entriesPage,
   entriesWithLanguagesAfter,
   entryById,
@@ -49,6 +50,8 @@ import { pgTrgmLookup, randomIds, TrigramSampler, type TrigramFrequencies } from
 /** Rows a writer indexes inline; larger writes leave them to the next lookup or the background sync. */
 const INLINE_INDEX_MAX = 2000;
 const BATCH = 500;
+/** Imported entries written per transaction, with a progress report after each. */
+const IMPORT_BATCH = 1000;
 /** Chunks of the query used as FTS5 phrases (SQLite) and their length in characters. */
 const MAX_CHUNKS = 16;
 const CHUNK = 8;
@@ -397,10 +400,15 @@ export class MemoryService {
   }
 
   /**
-   * Imports entries (CLI): shared ones, or the project's with `projectId`; duplicates of existing entries
-   * of the same scope are skipped. Returns how many were added and skipped.
+   * Imports entries (the CLI and the memory-import task): shared ones, or the project's with `projectId`;
+   * duplicates of existing entries of the same scope are skipped. Returns how many were added and skipped.
+   * Each batch is its own transaction so that `onProgress` can report between them (a progress write inside
+   * a transaction would wait for SQLite's one connection).
    */
-  async importEntries(entries: readonly MemoryEntryInput[], options: { projectId?: number | null; origin: string }): Promise<{ added: number; skipped: number }> {
+  async importEntries(
+    entries: readonly MemoryEntryInput[],
+    options: { projectId?: number | null; origin: string; onProgress?: (done: number, total: number) => Promise<void> | void },
+  ): Promise<{ added: number; skipped: number }> {
     const projectId = options.projectId ?? null;
     const languageIds = new Map<string, number | null>();
     const lang = async (tx: Executor, code: string) => {
@@ -410,22 +418,30 @@ export class MemoryService {
     let added = 0;
     let skipped = 0;
     const now = nowIso();
-    await this.db.transaction().execute(async (tx) => {
-      for (const e of entries) {
-        const src = await lang(tx, e.source_language);
-        const tgt = await lang(tx, e.target_language);
-        if (src === null || tgt === null || e.source === '' || e.target === '') {
-          skipped++;
-          continue;
+    for (let start = 0; start < entries.length || start === 0; start += IMPORT_BATCH) {
+      await this.db.transaction().execute(async (tx) => {
+        for (const e of entries.slice(start, start + IMPORT_BATCH)) {
+          const src = await lang(tx, e.source_language);
+          const tgt = await lang(tx, e.target_language);
+          if (src === null || tgt === null || e.source === '' || e.target === '') {
+            skipped++;
+            continue;
+          }
+          const origin = e.origin || options.origin;
+          const inserted = await insertImportedEntry(tx, { source: e.source, target: e.target, sourceLanguageId: src, targetLanguageId: tgt, origin, projectId, created: now });
+          if (inserted) added++;
+          else skipped++;
         }
-        const origin = e.origin || options.origin;
-        const inserted = await insertImportedEntry(tx, { source: e.source, target: e.target, sourceLanguageId: src, targetLanguageId: tgt, origin, projectId, created: now });
-        if (inserted) added++;
-        else skipped++;
-      }
-      await syncIndex(tx);
-    });
+        await syncIndex(tx);
+      });
+      await options.onProgress?.(Math.min(entries.length, start + IMPORT_BATCH), entries.length);
+    }
     return { added, skipped };
+  }
+
+  /** Deletes every entry of a project's memory (its imported and translated ones; personal entries stay); returns how many. */
+  async removeProjectEntries(projectId: number): Promise<number> {
+    return deleteProjectEntries(this.db, projectId);
   }
 
   /** Every entry (or a project's), in id order, with language codes, a page at a time. */

@@ -1,4 +1,6 @@
-// Task progress on a page: follows the task of [data-task-url] through the tasks API and reloads the page when it has ended.
+// Task progress on a page: follows the task of [data-task-url] through the tasks API and moves its bar. When the task has
+// ended the page reloads, or, when the box names its outcome elements (data-task-done, data-task-failed), shows the task's
+// result (result.message) or error (result.error) in place without a reload.
 /* global document, window, fetch */
 (function () {
   'use strict';
@@ -6,9 +8,33 @@
   if (!box) return;
   var url = box.getAttribute('data-task-url');
   var bar = box.querySelector('progress');
-  var message = box.querySelector('[role="status"]');
-  var refresh = box.querySelector('#discovery-refresh');
+  var message = box.querySelector('[data-task-message]') || box.querySelector('[role="status"]');
+  var refresh = box.querySelector('[data-task-refresh]') || box.querySelector('#discovery-refresh');
+  var done = document.getElementById(box.getAttribute('data-task-done') || '');
+  var failed = document.getElementById(box.getAttribute('data-task-failed') || '');
   if (refresh) refresh.hidden = true;
+
+  function show(el, text) {
+    var slot = el.querySelector('[data-task-text]') || el;
+    slot.textContent = text;
+    el.hidden = false;
+    el.focus();
+  }
+
+  function finish(task) {
+    if (!done || !failed) {
+      window.location.reload();
+      return;
+    }
+    var result = task.result || {};
+    if (bar) {
+      bar.value = 100;
+      bar.textContent = '100%';
+    }
+    box.setAttribute('aria-busy', 'false');
+    if (typeof result.error === 'string') show(failed, result.error);
+    else show(done, result.message || 'Done.');
+  }
 
   function poll() {
     fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
@@ -23,7 +49,7 @@
         }
         var lines = String(task.log || '').trim().split('\n');
         if (message && lines[lines.length - 1]) message.textContent = lines[lines.length - 1];
-        if (task.completed) window.location.reload();
+        if (task.completed) finish(task);
         else window.setTimeout(poll, 1000);
       })
       .catch(function () {
@@ -31,5 +57,6 @@
         if (refresh) refresh.hidden = false;
       });
   }
+  if (done && failed) box.setAttribute('aria-busy', 'true');
   window.setTimeout(poll, 500);
 })();

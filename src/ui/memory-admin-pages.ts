@@ -1,0 +1,158 @@
+// The translation memory pages: the site's and a project's entries with search and delete, file import with its progress, export.
+import { assetUrl } from './assets.js';
+import { html, type SafeHtml } from './html.js';
+import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
+import { csrfField, page, type Viewer } from './layout.js';
+
+/** The notices after a redirect: a fixed text per code, never text from the address. */
+const NOTICES: Record<string, string> = {
+  entry_deleted: 'The entry is deleted.',
+  all_deleted: "Every entry of the project's memory is deleted.",
+};
+
+export interface MemoryEntryView {
+  id: number;
+  source: string;
+  target: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  origin: string;
+  /** Where the entry comes from, in words: shared file, project, personal. */
+  kind: string;
+}
+
+export interface MemoryPageData {
+  viewer: Viewer;
+  here: string;
+  /** The memory's address ("/memory/" or "/memory/project/<slug>/"), every form and link starts there. */
+  base: string;
+  /** The project's name and page, or null for the site-wide memory. */
+  project: { name: string; slug: string; href: string } | null;
+  notice?: string | undefined;
+  /** Entries matching the search, and the entries of this memory in all. */
+  total: number;
+  all: number;
+  search: string;
+  searchError?: string | null;
+  entries: readonly MemoryEntryView[];
+  offset: number;
+  limit: number;
+  mayImport: boolean;
+  mayDelete: boolean;
+  /** The import form's values and refusals. */
+  importForm?: { values: Record<string, string>; errors?: FormState['errors'] };
+  deleteAllErrors?: FormState['errors'];
+}
+
+export const IMPORT_FIELDS: FieldSpec[] = [
+  { name: 'file', label: 'Translation memory file (TMX, JSON or PO)', type: 'file', help: 'A .tmx file, a Parla or Weblate memory .json dump, or a gettext .po file.' },
+  { name: 'source_language', label: 'Source language', required: false, help: "A language code; when empty, the TMX header's source language, or English for a PO file." },
+  { name: 'target_language', label: 'Target language', required: false, help: "A language code: only translations into this language are imported; for a PO file, instead of its Language header." },
+];
+
+function pager(total: number, offset: number, limit: number, href: (offset: number) => string): SafeHtml {
+  if (total <= limit) return html``;
+  const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">Previous</a>` : '';
+  const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">Next</a>` : '';
+  return html`<nav aria-label="Pages" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
+}
+
+function crumbs(o: { project: MemoryPageData['project'] }, last?: { label: string; href: string }): { label: string; href?: string }[] {
+  const head = o.project ? [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }] : [{ label: 'Dashboard', href: '/' }];
+  return last ? [...head, last, { label: 'Import' }] : [...head, { label: 'Translation memory' }];
+}
+
+/** /memory/ and /memory/project/<slug>/: counts, the entries a page at a time with a search, delete, import, export. */
+export function memoryPage(o: MemoryPageData): string {
+  const title = o.project ? `Translation memory of ${o.project.name}` : 'Translation memory';
+  const listHref = (offset: number) => `${o.base}?${new URLSearchParams({ ...(o.search ? { q: o.search } : {}), offset: String(offset) }).toString()}`;
+  const imp: FormState = { viewer: o.viewer, values: o.importForm?.values ?? {}, errors: o.importForm?.errors };
+  const del: FormState = { viewer: o.viewer, values: {}, errors: o.deleteAllErrors };
+  const searchState: FormState = { viewer: o.viewer, values: { q: o.search }, errors: o.searchError ? { q: [o.searchError] } : undefined };
+  const notice = o.notice ? NOTICES[o.notice] : undefined;
+  const rows = o.entries.map(
+    (e) => html`<tr><td lang="${e.sourceLanguage}">${e.source}</td><td lang="${e.targetLanguage}">${e.target}</td><td>${e.sourceLanguage} → ${e.targetLanguage}</td><td>${e.kind}<br><span class="muted">${e.origin}</span></td>
+<td>${o.mayDelete ? html`<form method="post" action="${o.base}delete/${String(e.id)}/" class="inline">${csrfField(o.viewer)}<button type="submit" class="danger" id="delete-entry-${String(e.id)}" aria-label="Delete the entry ${e.source} → ${e.target}">Delete</button></form>` : ''}</td></tr>`,
+  );
+  return page({
+    title,
+    viewer: o.viewer,
+    here: o.here,
+    breadcrumbs: crumbs(o),
+    body: html`${notice ? html`<p class="message" role="status" id="notice" tabindex="-1">${notice}</p>` : ''}<h1>${title}</h1>
+<p id="memory-count">${o.project ? 'This project keeps' : 'The site keeps'} ${String(o.all)} entr${o.all === 1 ? 'y' : 'ies'}${o.project ? '' : ' in all (shared, project and personal ones)'}.</p>
+<h2 id="memory-entries-title">Entries</h2>
+<form method="get" action="${o.base}" id="memory-search" class="panel" role="search">
+${field(searchState, { name: 'q', label: 'Find entries whose source text contains', type: 'search', required: false })}
+<button type="submit" id="memory-search-submit">Search</button>
+</form>
+${o.entries.length === 0
+  ? html`<p id="memory-empty">${o.search ? 'No entry matches the search.' : 'No entries yet.'}</p>`
+  : html`<p class="muted">${String(o.total)} entr${o.total === 1 ? 'y' : 'ies'}${o.search ? ' match the search' : ''}.</p>
+<div class="table-wrap"><table id="memory-entries" aria-labelledby="memory-entries-title"><thead><tr><th scope="col">Source</th><th scope="col">Translation</th><th scope="col">Languages</th><th scope="col">From</th><th scope="col">Actions</th></tr></thead>
+<tbody>${rows}</tbody></table></div>
+${pager(o.total, o.offset, o.limit, listHref)}`}
+${o.mayImport
+  ? html`<h2>Import</h2>
+<p>Parla reads the file in the background and shows its progress; entries already in this memory are skipped.</p>
+${formErrors(imp.errors, IMPORT_FIELDS.map((f) => f.name))}
+<form method="post" action="${o.base}import/" enctype="multipart/form-data" id="memory-import" class="panel" novalidate>${csrfField(o.viewer)}
+${IMPORT_FIELDS.map((f) => field(imp, f))}
+<button type="submit" id="memory-import-submit">Import the file</button>
+</form>
+<h2>Export</h2>
+<ul class="plain" id="memory-export"><li><a href="${o.base}export/?format=tmx" id="export-tmx" download>Download as TMX</a></li><li><a href="${o.base}export/?format=json" id="export-json" download>Download as JSON</a></li></ul>`
+  : ''}
+${o.project && o.mayDelete
+  ? html`<h2>Delete every entry</h2>
+${formErrors(del.errors, ['confirm'])}
+<form method="post" action="${o.base}delete-all/" id="memory-delete-all" class="panel" novalidate>${csrfField(o.viewer)}
+<p>This deletes the project's memory: its imported entries and those its translations added. Personal and shared entries stay.</p>
+${field(del, { name: 'confirm', label: `Type the project's slug (${o.project.slug}) to confirm` })}
+<button type="submit" id="memory-delete-all-submit" class="danger">Delete every entry</button>
+</form>`
+  : ''}`,
+  });
+}
+
+export interface MemoryImportPageData {
+  viewer: Viewer;
+  here: string;
+  base: string;
+  project: MemoryPageData['project'];
+  task: { id: string; status: string; progress: number; log: string; filename: string; message: string; error: string };
+}
+
+/**
+ * /memory/…/import/<task>/: the import's progress bar, which task-progress.js moves by following /api/tasks/<id>/ and which
+ * ends with the result or the error shown in place; without JavaScript the page refreshes itself until the task ends.
+ */
+export function memoryImportPage(o: MemoryImportPageData): string {
+  const running = o.task.status === 'queued' || o.task.status === 'running';
+  const lastLine = o.task.log.trim().split('\n').pop() ?? '';
+  const back = html`<p><a href="${o.base}" id="memory-back">Back to the translation memory</a></p>`;
+  const done = html`<div class="message" role="status" id="import-done" tabindex="-1"${running ? html` hidden` : ''}><p data-task-text>${o.task.message}</p></div>`;
+  const failed = html`<div class="error" role="alert" id="import-error" tabindex="-1"${running ? html` hidden` : ''}><p data-task-text>${o.task.error}</p></div>`;
+  const body = running
+    ? html`<div class="panel" id="import-status" data-task-url="/api/tasks/${o.task.id}/" data-task-done="import-done" data-task-failed="import-error">
+<p><label for="import-progress">Importing ${o.task.filename}</label></p>
+<progress id="import-progress" max="100" value="${String(o.task.progress)}">${String(o.task.progress)}%</progress>
+<p id="import-message" data-task-message aria-live="polite">${lastLine || 'Waiting for a worker.'}</p>
+<p><a href="${o.here}" id="import-refresh" data-task-refresh>Check again</a></p>
+<noscript><meta http-equiv="refresh" content="3"></noscript>
+</div>
+${done}${failed}
+<script src="${assetUrl('task-progress.js')}" defer></script>`
+    : o.task.status === 'failed'
+      ? html`<div class="error" role="alert" id="import-error"><p>${o.task.error}</p></div>`
+      : html`<div class="message" role="status" id="import-done"><p>${o.task.message}</p></div>`;
+  return page({
+    title: `Importing ${o.task.filename}`,
+    viewer: o.viewer,
+    here: o.here,
+    breadcrumbs: crumbs(o, { label: 'Translation memory', href: o.base }),
+    body: html`<h1>Importing ${o.task.filename}</h1>
+${body}
+${back}`,
+  });
+}
