@@ -1,4 +1,5 @@
 // Accessibility probes run inside the page: accessible names of form controls, text contrast, width, focus order.
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Visible inputs, textareas, selects and buttons that have no accessible name (described as tag#id). */
@@ -151,4 +152,11 @@ export async function focusStops(page: Page, count: number): Promise<string[]> {
     );
   }
   return stops;
+}
+
+/** Fails the test when the page has a control without a name, a label missing from a control's name, or text below AA contrast. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await unnamedControls(page), what).toEqual([]);
+  expect(await labelsNotInName(page), what).toEqual([]);
+  expect((await contrastProblems(page)).problems, what).toEqual([]);
 }

@@ -3,20 +3,13 @@
 // after the confirmation; every page names its controls, keeps AA contrast, and the add-on and machine translation
 // pages fit a 360 px screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { HAVE_CHROMIUM, browserForFile, signInPage, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+import { expectAccessible, overflow, unnamedControls } from './a11y.js';
 
 const browser = browserForFile();
-
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('add-on pages in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -34,9 +27,9 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('add-on pages in Chromium on %s',
     withPage(browser(), `${dialect}-addon-admin`, async ({ page, problems }) => {
       await signInPage(page, s.url, 'admin', 'admin-password', '/settings/shop/app/');
       await Promise.all([page.waitForURL(`${s.url}${BASE}`), page.click('#addons-link')]);
-      await accessible(page, 'list');
+      await expectAccessible(page, 'list');
       await Promise.all([page.waitForURL(`${s.url}${BASE}install/weblate.gettext.mo/`), page.click('#install-weblate-gettext-mo')]);
-      await accessible(page, 'install form');
+      await expectAccessible(page, 'install form');
 
       // A refused option is shown next to its field, the rest kept.
       await page.fill('#id_path', 'po/{{ language_code }}.txt');
@@ -45,7 +38,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('add-on pages in Chromium on %s',
       await expect.poll(() => page.locator('#id_path_error').count()).toBe(1);
       expect(await page.textContent('#id_path_error')).toContain('.mo');
       expect(await page.isChecked('#id_fuzzy')).toBe(true);
-      await accessible(page, 'install refused');
+      await expectAccessible(page, 'install refused');
       expect(problems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/install\/weblate\.gettext\.mo\//)]);
 
       // Submitted from the keyboard: Enter in the text field.
@@ -57,10 +50,10 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('add-on pages in Chromium on %s',
       expect(mo).toMatchObject({ name: 'weblate.gettext.mo', configuration: { path: 'po/{{ language_code }}.mo', fuzzy: true } });
       expect(await page.textContent(`#addon-${mo!.id}`)).toContain('Generate MO files');
       expect(await page.textContent(`#addon-${mo!.id}-configuration`)).toContain('po/{{ language_code }}.mo');
-      await accessible(page, 'list with the add-on');
+      await expectAccessible(page, 'list with the add-on');
 
       await Promise.all([page.waitForURL(`${s.url}${BASE}${mo!.id}/delete/`), page.click(`#uninstall-${mo!.id}`)]);
-      await accessible(page, 'uninstall confirmation');
+      await expectAccessible(page, 'uninstall confirmation');
       expect(await installed()).toHaveLength(1);
       await Promise.all([page.waitForURL(`${s.url}${BASE}?done=addon_uninstalled`), page.click('#addon-uninstall-submit')]);
       expect(await page.textContent('#notice')).toBe('The add-on is uninstalled.');

@@ -12,15 +12,9 @@ import { CS_PO, DE_PO, POT, poZip } from '../helpers/fixtures.js';
 import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
-
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -50,7 +44,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
       await signIn(page);
       await page.goto(`${s.url}/projects/shop/`);
       await Promise.all([page.waitForURL(`${s.url}/create/component/?project=shop`), page.click('#add-component')]);
-      await accessible(page, 'create');
+      await expectAccessible(page, 'create');
 
       // A ZIP upload with a slug that is not one: refused next to the field, the rest kept.
       const zip = path.join(root, 'app.zip');
@@ -64,7 +58,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
       await expect.poll(() => page.locator('#id_slug_error').count()).toBe(1);
       expect(await page.getAttribute('#id_slug', 'aria-describedby')).toContain('id_slug_error');
       expect(await page.inputValue('#id_filemask')).toBe('po/*.po');
-      await accessible(page, 'create refused');
+      await expectAccessible(page, 'create refused');
       expect(problems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/create\/component\//)]);
       await page.fill('#id_slug', 'app');
       await page.setInputFiles('#id_zipfile', zip);
@@ -77,7 +71,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
       await page.fill('#id_discover_branch', 'main');
       await Promise.all([page.waitForURL(/\/create\/component\/discover\/\?project=shop&task=/), page.click('#discover-component-submit')]);
       await page.waitForSelector('#discovered-0', { timeout: 20_000 });
-      await accessible(page, 'discovered');
+      await expectAccessible(page, 'discovered');
       expect(await page.textContent('#discovered-0')).toBe('po/*.po');
       await Promise.all([page.waitForURL(/\/create\/component\/\?/), page.click('#discovered-0')]);
       expect(await page.inputValue('#id_repo')).toBe(`file://${bare}`);
@@ -92,7 +86,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
       // Settings: from the component page, saved, locked, then the component deleted after its slug is typed.
       await page.goto(`${s.url}/projects/shop/app/`);
       await Promise.all([page.waitForURL(`${s.url}/settings/shop/app/`), page.click('#component-settings-link')]);
-      await accessible(page, 'settings');
+      await expectAccessible(page, 'settings');
       await page.fill('#id_license', 'MIT');
       await page.check('#id_suggestion_voting');
       await Promise.all([page.waitForURL(`${s.url}/settings/shop/app/?saved=settings`), page.click('#component-settings-submit')]);

@@ -6,16 +6,10 @@ import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
 const PASSWORD = 'a long enough passphrase';
-
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project access in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -48,7 +42,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project access in Chromium on %s
       await Promise.all([page.waitForURL(`${s.url}/access/shop/`), page.click('#project-access-link')]);
       expect(await page.textContent('h1')).toBe('Access to Shop');
       expect(await page.textContent(`#team-${teams.Administration}`)).toContain('olga');
-      await accessible(page, 'access');
+      await expectAccessible(page, 'access');
 
       // A name nobody has: refused next to the field, what was typed and the team kept.
       await page.fill('#id_user', 'piaa');
@@ -58,7 +52,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project access in Chromium on %s
       expect(await page.getAttribute('#id_user', 'aria-describedby')).toContain('id_user_error');
       expect(await page.inputValue('#id_user')).toBe('piaa');
       expect(await page.inputValue('#id_group')).toBe(String(teams.Translate));
-      await accessible(page, 'add refused');
+      await expectAccessible(page, 'add refused');
       expect(problems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/access\/shop\/add\//)]);
 
       await page.fill('#id_user', 'pia@example.com');
@@ -80,7 +74,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project access in Chromium on %s
       await expect.poll(() => page.locator('#project-token-value').count()).toBe(1);
       const token = (await page.textContent('#project-token-value'))!;
       expect(token).toMatch(/^plp_/);
-      await accessible(page, 'token created');
+      await expectAccessible(page, 'token created');
       await page.goto(`${s.url}/access/shop/`);
       expect(await page.content()).not.toContain(token);
       expect(await page.textContent('#tokens-table')).toContain('Nightly import');

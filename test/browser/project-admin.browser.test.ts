@@ -6,15 +6,9 @@ import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
-
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -35,7 +29,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromi
     withPage(browser(), `${dialect}-project-admin`, async ({ page, problems }) => {
       await signIn(page);
       await Promise.all([page.waitForURL(`${s.url}/create/project/`), page.click('#add-project')]);
-      await accessible(page, 'create');
+      await expectAccessible(page, 'create');
       await page.fill('#id_name', 'Garden Helper');
       // The slug follows the name until it is edited by hand.
       expect(await page.inputValue('#id_slug')).toBe('garden-helper');
@@ -47,13 +41,13 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromi
       expect(await page.getAttribute('#id_web', 'aria-describedby')).toContain('id_web_error');
       expect(await page.inputValue('#id_name')).toBe('Garden Helper');
       expect(await page.inputValue('#id_access_control')).toBe('1');
-      await accessible(page, 'create refused');
+      await expectAccessible(page, 'create refused');
       // The refused form is answered with a 400, which Chromium reports as a failed load: expected here, and only this once.
       expect(problems.splice(0)).toEqual([expect.stringMatching(/status of 400 .*\/create\/project\//)]);
       await page.fill('#id_web', 'https://garden.example/');
       await Promise.all([page.waitForURL(`${s.url}/settings/garden-helper/?saved=created`), page.click('#project-create-submit')]);
       expect(await page.textContent('#notice')).toContain('The project is created.');
-      await accessible(page, 'settings');
+      await expectAccessible(page, 'settings');
 
       // Settings: review on, a license, then saved and shown again.
       await page.check('#id_translation_review');
@@ -67,14 +61,14 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromi
 
       // Categories: two, the second moved into the first.
       await Promise.all([page.waitForURL(`${s.url}/settings/garden-helper/categories/`), page.click('#categories-link')]);
-      await accessible(page, 'categories');
+      await expectAccessible(page, 'categories');
       await page.fill('#id_name', 'Plants');
       expect(await page.inputValue('#id_slug')).toBe('plants');
       await Promise.all([page.waitForURL(/\?saved=category_added$/), page.click('#category-create-submit')]);
       await page.fill('#id_name', 'Trees');
       await Promise.all([page.waitForURL(/\?saved=category_added$/), page.click('#category-create-submit')]);
       await Promise.all([page.waitForURL(/\/categories\/\d+\/$/), page.click('#categories a:text("Trees")')]);
-      await accessible(page, 'category');
+      await expectAccessible(page, 'category');
       await page.selectOption('#id_category', { label: 'Plants' });
       await Promise.all([page.waitForURL(/\?saved=category_saved$/), page.click('#category-edit-submit')]);
       expect(await page.textContent('h1')).toBe('Category Plants / Trees');
@@ -82,7 +76,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromi
       // Deleting: a wrong slug is refused next to the field, the right one deletes the project.
       await page.goto(`${s.url}/settings/garden-helper/`);
       await Promise.all([page.waitForURL(`${s.url}/settings/garden-helper/delete/`), page.click('#delete-link')]);
-      await accessible(page, 'delete');
+      await expectAccessible(page, 'delete');
       await page.fill('#id_confirm', 'garden');
       await page.click('#project-delete-submit');
       await expect.poll(() => page.locator('#id_confirm_error').count()).toBe(1);

@@ -6,23 +6,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { HAVE_CHROMIUM, browserForFile, signInPage, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('screenshots in Chromium on %s', (dialect) => {
   let s: TestServer;
@@ -45,7 +38,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('screenshots in Chromium on %s', 
       await signInPage(page, s.url, 'admin', 'admin-password');
       await page.goto(`${s.url}/projects/shop/app/`);
       await Promise.all([page.waitForURL(`${s.url}/screenshots/shop/app/`), page.click('#component-screenshots-link')]);
-      await accessible(page, 'list');
+      await expectAccessible(page, 'list');
 
       const png = path.join(root, 'login.png');
       fs.writeFileSync(png, PNG);
@@ -57,13 +50,13 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('screenshots in Chromium on %s', 
       expect(await page.textContent('#notice')).toContain('The screenshot is uploaded.');
       // The image loads from the page's own address, which the CSP allows.
       expect(await page.$eval('#screenshot-image', (img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
-      await accessible(page, 'uploaded');
+      await expectAccessible(page, 'uploaded');
 
       await page.fill('#id_q', 'source:hello OR source:goodbye');
       await Promise.all([page.waitForURL(/\?q=/), page.click('#string-search-submit')]);
       const boxes = page.locator('#assign-strings input[type=checkbox]');
       expect(await boxes.count()).toBe(2);
-      await accessible(page, 'search results');
+      await expectAccessible(page, 'search results');
       await boxes.nth(0).check();
       // The second one from the keyboard.
       await boxes.nth(1).focus();
@@ -74,7 +67,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('screenshots in Chromium on %s', 
       const listed = await page.textContent('#assigned-strings');
       expect(listed).toContain('Hello');
       expect(listed).toContain('Goodbye world');
-      await accessible(page, 'assigned');
+      await expectAccessible(page, 'assigned');
 
       const shots = (await (await s.api('/api/components/shop/app/screenshots/')).json()).results as { name: string; units: string[] }[];
       expect(shots).toEqual([expect.objectContaining({ name: 'Login dialog', units: [expect.stringMatching(/\/api\/units\/\d+\/$/), expect.stringMatching(/\/api\/units\/\d+\/$/)] })]);
@@ -90,12 +83,12 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('screenshots in Chromium on %s', 
       await page.goto(`${s.url}/settings/shop/`);
       await Promise.all([page.waitForURL(`${s.url}/labels/shop/`), page.click('#labels-link')]);
       expect(await page.textContent('#labels tbody tr')).toContain('Yellow');
-      await accessible(page, 'labels');
+      await expectAccessible(page, 'labels');
       await page.fill('#id_name', 'Blocked');
       await page.selectOption('#id_color', 'red');
       await Promise.all([page.waitForURL(`${s.url}/labels/shop/?done=label_added`), page.click('#label-create-submit')]);
       expect(await page.textContent('#labels')).toContain('Blocked');
-      await accessible(page, 'label added');
+      await expectAccessible(page, 'label added');
       expect(problems).toEqual([]);
     }));
 

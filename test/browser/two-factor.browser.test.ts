@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, unnamedControls } from './a11y.js';
+import { expectAccessible } from './a11y.js';
 
 const browser = browserForFile();
 
@@ -14,12 +14,6 @@ const browser = browserForFile();
 const codeAt = (secret: string, offset: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 
 /** Every control has an accessible name that holds its visible label, and text has AA contrast. */
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
-
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('two-factor authentication in Chromium on %s', (dialect) => {
   let s: TestServer;
   /** WebAuthn needs a host name as its relying party id, not an IP address: the pages are opened on localhost. */
@@ -59,7 +53,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('two-factor authentication in Chr
       await Promise.all([page.waitForURL(/\/accounts\/2fa\/\?done=started/), page.click('#totp-start')]);
       // The QR code is an image the page draws from its own data (no outside service).
       expect(await page.locator('#totp-qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      await accessible(page, 'the set-up with its QR code');
+      await expectAccessible(page, 'the set-up with its QR code');
       const secret = (await page.locator('#totp-secret').textContent())!.trim();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       await page.fill('#id_totp_code', await codeAt(secret, 0));
@@ -73,7 +67,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('two-factor authentication in Chr
 
       await signInWithPassword(page, 'olga', 'olga-password-1', '/accounts/2fa/');
       expect(await page.locator('#username').count()).toBe(0); // not signed in yet
-      await accessible(page, 'the second step of signing in');
+      await expectAccessible(page, 'the second step of signing in');
       await page.fill('#id_code', '000000');
       await page.click('#twofa-submit');
       expect(await page.locator('#twofa-error').textContent()).toContain('not valid');
@@ -85,7 +79,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('two-factor authentication in Chr
       await Promise.all([page.waitForURL(`${site}/accounts/2fa/`), page.click('#twofa-submit')]);
       expect(await page.locator('#username').textContent()).toBe('Olga');
       expect(await page.locator('#recovery-count').textContent()).toContain('10 unused recovery codes');
-      await accessible(page, 'the second factors page');
+      await expectAccessible(page, 'the second factors page');
     }));
 
   it('registers a security key and signs in with it (Chromium virtual authenticator)', () =>
