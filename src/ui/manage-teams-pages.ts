@@ -17,6 +17,8 @@ const NOTICES: Record<string, string> = {
   projects_removed: 'The project is removed from the team.',
   components_added: 'The component is added to the team.',
   components_removed: 'The component is removed from the team.',
+  componentlists_added: 'The component list is added to the team.',
+  componentlists_removed: 'The component list is removed from the team.',
   members_added: 'The member is added to the team.',
   members_removed: 'The member is removed from the team.',
   role_created: 'The role is created.',
@@ -80,7 +82,7 @@ ${o.mayCreate ? html`<section aria-labelledby="create-title"><h2 id="create-titl
 }
 
 /** The parts of a team that are lists of things, each with its add form and remove buttons. */
-export type TeamPart = 'roles' | 'languages' | 'projects' | 'components' | 'members';
+export type TeamPart = 'roles' | 'languages' | 'projects' | 'componentlists' | 'components' | 'members';
 
 export interface TeamPageData {
   viewer: Viewer;
@@ -92,7 +94,7 @@ export interface TeamPageData {
   /** What the team has, each with the key its remove button sends. */
   items: Record<Exclude<TeamPart, 'members'>, { key: string; label: string }[]>;
   /** The choices of the add forms (the components are named by path). */
-  options: { roles: { value: string; label: string }[]; languages: { value: string; label: string }[]; projects: { value: string; label: string }[] };
+  options: { roles: { value: string; label: string }[]; languages: { value: string; label: string }[]; projects: { value: string; label: string }[]; componentlists: { value: string; label: string }[] };
   /** The team's settings form. */
   settings: FormState;
   /** The add form or the delete form a refusal belongs to, with its values and messages. */
@@ -105,6 +107,7 @@ const PARTS: Record<TeamPart, { title: string; empty: string }> = {
   roles: { title: 'Roles', empty: 'No roles: the team grants nothing.' },
   languages: { title: 'Languages', empty: 'No languages chosen.' },
   projects: { title: 'Projects', empty: 'No projects chosen.' },
+  componentlists: { title: 'Component lists', empty: 'No component lists chosen.' },
   components: { title: 'Components', empty: 'No components chosen.' },
   members: { title: 'Members', empty: 'No members.' },
 };
@@ -131,7 +134,9 @@ function partSection(o: TeamPageData, part: TeamPart, base: string): SafeHtml {
         ? { name: 'language_code', label: 'Language to add', type: 'select', options: o.options.languages }
         : part === 'projects'
           ? { name: 'project_id', label: 'Project to add', type: 'select', options: o.options.projects }
-          : part === 'components'
+          : part === 'componentlists'
+            ? { name: 'component_list_id', label: 'Component list to add', type: 'select', options: o.options.componentlists }
+            : part === 'components'
             ? { name: 'component', label: 'Component to add', help: 'Its project and component slugs, for example website/frontend.' }
             : { name: 'username', label: 'Username or e-mail address of the new member', autocomplete: 'off' };
   const add = mayChange
@@ -144,7 +149,7 @@ ${field(state, addField)}<button type="submit" id="team-add-${part}-submit">Add<
 export function teamPage(o: TeamPageData): string {
   const base = `/manage/teams/${String(o.team.id)}/`;
   const del: FormState = o.form?.name === 'delete' ? { viewer: o.viewer, values: o.form.values, errors: o.form.errors } : { viewer: o.viewer };
-  const parts: TeamPart[] = o.team.definingProject ? ['roles', 'languages', 'components', 'members'] : ['roles', 'languages', 'projects', 'components', 'members'];
+  const parts: TeamPart[] = o.team.definingProject ? ['roles', 'languages', 'componentlists', 'components', 'members'] : ['roles', 'languages', 'projects', 'componentlists', 'components', 'members'];
   return page({
     title: `Team ${o.team.name}`,
     viewer: o.viewer,

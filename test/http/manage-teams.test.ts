@@ -14,6 +14,7 @@ interface ApiGroup {
   languages: string[];
   projects: string[];
   components: string[];
+  componentlists: string[];
   project_selection: number;
   language_selection: number;
 }
@@ -42,7 +43,7 @@ describe.each(DIALECTS)('site-wide team pages (%s)', (dialect) => {
     await s?.close();
   });
 
-  it('creates a team, gives it a role, a language, a project and a component as the teams API shows them', async () => {
+  it('creates a team, gives it a role, a language, a project, a component and a component list as the teams API shows them', async () => {
     const list = await admin.get('/manage/teams/');
     expect(list.status).toBe(200);
     expect(list.html).toContain('>Guests</a>');
@@ -60,12 +61,15 @@ describe.each(DIALECTS)('site-wide team pages (%s)', (dialect) => {
     const shop = ((await (await s.api('/api/projects/shop/')).json()) as { id: number }).id;
     expect(await admin.post(`${base}projects/`, { action: 'add', project_id: String(shop) }, { from: base })).toMatchObject({ status: 303 });
     expect(await admin.post(`${base}components/`, { action: 'add', component: 'shop/app' }, { from: base })).toMatchObject({ status: 303 });
+    const featured = (await (await s.api('/api/component-lists/', { method: 'POST', json: { name: 'Featured', slug: 'featured' } })).json()) as { id: number };
+    expect(await admin.post(`${base}componentlists/`, { action: 'add', component_list_id: String(featured.id) }, { from: base })).toMatchObject({ status: 303 });
     const team = (await groups()).find((g) => g.name === 'Czech reviewers')!;
     expect(team).toMatchObject({ id: Number(id), project_selection: 0, language_selection: 0 });
     expect(team.roles).toEqual([`${s.url}/api/roles/${roleId}/`]);
     expect(team.languages).toEqual([`${s.url}/api/languages/cs/`]);
     expect(team.projects).toEqual([`${s.url}/api/projects/shop/`]);
     expect(team.components).toEqual([`${s.url}/api/components/shop/app/`]);
+    expect(team.componentlists).toEqual([`${s.url}/api/component-lists/featured/`]);
     const page = await admin.get(base);
     expect(page.html).toContain('Review strings');
     expect(page.html).toContain('Czech (cs)');

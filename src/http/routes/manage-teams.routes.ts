@@ -10,7 +10,7 @@ import { manageRolesPage, manageTeamsPage, rolePage, teamPage, type PermissionGr
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
 
 /** What these routes use of the container. */
-export type ManageTeamsDeps = Pick<Container, 'access' | 'components' | 'languages' | 'projects' | 'sessions' | 'stats' | 'teams' | 'translations' | 'users'>;
+export type ManageTeamsDeps = Pick<Container, 'access' | 'componentLists' | 'components' | 'languages' | 'projects' | 'sessions' | 'stats' | 'teams' | 'translations' | 'users'>;
 
 type TeamRequest = FastifyRequest<{ Params: { id: string; part?: string }; Querystring: Q }>;
 
@@ -105,10 +105,11 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
   const renderTeam = async (request: TeamRequest, group: GroupRow, extra: TeamExtra = {}) => {
     const actor = request.actor;
     const rel = (await c.teams.relations([group])).get(group.id)!;
-    const [names, languages, projects, members, mayManage] = await Promise.all([
+    const [names, languages, projects, lists, members, mayManage] = await Promise.all([
       roleNames(request),
       c.languages.page(actor, ALL, 0),
       c.projects.page(actor, ALL, 0),
+      c.componentLists.page(actor, ALL, 0),
       c.teams.groupMembers(actor, group),
       c.teams.mayManageGroup(actor, group),
     ]);
@@ -136,12 +137,17 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
           const p = projectBySlug.get(slug);
           return p ? [{ key: String(p.id), label: p.name }] : [];
         }),
+        componentlists: rel.componentlists.flatMap((slug) => {
+          const l = lists.find((x) => x.slug === slug);
+          return l ? [{ key: String(l.id), label: l.name }] : [];
+        }),
         components,
       },
       options: {
         roles: [...names].filter(([id]) => !rel.roles.includes(id)).map(([id, name]) => ({ value: String(id), label: name })).sort((a, b) => a.label.localeCompare(b.label)),
         languages: languages.filter((l) => !rel.languages.includes(l.code)).map((l) => ({ value: l.code, label: `${l.name} (${l.code})` })),
         projects: projects.filter((p) => !rel.projects.includes(p.slug)).map((p) => ({ value: String(p.id), label: p.name })),
+        componentlists: lists.filter((l) => !rel.componentlists.includes(l.slug)).map((l) => ({ value: String(l.id), label: l.name })),
       },
       settings: {
         viewer,
@@ -196,6 +202,11 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     roles: { field: 'role_id', add: (r, g, v) => c.teams.addRole(r.actor, g, { role_id: v }), remove: (r, g, k) => c.teams.removeRoleFromGroup(r.actor, g, k) },
     languages: { field: 'language_code', add: (r, g, v) => c.teams.addLanguage(r.actor, g, { language_code: v }), remove: (r, g, k) => c.teams.removeLanguage(r.actor, g, k) },
     projects: { field: 'project_id', add: (r, g, v) => c.teams.addProject(r.actor, g, { project_id: v }), remove: (r, g, k) => c.teams.removeProject(r.actor, g, k) },
+    componentlists: {
+      field: 'component_list_id',
+      add: (r, g, v) => c.teams.addComponentList(r.actor, g, { component_list_id: v }),
+      remove: (r, g, k) => c.teams.removeComponentList(r.actor, g, k),
+    },
     components: {
       field: 'component',
       add: async (r, g, v) => c.teams.addComponent(r.actor, g, { component_id: await componentIdOf(r, v) }),
