@@ -12,6 +12,8 @@ import {
   type CloneOptions,
   type CommitInfo,
   type CommitOptions,
+  type Divergence,
+  type DivergenceOptions,
   type LogOptions,
   type MergeOptions,
   type MergeResult,
@@ -246,17 +248,22 @@ export class GitBackend implements VcsBackend {
   // ------------------------------------------------------------------------------------------
   // Status
 
-  async status(dir: string, options: StatusOptions = {}): Promise<RepoStatus> {
-    await this.ensureRepo(dir);
+  /** HEAD, the fetched upstream tip, and what outgoing commits are counted against (the push branch when it was pushed to). */
+  private async tips(dir: string, options: StatusOptions): Promise<{ head: string | null; upstream: string | null; pushBase: string | null }> {
     const head = await this.resolve(dir, 'HEAD');
     const { trackingRef, upstreamBranch } = await this.upstream(dir);
     const upstream = trackingRef ? await this.resolve(dir, trackingRef) : null;
-
     let pushBase = upstream;
     if (options.pushBranch && options.pushBranch !== upstreamBranch) {
       this.checkBranch(options.pushBranch);
       pushBase = (await this.resolve(dir, `refs/remotes/origin/${options.pushBranch}`)) ?? upstream;
     }
+    return { head, upstream, pushBase };
+  }
+
+  async status(dir: string, options: StatusOptions = {}): Promise<RepoStatus> {
+    await this.ensureRepo(dir);
+    const { head, upstream, pushBase } = await this.tips(dir, options);
     const outgoingCommits = head ? await this.countCommits(dir, head, pushBase) : 0;
     const missingCommits = upstream ? await this.countCommits(dir, upstream, head) : 0;
 
@@ -279,6 +286,23 @@ export class GitBackend implements VcsBackend {
       statusText: this.sanitize(text.stdout.trimEnd()),
       mergeFailure,
     };
+  }
+
+  async divergence(dir: string, options: DivergenceOptions = {}): Promise<Divergence> {
+    await this.ensureRepo(dir);
+    const { head, upstream, pushBase } = await this.tips(dir, options);
+    const max = Math.max(1, Math.floor(options.max ?? 50));
+    return {
+      outgoing: head ? await this.logRange(dir, head, pushBase, max) : [],
+      incoming: upstream ? await this.logRange(dir, upstream, head, max) : [],
+    };
+  }
+
+  /** `git log base..tip` (all of tip's history when base is null), newest first; both are resolved hashes. */
+  private async logRange(dir: string, tip: string, base: string | null, max: number): Promise<CommitInfo[]> {
+    const range = base ? [tip, `^${base}`] : [tip];
+    const result = await this.run(['log', `--max-count=${max}`, LOG_FORMAT, ...range, '--'], { repo: dir });
+    return parseLog(result.stdout);
   }
 
   async headSha(dir: string): Promise<string | null> {

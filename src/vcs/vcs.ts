@@ -100,6 +100,19 @@ export interface StatusOptions {
   pushBranch?: string;
 }
 
+export interface DivergenceOptions extends StatusOptions {
+  /** At most this many commits of each side; 50 by default. */
+  max?: number;
+}
+
+/** The commits behind a status's outgoing and missing counts, newest first. */
+export interface Divergence {
+  /** Local commits the remote (or the push branch) does not have. */
+  outgoing: CommitInfo[];
+  /** Fetched upstream commits not merged yet. */
+  incoming: CommitInfo[];
+}
+
 export interface LogOptions {
   /** Revision to start from; HEAD by default. */
   ref?: string;
@@ -173,6 +186,8 @@ export interface VcsBackend {
   uncommittedFiles(dir: string): Promise<string[]>;
   headSha(dir: string): Promise<string | null>;
   log(dir: string, options?: LogOptions): Promise<CommitInfo[]>;
+  /** The outgoing and incoming commits themselves (as of the last fetch), `max` of each. */
+  divergence(dir: string, options?: DivergenceOptions): Promise<Divergence>;
   /** Undoes what a killed process left behind (lock files, half-done merge or rebase). */
   repair(dir: string): Promise<RepairReport>;
 }

@@ -360,16 +360,18 @@ describe.each(DIALECTS)('web UI on %s', (dialect) => {
       file: { name: 'de.po', data: 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Goodbye world"\nmsgstr "Tschüss Welt"\n' },
     });
     const res = await s.api('/projects/pub/app/de/upload/', { method: 'POST', token: null, redirect: 'manual', body: form, headers: { Cookie: cookie, Origin: s.url } });
+    // The file is imported by a task, followed on its page.
     expect(res.status, await res.text()).toBe(303);
-    expect(res.headers.get('location')).toMatch(/^\/projects\/pub\/app\/de\/\?done=uploaded&accepted=1&total=1$/);
+    expect(res.headers.get('location')).toMatch(/^\/tasks\/[0-9a-f-]{36}\/$/);
+    await s.container.tasks.idle();
     expect((await unitBySource('pub', 'de', 'Goodbye world')).target).toEqual(['Tschüss Welt']);
-    expect(await page(res.headers.get('location')!, { cookie })).toContain('1 of 1 strings accepted.');
-    // A broken file is reported on the page with the form, not as JSON.
+    expect(await page(res.headers.get('location')!, { cookie })).toContain('The file is processed: 1 of 1 string accepted.');
+    // A broken file is reported on the task page in words, not as JSON.
     const broken = multipart({ csrfmiddlewaretoken: csrfOf(html), method: 'translate' }, { file: { name: 'de.po', data: 'msgid "unterminated\n' } });
     const bad = await s.api('/projects/pub/app/de/upload/', { method: 'POST', token: null, redirect: 'manual', body: broken, headers: { Cookie: cookie, Origin: s.url } });
-    expect(bad.status).toBe(400);
-    expect(bad.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await bad.text()).toContain('id="form-error"');
+    expect(bad.status).toBe(303);
+    await s.container.tasks.idle();
+    expect(await page(bad.headers.get('location')!, { cookie })).toMatch(/id="task-error"><p>The task failed: Could not parse uploaded file/);
   });
 
   it('answers machine translation and memory matches as JSON for the editor script', async () => {

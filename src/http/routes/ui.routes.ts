@@ -10,14 +10,20 @@ import { asset } from '../../ui/assets.js';
 import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, userPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';
 import { seg } from '../../ui/widgets.js';
 import type { SessionAuth } from '../session-auth.js';
-import { errorText, safeNext, sendHtml, statsOf, statusOfError, str, uiKit, type Body, type Q } from '../ui-kit.js';
+import { errorText, formErrorsOf, refusedForm, safeNext, sendHtml, statsOf, statusOfError, str, uiKit, type Body, type Q } from '../ui-kit.js';
+import { errorPage } from '../../ui/layout.js';
+import type { FormErrors } from '../../ui/forms.js';
+import { autotranslateForm } from '../../ui/task-pages.js';
 import { editorRoutes, type EditorDeps } from './ui-editor.routes.js';
 
 const DASHBOARD_LIMIT = 200;
 const CHANGES_SHOWN = 10;
 
 /** What these routes use of the container. */
-export type UiDeps = Pick<Container, 'accountMail' | 'access' | 'categories' | 'changes' | 'components' | 'languages' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users' | 'sso'> & EditorDeps;
+export type UiDeps = Pick<Container, 'accountMail' | 'access' | 'autotranslate' | 'backgroundWork' | 'categories' | 'changes' | 'components' | 'languages' | 'machinery' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users' | 'sso'> & EditorDeps;
+
+/** Repository operations the forms run as background tasks, followed on their task page. */
+const BACKGROUND_OPERATIONS: ReadonlySet<string> = new Set(['pull', 'pull-rebase', 'pull-merge', 'pull-merge-noff', 'file-scan']);
 
 export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): void {
   const kit = uiKit(c);
@@ -41,13 +47,15 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
 
   const componentRepo = async (request: FastifyRequest, refs: ComponentWithRefs, action: string): Promise<Repository> => {
     if (!c.access.can(request.actor, 'vcs.view', refs.project)) return { status: null, action, allowed: [] };
+    // The repository page is for those the status API answers.
+    const details = c.repository.canSeeStatus(request.actor, refs.project) ? `${hrefs(refs).component}repository/` : undefined;
     let status: RepositoryStatus | null = null;
     try {
       status = await c.repository.status(refs);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
     }
-    return { status, action, allowed: status ? allowedOps(request, refs.project) : [] };
+    return { status, action, allowed: status ? allowedOps(request, refs.project) : [], ...(details ? { details } : {}) };
   };
 
   const projectComponents = (actor: FastifyRequest['actor'], project: ProjectRow) => c.components.visibleOfProject(actor, project);
@@ -164,6 +172,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
             status: { needs_commit: all.some((s) => s.needs_commit), needs_push: all.some((s) => s.needs_push), needs_merge: all.some((s) => s.needs_merge) },
             action: repository.action,
             allowed: allowedOps(request, project),
+            ...(c.repository.canSeeStatus(request.actor, project) ? { details: repository.action } : {}),
           };
         }
       }
@@ -183,6 +192,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         repository,
         mayManageAccess: c.access.can(request.actor, 'project.permissions', project),
         mayEdit: c.access.can(request.actor, 'project.edit', project),
+        memoryHref: request.actor.authenticated && (c.access.canGlobal(request.actor, 'memory.manage') || c.access.can(request.actor, 'memory.edit', project) || c.access.can(request.actor, 'memory.delete', project)) ? `/memory/project/${seg(project.slug)}/` : null,
       });
     }),
   );
@@ -212,6 +222,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         here: request.url,
         notice: q.done,
         settingsHref: request.actor.authenticated && c.access.canIn(request.actor, 'component.edit', refs.project, refs.component) ? `/settings/${seg(refs.project.slug)}/${h.component.split('/')[3]}/` : null,
+        glossaryHref: refs.component.is_glossary === 1 ? `/glossary/${seg(refs.project.slug)}/${h.component.split('/')[3]}/` : null,
         projectName: refs.project.name,
         projectHref: h.project,
         name: refs.component.name,
@@ -258,7 +269,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     { id: 'xlsx', label: 'Excel (XLSX)' },
   ];
 
-  const renderTranslationPage = async (request: TP, extra: { error?: string } = {}) => {
+  const renderTranslationPage = async (request: TP, extra: { error?: string; autotranslate?: { values: Record<string, string>; errors: FormErrors } } = {}) => {
     const t = await translationOf(request);
     const h = hrefs(t, t.language.code);
     const apiFile = `/api/translations/${seg(t.project.slug)}/${seg(componentPathSegment(t.component))}/${seg(t.language.code)}/file/`;
@@ -282,6 +293,10 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       upload: request.actor.authenticated && c.access.canIn(request.actor, 'upload.perform', t.project, t.component, t.translation.language_id)
         ? { action: `${h.translation}upload/`, methods: t.translation.is_source ? ['source', 'add', 'translate', 'replace'] : ['translate', 'fuzzy', 'suggest', 'approve', 'replace'] }
         : null,
+      autotranslate:
+        request.actor.authenticated && !t.translation.is_source && c.access.canIn(request.actor, 'translation.auto', t.project, t.component, t.translation.language_id)
+          ? autotranslateForm({ viewer: viewerOf(request), action: `${h.translation}autotranslate/`, engines: c.machinery.engines().map((e) => ({ id: e.id, name: e.name })), ...(extra.autotranslate ?? {}) })
+          : null,
     });
   };
 
@@ -324,45 +339,71 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     }),
   );
 
-  // ---------------------------------------------------------------- repository operations and uploads (form POSTs)
+  // ---------------------------------------------------------------- repository operations, uploads, automatic translation (form POSTs)
+  /**
+   * Pulls and rescans run as tasks followed on their task page; the other operations run at once and come back to the
+   * page the form names (`next`), or the page of the level. An operation that did not succeed is shown with its reason.
+   */
   const repositoryPost = (level: 'project' | 'component' | 'translation') =>
     pageRoute(async (request: FastifyRequest<{ Params: Record<string, string> }>, reply) => {
       requireFormWrite(request);
-      const op = str(((request.body ?? {}) as Body).operation);
+      const body = (request.body ?? {}) as Body;
+      const op = str(body.operation);
+      const next = str(body.next) ? safeNext(str(body.next)) : null;
       const params = request.params;
+      const back = (page: string) => `${next ?? page}?done=${encodeURIComponent(op)}`;
+      const refused = (detail: string | undefined) => sendHtml(reply, 409, errorPage(viewerOf(request), request.url, 409, detail || 'The repository operation did not succeed.'));
       if (level === 'project') {
         const project = await c.projects.getVisible(request.actor, params.project!);
-        const outcome = await c.projectRepository.operate(request.actor, project, op);
+        const outcome = await c.projectRepository.operate(request.actor, project, op, BACKGROUND_OPERATIONS.has(op));
         if (outcome.kind === 'busy') throw new LockedError('repository-locked', 'Another repository operation is already in progress.');
-        return redirect(reply, `/projects/${seg(project.slug)}/?done=${encodeURIComponent(op)}`);
+        if (outcome.kind === 'queued') return redirect(reply, `/tasks/${outcome.taskId}/`);
+        if (!outcome.result) return refused(outcome.detail);
+        return redirect(reply, back(`/projects/${seg(project.slug)}/`));
       }
       const refs = await c.components.getVisible(request.actor, params.project!, params.component!);
       if (level === 'translation') await c.translations.getVisible(request.actor, refs, params.language!);
-      await c.repository.operation(request.actor, refs, op);
+      if (BACKGROUND_OPERATIONS.has(op)) return redirect(reply, `/tasks/${await c.backgroundWork.startOperation(request.actor, refs, op)}/`);
+      const result = await c.repository.operation(request.actor, refs, op);
+      if (!result.result) return refused(result.detail);
       const h = hrefs(refs, params.language);
-      return redirect(reply, `${level === 'translation' ? h.translation : h.component}?done=${encodeURIComponent(op)}`);
+      return redirect(reply, back(level === 'translation' ? h.translation : h.component));
     });
   app.post('/projects/:project/repository/', formConfig, repositoryPost('project'));
   app.post('/projects/:project/:component/repository/', formConfig, repositoryPost('component'));
   app.post('/projects/:project/:component/:language/repository/', formConfig, repositoryPost('translation'));
 
+  // The file is stored and imported by a task (the same upload as the API's), followed on its task page.
   app.post(
     '/projects/:project/:component/:language/upload/',
     formConfig,
     pageRoute(async (request: TP, reply) => {
       const { t, body } = await translationForm(request);
       try {
-        const result = await c.uploads.upload(request.actor, t, {
-          file: request.uploads.file,
-          method: str(body.method) || undefined,
-          conflicts: str(body.conflicts),
-          fuzzy: str(body.fuzzy),
-        });
-        return redirect(reply, `${hrefs(t, t.language.code).translation}?done=uploaded&accepted=${result.accepted}&total=${result.total}`);
+        const file = request.uploads.file && (request.uploads.file.filename || request.uploads.file.data.length) ? request.uploads.file : undefined;
+        const taskId = await c.backgroundWork.startUpload(request.actor, t, { file, method: str(body.method) || undefined, conflicts: str(body.conflicts), fuzzy: str(body.fuzzy) });
+        return redirect(reply, `/tasks/${taskId}/`);
       } catch (e) {
-        // A bad file or option is shown on the translation page itself, with the form to try again.
+        // A missing file is shown on the translation page itself, with the form to try again.
         if (!(e instanceof AppError) || statusOfError(e) !== 400) throw e;
         return sendHtml(reply, 400, await renderTranslationPage(request, { error: errorText(e) }));
+      }
+    }),
+  );
+
+  // Automatic translation with the API's fields, always as a task (the API runs small ones at once).
+  app.post(
+    '/projects/:project/:component/:language/autotranslate/',
+    formConfig,
+    pageRoute(async (request: TP, reply) => {
+      const { t, body } = await translationForm(request);
+      const engines = Array.isArray(body.engines) ? body.engines.filter((e): e is string => typeof e === 'string') : str(body.engines) ? [str(body.engines)] : [];
+      const input = { mode: str(body.mode), filter_type: str(body.filter_type), auto_source: str(body.auto_source), component: str(body.component), threshold: str(body.threshold), engines };
+      try {
+        const result = await c.autotranslate.request(request.actor, t, input, { background: true });
+        return redirect(reply, result.taskId ? `/tasks/${result.taskId}/` : `${hrefs(t, t.language.code).translation}`);
+      } catch (e) {
+        return refusedForm(reply, e, (refusal) => renderTranslationPage(request, { autotranslate: { values: { ...input, engines: engines.join(',') }, errors: formErrorsOf(refusal) } }));
       }
     }),
   );

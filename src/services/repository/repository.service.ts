@@ -323,6 +323,11 @@ export class RepositoryService {
     if (!STATUS_PERMISSIONS.some((permission) => this.access.can(actor, permission, project))) throw new PermissionDeniedError();
   }
 
+  /** Whether `requireStatusAccess` lets the actor through (pages link the repository page only then). */
+  canSeeStatus(actor: Actor, project: ProjectLike): boolean {
+    return this.access.canView(actor, project) && STATUS_PERMISSIONS.some((permission) => this.access.can(actor, permission, project));
+  }
+
   /** A component's repository status; `translationId` counts the pending edits of that translation only. */
   async status(refs: ComponentWithRefs, translationId?: number): Promise<RepositoryStatus> {
     const pending = await hasPendingUnit(this.db, refs.component.id);
@@ -342,6 +347,18 @@ export class RepositoryService {
       outgoing_commits: s.outgoingCommits,
       missing_commits: s.missingCommits,
     };
+  }
+
+  /**
+   * The commits behind the status's counts: local ones the remote lacks (outgoing) and fetched upstream ones not
+   * merged yet (incoming), newest first, at most `max` of each. Empty for components without a clone.
+   */
+  async commits(refs: ComponentWithRefs, max = 50): Promise<{ outgoing: CommitObject[]; incoming: CommitObject[] }> {
+    const dir = this.files.componentDir(refs);
+    if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { outgoing: [], incoming: [] };
+    const d = await this.vcs.divergence(dir, { max, ...(refs.component.push_branch ? { pushBranch: refs.component.push_branch } : {}) });
+    const objects = (list: typeof d.outgoing) => list.map((commit) => commitObject(commit)!);
+    return { outgoing: objects(d.outgoing), incoming: objects(d.incoming) };
   }
 
   /** POST …/repository/: checks the permission, runs the operation, answers {result, detail}. */

@@ -84,8 +84,11 @@ export class AutotranslateService {
     private readonly dialect: DialectName = 'sqlite',
   ) {}
 
-  /** The POST …/autotranslate/ request: checks, validation, then a synchronous run or a queued task. */
-  async request(actor: Actor, t: TranslationWithRefs, raw: unknown): Promise<AutotranslateResult> {
+  /**
+   * The POST …/autotranslate/ request: checks, validation, then a synchronous run or a queued task; `background`
+   * queues it whatever its size (the web UI follows the task's progress).
+   */
+  async request(actor: Actor, t: TranslationWithRefs, raw: unknown, options: { background?: boolean } = {}): Promise<AutotranslateResult> {
     const languageId = t.translation.language_id;
     this.access.requireIn(actor, 'translation.auto', t.project, t.component, 'Can not auto translate', languageId);
     if (t.component.locked) throw new PermissionDeniedError('Component is locked');
@@ -97,7 +100,7 @@ export class AutotranslateService {
     if (t.translation.is_source) throw new PermissionDeniedError('Can not auto translate the source language.');
     const where = this.condition(job.q);
     const selected = await this.countSelected(job, where);
-    if (selected > this.syncLimit) {
+    if (options.background || selected > this.syncLimit) {
       const taskId = await this.tasks.enqueue(AUTOTRANSLATE_TASK, { ...job }, { projectId: t.project.id, componentId: t.component.id, userId: job.userId });
       return { details: `Automatic translation queued, ${selected} strings selected.`, taskId };
     }
