@@ -2,20 +2,13 @@
 // (kept next to its field), a role and a member added through the team page's forms; every page names its controls, keeps
 // AA contrast and fits a 360 px screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { userWithPassword } from '../helpers/ui-session.js';
 import { HAVE_CHROMIUM, browserForFile, signInPage, withPage } from './browser.js';
-import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
+import { expectAccessible as accessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
-
-async function accessible(page: Page, what: string) {
-  expect(await unnamedControls(page), what).toEqual([]);
-  expect(await labelsNotInName(page), what).toEqual([]);
-  expect((await contrastProblems(page)).problems, what).toEqual([]);
-}
 
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('team administration in Chromium on %s', (dialect) => {
   let s: TestServer;
