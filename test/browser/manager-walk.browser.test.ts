@@ -16,6 +16,15 @@ import { unnamedControls } from './a11y.js';
 
 const browser = browserForFile();
 
+/** What the team translated before, in a translation memory file. */
+const TMX = `<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="test" creationtoolversion="1" o-tmf="test"/>
+<body><tu><tuv xml:lang="en"><seg>Hello</seg></tuv><tuv xml:lang="de"><seg>Hallo</seg></tuv></tu></body></tmx>
+`;
+
+/** A 1×1 PNG, the screenshot of the shop's front page. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('a manager runs a project from the browser on %s', (dialect) => {
   let s: TestServer;
   let root: string;
@@ -83,13 +92,51 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('a manager runs a project from th
       await page.fill('#id_user', 'tomas');
       await page.selectOption('#id_group', { label: 'Translate' });
       await go(page, '/access/corner-shop/?done=added', '#add-member-submit');
+
+      // An add-on that compiles MO files next to the PO files on every commit.
+      await page.goto(`${s.url}/settings/corner-shop/storefront/`);
+      await go(page, '/settings/corner-shop/storefront/addons/', '#addons-link');
+      await go(page, '/settings/corner-shop/storefront/addons/install/weblate.gettext.mo/', '#install-weblate-gettext-mo');
+      await go(page, '/settings/corner-shop/storefront/addons/?done=addon_installed', '#addon-form-submit');
+
+      // A screenshot of the front page, showing two strings found with the query language.
+      await page.goto(`${s.url}/projects/corner-shop/storefront/`);
+      await go(page, '/screenshots/corner-shop/storefront/', '#component-screenshots-link');
+      const png = path.join(root, 'front.png');
+      fs.writeFileSync(png, PNG);
+      await page.fill('#id_name', 'Front page');
+      await page.setInputFiles('#id_image', png);
+      await go(page, /\/screenshots\/corner-shop\/storefront\/\d+\/\?done=screenshot_added$/, '#screenshot-upload-submit');
+      await page.fill('#id_q', 'source:hello OR source:goodbye');
+      await go(page, /\?q=/, '#string-search-submit');
+      await page.locator('#assign-strings input[type=checkbox]').nth(0).check();
+      await page.locator('#assign-strings input[type=checkbox]').nth(1).check();
+      await go(page, /done=strings_assigned/, '#assign-strings-submit');
+      const shots = (await (await s.api('/api/components/corner-shop/storefront/screenshots/')).json()).results as { name: string; units: string[] }[];
+      expect(shots.map((shot) => [shot.name, shot.units.length])).toEqual([['Front page', 2]]);
+
+      // The team's earlier translations, as a TMX file, go into the project's memory; the import runs as a task whose
+      // progress bar ends with the result, on the same page.
+      await page.goto(`${s.url}/projects/corner-shop/`);
+      await go(page, '/memory/project/corner-shop/', '#project-memory-link');
+      const tmx = path.join(root, 'earlier.tmx');
+      fs.writeFileSync(tmx, TMX);
+      await page.setInputFiles('#id_file', tmx);
+      await go(page, /\/memory\/project\/corner-shop\/import\/[0-9a-f-]{36}\/$/, '#memory-import-submit');
+      await page.waitForSelector('#import-done', { state: 'visible', timeout: 30_000 });
+      expect(await page.textContent('#import-done')).toBe('1 entry imported.');
       await page.click('#sign-out');
       await page.waitForURL(/\/$/);
 
       // The translator signs in and translates the first string into German.
       await signInPage(page, s.url, 'tomas', UI_PASSWORD, '/translate/corner-shop/storefront/de/');
       expect(await page.textContent('#source-0')).toBe('Hello');
-      await page.fill('#target-0', 'Hallo');
+      // The memory offers the imported translation, which the translator takes.
+      await page.click('#machinery-load');
+      await page.waitForSelector('#machinery-use-0');
+      expect(await page.textContent('#machinery-results')).toContain('Hallo');
+      await page.click('#machinery-use-0');
+      expect(await page.inputValue('#target-0')).toBe('Hallo');
       await go(page, /done=saved/, '#save');
       expect(await page.textContent('#notice')).toContain('Translation saved.');
       await page.click('#sign-out');
@@ -102,6 +149,8 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('a manager runs a project from th
       git(work, 'pull', '--quiet', 'origin', 'main');
       const pushed = fs.readFileSync(path.join(work, 'po/de.po'), 'utf8');
       expect(pushed).toMatch(/msgid "Hello"\nmsgstr "Hallo"/);
+      // The add-on's MO file went up with the commit.
+      expect(fs.readFileSync(path.join(work, 'po/de.mo')).readUInt32LE(0)).toBe(0x950412de);
       expect(git(work, 'log', '-1', '--format=%an')).toBe('tomas');
       expect(problems).toEqual([]);
     }));
