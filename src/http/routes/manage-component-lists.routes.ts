@@ -1,6 +1,7 @@
 // /manage/component-lists/: component lists in the browser, each form calling the service method of the matching
 // /api/component-lists/ call, with its checks (the site-wide componentlist.edit); and a project's lists for its managers.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../../auth/actor.js';
 import type { Container } from '../../container.js';
 import type { ComponentList } from '../../services/catalog/component-lists.service.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
@@ -16,6 +17,21 @@ type ListRequest = FastifyRequest<{ Params: { slug: string }; Querystring: Q }>;
 
 const listValues = (body: Body) => ({ name: str(body.name), slug: str(body.slug).trim(), show_dashboard: str(body.show_dashboard) ? 'true' : '' });
 const listInput = (v: ReturnType<typeof listValues>) => ({ name: v.name, slug: v.slug, show_dashboard: v.show_dashboard === 'true' });
+
+/**
+ * The id of the component a form names by its project and component slugs ("website/frontend", a category in between), as
+ * the viewer sees it; one it does not see is refused on the form's `component` field.
+ */
+export async function componentIdOfPath(c: Pick<Container, 'components'>, actor: Actor, path: string): Promise<number> {
+  const [project, ...rest] = path.trim().split('/').filter(Boolean);
+  try {
+    if (!project || rest.length === 0) throw new NotFoundError();
+    return (await c.components.getVisible(actor, project, rest.join('%2F'))).component.id;
+  } catch (e) {
+    if (e instanceof NotFoundError) throw ValidationError.field('component', 'No component has this project and component slug.', 'does_not_exist');
+    throw e;
+  }
+}
 
 export function manageComponentListsRoutes(app: FastifyInstance, c: ManageComponentListsDeps): void {
   const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect } = uiKit(c);
@@ -90,18 +106,6 @@ export function manageComponentListsRoutes(app: FastifyInstance, c: ManageCompon
     }
   }));
 
-  /** The component a form names by its project and component slugs ("website/frontend", a category in between). */
-  const componentIdOf = async (request: ListRequest, path: string): Promise<number> => {
-    const [project, ...rest] = path.trim().split('/').filter(Boolean);
-    try {
-      if (!project || rest.length === 0) throw new NotFoundError();
-      return (await c.components.getVisible(request.actor, project, rest.join('%2F'))).component.id;
-    } catch (e) {
-      if (e instanceof NotFoundError) throw ValidationError.field('component', 'No component has this project and component slug.', 'does_not_exist');
-      throw e;
-    }
-  };
-
   // POST /api/component-lists/<slug>/components/ and DELETE …/components/<component>/.
   app.post<{ Params: { slug: string }; Querystring: Q }>('/manage/component-lists/:slug/components/', formConfig, pageRoute(async (request: ListRequest, reply) => {
     requireFormWrite(request);
@@ -110,7 +114,7 @@ export function manageComponentListsRoutes(app: FastifyInstance, c: ManageCompon
     const adding = str(body.action) !== 'remove';
     const component = str(adding ? body.component : body.key);
     try {
-      if (adding) await lists.addComponent(request.actor, list.slug, { component_id: await componentIdOf(request, component) });
+      if (adding) await lists.addComponent(request.actor, list.slug, { component_id: await componentIdOfPath(c, request.actor, component) });
       else await lists.removeComponent(request.actor, list.slug, component);
       return redirect(reply, `/manage/component-lists/${seg(list.slug)}/?done=component_${adding ? 'added' : 'removed'}`);
     } catch (e) {

@@ -8,6 +8,7 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '../../sha
 import type { FormErrors } from '../../ui/forms.js';
 import { manageRolesPage, manageTeamsPage, rolePage, teamPage, type PermissionGroup, type TeamPageData, type TeamPart } from '../../ui/manage-teams-pages.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
+import { componentIdOfPath } from './manage-component-lists.routes.js';
 
 /** What these routes use of the container. */
 export type ManageTeamsDeps = Pick<Container, 'access' | 'componentLists' | 'components' | 'languages' | 'projects' | 'sessions' | 'stats' | 'teams' | 'translations' | 'users'>;
@@ -174,18 +175,6 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     }
   }));
 
-  /** The component a form names by its project and component slugs ("website/frontend", a category in between). */
-  const componentIdOf = async (request: TeamRequest, path: string): Promise<number> => {
-    const [project, ...rest] = path.trim().split('/').filter(Boolean);
-    try {
-      if (!project || rest.length === 0) throw new NotFoundError();
-      return (await c.components.getVisible(request.actor, project, rest.join('%2F'))).component.id;
-    } catch (e) {
-      if (e instanceof NotFoundError) throw ValidationError.field('component', 'No component has this project and component slug.', 'does_not_exist');
-      throw e;
-    }
-  };
-
   /** The user a form names, by username or e-mail address. */
   const userOf = async (request: TeamRequest, login: string) => {
     if (!login.trim()) throw ValidationError.field('username', 'Enter a username or an e-mail address.', 'required');
@@ -209,7 +198,7 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     },
     components: {
       field: 'component',
-      add: async (r, g, v) => c.teams.addComponent(r.actor, g, { component_id: await componentIdOf(r, v) }),
+      add: async (r, g, v) => c.teams.addComponent(r.actor, g, { component_id: await componentIdOfPath(c, r.actor, v) }),
       remove: (r, g, k) => c.teams.removeComponent(r.actor, g, k),
     },
     members: {
