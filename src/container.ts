@@ -39,12 +39,14 @@ import { tmxExporter } from './formats/exporters/tmx.exporter.js';
 import { DownloadsService } from './services/repository/downloads.service.js';
 import { FileSyncService } from './services/repository/file-sync.service.js';
 import { UploadsService } from './services/repository/uploads.service.js';
+import { BackgroundWorkService } from './services/repository/background-work.service.js';
 import { SuggestionsService } from './services/discussion/suggestions.service.js';
 import { CommentsService } from './services/discussion/comments.service.js';
 import { LabelsService } from './services/units/labels.service.js';
 import { ScreenshotsService } from './services/screenshots/screenshots.service.js';
 import { FileScreenshotStore } from './services/screenshots/screenshot-store.js';
 import { MemoryService } from './services/memory/memory.service.js';
+import { MemoryAdminService } from './services/memory/memory-admin.service.js';
 import { ensurePrivateDir, prepareSqliteFile, tightenFile } from './shared/private-files.js';
 import { RepositoryService } from './services/repository/repository.service.js';
 import { ProjectRepositoryService } from './services/repository/project-repository.service.js';
@@ -124,7 +126,11 @@ export interface Container {
   fileSync: FileSyncService;
   downloads: DownloadsService;
   uploads: UploadsService;
+  /** Repository operations and uploads the web UI runs as tasks, whose progress its pages follow. */
+  backgroundWork: BackgroundWorkService;
   memory: MemoryService;
+  /** The memory administration pages: who may manage a memory, file imports as tasks, export, emptying a project's. */
+  memoryAdmin: MemoryAdminService;
   repository: RepositoryService;
   projectRepository: ProjectRepositoryService;
   machinery: MachineryService;
@@ -355,7 +361,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   const taskControl = new TasksService(db, access);
   const discovery = new DiscoveryService({ access, tasks, vcs: git, paths, formats, outbound, allowLocalRepos: config.vcsAllowLocal, taskOf: (actor, id) => taskControl.getVisible(actor, id) });
-  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail, discovery });
+  const uploads = new UploadsService(db, access, changes, formats, fileSync, users, scanner);
+  // The translations service is built below and reached when a task runs.
+  const backgroundWork = new BackgroundWorkService({ db, access, tasks, repository, uploads, paths, translations: { getVisible: (actor, refs, code) => translations.getVisible(actor, refs, code) } });
+  // The projects service is built below and reached when a page asks.
+  const memoryAdmin = new MemoryAdminService({ access, memory, tasks, paths, projects: { getVisible: (actor, slug) => projects.getVisible(actor, slug) }, taskOf: (actor, id) => taskControl.getVisible(actor, id) });
+  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail, discovery, backgroundWork, memoryImport: memoryAdmin });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const accountLinks = new AccountLinks(secretKey, config.accountLinkAge);
@@ -439,8 +450,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     downloads: new DownloadsService(db, access, fileSync, buildConversions(formats, [moExporter, tmxExporter]), database.dialect),
     repository,
     projectRepository,
-    uploads: new UploadsService(db, access, changes, formats, fileSync, users, scanner),
+    uploads,
+    backgroundWork,
     memory,
+    memoryAdmin,
     machinery,
     suggestions: new SuggestionsService(db, access, changes),
     comments: new CommentsService(db, access, changes),

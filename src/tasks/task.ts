@@ -21,6 +21,10 @@ export interface TaskServices {
   backups: { runTask(payload: Record<string, unknown>, progress: (percent: number, message?: string) => Promise<void>): Promise<unknown> };
   /** Clones a repository for the component creation form and proposes its file layouts. */
   discovery: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
+  /** Imports an uploaded translation memory file. */
+  memoryImport: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
+  /** Imports a translation file the web UI stored. */
+  backgroundWork: { runUploadTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   /** Sends one stored e-mail message. */
   mail: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   /** What the add-ons' own tasks receive. */

@@ -125,12 +125,48 @@ function lastLine(log: string): string {
   return log.trim().split('\n').pop() ?? '';
 }
 
-/** The component settings by the reference's groups; every name is a field of PATCH /api/components/<p>/<c>/. */
-export function settingsGroups(formats: readonly { id: string; name: string }[]): { legend: string; fields: FieldSpec[] }[] {
+/** The choices of the settings form that come from the project and the site: its categories, the languages and the version control systems. */
+export interface SettingsChoices {
+  categories: readonly { value: string; label: string }[];
+  languages: readonly { value: string; label: string }[];
+  vcs: readonly string[];
+  languageCodeStyles: readonly string[];
+}
+
+const NO_CHOICES: SettingsChoices = { categories: [], languages: [], vcs: ['git'], languageCodeStyles: [''] };
+
+/** Each inheritable setting's switch: on, it comes from the category or the project above. */
+const inherit = (name: string): FieldSpec => ({ name: `inherit_${name}`, label: `Inherit the ${name.replaceAll('_', ' ')} from the project or category`, type: 'checkbox' });
+
+/**
+ * The component settings by the reference's groups; every name is a field of PATCH /api/components/<p>/<c>/ (all of them but
+ * the creation-only ones), so that the form can change whatever the API can.
+ */
+export function settingsGroups(formats: readonly { id: string; name: string }[], choices: SettingsChoices = NO_CHOICES): { legend: string; fields: FieldSpec[] }[] {
   const text = (name: string, label: string, help?: string): FieldSpec => ({ name, label, required: false, help });
   const check = (name: string, label: string): FieldSpec => ({ name, label, type: 'checkbox' });
+  const select = (name: string, label: string, options: readonly { value: string; label: string }[], help?: string): FieldSpec => ({ name, label, type: 'select', options, required: false, help });
+  const json = (name: string, label: string, help: string): FieldSpec => ({ ...text(name, label, help), type: 'textarea' });
   return [
-    { legend: 'Basic', fields: [{ name: 'name', label: 'Component name', maxLength: 100 }, text('license', 'Translation license'), { ...text('license_url', 'License URL'), type: 'url' }, { ...text('agreement', 'Contributor agreement'), type: 'textarea' }, { ...text('report_source_bugs', 'Source string bug reporting address'), type: 'email' }, { ...text('priority', 'Priority', '100 is normal; lower numbers come first.'), type: 'number' }] },
+    {
+      legend: 'Basic',
+      fields: [
+        { name: 'name', label: 'Component name', maxLength: 100 },
+        { name: 'slug', label: 'URL slug', maxLength: 100, help: 'Renaming changes every address of the component; links to the old one stop working.' },
+        select('category', 'Category', [{ value: '', label: 'No category' }, ...choices.categories], 'Moving the component into another category of the project changes its addresses.'),
+        text('source_language', 'Source language', 'The language code of the source strings.'),
+        text('license', 'Translation license'),
+        inherit('license'),
+        { ...text('license_url', 'License URL'), type: 'url' },
+        { ...text('agreement', 'Contributor agreement'), type: 'textarea' },
+        inherit('agreement'),
+        { ...text('report_source_bugs', 'Source string bug reporting address'), type: 'email' },
+        { ...text('priority', 'Priority', '60, 80, 100 (normal), 120 or 140; lower numbers come first.'), type: 'number' },
+        check('restricted', 'Restricted: only those with access to this component see it'),
+        check('is_glossary', 'Use as a glossary'),
+        text('glossary_color', 'Glossary color', 'The color of the glossary’s terms, for example silver.'),
+      ],
+    },
     {
       legend: 'Translation',
       fields: [
@@ -138,45 +174,63 @@ export function settingsGroups(formats: readonly { id: string; name: string }[])
         check('suggestion_voting', 'Suggestion voting'),
         { ...text('suggestion_autoaccept', 'Automatically accept suggestions', 'The number of votes that accepts a suggestion; 0 turns this off.'), type: 'number' },
         text('check_flags', 'Translation flags'),
+        text('enforced_checks', 'Enforced checks', 'Check identifiers separated by commas, for example same, end_stop: strings failing them need editing.'),
+        text('variant_regex', 'Variants regular expression', 'Identifies the variants of a string by its key.'),
+        text('key_filter', 'Key filter', 'A regular expression: only keys matching it are shown (monolingual formats).'),
         check('allow_translation_propagation', 'Allow translation propagation'),
+        check('contribute_project_tm', 'Contribute to the project’s translation memory'),
+        check('hide_glossary_matches', 'Hide glossary matches in the editor'),
         check('manage_units', 'Manage strings'),
-        {
-          name: 'new_lang',
-          label: 'Adding new translation',
-          type: 'select',
-          options: [
-            { value: 'contact', label: 'Contact maintainers' },
-            { value: 'url', label: 'Point to translation instructions URL' },
-            { value: 'add', label: 'Create new language file' },
-            { value: 'none', label: 'Disable adding new translations' },
-          ],
-        },
+        select('new_lang', 'Adding new translation', [
+          { value: 'contact', label: 'Contact maintainers' },
+          { value: 'url', label: 'Point to translation instructions URL' },
+          { value: 'add', label: 'Create new language file' },
+          { value: 'existing', label: 'Add only languages the project already has' },
+          { value: 'none', label: 'Disable adding new translations' },
+        ]),
+        inherit('new_lang'),
+        select('language_code_style', 'Language code style', choices.languageCodeStyles.map((v) => ({ value: v, label: v || 'The file format’s default' }))),
+        inherit('language_code_style'),
+        select('secondary_language', 'Secondary language', [{ value: '', label: 'None' }, ...choices.languages], 'Shown to translators next to the source.'),
+        inherit('secondary_language'),
       ],
     },
     {
       legend: 'Version control',
       fields: [
+        select('vcs', 'Version control system', choices.vcs.map((v) => ({ value: v, label: v }))),
         text('repo', 'Source code repository'),
         text('branch', 'Repository branch'),
         text('push', 'Repository push URL'),
         text('push_branch', 'Push branch'),
         { ...text('repoweb', 'Repository browser'), type: 'url' },
-        { name: 'merge_style', label: 'Merge style', type: 'select', options: [{ value: 'merge', label: 'Merge' }, { value: 'rebase', label: 'Rebase' }] },
+        { ...text('git_export', 'Exported repository URL', 'Where Parla exports the repository for others to pull.'), type: 'url' },
+        select('merge_style', 'Merge style', [
+          { value: 'merge', label: 'Merge' },
+          { value: 'rebase', label: 'Rebase' },
+          { value: 'merge_noff', label: 'Merge without fast-forward' },
+        ]),
         check('push_on_commit', 'Push on commit'),
         { ...text('commit_pending_age', 'Age of changes to commit', 'Hours after which pending changes are committed.'), type: 'number' },
         check('auto_lock_error', 'Lock on error'),
+        json('vcs_params', 'Version control parameters', 'A JSON object, for example {"git_force_push": true}; {} for none.'),
       ],
     },
     {
       legend: 'Commit messages',
-      fields: (['commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const).map((n) => ({ ...text(n, n.replace('_message', '').replace(/^./, (c) => c.toUpperCase()) + ' message'), type: 'textarea' })),
+      fields: (['commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const).flatMap((n) => [
+        { ...text(n, n.replace('_message', '').replace(/^./, (c) => c.toUpperCase()) + ' message'), type: 'textarea' },
+        inherit(n),
+      ]),
     },
     {
       legend: 'Files',
       fields: [
-        { name: 'file_format', label: 'File format', type: 'select', options: formats.map((f) => ({ value: f.id, label: f.name })) },
+        select('file_format', 'File format', formats.map((f) => ({ value: f.id, label: f.name }))),
+        json('file_format_params', 'File format parameters', 'A JSON object of the parameters the file format takes; {} for none.'),
         text('filemask', 'File mask'),
         text('template', 'Monolingual base language file'),
+        check('edit_template', 'Edit the base file'),
         text('new_base', 'Template for new translations'),
         text('intermediate', 'Intermediate language file'),
         text('language_regex', 'Language filter'),
@@ -192,6 +246,7 @@ export interface ComponentSettingsPageData extends FormState {
   component: { name: string; slug: string; href: string; locked: boolean };
   base: string;
   formats: readonly { id: string; name: string }[];
+  choices: SettingsChoices;
   notice: string | null;
   mayLock: boolean;
   deleteErrors?: FormState['errors'];
@@ -201,7 +256,7 @@ export interface ComponentSettingsPageData extends FormState {
 
 /** /settings/<project>/<component>/: the settings by group, the lock, adding a language, and deleting after typing the slug. */
 export function componentSettingsPage(o: ComponentSettingsPageData): string {
-  const groups = settingsGroups(o.formats);
+  const groups = settingsGroups(o.formats, o.choices);
   const del: FormState = { viewer: o.viewer, values: {}, errors: o.deleteErrors };
   const lang: FormState = { viewer: o.viewer, values: o.language?.values ?? {}, errors: o.language?.errors };
   return page({
@@ -210,6 +265,7 @@ export function componentSettingsPage(o: ComponentSettingsPageData): string {
     here: o.here,
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.component.name, href: o.component.href }, { label: 'Settings' }],
     body: html`${o.notice ? html`<p class="message" role="status" id="notice" tabindex="-1">${o.notice}</p>` : ''}<h1>Settings of ${o.component.name}</h1>
+<p><a href="${o.base}addons/" id="addons-link">Add-ons of this component</a></p>
 ${formErrors(o.errors, groups.flatMap((g) => g.fields.map((f) => f.name)))}
 <form method="post" action="${o.base}" id="component-settings" class="panel" novalidate>${csrfField(o.viewer)}
 ${groups.map((g) => html`<fieldset><legend>${g.legend}</legend>${g.fields.map((f) => field(o, f))}</fieldset>`)}

@@ -34,6 +34,9 @@ function pager(total: number, offset: number, limit: number, href: (offset: numb
 export interface ManageParts {
   users: boolean;
   languages: boolean;
+  teams: boolean;
+  roles: boolean;
+  componentLists: boolean;
   superuser: boolean;
 }
 
@@ -41,10 +44,14 @@ export function manageIndexPage(o: { viewer: Viewer; parts: ManageParts }): stri
   const items: SafeHtml[] = [];
   if (o.parts.users) items.push(html`<li><a href="/manage/users/" id="manage-users">Users</a>: find, create, invite, deactivate and make superuser</li>`);
   if (o.parts.languages) items.push(html`<li><a href="/manage/languages/" id="manage-languages">Languages</a>: create and edit, with their plural rules</li>`);
+  if (o.parts.teams) items.push(html`<li><a href="/manage/teams/" id="manage-teams">Teams</a>: site-wide teams with their roles, languages, projects and members</li>`);
+  if (o.parts.roles) items.push(html`<li><a href="/manage/roles/" id="manage-roles">Roles</a>: the permissions each role grants</li>`);
+  if (o.parts.componentLists) items.push(html`<li><a href="/manage/component-lists/" id="manage-component-lists">Component lists</a>: lists of components shown together</li>`);
   if (o.parts.superuser) {
     items.push(html`<li><a href="/manage/tasks/" id="manage-tasks">Background tasks</a>: running, failed and done, with their logs</li>`);
     items.push(html`<li><a href="/manage/health/" id="manage-health">Health and configuration</a>: the readiness checks and the settings in use</li>`);
     items.push(html`<li><a href="/manage/mail/" id="manage-mail">Outgoing mail</a>: the outbox</li>`);
+    items.push(html`<li><a href="/manage/machinery/" id="manage-machinery">Machine translation</a>: the engines every project may use</li>`);
   }
   return page({ title: 'Manage', viewer: o.viewer, here: '/manage/', breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: 'Manage' }], body: html`<h1>Manage</h1><ul id="manage-parts">${items}</ul>` });
 }

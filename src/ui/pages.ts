@@ -39,6 +39,8 @@ export interface Repository {
   status: RepoStatus | null;
   action: string;
   allowed: string[];
+  /** The repository page, linked as "Repository details". */
+  details?: string;
 }
 
 function listTable(id: string, caption: string, items: readonly Listed[], nameHeader: string): SafeHtml {
@@ -66,7 +68,7 @@ ${o.total > o.projects.length ? html`<p class="muted">Showing the first ${o.proj
   });
 }
 
-export function projectPage(o: Common & { name: string; slug: string; web: string; instructions: string; stats: Stats; components: Listed[]; languages: Listed[]; changes: Changes; repository: Repository; mayEdit?: boolean; mayManageAccess?: boolean }): string {
+export function projectPage(o: Common & { name: string; slug: string; web: string; instructions: string; stats: Stats; components: Listed[]; languages: Listed[]; changes: Changes; repository: Repository; mayEdit?: boolean; mayManageAccess?: boolean; memoryHref?: string | null }): string {
   return page({
     title: o.name,
     viewer: o.viewer,
@@ -75,18 +77,19 @@ export function projectPage(o: Common & { name: string; slug: string; web: strin
     body: html`${notice(o.notice, o.noticeExtra)}<h1>${o.name}</h1>
 ${o.mayEdit ? html`<p><a href="/settings/${seg(o.slug)}/" id="project-settings-link">Settings</a></p>` : ''}
 ${o.mayManageAccess ? html`<p><a href="/access/${seg(o.slug)}/" id="project-access-link">Access</a></p>` : ''}
+${o.memoryHref ? html`<p><a href="${o.memoryHref}" id="project-memory-link">Translation memory</a></p>` : ''}
 ${o.web ? html`<p>Website: <a href="${/^https?:\/\//i.test(o.web) ? o.web : '#'}" rel="nofollow noopener">${o.web}</a></p>` : ''}
 ${o.instructions ? html`<div class="panel"><h2>Instructions</h2><p>${o.instructions}</p></div>` : ''}
 <h2>Overview</h2>${statsTable(o.stats)}
 <h2>Components</h2>${listTable('components', 'Components', o.components, 'Component')}
 ${o.mayEdit ? html`<p><a href="/create/component/?project=${encodeURIComponent(o.slug)}" id="add-component">Add a component</a></p>` : ''}
 <h2>Languages</h2>${listTable('languages', 'Languages', o.languages, 'Language')}
-${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer)}
+${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer, o.repository.details)}
 ${changesSection(o.changes)}`,
   });
 }
 
-export function componentPage(o: Common & { projectName: string; projectHref: string; name: string; stats: Stats; translations: Listed[]; changes: Changes; repository: Repository; downloadHref: string | null; settingsHref?: string | null }): string {
+export function componentPage(o: Common & { projectName: string; projectHref: string; name: string; stats: Stats; translations: Listed[]; changes: Changes; repository: Repository; downloadHref: string | null; settingsHref?: string | null; glossaryHref?: string | null; screenshotsHref?: string | null }): string {
   return page({
     title: `${o.projectName} / ${o.name}`,
     viewer: o.viewer,
@@ -94,10 +97,12 @@ export function componentPage(o: Common & { projectName: string; projectHref: st
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.projectName, href: o.projectHref }, { label: o.name }],
     body: html`${notice(o.notice, o.noticeExtra)}<h1>${o.name}</h1>
 ${o.settingsHref ? html`<p><a href="${o.settingsHref}" id="component-settings-link">Settings</a></p>` : ''}
+${o.glossaryHref ? html`<p><a href="${o.glossaryHref}" id="component-glossary-link">Glossary terms</a></p>` : ''}
+${o.screenshotsHref ? html`<p><a href="${o.screenshotsHref}" id="component-screenshots-link">Screenshots</a></p>` : ''}
 <h2>Overview</h2>${statsTable(o.stats)}
 <h2>Translations</h2>${listTable('translations', 'Translations', o.translations, 'Language')}
 ${o.downloadHref ? html`<p><a href="${o.downloadHref}" id="download-zip">Download all translations (ZIP)</a></p>` : ''}
-${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer)}
+${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer, o.repository.details)}
 ${changesSection(o.changes)}`,
   });
 }
@@ -152,6 +157,8 @@ export interface TranslationPageData extends Common, TranslationPlace {
   repository: Repository;
   download: { href: string; formats: { id: string; label: string }[] } | null;
   upload: { action: string; methods: string[] } | null;
+  /** The automatic translation form, for those who may run it. */
+  autotranslate?: SafeHtml | null;
   error?: string;
 }
 
@@ -170,7 +177,8 @@ export function translationPage(o: TranslationPageData): string {
 ${o.download ? html`<section class="panel" aria-labelledby="download-title"><h2 id="download-title">Download</h2>
 <ul class="plain">${o.download.formats.map((f) => html`<li><a href="${o.download!.href}${f.id ? `?format=${encodeURIComponent(f.id)}` : ''}" id="download-${f.id || 'original'}">${f.label}</a></li>`)}</ul></section>` : ''}
 ${o.upload ? uploadForm(o.upload.action, o.upload.methods, o.viewer) : ''}
-${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer)}
+${o.autotranslate ?? ''}
+${repositoryPanel(o.repository.status, o.repository.action, o.repository.allowed, o.viewer, o.repository.details)}
 ${changesSection(o.changes)}`,
   });
 }

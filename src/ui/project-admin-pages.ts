@@ -101,6 +101,10 @@ export function projectSettingsPage(o: ProjectSettingsData): string {
 <nav aria-label="Project administration"><ul class="links">
 <li><a href="#project-settings">Project settings</a></li>
 <li><a href="${base}categories/" id="categories-link">Categories</a></li>
+<li><a href="${base}addons/" id="addons-link">Add-ons</a></li>
+<li><a href="${base}machinery/" id="machinery-link">Machine translation</a></li>
+<li><a href="/labels/${seg(o.project.slug)}/" id="labels-link">Labels</a></li>
+<li><a href="${base}component-lists/" id="component-lists-link">Component lists</a></li>
 <li><a href="${base}delete/" id="delete-link">Delete the project</a></li>
 </ul></nav>
 <h2>Project settings</h2>

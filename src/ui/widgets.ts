@@ -85,7 +85,7 @@ export function changesList(rows: readonly ChangeRow[], refs: ChangeRefs): SafeH
 }
 
 /** Repository status, with commit/push/pull buttons for those who may (`allowed` lists the operations). */
-export function repositoryPanel(status: { needs_commit: boolean; needs_push: boolean; needs_merge: boolean; merge_failure?: string | null } | null, action: string, allowed: readonly string[], viewer: Viewer): SafeHtml {
+export function repositoryPanel(status: { needs_commit: boolean; needs_push: boolean; needs_merge: boolean; merge_failure?: string | null } | null, action: string, allowed: readonly string[], viewer: Viewer, details?: string): SafeHtml {
   if (!status) return html``;
   const flag = (on: boolean, yes: string, no: string) => html`<li>${on ? html`<strong>${yes}</strong>` : no}</li>`;
   return html`<section class="panel" aria-labelledby="repo-title"><h2 id="repo-title">Repository</h2>
@@ -96,6 +96,7 @@ ${flag(status.needs_merge, 'Upstream has changes to merge', 'Up to date with ups
 ${status.merge_failure ? html`<li class="error">${status.merge_failure}</li>` : ''}
 </ul>
 ${allowed.length ? html`<div class="actions">${allowed.map((op) => html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="operation" value="${op}"><button type="submit" id="repo-${op}" class="secondary">${op[0]!.toUpperCase()}${op.slice(1)}</button></form>`)}</div>` : ''}
+${details ? html`<p><a href="${details}" id="repository-details">Repository details</a></p>` : ''}
 </section>`;
 }
 

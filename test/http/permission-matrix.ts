@@ -905,6 +905,9 @@ const ROWS: Row[] = [
   { m: 'POST', route: '/projects/:project/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
   { m: 'POST', route: '/projects/:project/:component/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
   { m: 'POST', route: '/projects/:project/:component/:language/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
+  { m: 'GET', route: '/projects/:project/repository/', note: 'UI repository page, as the status API', exp: REPO_STATUS, call: (c) => ({ path: `/projects/${c.p.slug}/repository/` }) },
+  { m: 'GET', route: '/projects/:project/:component/repository/', note: 'UI repository page, as the status API', exp: REPO_STATUS, call: (c) => ({ path: `/projects/${c.p.slug}/app/repository/` }) },
+  { m: 'POST', route: '/projects/:project/:component/:language/autotranslate/', note: 'UI automatic translation (a task)', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/autotranslate/`, form: multipart({ mode: 'translate', auto_source: 'others' }, {}) }) },
 ];
 
 // Registered routes that need no row: HEAD (answered by the GET handler), OPTIONS (metadata), the

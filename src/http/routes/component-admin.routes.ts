@@ -6,13 +6,14 @@ import { formats } from '../../formats/registry.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
 import type { Upload } from '../../services/common/upload.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
-import { componentSettingsPage, createComponentPage, discoveryPage, settingsGroups } from '../../ui/component-admin-pages.js';
+import { LANGUAGE_CODE_STYLES, VCS_CHOICES } from '../../services/catalog/components.service.js';
+import { componentSettingsPage, createComponentPage, discoveryPage, settingsGroups, type SettingsChoices } from '../../ui/component-admin-pages.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 
 /** What these routes use of the container. */
-export type ComponentAdminDeps = Pick<Container, 'access' | 'components' | 'discovery' | 'projects' | 'sessions' | 'stats' | 'translations'>;
+export type ComponentAdminDeps = Pick<Container, 'access' | 'categories' | 'components' | 'discovery' | 'languages' | 'projects' | 'sessions' | 'stats' | 'translations'>;
 
 /** The text fields of the creation form, passed on when filled in (empty ones keep the API's defaults). */
 const CREATE_TEXT = ['name', 'slug', 'source_language', 'repo', 'branch', 'file_format', 'filemask', 'template', 'new_base'] as const;
@@ -26,6 +27,46 @@ type CreateRequest = FastifyRequest<{ Querystring: Record<string, string | undef
 /** A file field the browser sent empty (nothing chosen) is no upload. */
 function chosen(upload: Upload | undefined): Upload | undefined {
   return upload && (upload.filename || upload.data.length) ? upload : undefined;
+}
+
+/** A JSON list column (enforced checks) as a list of strings; anything else is none. */
+function jsonList(text: string): string[] {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The settings form's fields (their names and kinds do not depend on the choices offered). */
+const SETTING_FIELDS = settingsGroups([]).flatMap((g) => g.fields);
+const JSON_FIELDS = ['vcs_params', 'file_format_params'] as const;
+const NULLABLE_FIELDS = ['category', 'secondary_language'] as const;
+
+/**
+ * The settings form's text as the body of PATCH /api/components/<p>/<c>/: switches as booleans, whole numbers as numbers,
+ * the enforced checks as a list, the parameter fields as JSON objects and an empty category or secondary language as null.
+ * Only text that is no JSON is refused here; every rule on the values is the update's.
+ */
+function settingsInput(values: Record<string, string>): { input: ComponentInput; errors?: FormErrors } {
+  const input: Record<string, unknown> = {};
+  const errors: FormErrors = {};
+  for (const f of SETTING_FIELDS) {
+    const v = values[f.name] ?? '';
+    input[f.name] = f.type === 'checkbox' ? v === 'true' : f.type === 'number' && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
+  }
+  input.enforced_checks = (values.enforced_checks ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const name of NULLABLE_FIELDS) if (input[name] === '') input[name] = null;
+  for (const name of JSON_FIELDS) {
+    const text = (values[name] ?? '').trim();
+    try {
+      input[name] = text === '' ? {} : (JSON.parse(text) as unknown);
+    } catch {
+      errors[name] = ['Enter a JSON object, for example {}.'];
+    }
+  }
+  return Object.keys(errors).length ? { input: input as ComponentInput, errors } : { input: input as ComponentInput };
 }
 
 export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps): void {
@@ -121,8 +162,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
   );
 
   // ---------------------------------------------------------------- /settings/<project>/<component>/
-  const groups = settingsGroups(formatChoices);
-  const settingFields = groups.flatMap((g) => g.fields);
+  const settingFields = SETTING_FIELDS;
   const base = (refs: Parameters<typeof hrefs>[0]) => `/settings/${seg(refs.project.slug)}/${hrefs(refs).component.split('/')[3]}/`;
 
   /** The component for a signed-in user who may edit it (the update's own rule). */
@@ -132,11 +172,29 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
     c.access.requireIn(request.actor, 'component.edit', refs.project, refs.component);
     return refs;
   };
+  /** The form's text of a component's current settings; the fields that are no plain column are written out as the API writes them. */
   const currentValues = (refs: Awaited<ReturnType<typeof editable>>): Record<string, string> => {
     const row = refs.component as unknown as Record<string, unknown>;
-    return Object.fromEntries(settingFields.map((f) => [f.name, row[f.name] === null || row[f.name] === undefined ? '' : String(row[f.name])]));
+    const out = Object.fromEntries(settingFields.map((f) => [f.name, row[f.name] === null || row[f.name] === undefined ? '' : String(row[f.name])]));
+    out.category = refs.component.category_id === null ? '' : String(refs.component.category_id);
+    out.source_language = refs.sourceLanguage.code;
+    out.secondary_language = refs.component.secondary_language_id === null ? '' : String(refs.component.secondary_language_id);
+    out.enforced_checks = jsonList(refs.component.enforced_checks).join(', ');
+    return out;
   };
-  const renderSettings = (request: CP, refs: Awaited<ReturnType<typeof editable>>, extra: { values?: Record<string, string>; errors?: FormErrors; deleteErrors?: FormErrors; language?: { values: Record<string, string>; errors?: FormErrors } } = {}) =>
+  /** The project's categories (by path) and the languages, for the settings form's choices. */
+  const choicesOf = async (request: CP, refs: Awaited<ReturnType<typeof editable>>): Promise<SettingsChoices> => {
+    const [categories, languages] = await Promise.all([c.categories.page(request.actor, 10000, 0, refs.project.id), c.languages.page(request.actor, 10000, 0)]);
+    return {
+      categories: categories
+        .map((x) => ({ value: String(x.category.id), label: [...(x.ancestors ?? []), x.category].map((a) => a.name).join(' / ') }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+      languages: languages.map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` })),
+      vcs: VCS_CHOICES,
+      languageCodeStyles: LANGUAGE_CODE_STYLES,
+    };
+  };
+  const renderSettings = async (request: CP, refs: Awaited<ReturnType<typeof editable>>, extra: { values?: Record<string, string>; errors?: FormErrors; deleteErrors?: FormErrors; language?: { values: Record<string, string>; errors?: FormErrors } } = {}) =>
     componentSettingsPage({
       viewer: viewerOf(request),
       here: request.url,
@@ -144,6 +202,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       component: { name: refs.component.name, slug: refs.component.slug, href: hrefs(refs).component, locked: refs.component.locked === 1 },
       base: base(refs),
       formats: formatChoices,
+      choices: await choicesOf(request, refs),
       notice: SAVED[request.query.saved ?? ''] ?? null,
       mayLock: c.access.canIn(request.actor, 'component.lock', refs.project, refs.component),
       values: extra.values ?? currentValues(refs),
@@ -168,14 +227,11 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       const refs = await editable(request);
       const body = (request.body ?? {}) as Body;
       const values: Record<string, string> = {};
-      const input: Record<string, unknown> = {};
-      for (const f of settingFields) {
-        const v = f.type === 'checkbox' ? (str(body[f.name]) ? 'true' : '') : str(body[f.name]);
-        values[f.name] = v;
-        input[f.name] = f.type === 'checkbox' ? v === 'true' : f.type === 'number' && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
-      }
+      for (const f of settingFields) values[f.name] = f.type === 'checkbox' ? (str(body[f.name]) ? 'true' : '') : str(body[f.name]);
+      const { input, errors } = settingsInput(values);
+      if (errors) return sendHtml(reply, 400, await renderSettings(request, refs, { values, errors }));
       try {
-        const saved = await c.components.update(request.actor, refs, input as ComponentInput);
+        const saved = await c.components.update(request.actor, refs, input);
         return redirect(reply, `${base(saved)}?saved=settings`);
       } catch (e) {
         return refusedForm(reply, e, (refusal) => renderSettings(request, refs, { values, errors: formErrorsOf(refusal) }));
@@ -207,7 +263,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       } catch (e) {
         if (!(e instanceof ValidationError)) throw e;
         const errors = formErrorsOf(e);
-        return sendHtml(reply, 400, renderSettings(request, refs, { language: { values: { language_code: code }, errors } }));
+        return sendHtml(reply, 400, await renderSettings(request, refs, { language: { values: { language_code: code }, errors } }));
       }
     }),
   );
@@ -219,7 +275,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       requireFormWrite(request);
       const refs = await editable(request);
       if (str(((request.body ?? {}) as Body).confirm).trim() !== refs.component.slug) {
-        return sendHtml(reply, 400, renderSettings(request, refs, { deleteErrors: { confirm: ['Type the slug of the component exactly to delete it.'] } }));
+        return sendHtml(reply, 400, await renderSettings(request, refs, { deleteErrors: { confirm: ['Type the slug of the component exactly to delete it.'] } }));
       }
       await c.components.remove(request.actor, refs);
       return redirect(reply, `${hrefs(refs).project}?done=component_deleted`);

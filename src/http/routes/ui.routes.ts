@@ -223,6 +223,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         notice: q.done,
         settingsHref: request.actor.authenticated && c.access.canIn(request.actor, 'component.edit', refs.project, refs.component) ? `/settings/${seg(refs.project.slug)}/${h.component.split('/')[3]}/` : null,
         glossaryHref: refs.component.is_glossary === 1 ? `/glossary/${seg(refs.project.slug)}/${h.component.split('/')[3]}/` : null,
+        screenshotsHref: `/screenshots/${seg(refs.project.slug)}/${h.component.split('/')[3]}/`,
         projectName: refs.project.name,
         projectHref: h.project,
         name: refs.component.name,
