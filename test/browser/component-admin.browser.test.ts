@@ -79,7 +79,10 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
       expect(await page.inputValue('#id_new_base')).toBe('po/shop.pot');
       await page.fill('#id_name', 'Shop strings');
       await page.fill('#id_slug', 'strings');
-      await Promise.all([page.waitForURL(`${s.url}/projects/shop/strings/?done=component_created`), page.click('#create-component-submit')]);
+      // The clone runs as a task whose progress page ends, without a reload, with a link to the component.
+      await Promise.all([page.waitForURL(/\/tasks\/[0-9a-f-]{36}\/$/), page.click('#create-component-submit')]);
+      await page.waitForSelector('#task-result', { timeout: 30_000 });
+      await Promise.all([page.waitForURL(`${s.url}/projects/shop/strings/`), page.click('#task-back')]);
       await expect.poll(async () => (await (await s.api('/api/components/shop/strings/translations/')).json()).count, { timeout: 20_000 }).toBe(3);
       expect(problems).toEqual([]);
 

@@ -77,7 +77,11 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('a manager runs a project from th
       await go(page, /\/create\/component\/\?/, '#discovered-0');
       await page.fill('#id_name', 'Storefront');
       await page.fill('#id_slug', 'storefront');
-      await go(page, '/projects/corner-shop/storefront/?done=component_created', '#create-component-submit');
+      // Cloning and scanning run as a task; its page shows the progress and ends with a link to the component.
+      await go(page, /\/tasks\/[0-9a-f-]{36}\/$/, '#create-component-submit');
+      await page.waitForSelector('#task-result', { timeout: 30_000 });
+      expect(await page.textContent('#task-result')).toContain('the component is ready.');
+      await go(page, '/projects/corner-shop/storefront/', '#task-back');
       await expect.poll(async () => (await (await s.api('/api/components/corner-shop/storefront/translations/')).json()).count, { timeout: 30_000 }).toBe(2);
 
       // German is added from the component's settings.

@@ -125,7 +125,9 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     expect(form.html).toContain('value="po/shop.pot"');
     const query = new URL(link, s.url).searchParams;
     const res = await create(manager, 'shop', { name: 'Web shop', slug: 'web-shop', repo: query.get('repo')!, branch: query.get('branch')!, file_format: query.get('file_format')!, filemask: query.get('filemask')!, new_base: query.get('new_base')! });
-    expect(res).toMatchObject({ status: 303, location: '/projects/shop/web-shop/?done=component_created' });
+    // The clone runs as a task: the form leads to its progress page, which ends with a link to the component.
+    expect(res.status).toBe(303);
+    expect(res.location).toMatch(/^\/tasks\/[0-9a-f-]{36}\/$/);
     let languages: string[] = [];
     for (let i = 0; i < 100 && languages.length < 3; i++) {
       const list = await (await s.api('/api/components/shop/web-shop/translations/')).json();
@@ -133,6 +135,14 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
       if (languages.length < 3) await new Promise((r) => setTimeout(r, 100));
     }
     expect(languages).toEqual(['cs', 'de', 'en']);
+    let progress = await get(res.location!, manager);
+    for (let i = 0; i < 100 && !progress.html.includes('id="task-result"'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      progress = await get(res.location!, manager);
+    }
+    expect(progress.html).toContain('<h1>Setting up SHOP / Web shop</h1>');
+    expect(progress.html).toContain('the component is ready.');
+    expect(progress.html).toContain('<a href="/projects/shop/web-shop/" id="task-back">');
   });
 
   it('shows a clone that fails with its reason', async () => {

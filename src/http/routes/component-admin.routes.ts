@@ -117,7 +117,8 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       const input: ComponentInput = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
       try {
         const created = await c.components.create(request.actor, project, input, { zipfile: chosen(request.uploads.zipfile), docfile: chosen(request.uploads.docfile) });
-        return redirect(reply, `${hrefs(created).component}?done=component_created`);
+        // A repository is cloned and scanned by a task: its progress page follows it and links to the component.
+        return redirect(reply, created.component.task_id ? `/tasks/${encodeURIComponent(created.component.task_id)}/` : `${hrefs(created).component}?done=component_created`);
       } catch (e) {
         return refusedForm(reply, e, (refusal) => render(request, project, values, formErrorsOf(refusal)));
       }

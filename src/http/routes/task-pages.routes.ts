@@ -92,6 +92,7 @@ export function taskPagesRoutes(app: FastifyInstance, c: TaskPagesDeps): void {
         break;
       case 'component-setup':
         title = `Setting up ${place || 'a component'}`;
+        if (ended && !failed) outcome = { ok: true, text: 'The repository is cloned and its files are scanned: the component is ready.' };
         break;
     }
     return { title, back, outcome, breadcrumbs: crumbs };
