@@ -17,9 +17,12 @@ export class ResultCache implements ResultStore {
 
   constructor(readonly maxEntries = 5000) {}
 
-  static key(engine: string, config: EngineConfig, sourceLanguage: string, targetLanguage: string, text: string): string {
+  /** `extra`: what else the answer depends on (a string's context, glossary terms); absent for the text alone. */
+  static key(engine: string, config: EngineConfig, sourceLanguage: string, targetLanguage: string, text: string, extra?: string): string {
     const sortedConfig = Object.fromEntries(Object.entries(config).sort(([a], [b]) => a.localeCompare(b)));
-    return crypto.createHash('sha256').update(JSON.stringify([engine, sortedConfig, sourceLanguage, targetLanguage, text])).digest('base64url');
+    const parts: unknown[] = [engine, sortedConfig, sourceLanguage, targetLanguage, text];
+    if (extra !== undefined) parts.push(extra);
+    return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
   }
 
   get(key: string): MachineryResult[] | undefined {

@@ -19,6 +19,26 @@ export interface TranslateRequest {
   sourceLanguage: string;
   targetLanguage: string;
   signal?: AbortSignal;
+  /** Glossary terms of the texts (engines that take instructions, the LLMs, put them in their prompt). */
+  glossary?: readonly GlossaryTerm[];
+  /** What is known about each text (`hints[i]` belongs to `texts[i]`); engines that cannot use it ignore it. */
+  hints?: readonly (TextHints | undefined)[];
+}
+
+export interface GlossaryTerm {
+  source: string;
+  target: string;
+  /** What the term means or how it is used. */
+  explanation?: string;
+  /** A term that must not be translated. */
+  readOnly?: boolean;
+}
+
+export interface TextHints {
+  /** The string's context or key (gettext msgctxt, a monolingual key) and its explanation. */
+  context?: string;
+  /** Placeholders of the string's format flags that must come back unchanged, besides those Parla finds itself. */
+  placeholders?: readonly string[];
 }
 
 /** What an engine may know about where it is used (the memory engine scopes lookups by project). */
@@ -92,6 +112,8 @@ export class MachineryError extends AppError {
 export const SECRET_MASK = '********';
 
 export const TIMEOUT_FIELD: ConfigField = { name: 'timeout', type: 'integer', label: 'Timeout in seconds', default: 10, min: 1, max: 120 };
+/** Language models answer a batch slowly: a longer default. */
+export const LLM_TIMEOUT_FIELD: ConfigField = { ...TIMEOUT_FIELD, default: 60, max: 600 };
 
 /**
  * Checks a configuration object against the fields: unknown keys, required values, types, ranges;

@@ -1,4 +1,4 @@
-// POSTs JSON to a machine translation service with a timeout, and turns every failure into a MachineryError.
+// Sends a request (JSON, form or query string) to a machine translation service with a timeout, reads its JSON answer, and turns every failure into a MachineryError.
 import { OutboundBlockedError, OutboundGuard, OutboundRedirectError } from '../shared/outbound-guard.js';
 import { MachineryError } from './engine.js';
 import { recordOutgoing } from '../shared/metrics.js';
@@ -8,7 +8,14 @@ export interface PostJsonOptions {
   /** Display name used in error messages. */
   service: string;
   url: string;
-  body: unknown;
+  /** Sent as JSON (unless `form` is given). */
+  body?: unknown;
+  /** GET (no body) or POST (the default). */
+  method?: 'GET' | 'POST';
+  /** Query string parameters added to `url`; an array repeats the parameter. */
+  query?: Record<string, string | readonly string[]>;
+  /** Sent as application/x-www-form-urlencoded instead of JSON; an array repeats the parameter. */
+  form?: Record<string, string | readonly string[]>;
   headers?: Record<string, string>;
   timeoutSeconds: number;
   signal?: AbortSignal;
@@ -16,6 +23,8 @@ export interface PostJsonOptions {
   errorMessage?: (body: unknown) => string | undefined;
   /** Statuses with a service-specific meaning, checked before the generic mapping. */
   statusKinds?: Record<number, MachineryError['kind']>;
+  /** A kind read from the error body (Google's `reason`, OpenAI's `code`), checked before `statusKinds`. */
+  errorKind?: (status: number, body: unknown) => MachineryError['kind'] | undefined;
   /** The SSRF guard (PARLA_ALLOWED_HOSTS); without one, internal addresses are refused. */
   outbound?: OutboundGuard;
 }
@@ -107,18 +116,23 @@ async function postJsonOnce(opts: PostJsonOptions): Promise<unknown> {
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let status: number;
   let text: string;
+  let retryAfter: string | null = null;
   try {
     // Redirects are followed (a service may move to https), each hop checked by the guard; credential
     // headers are dropped when a hop leaves the origin.
-    const response = await (opts.outbound ?? STRICT_GUARD).fetch(opts.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'User-Agent': USER_AGENT, ...opts.headers },
-      body: JSON.stringify(opts.body),
+    const method = opts.method ?? 'POST';
+    const contentType: Record<string, string> = method === 'GET' ? {} : { 'Content-Type': opts.form ? 'application/x-www-form-urlencoded' : 'application/json' };
+    const body = method === 'GET' ? undefined : opts.form ? encodeParams(opts.form) : JSON.stringify(opts.body ?? null);
+    const response = await (opts.outbound ?? STRICT_GUARD).fetch(withQuery(opts.url, opts.query), {
+      method,
+      headers: { ...contentType, Accept: 'application/json', 'User-Agent': USER_AGENT, ...opts.headers },
+      body,
       signal,
       redirect: 'follow',
       maxRedirects: MAX_REDIRECTS,
     });
     status = response.status;
+    retryAfter = response.headers.get('retry-after');
     text = await readText(response, opts);
   } catch (e) {
     throw transportError(e, opts, timeout);
@@ -131,15 +145,42 @@ async function postJsonOnce(opts: PostJsonOptions): Promise<unknown> {
     parseFailed = true;
   }
   if (status < 200 || status >= 300) {
-    const kind = statusKind(status, opts.statusKinds);
+    const fromBody = !parseFailed && parsed !== undefined ? opts.errorKind?.(status, parsed) : undefined;
+    const kind = fromBody ?? statusKind(status, opts.statusKinds);
     const detail = !parseFailed && parsed !== undefined ? opts.errorMessage?.(parsed) : undefined;
-    const suffix = detail ? `: ${oneLine(detail)}` : '.';
-    throw new MachineryError(opts.engine, kind, `${opts.service} ${describeStatus(kind)} (HTTP ${status})${suffix}`, status);
+    let message = `${opts.service} ${describeStatus(kind)} (HTTP ${status})${detail ? `: ${oneLine(detail)}` : '.'}`;
+    // How long a rate limit lasts, when the service says so in seconds.
+    if (kind === 'rate_limit' && retryAfter && /^\d+$/.test(retryAfter.trim())) message += `${/[.!?…]$/.test(message) ? '' : '.'} Retry after ${retryAfter.trim()} s.`;
+    throw new MachineryError(opts.engine, kind, message, status);
   }
   if (parseFailed || parsed === undefined) {
     throw new MachineryError(opts.engine, 'invalid_response', `${opts.service} sent a response that is not valid JSON.`, status);
   }
   return parsed;
+}
+
+/** `params` as a URL-encoded string; an array value repeats the name. */
+export function encodeParams(params: Record<string, string | readonly string[]>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) for (const v of typeof value === 'string' ? [value] : value) search.append(name, v);
+  return search.toString();
+}
+
+function withQuery(url: string, query: PostJsonOptions['query']): string {
+  if (!query || Object.keys(query).length === 0) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${encodeParams(query)}`;
+}
+
+/** Any request shape (GET with a query, form POST, JSON POST); the same as postJson. */
+export const requestJson = postJson;
+
+/** A message at a path of nested fields in an error body (`error.message` for Google, OpenAI, Anthropic ...). */
+export function messageAt(...path: string[]): (body: unknown) => string | undefined {
+  return (body) => {
+    let at: unknown = body;
+    for (const key of path) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
+    return typeof at === 'string' ? at : undefined;
+  };
 }
 
 /** Message fields commonly found in error bodies. */

@@ -7,10 +7,11 @@ import type { ProjectRow } from '../../db/schema.js';
 import type { MachinerySettingInfo } from '../../services/memory/machinery.service.js';
 import { bodyOf, urlsFor } from '../context.js';
 import { resource } from '../resource.js';
-import { NoContent, Paginated } from '../schemas/common.js';
+import { NoContent } from '../schemas/common.js';
 import {
   MachineryCreateBody,
   MachineryCreateWriteBody,
+  MachinerySettingListSchema,
   MachinerySettingSchema,
   MachineryUpdateBody,
   MachineryUpdateWriteBody,
@@ -75,12 +76,21 @@ export function machineryRoutes(app: FastifyInstance, c: MachineryDeps): void {
     const site = prefix === '/api/machinery/';
     resource(app, prefix, { name: site ? 'Site-wide Machinery Settings' : 'Project Machinery Settings' }, {
       GET: {
-        // Every setting of the scope on one page.
-        schema: { ...(site ? {} : { params: ProjectParams }), response: { 200: Paginated(MachinerySettingSchema) } },
+        // Every setting of the scope on one page, and every engine Parla has (configured here or not).
+        schema: { ...(site ? {} : { params: ProjectParams }), response: { 200: MachinerySettingListSchema } },
         handler: async (request: Req) => {
           const project = await scopeOf(request);
           const results = (await c.machinery.list(request.actor, project)).map((info) => withUrl(request, project, info));
-          return { count: results.length, next: null, previous: null, results };
+          const configured = new Set(results.map((r) => r.engine));
+          const engines = c.machinery.engines().map((e) => ({
+            id: e.id,
+            name: e.name,
+            aliases: [...e.aliases],
+            configured: configured.has(e.id),
+            works_unconfigured: e.worksUnconfigured,
+            fields: e.fields.map((f) => ({ name: f.name, type: f.type, label: f.label, required: Boolean(f.required), secret: Boolean(f.secret), default: f.default, min: f.min, max: f.max })),
+          }));
+          return { count: results.length, next: null, previous: null, results, engines };
         },
       },
       POST: {

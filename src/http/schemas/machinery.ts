@@ -1,6 +1,6 @@
 // A machine translation setting (MachinerySettingInfo with its url) and its write bodies.
 import { Type } from 'typebox';
-import { Url, body, readOnly } from './common.js';
+import { Paginated, Url, body, readOnly } from './common.js';
 
 const Configuration = (description: string) => Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), { description });
 
@@ -59,3 +59,33 @@ export const ServiceConfigWriteBody = Type.Object(
 );
 /** PUT of machinery_settings: every service of the project, by id. */
 export const ServiceMapWriteBody = Type.Record(Type.String(), Configuration('The service\'s settings.'), { title: 'ProjectMachinerySettingsWrite', description: 'Replaces every configured service.' });
+
+/** One engine Parla has, with its configuration fields and whether this scope configures it. */
+export const MachineryEngineSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The engine id, e.g. openai.' }),
+    name: Type.String(),
+    aliases: Type.Array(Type.String(), { description: 'Other ids accepted for the engine.' }),
+    configured: Type.Boolean({ description: 'Whether a setting of this scope configures it.' }),
+    works_unconfigured: Type.Boolean({ description: 'Whether it answers without any setting (the translation memory).' }),
+    fields: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        type: Type.Union([Type.Literal('string'), Type.Literal('url'), Type.Literal('integer')]),
+        label: Type.String(),
+        required: Type.Boolean(),
+        secret: Type.Boolean(),
+        default: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+        min: Type.Optional(Type.Number()),
+        max: Type.Optional(Type.Number()),
+      }),
+    ),
+  },
+  { title: 'MachineryEngine' },
+);
+
+/** The settings of a scope, and every engine Parla has, configured or not. */
+export const MachinerySettingListSchema = Type.Object(
+  { ...Paginated(MachinerySettingSchema).properties, engines: Type.Array(MachineryEngineSchema, { description: 'Every engine Parla has, configured here or not.' }) },
+  { title: 'MachinerySettingList' },
+);

@@ -6,7 +6,7 @@ import type { AccessControl } from '../../auth/access.js';
 import { nowIso } from '../../shared/clock.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { OutboundGuard } from '../../shared/outbound-guard.js';
-import { MachineryError, SECRET_MASK, maskConfig, validateConfig, type EngineConfig, type MachineryEngine, type MachineryResult } from '../../machinery/engine.js';
+import { MachineryError, SECRET_MASK, maskConfig, validateConfig, type EngineConfig, type GlossaryTerm, type MachineryEngine, type MachineryResult, type TextHints } from '../../machinery/engine.js';
 import { ResultCache, type ResultStore } from '../../machinery/cache.js';
 import type { EngineRegistry } from '../../machinery/registry.js';
 import {
@@ -49,8 +49,8 @@ export class MachineryService {
   ) {}
 
   /** The engines with their configuration fields (for documentation and UIs). */
-  engines(): { id: string; name: string; aliases: readonly string[]; fields: MachineryEngine['fields'] }[] {
-    return this.registry.engines.map((e) => ({ id: e.id, name: e.name, aliases: e.aliases ?? [], fields: e.fields }));
+  engines(): { id: string; name: string; aliases: readonly string[]; fields: MachineryEngine['fields']; worksUnconfigured: boolean }[] {
+    return this.registry.engines.map((e) => ({ id: e.id, name: e.name, aliases: e.aliases ?? [], fields: e.fields, worksUnconfigured: e.worksUnconfigured }));
   }
 
   private requireManage(actor: Actor, project: ProjectRow | null): void {
@@ -298,14 +298,15 @@ export class MachineryService {
   /**
    * Translates `texts` with the given engines (ids or aliases) under the settings of `projectId`
    * (project settings first, then site-wide). Engines that fail are reported in `errors`; unknown
-   * engine ids are a ValidationError on `engines`.
+   * engine ids are a ValidationError on `engines`. `glossary` and `hints` (per text: context,
+   * placeholders) reach the engines that use them, the language models.
    */
   async translateWith(
     projectId: number | null,
     engineIds: string[],
     texts: string[],
     langs: { source: string; target: string },
-    options: { signal?: AbortSignal } = {},
+    options: TranslateOptions = {},
   ): Promise<MachineryOutcome> {
     const engines: MachineryEngine[] = [];
     for (const id of engineIds) {
@@ -321,7 +322,7 @@ export class MachineryService {
         if (!config && !engine.worksUnconfigured) {
           throw new MachineryError(engine.id, 'not_configured', `${engine.name} is not configured for this project or site-wide.`);
         }
-        const perText = await this.runEngine(engine, config ?? {}, projectId, texts, langs, options.signal);
+        const perText = await this.runEngine(engine, config ?? {}, projectId, texts, langs, options);
         perText.forEach((candidates, i) => results[i].push(...candidates));
       } catch (e) {
         if (!(e instanceof MachineryError)) throw e;
@@ -337,12 +338,15 @@ export class MachineryService {
     projectId: number | null,
     texts: string[],
     langs: { source: string; target: string },
-    signal: AbortSignal | undefined,
+    options: TranslateOptions,
   ): Promise<MachineryResult[][]> {
     const out: MachineryResult[][] = texts.map(() => []);
-    // Each distinct non-blank text is asked once; cached answers are not asked again.
+    // What an answer depends on besides the text: its hints and the glossary terms it contains (none: the text alone,
+    // so answers cached without them stay valid).
+    const extras = texts.map((text, i) => requestExtras(text, options.hints?.[i], options.glossary));
+    const keys = texts.map((text, i) => ResultCache.key(engine.id, config, langs.source, langs.target, text, extras[i]));
+    // Each distinct non-blank text (with its extras) is asked once; cached answers are not asked again.
     const pending = new Map<string, number[]>();
-    const keys = engine.cacheable ? texts.map((text) => ResultCache.key(engine.id, config, langs.source, langs.target, text)) : [];
     const cachedResults = engine.cacheable ? await this.cache.getMany(keys) : [];
     texts.forEach((text, i) => {
       if (text.trim() === '') return;
@@ -351,20 +355,48 @@ export class MachineryService {
         out[i] = cached;
         return;
       }
-      const at = pending.get(text);
+      const at = pending.get(keys[i]);
       if (at) at.push(i);
-      else pending.set(text, [i]);
+      else pending.set(keys[i], [i]);
     });
     if (pending.size === 0) return out;
-    const asked = [...pending.keys()];
-    const answers = await engine.translate(config, { texts: asked, sourceLanguage: langs.source, targetLanguage: langs.target, signal }, { projectId, outbound: this.outbound });
-    asked.forEach((text, j) => {
+    const askedAt = [...pending.values()].map((indices) => indices[0]);
+    const answers = await engine.translate(
+      config,
+      {
+        texts: askedAt.map((i) => texts[i]),
+        sourceLanguage: langs.source,
+        targetLanguage: langs.target,
+        signal: options.signal,
+        ...(options.glossary?.length ? { glossary: options.glossary } : {}),
+        ...(options.hints ? { hints: askedAt.map((i) => options.hints?.[i]) } : {}),
+      },
+      { projectId, outbound: this.outbound },
+    );
+    askedAt.forEach((first, j) => {
       const candidates = answers[j] ?? [];
-      if (engine.cacheable) void this.cache.set(ResultCache.key(engine.id, config, langs.source, langs.target, text), candidates);
-      for (const i of pending.get(text)!) out[i] = candidates;
+      if (engine.cacheable) void this.cache.set(keys[first], candidates);
+      for (const i of pending.get(keys[first])!) out[i] = candidates;
     });
     return out;
   }
+}
+
+export interface TranslateOptions {
+  signal?: AbortSignal;
+  /** Glossary terms of the texts' project and languages. */
+  glossary?: readonly GlossaryTerm[];
+  /** Per text (same order): its context and the placeholders its format flags name. */
+  hints?: readonly (TextHints | undefined)[];
+}
+
+/** The hints and the glossary terms found in a text, as part of its cache key; undefined when there are none. */
+function requestExtras(text: string, hints: TextHints | undefined, glossary: readonly GlossaryTerm[] | undefined): string | undefined {
+  const lowered = text.toLowerCase();
+  const terms = (glossary ?? []).filter((t) => lowered.includes(t.source.toLowerCase()));
+  const hasHints = Boolean(hints?.context || hints?.placeholders?.length);
+  if (!hasHints && terms.length === 0) return undefined;
+  return JSON.stringify([hints?.context ?? '', hints?.placeholders ?? [], terms]);
 }
 
 function parseConfig(json: string): EngineConfig {
