@@ -79,3 +79,16 @@ describe('translated', () => {
     expect(failing('translated', 'Save', 'Sauver', 'fr', '', { previousTarget: ['Enregistrer'], unitTranslated: false })).toBeTruthy();
   });
 });
+
+describe('reused', () => {
+  it('fails when another source has the same translation', () => {
+    expect(failing('reused', 'Open', 'Otevřít', 'cs', '', { sameTargetSources: [['Opened']] })).toMatch(/"Opened"/);
+    expect(failing('reused', 'Close', 'Schließen', 'de', '', { sameTargetSources: [['Exit'], ['Quit']] })).toMatch(/"Exit", "Quit"/);
+  });
+  it('passes the same source elsewhere, unknown facts and single-form languages', () => {
+    expect(failing('reused', 'Open', 'Ouvrir', 'fr', '', { sameTargetSources: [['Open']] })).toBe(false);
+    expect(failing('reused', 'Open', 'Ouvrir', 'fr')).toBe(false);
+    expect(failing('reused', 'Open', '開く', 'ja', '', { sameTargetSources: [['Opened']] })).toBe(false);
+    expect(failing('reused', ['%d file', '%d files'], ['%d ملف', '%d ملف', '%d ملفان', '%d ملفات', '%d ملفًا', '%d ملف'], 'ar', '', { sameTargetSources: [['%d file', '%d files']] })).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-// Consistency checks: same (unchanged), plurals, same-plurals, duplicate words, inconsistent, translated.
+// Consistency checks: same (unchanged), plurals, same-plurals, duplicate words, inconsistent, reused, translated.
 import type { Check, CheckContext } from './registry.js';
 import { PASS, fail } from './result.js';
 import { baseLanguage } from './chars.js';
@@ -104,6 +104,7 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
     id: 'same',
     name: 'Unchanged translation',
     description: 'Source and translation are identical',
+    explanation: 'The translation is the same as the source, so it was probably left untranslated. Translate it; if the text really stays the same in the language (a product name, a code), dismiss the check. Strings with nothing to translate (numbers, URLs, placeholders, common international words) are not reported unless the string has the strict-same flag.',
     check(sources, targets, ctx) {
       // en_GB from an English source is legitimately identical for most strings.
       if (baseLanguage(ctx.language) === baseLanguage(ctx.sourceLanguage ?? 'en')) return PASS;
@@ -120,6 +121,7 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
     id: 'plurals',
     name: 'Missing plurals',
     description: 'Some plural forms are not translated',
+    explanation: 'Some plural forms of the translation are empty while others are filled in. The program shows nothing (or the source) for the numbers of an empty form, so translate every form; the plural formula next to the editor says which numbers each form is for.',
     check(sources, targets) {
       if (sources.length === 1 || targets.length === 1) return PASS;
       const empty = targets.map((t, i) => (t === '' ? i : -1)).filter((i) => i >= 0);
@@ -132,6 +134,7 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
     id: 'same-plurals',
     name: 'Same plurals',
     description: 'Some plural forms are translated in the same way',
+    explanation: 'Every plural form of the translation is the same text. Most languages change the word with the number, so check that each form suits its numbers; dismiss the check when the language really uses one form here.',
     check(sources, targets) {
       if (sources.length === 1 || targets.length < 2 || targets[0] === '') return PASS;
       return targets.every((t) => t === targets[0]) ? fail('All plural forms are translated in the same way') : PASS;
@@ -141,6 +144,7 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
     id: 'duplicate',
     name: 'Consecutive duplicated words',
     description: 'Text contains the same word twice in a row',
+    explanation: 'The translation repeats a word ("the the"), which is usually a typing mistake. Remove the repetition; repetitions copied from the source and ones the grammar needs ("nous nous", "die die") are not reported.',
     check(sources, targets, ctx) {
       const allowed = DUPLICATE_ALLOWED[baseLanguage(ctx.language)];
       for (let i = 0; i < targets.length; i++) {
@@ -160,6 +164,7 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
     id: 'inconsistent',
     name: 'Inconsistent',
     description: 'This string has more than one translation in this project or is not translated in some components',
+    explanation: 'The same source string is translated differently, or not at all, in another component of the project. Users then see two wordings for one thing. Use one translation everywhere, or dismiss the check when the contexts really need different wordings.',
     check(_sources, targets, ctx) {
       const others = ctx.otherTranslations;
       if (!others || others.length === 0) return PASS;
@@ -173,9 +178,25 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
     },
   },
   {
+    id: 'reused',
+    name: 'Reused translation',
+    description: 'Different strings are translated the same',
+    explanation:
+      'Another string of the project, with a different source, has exactly this translation in this language. Users then cannot tell the two apart (two menu items with one name). Make the translations differ as the sources do, or dismiss the check when one wording really fits both. Languages with a single plural form are not checked, as they often merge what the source tells apart.',
+    check(sources, targets, ctx) {
+      const others = ctx.sameTargetSources;
+      if (!others || others.length === 0 || ctx.pluralCount <= 1) return PASS;
+      if (targets.every((t) => t === '')) return PASS;
+      const differing = others.filter((other) => !sameArrays(other, sources));
+      if (!differing.length) return PASS;
+      return fail(`The same translation is used for a different source: ${differing.slice(0, 3).map((o) => `"${o[0]}"`).join(', ')}`);
+    },
+  },
+  {
     id: 'translated',
     name: 'Has been translated',
     description: 'This string has been translated in the past',
+    explanation: 'The string is untranslated (or needs editing) now, but its history holds a translation. This happens when a translation was lost in a file update or reverted in the repository. Look at the history and restore the old translation if it still fits.',
     runsOnUntranslated: true,
     check(_sources, targets, ctx) {
       const translated = ctx.unitTranslated ?? targets.some((t) => t !== '');

@@ -4,17 +4,28 @@ import { PASS, fail, type CheckResult } from './result.js';
 import { parseIcu } from './icu.js';
 import { parseJavaMessageFormat } from './java-messageformat.js';
 import { memoize } from './memo.js';
+import {
+  angularParser,
+  automatticParser,
+  cSharpParser,
+  esTemplateParser,
+  laravelParser,
+  luaParser,
+  objcParser,
+  pascalParser,
+  percentParser,
+  perlBraceParser,
+  printfKey,
+  qtPluralParser,
+  rubyParser,
+  schemeParser,
+  tokenParser,
+  vueParser,
+  type FormatParse,
+  type Parser,
+} from './format-parsers.js';
 
-/** Placeholders of one string, each reduced to the key two strings are compared by. */
-export interface FormatParse {
-  keys: string[];
-  /** Display text of each key (the placeholder as written), for descriptions. */
-  texts: Map<string, string>;
-  /** Syntax error that makes the string unusable in its format language. */
-  error?: string;
-}
-
-type Parser = (s: string) => FormatParse;
+export type { FormatParse, Parser } from './format-parsers.js';
 
 /**
  * Builds a parser for the printf family from one regex (compiled once). `%%` is an escaped
@@ -23,32 +34,8 @@ type Parser = (s: string) => FormatParse;
  * ones is fine, and "%s %s" ↔ "%2$s %1$s" match as in gettext. The key keeps the rest of the
  * directive ("%.2f" ≠ "%f") like the reference, which compares the directives as written.
  */
-function printfParser(pattern: string, options: { named?: boolean } = {}): Parser {
-  const regex = new RegExp(pattern, 'g');
-  return memoize((s) => {
-    const keys: string[] = [];
-    const texts = new Map<string, string>();
-    if (!s.includes('%')) return { keys, texts };
-    let position = 0;
-    regex.lastIndex = 0;
-    for (let m = regex.exec(s); m; m = regex.exec(s)) {
-      const text = m[0];
-      if (text === '%%') continue;
-      const groups = m.groups ?? {};
-      let key: string;
-      if (options.named && groups.name !== undefined) {
-        key = `(${groups.name})${groups.spec ?? ''}`;
-      } else if (groups.pos !== undefined) {
-        key = `${groups.pos}$${groups.spec ?? ''}`;
-      } else {
-        position++;
-        key = `${position}$${groups.spec ?? ''}`;
-      }
-      keys.push(key);
-      if (!texts.has(key)) texts.set(key, text);
-    }
-    return { keys, texts };
-  });
+function printfParser(pattern: string, ...literals: string[]): Parser {
+  return tokenParser(new RegExp(pattern, 'g'), '%', printfKey('%%', ...literals));
 }
 
 // `spec` is everything after the argument number: flags, width, precision, length, conversion.
@@ -57,22 +44,16 @@ const C_PARSER = printfParser(
 );
 const PYTHON_PARSER = printfParser(
   '%%|%(?:\\((?<name>[^)]*)\\))?(?<spec>[-+ #0]*(?:\\d+|\\*)?(?:\\.(?:\\d+|\\*))?[hlL]?[diouxXeEfFgGcrsa])',
-  { named: true },
 );
 const PHP_PARSER = printfParser(
   "%%|%(?:(?<pos>[1-9]\\d*)\\$)?(?<spec>[-+ 0]*(?:'.)?-?\\d*(?:\\.\\d+)?[bcdeEfFgGosuxX])",
 );
 const JAVASCRIPT_PARSER = printfParser('%%|%(?:(?<pos>[1-9]\\d*)\\$)?(?<spec>[-+0#]*\\d*(?:\\.\\d+)?[bcdfijosxXeEgGO])');
-const JAVA_PRINTF_PARSER = printfParser(
-  '%%|%n|%(?:(?<pos>[1-9]\\d*)\\$|<)?(?<spec>[-#+ 0,(]*\\d*(?:\\.\\d+)?(?:[tT][a-zA-Z]|[bBhHsScCdoxXeEfgGaA]))',
-);
-
 /** "%n" is Java's platform line separator, not an argument. */
-const javaPrintfParser: Parser = memoize((s) => {
-  const parsed = JAVA_PRINTF_PARSER(s);
-  const keep = parsed.keys.filter((k) => parsed.texts.get(k) !== '%n');
-  return { keys: keep, texts: parsed.texts };
-});
+const javaPrintfParser = printfParser(
+  '%%|%n|%(?:(?<pos>[1-9]\\d*)\\$|<)?(?<spec>[-#+ 0,(]*\\d*(?:\\.\\d+)?(?:[tT][a-zA-Z]|[bBhHsScCdoxXeEfgGaA]))',
+  '%n',
+);
 
 const BRACE_FIELD = /\{\{|\}\}|\{([^{}]*)\}|[{}]/g;
 
@@ -85,6 +66,7 @@ const pythonBraceParser: Parser = memoize((s) => {
   const texts = new Map<string, string>();
   if (!s.includes('{') && !s.includes('}')) return { keys, texts };
   let auto = 0;
+  let unnamed = 0;
   let error: string | undefined;
   BRACE_FIELD.lastIndex = 0;
   for (let m = BRACE_FIELD.exec(s); m; m = BRACE_FIELD.exec(s)) {
@@ -97,11 +79,13 @@ const pythonBraceParser: Parser = memoize((s) => {
     const inner = m[1];
     const nameEnd = inner.search(/[!:]/);
     const name = nameEnd < 0 ? inner : inner.slice(0, nameEnd);
+    if (name === '') unnamed++;
     const key = name === '' ? `${auto++}${inner}` : inner;
     keys.push(key);
     if (!texts.has(key)) texts.set(key, text);
   }
-  return error ? { keys, texts, error } : { keys, texts };
+  const parse: FormatParse = { keys, texts, ...(unnamed ? { unnamed } : {}) };
+  return error ? { ...parse, error } : parse;
 });
 
 const QT_ARG = /%(L?)([1-9]\d?)/g;
@@ -213,6 +197,10 @@ interface FormatCheckSpec {
   autoFlag?: string;
   /** Syntax errors in the target fail the check (ICU, brace, MessageFormat). */
   checksSyntax?: boolean;
+  /** Each placeholder must appear as often as in the source ("{{a}} {{a}}" ≠ "{{a}}"). */
+  counted?: boolean;
+  /** What the check is for and what to do when it fails. */
+  explanation: string;
 }
 
 /** Compares the placeholders of one source form with one target form. */
@@ -231,8 +219,16 @@ function compareForm(spec: FormatCheckSpec, source: string, target: string, allo
   if (src.keys.length === 0 && tgt.keys.length === 0) return PASS;
   const srcSet = new Set(src.keys);
   const tgtSet = new Set(tgt.keys);
-  const missing = allowMissing ? [] : [...srcSet].filter((k) => !tgtSet.has(k));
-  const extra = [...tgtSet].filter((k) => !srcSet.has(k));
+  let missing = allowMissing ? [] : [...srcSet].filter((k) => !tgtSet.has(k));
+  let extra = [...tgtSet].filter((k) => !srcSet.has(k));
+  if (spec.counted && !missing.length && !extra.length) {
+    const counts = new Map<string, number>();
+    for (const k of src.keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of tgt.keys) counts.set(k, (counts.get(k) ?? 0) - 1);
+    const off = [...counts].filter(([, n]) => n !== 0);
+    if (!allowMissing) missing = off.filter(([, n]) => n > 0).map(([k]) => k);
+    extra = off.filter(([, n]) => n < 0).map(([k]) => k);
+  }
   if (!missing.length && !extra.length) return PASS;
   const parts: string[] = [];
   if (missing.length) parts.push(`Following format strings are missing: ${describe(src, missing)}`);
@@ -246,6 +242,7 @@ function makeFormatCheck(spec: FormatCheckSpec): Check {
     id: spec.id,
     name: spec.name,
     description: `${spec.name} string does not match source`,
+    explanation: spec.explanation,
     enableFlags,
     check(sources, targets, ctx) {
       if (spec.autoFlag && !spec.flags.some((f) => ctx.flags.has(f))) {
@@ -275,13 +272,32 @@ function makeFormatCheck(spec: FormatCheckSpec): Check {
   };
 }
 
+/** The explanation every format check shares, with the language's own example. */
+function explain(what: string, example: string, extra = ''): string {
+  return (
+    `The translation must use the same ${what} as the source, for example ${example}: the program puts its values there, ` +
+    'and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder ' +
+    `into the translation unchanged.${extra ? ` ${extra}` : ''} Plural forms that stand for a single number may leave ` +
+    'the number out unless the string has the strict-format flag.'
+  );
+}
+const REORDER = 'Numbered or named placeholders may change their order; unnumbered ones must keep it.';
+const ANY_ORDER = 'Their order does not matter.';
+
 const SPECS: FormatCheckSpec[] = [
-  { id: 'c_format', name: 'C format', flags: ['c-format'], parser: C_PARSER },
-  { id: 'python_format', name: 'Python format', flags: ['python-format'], parser: PYTHON_PARSER },
-  { id: 'python_brace_format', name: 'Python brace format', flags: ['python-brace-format'], parser: pythonBraceParser, checksSyntax: true },
-  { id: 'php_format', name: 'PHP format', flags: ['php-format'], parser: PHP_PARSER },
-  { id: 'javascript_format', name: 'JavaScript format', flags: ['javascript-format'], parser: JAVASCRIPT_PARSER },
-  { id: 'java_printf_format', name: 'Java format', flags: ['java-printf-format'], parser: javaPrintfParser },
+  { id: 'c_format', name: 'C format', flags: ['c-format'], parser: C_PARSER, explanation: explain('C printf directives', '"%d" or "%1$s"', REORDER) },
+  { id: 'python_format', name: 'Python format', flags: ['python-format'], parser: PYTHON_PARSER, explanation: explain('Python %-directives', '"%d" or "%(name)s"', REORDER) },
+  {
+    id: 'python_brace_format',
+    name: 'Python brace format',
+    flags: ['python-brace-format'],
+    parser: pythonBraceParser,
+    checksSyntax: true,
+    explanation: explain('Python str.format fields', '"{}" or "{name}"', `${REORDER} A literal brace is written twice ("{{").`),
+  },
+  { id: 'php_format', name: 'PHP format', flags: ['php-format'], parser: PHP_PARSER, explanation: explain('PHP sprintf directives', '"%s" or "%1$s"', REORDER) },
+  { id: 'javascript_format', name: 'JavaScript format', flags: ['javascript-format'], parser: JAVASCRIPT_PARSER, explanation: explain('JavaScript format directives', '"%s" or "%d"', REORDER) },
+  { id: 'java_printf_format', name: 'Java format', flags: ['java-printf-format'], parser: javaPrintfParser, explanation: explain('Java Formatter directives', '"%s" or "%1$d"', REORDER) },
   {
     id: 'java_format',
     name: 'Java MessageFormat',
@@ -289,13 +305,129 @@ const SPECS: FormatCheckSpec[] = [
     autoFlag: 'auto-java-messageformat',
     parser: javaMessageFormatParser,
     checksSyntax: true,
+    explanation: explain('MessageFormat arguments', '"{0}" or "{1,number}"', `${ANY_ORDER} An apostrophe starts quoted text: write a literal one as two ('').`),
   },
-  { id: 'qt_format', name: 'Qt format', flags: ['qt-format'], parser: qtParser },
-  { id: 'i18next_interpolation', name: 'i18next interpolation', flags: ['i18next-interpolation'], parser: i18nextParser },
-  { id: 'icu_message_format', name: 'ICU MessageFormat', flags: ['icu-message-format'], parser: icuParser, checksSyntax: true },
+  { id: 'qt_format', name: 'Qt format', flags: ['qt-format'], parser: qtParser, explanation: explain('QString::arg markers', '"%1" or "%L2"', ANY_ORDER) },
+  {
+    id: 'qt_plural_format',
+    name: 'Qt plural format',
+    flags: ['qt-plural-format'],
+    parser: qtPluralParser,
+    explanation: explain('Qt plural count', '"%n" or "%Ln"', 'Qt puts the number that chose the plural form there.'),
+  },
+  {
+    id: 'i18next_interpolation',
+    name: 'i18next interpolation',
+    flags: ['i18next-interpolation'],
+    parser: i18nextParser,
+    explanation: explain('i18next interpolations and nestings', '"{{name}}" or "$t(key)"', ANY_ORDER),
+  },
+  {
+    id: 'icu_message_format',
+    name: 'ICU MessageFormat',
+    flags: ['icu-message-format'],
+    parser: icuParser,
+    checksSyntax: true,
+    explanation: explain('ICU MessageFormat arguments', '"{count, plural, one {# file} other {# files}}"', `${ANY_ORDER} The translation must also be valid MessageFormat: balanced braces and an "other" case.`),
+  },
+  { id: 'objc_format', name: 'Objective-C format', flags: ['objc-format'], parser: objcParser, explanation: explain('Objective-C format directives', '"%@", "%d" or "%#@files@"', REORDER) },
+  { id: 'perl_format', name: 'Perl format', flags: ['perl-format'], parser: C_PARSER, explanation: explain('Perl sprintf directives', '"%s" or "%2$d"', REORDER) },
+  {
+    id: 'perl_brace_format',
+    name: 'Perl brace format',
+    flags: ['perl-brace-format'],
+    parser: perlBraceParser,
+    counted: true,
+    explanation: explain('Perl brace placeholders', '"{name}"', ANY_ORDER),
+  },
+  { id: 'lua_format', name: 'Lua format', flags: ['lua-format'], parser: luaParser, explanation: explain('Lua string.format directives', '"%s" or "%5.2f"', 'Lua has no argument numbers, so their order must stay.') },
+  {
+    id: 'object_pascal_format',
+    name: 'Object Pascal format',
+    flags: ['object-pascal-format'],
+    parser: pascalParser,
+    explanation: explain('Object Pascal Format directives', '"%s" or "%0:d"', 'Indexed directives ("%1:s") may change their order.'),
+  },
+  { id: 'scheme_format', name: 'Scheme format', flags: ['scheme-format'], parser: schemeParser, explanation: explain('Scheme format directives', '"~a" or "~1@*~s"', REORDER) },
+  {
+    id: 'c_sharp_format',
+    name: 'C# format',
+    flags: ['c-sharp-format', 'csharp-format'],
+    parser: cSharpParser,
+    counted: true,
+    explanation: explain('C# composite format items', '"{0}" or "{1:N2}"', `${ANY_ORDER} A literal brace is written twice ("{{").`),
+  },
+  {
+    id: 'laravel_format',
+    name: 'Laravel format',
+    flags: ['laravel-format'],
+    parser: laravelParser,
+    counted: true,
+    explanation: explain('Laravel replacements', '":name" or ":count"', `${ANY_ORDER} Keep their letter case too: ":Name" is capitalised by Laravel.`),
+  },
+  {
+    id: 'es_format',
+    name: 'ECMAScript template literals',
+    flags: ['es-format'],
+    parser: esTemplateParser,
+    counted: true,
+    explanation: explain('template literal substitutions', '"${count}"', ANY_ORDER),
+  },
+  {
+    id: 'percent_placeholders',
+    name: 'Percent placeholders',
+    flags: ['percent-placeholders'],
+    parser: percentParser,
+    counted: true,
+    explanation: explain('percent placeholders', '"%name%"', ANY_ORDER),
+  },
+  {
+    id: 'vue_format',
+    name: 'Vue I18n formatting',
+    flags: ['vue-format'],
+    parser: vueParser,
+    counted: true,
+    explanation: explain('Vue I18n placeholders and linked messages', '"{count}", "%{count}" or "@:message.key"', ANY_ORDER),
+  },
+  {
+    id: 'automattic_components_format',
+    name: 'Automattic components formatting',
+    flags: ['automattic-components-format'],
+    parser: automatticParser,
+    counted: true,
+    explanation: explain('interpolate-components tags', '"{{link}}…{{/link}}" or "{{br/}}"', 'Every opening component needs its closing one.'),
+  },
+  {
+    id: 'ruby_format',
+    name: 'Ruby format',
+    flags: ['ruby-format'],
+    parser: rubyParser,
+    explanation: explain('Ruby format directives', '"%s", "%<amount>.2f" or "%{name}"', REORDER),
+  },
+  {
+    id: 'angularjs_format',
+    name: 'AngularJS interpolation string',
+    flags: ['angularjs-format'],
+    parser: angularParser,
+    counted: true,
+    explanation: explain('AngularJS interpolations', '"{{amount}}" or "{{ user.name }}"', `${ANY_ORDER} Spaces inside the braces do not matter.`),
+  },
 ];
 
 export const FORMAT_CHECKS: readonly Check[] = SPECS.map(makeFormatCheck);
+
+/**
+ * Multiple unnamed variables: for each format flag of the unit, how many placeholders of the source
+ * take their argument by position alone; two or more cannot be reordered by a translator.
+ */
+export function unnamedPlaceholders(source: string, ctx: CheckContext): number {
+  let most = 0;
+  for (const spec of SPECS) {
+    if (!spec.flags.some((f) => ctx.flags.has(f))) continue;
+    most = Math.max(most, spec.parser(source).unnamed ?? 0);
+  }
+  return most;
+}
 
 /** Flags that mark a string as a format string (the same check strips its placeholders). */
 export const FORMAT_FLAG_PARSERS: ReadonlyMap<string, Parser> = new Map(SPECS.flatMap((s) => s.flags.map((f) => [f, s.parser] as [string, Parser])));

@@ -59,3 +59,17 @@ describe('check_glossary', () => {
     expect(failing('check_glossary', ['%d file', '%d files'], ['%d документ', '%d документа', '%d документов'], 'ru', '', ru)).toBeTruthy();
   });
 });
+
+describe('prohibited_initial_character', () => {
+  it('fails on glossary terms that spreadsheets read as formulas or that start with a space', () => {
+    expect(failing('prohibited_initial_character', '=SUM(A1)', 'SUMA', 'cs', '', { isGlossary: true })).toMatch(/"="/);
+    expect(failing('prohibited_initial_character', 'Cell', '+Zelle', 'de', '', { isGlossary: true })).toMatch(/"\+"/);
+    expect(failing('prohibited_initial_character', 'Term', '\u00a0terme', 'fr', '', { isGlossary: true })).toBeTruthy();
+    expect(failing('prohibited_initial_character', 'Term', '@مصطلح', 'ar', '', { isGlossary: true })).toBeTruthy();
+  });
+  it('passes ordinary terms and strings outside glossaries', () => {
+    expect(failing('prohibited_initial_character', 'Term', 'Pojem', 'cs', '', { isGlossary: true })).toBe(false);
+    expect(failing('prohibited_initial_character', 'Term', 'ターム-1', 'ja', '', { isGlossary: true })).toBe(false);
+    expect(failing('prohibited_initial_character', '=SUM(A1)', '=SUMA(A1)', 'cs')).toBe(false);
+  });
+});

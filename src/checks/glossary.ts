@@ -1,4 +1,4 @@
-// check_glossary: the translation must use the glossary's translation of every term found in the source.
+// Glossary checks: check_glossary (the glossary's translation of every term found in the source) and prohibited_initial_character.
 import { containsPhrase } from '../domain/glossary-matcher.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import type { Check, CheckContext } from './registry.js';
@@ -43,12 +43,28 @@ export function glossaryFailure(sources: readonly string[], targets: readonly st
   return fail(parts.join('; '));
 }
 
+// CSV formula triggers (CSV injection) and any space separator.
+const PROHIBITED_INITIAL = /^[=+\-@|%\p{Zs}]/u;
+
 export const GLOSSARY_CHECKS: readonly Check[] = [
   {
     id: 'check_glossary',
     name: 'Does not follow glossary',
     description: 'The translation does not follow terms defined in a glossary.',
+    explanation: 'The string has the check-glossary flag and the source contains a glossary term whose glossary translation is not in the translation, or the translation uses a term the glossary forbids. Use the glossary\'s translation of the term (shown next to the editor), keep read-only terms as they are, or change the glossary if it is wrong.',
     enableFlags: ['check-glossary'],
     check: glossaryFailure,
+  },
+  {
+    id: 'prohibited_initial_character',
+    name: 'Prohibited initial character',
+    description: 'The string starts with a prohibited character in CSV',
+    explanation:
+      'A glossary term or its translation starts with "=", "+", "-", "@", "|", "%" or a space. Spreadsheet programs read such a cell of the exported CSV as a formula (a way to run commands on the computer that opens the file), and leading spaces make terms hard to find. Remove the character or reword the term. Only glossaries are checked.',
+    check(sources, targets, ctx) {
+      if (!ctx.isGlossary) return PASS;
+      const bad = [...sources, ...targets].find((s) => PROHIBITED_INITIAL.test(s));
+      return bad === undefined ? PASS : fail(`The string starts with a character that spreadsheets read as a formula or that hides the term: ${JSON.stringify(bad[0])}`);
+    },
   },
 ];

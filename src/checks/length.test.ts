@@ -42,3 +42,17 @@ describe('double_space', () => {
     expect(failing('double_space', 'Hello world', 'Bonjour le monde', 'fr')).toBe(false);
   });
 });
+
+describe('max-lines', () => {
+  it('fails when a form has more lines than the flag allows', () => {
+    expect(failing('max-lines', 'One\nTwo', 'Jedna\nDvě', 'cs', 'max-lines:2')).toBe(false);
+    expect(failing('max-lines', 'One\nTwo', 'Eins\nZwei\nDrei', 'de', 'max-lines:2')).toMatch(/more than 2 lines/);
+    expect(failing('max-lines', 'Line', 'Ligne\nsuite', 'fr', 'max-lines:1')).toMatch(/more than 1 line$/);
+    expect(failing('max-lines', 'Line %s', 'Ligne %s', 'fr', 'max-lines:1, replacements:%s:"a\nb"')).toBeTruthy();
+    expect(failing('max-lines', 'Line', 'سطر', 'ar', 'max-lines:x')).toBe(false);
+  });
+  it('runs only with the flag', () => {
+    expect(failingIds('Line', 'Řádek\nnavíc', 'cs', 'ignore-newline-count')).toEqual([]);
+    expect(failingIds('Line', 'Řádek\nnavíc', 'cs', 'max-lines:1, ignore-newline-count')).toEqual(['max-lines']);
+  });
+});

@@ -79,3 +79,16 @@ describe('url', () => {
     expect(failingIds('https://weblate.org/', 'weblate', 'fr')).not.toContain('url');
   });
 });
+
+describe('md-reflink', () => {
+  it('keeps the labels of reference links, the text may change', () => {
+    expect(failing('md-reflink', 'See [the guide][guide].', 'Viz [návod][guide].', 'cs', 'md-text')).toBe(false);
+    expect(failing('md-reflink', 'See [Guide][].', 'Voir [Guide][].', 'fr', 'md-text')).toBe(false);
+    expect(failing('md-reflink', 'See [the guide][guide].', 'Siehe [die Anleitung][anleitung].', 'de', 'md-text')).toMatch(/missing \[guide\].*extra \[anleitung\]/);
+    expect(failing('md-reflink', 'See [the guide][guide].', 'انظر الدليل.', 'ar', 'md-text')).toBeTruthy();
+  });
+  it('runs only with md-text', () => {
+    expect(failingIds('See [the guide][guide].', 'Viz návod.')).not.toContain('md-reflink');
+    expect(failingIds('See [the guide][guide].', 'Viz návod.', 'cs', 'md-text')).toContain('md-reflink');
+  });
+});

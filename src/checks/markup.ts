@@ -1,4 +1,4 @@
-// Markup checks: xml-tags, xml-invalid, safe-html, bbcode, md-link, md-syntax, url.
+// Markup checks: xml-tags, xml-invalid, safe-html, bbcode, md-link, md-reflink, md-syntax, url.
 import type { Check, CheckContext } from './registry.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import { LOOKS_LIKE_MARKUP, scanXml as scanXmlUncached, type XmlTag } from './xml-fragment.js';
@@ -9,11 +9,12 @@ const scanXml = memoize(scanXmlUncached, 256);
 
 type FormCheck = (source: string, target: string, ctx: CheckContext) => string | false;
 
-function perForm(id: string, name: string, description: string, single: FormCheck, enableFlags?: readonly string[]): Check {
+function perForm(id: string, name: string, description: string, explanation: string, single: FormCheck, enableFlags?: readonly string[]): Check {
   return {
     id,
     name,
     description,
+    explanation,
     ...(enableFlags ? { enableFlags } : {}),
     check(sources, targets, ctx): CheckResult {
       for (let i = 0; i < targets.length; i++) {
@@ -44,7 +45,8 @@ function tagSignature(tags: readonly XmlTag[]): string[] {
     .sort();
 }
 
-function multisetDiff(a: readonly string[], b: readonly string[]): string[] {
+/** The items of `a` left after removing those of `b`, counting repeats. */
+export function multisetDiff(a: readonly string[], b: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const x of b) counts.set(x, (counts.get(x) ?? 0) + 1);
   const out: string[] = [];
@@ -128,6 +130,16 @@ function markdownLinks(text: string): string[] {
   return [...text.matchAll(MD_LINK)].map((m) => m[1]!);
 }
 
+// "[text][label]" and "[text][]" (the text is the label); the classes exclude both brackets, so matching stays linear.
+const MD_REFLINK = /\[([^[\]\n]*)\]\[([^[\]\n]*)\]/g;
+
+function markdownReferences(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!text.includes('][')) return out;
+  for (const m of text.matchAll(MD_REFLINK)) out.add((m[2] || m[1]!).toLowerCase());
+  return out;
+}
+
 // Emphasis and code markers; "_" inside a word (snake_case) is not emphasis in CommonMark.
 const MD_MARKER = /\*\*|__|~~|`+|\*|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
 
@@ -149,12 +161,12 @@ function isUrl(text: string): boolean {
 }
 
 export const MARKUP_CHECKS: readonly Check[] = [
-  perForm('xml-invalid', 'XML syntax', 'The translation is not valid XML', (s, t, ctx) => {
+  perForm('xml-invalid', 'XML syntax', 'The translation is not valid XML', 'The source contains XML or HTML tags (or the string has the xml-text flag) and the translation is not well-formed: a tag is not closed, closed twice or in the wrong order, or a "<" or "&" is not escaped. Fix the markup so that every tag opened is closed in the same order.', (s, t, ctx) => {
     if (!xmlSource(s, ctx)) return false;
     const scanned = scanXml(t);
     return scanned.error ? `The translation is not valid XML: ${scanned.error}` : false;
   }),
-  perForm('xml-tags', 'XML markup', 'XML tags in translation do not match source', (s, t, ctx) => {
+  perForm('xml-tags', 'XML markup', 'XML tags in translation do not match source', 'The translation does not have the same XML or HTML tags as the source: one is missing, added, or has different attributes. The program relies on the tags (links, emphasis, placeholders), so keep every tag of the source; their order may change.', (s, t, ctx) => {
     const src = xmlSource(s, ctx);
     if (!src) return false;
     const tgt = scanXml(t);
@@ -169,8 +181,8 @@ export const MARKUP_CHECKS: readonly Check[] = [
     if (extra.length) parts.push(`Extra: ${extra.join(', ')}`);
     return parts.join('; ');
   }),
-  perForm('safe-html', 'Unsafe HTML', 'The translation uses unsafe HTML markup', (s, t) => unsafeHtml(s, t), ['safe-html']),
-  perForm('bbcode', 'BBCode markup', 'BBCode in translation does not match source', (s, t) => {
+  perForm('safe-html', 'Unsafe HTML', 'The translation uses unsafe HTML markup', 'The string has the safe-html flag: it is shown as HTML, and the translation adds markup that is not allowed there (scripts, event handlers, javascript: links, tags other than simple formatting). Use only the markup the source uses.', (s, t) => unsafeHtml(s, t), ['safe-html']),
+  perForm('bbcode', 'BBCode markup', 'BBCode in translation does not match source', 'The source uses BBCode tags such as [b]…[/b] or [url=…] and the translation does not have the same ones. Keep every BBCode tag of the source around the matching translated words.', (s, t) => {
     const src = bbcodeTags(s);
     if (!src.length) return false;
     const tgt = bbcodeTags(t);
@@ -183,6 +195,7 @@ export const MARKUP_CHECKS: readonly Check[] = [
     'md-link',
     'Markdown links',
     'Markdown links do not match source',
+    'The string has the md-text flag and the translation has a different number of Markdown links, or changed where they point. Translate the link text but keep each link target; in-page anchors (#heading) may change.',
     (s, t) => {
       const src = markdownLinks(s);
       const tgt = markdownLinks(t);
@@ -195,9 +208,26 @@ export const MARKUP_CHECKS: readonly Check[] = [
     ['md-text'],
   ),
   perForm(
+    'md-reflink',
+    'Markdown references',
+    'Markdown link references do not match source',
+    'The string has the md-text flag and the translation does not use the same Markdown link references ("[text][label]") as the source. The label points at a link defined elsewhere in the document, so translate the text in the first brackets but keep each label.',
+    (s, t) => {
+      const src = markdownReferences(s);
+      if (!src.size) return false;
+      const tgt = markdownReferences(t);
+      const missing = [...src].filter((r) => !tgt.has(r));
+      const extra = [...tgt].filter((r) => !src.has(r));
+      if (!missing.length && !extra.length) return false;
+      return `Markdown link references differ: ${[...missing.map((r) => `missing [${r}]`), ...extra.map((r) => `extra [${r}]`)].join(', ')}`;
+    },
+    ['md-text'],
+  ),
+  perForm(
     'md-syntax',
     'Markdown syntax',
     'Markdown syntax does not match source',
+    'The string has the md-text flag and the translation has different Markdown emphasis or code markers (*, **, _, `, ~~) than the source. Keep the same markers around the matching translated words.',
     (s, t) => {
       const src = markdownMarkers(s);
       const tgt = markdownMarkers(t);
@@ -208,5 +238,5 @@ export const MARKUP_CHECKS: readonly Check[] = [
     },
     ['md-text'],
   ),
-  perForm('url', 'URL', 'The translation does not contain an URL', (_s, t) => (isUrl(t.trim()) ? false : 'The translation is not a valid URL'), ['url']),
+  perForm('url', 'URL', 'The translation does not contain an URL', 'The string has the url flag: the whole translation must be a single valid URL (for example a localized documentation address). Enter only the address, without surrounding text.', (_s, t) => (isUrl(t.trim()) ? false : 'The translation is not a valid URL'), ['url']),
 ];

@@ -51,4 +51,11 @@ describe('regex', () => {
     expect(validateCheckFlags(parseFlags('placeholders:r"(\\w+)\\1", max-length:abc'))).toHaveLength(2);
     expect(validateCheckFlags(parseFlags('regex:^[A-Z]+$, placeholders:r"%\\w+%", max-length:10'))).toEqual([]);
   });
+  it('rejects a non-numeric max-lines and an accelerator marker that is not one punctuation character', () => {
+    expect(validateCheckFlags(parseFlags('max-lines:2, accelerator:&'))).toEqual([]);
+    expect(validateCheckFlags(parseFlags('accelerator:_'))).toEqual([]);
+    expect(validateCheckFlags(parseFlags('max-lines:two'))).toEqual(['max-lines: expected a number']);
+    expect(validateCheckFlags(parseFlags('accelerator:ab'))).toEqual(['accelerator: expected a single punctuation character']);
+    expect(validateCheckFlags(parseFlags('accelerator'))).toEqual(['accelerator: expected a single punctuation character']);
+  });
 });

@@ -31,6 +31,7 @@ export const PLACEHOLDER_CHECKS: readonly Check[] = [
     id: 'placeholders',
     name: 'Placeholders',
     description: 'Translation is missing some placeholders',
+    explanation: 'The string has a placeholders flag listing texts (or a regular expression for them) that the program replaces, and the translation lacks some of them or has extra ones. Copy every placeholder of the source into the translation unchanged (ignoring case with the case-insensitive flag).',
     enableFlags: ['placeholders'],
     check(sources, targets, ctx) {
       const caseInsensitive = ctx.flags.has('case-insensitive');
@@ -62,6 +63,7 @@ export const PLACEHOLDER_CHECKS: readonly Check[] = [
     id: 'regex',
     name: 'Regular expression',
     description: 'Translation does not match regular expression',
+    explanation: 'The string has a regex flag: the translation must match that regular expression (for example only certain characters, or a fixed pattern of an identifier). Change the translation so that it matches; the flag\'s pattern is shown with the failure.',
     enableFlags: ['regex'],
     check(_sources, targets, ctx) {
       const pattern = ctx.flags.value('regex');
@@ -79,7 +81,8 @@ export const PLACEHOLDER_CHECKS: readonly Check[] = [
 
 /**
  * Problems with the user-supplied patterns in `flags` (invalid or dangerous regular
- * expressions, a non-numeric max-length), for the API to reject when flags are saved.
+ * expressions, a non-numeric max-length or max-lines, an accelerator marker that is not one
+ * punctuation character), for the API to reject when flags are saved.
  */
 export function validateCheckFlags(flags: Flags): string[] {
   const errors: string[] = [];
@@ -94,6 +97,10 @@ export function validateCheckFlags(flags: Flags): string[] {
     const compiled = compileUserRegex(p.value, 'g');
     if (!compiled.ok) errors.push(`placeholders: ${compiled.error}`);
   }
-  if (flags.has('max-length') && flags.intValue('max-length') === undefined) errors.push('max-length: expected a number');
+  for (const name of ['max-length', 'max-lines']) {
+    if (flags.has(name) && flags.intValue(name) === undefined) errors.push(`${name}: expected a number`);
+  }
+  const marker = flags.value('accelerator');
+  if (flags.has('accelerator') && (marker === undefined || !/^[!-/:-@[-`{-~]$/.test(marker))) errors.push('accelerator: expected a single punctuation character');
   return errors;
 }

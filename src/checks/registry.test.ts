@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHECKS, checkIds, getCheck, isEnforced, needsEditing, runChecks, runChecksDetailed } from './registry.js';
+import { CHECKS, checkIds, getCheck, isEnforced, needsEditing, runChecks, runChecksDetailed, runSourceChecks } from './registry.js';
 import { mergeFlags } from './flags.js';
 import { ctx, failingIds } from './test-support.js';
 
@@ -10,12 +10,29 @@ const REQUIRED = [
   'end_ellipsis', 'escaped_newline', 'newline-count', 'zero-width-space', 'max-length', 'plurals', 'same-plurals',
   'inconsistent', 'translated', 'duplicate', 'xml-tags', 'xml-invalid', 'url', 'safe-html', 'placeholders', 'regex',
   'bbcode', 'md-link', 'md-syntax', 'check_glossary',
+  // Format strings of more languages.
+  'objc_format', 'perl_format', 'perl_brace_format', 'lua_format', 'object_pascal_format', 'scheme_format',
+  'c_sharp_format', 'laravel_format', 'es_format', 'percent_placeholders', 'vue_format', 'automattic_components_format',
+  'qt_plural_format', 'ruby_format', 'angularjs_format',
+  // Characters, typography and consistency.
+  'end_interrobang', 'end_semicolon', 'punctuation_spacing', 'kashida', 'multiple_capital', 'kabyle-characters',
+  'accelerator', 'max-lines', 'reused', 'prohibited_initial_character', 'md-reflink', 'rst-references', 'rst-syntax',
+  // Source checks.
+  'optional_plural', 'ellipsis', 'source-max-length', 'unnamed_format', 'icu_message_format_syntax', 'multiple_failures',
+  'long_untranslated',
 ];
+const SOURCE = ['optional_plural', 'ellipsis', 'source-max-length', 'unnamed_format', 'icu_message_format_syntax', 'multiple_failures', 'long_untranslated'];
 
 describe('registry', () => {
   it('has every check id of the reference exactly once, each with a name and description', () => {
     expect(checkIds().sort()).toEqual([...REQUIRED].sort());
-    for (const c of CHECKS) expect(c.name && c.description, c.id).toBeTruthy();
+    expect(CHECKS.length).toBeGreaterThanOrEqual(75);
+    for (const c of CHECKS) {
+      expect(c.name && c.description, c.id).toBeTruthy();
+      // The explanation says what the check looks for and what to do, in more than the one-line description.
+      expect(c.explanation.length, c.id).toBeGreaterThan(c.description.length);
+      expect(!!c.sourceCheck, c.id).toBe(SOURCE.includes(c.id));
+    }
     expect(getCheck('end_stop')?.name).toBe('Mismatched full stop');
     expect(getCheck('nope')).toBeUndefined();
   });
@@ -28,6 +45,19 @@ describe('registry', () => {
   it('honours ignore-<id> with dashes', () => {
     expect(failingIds('File saved.', 'Soubor uložen', 'cs', 'ignore-end-stop')).toEqual([]);
     expect(failingIds('Line\n', 'Řádek', 'cs', 'ignore-end-newline, ignore-newline-count')).toEqual([]);
+  });
+
+  it('honours ignore-all-checks', () => {
+    expect(failingIds('File saved.', 'Soubor uložen', 'cs')).toEqual(['end_stop']);
+    expect(failingIds('File saved.', 'Soubor uložen', 'cs', 'ignore-all-checks')).toEqual([]);
+  });
+
+  it('keeps source checks out of the translation run and runs them on source strings', () => {
+    expect(failingIds('Loading...', 'Načítání...', 'cs')).toEqual([]);
+    expect(runSourceChecks(['Loading...'], ctx('en')).map((f) => f.id)).toEqual(['ellipsis']);
+    expect(runSourceChecks(['%s of %s file(s)'], ctx('en', 'c-format')).map((f) => f.id)).toEqual(['optional_plural', 'unnamed_format']);
+    expect(runSourceChecks(['%s of %s file(s)'], ctx('en', 'c-format, ignore-unnamed-format')).map((f) => f.id)).toEqual(['optional_plural']);
+    expect(runSourceChecks([''], ctx('en'))).toEqual([]);
   });
 
   it('merges component, file and unit flags', () => {
@@ -59,6 +89,9 @@ describe('large inputs (no timing assertions: they must simply finish)', () => {
     const flags =
       'c-format, python-format, python-brace-format, php-format, javascript-format, java-printf-format, java-format, ' +
       'qt-format, i18next-interpolation, icu-message-format, md-text, xml-text, safe-html, url, max-length:10, ' +
+      'objc-format, perl-format, perl-brace-format, lua-format, object-pascal-format, scheme-format, c-sharp-format, ' +
+      'laravel-format, es-format, percent-placeholders, vue-format, automattic-components-format, qt-plural-format, ' +
+      'ruby-format, angularjs-format, rst-text, max-lines:2, accelerator:&, ' +
       'placeholders:r"%\\w+%", regex:"^[^<]*$"';
     const big = [
       '%'.repeat(100_000),
@@ -70,10 +103,25 @@ describe('large inputs (no timing assertions: they must simply finish)', () => {
       `[x](${'('.repeat(50_000)}`,
       '&'.repeat(50_000),
       `${'[b]'.repeat(30_000)}[/b]`,
+      '~'.repeat(50_000),
+      `${"~'".repeat(30_000)}~`,
+      '${'.repeat(30_000),
+      ':a'.repeat(50_000),
+      '%a'.repeat(50_000),
+      '@:'.repeat(50_000),
+      '`'.repeat(50_000),
+      ':r:`'.repeat(30_000),
+      '[x]['.repeat(30_000),
+      '&amp'.repeat(20_000) + ';',
+      `${'ـ'.repeat(50_000)}ب`,
+      `Quoi${'?!'.repeat(50_000)}`,
     ];
     for (const text of big) {
       const ids = runChecks({ source: [text], target: [`${text}x`] }, ctx('de', flags));
       expect(Array.isArray(ids)).toBe(true);
+      expect(Array.isArray(runChecks({ source: [text], target: [`${text}x`] }, ctx('fr', flags)))).toBe(true);
+      expect(Array.isArray(runChecks({ source: [text], target: [`${text}x`] }, ctx('ar', flags)))).toBe(true);
+      expect(Array.isArray(runSourceChecks([text], ctx('en', flags)))).toBe(true);
     }
   });
 

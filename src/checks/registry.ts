@@ -7,6 +7,9 @@ import { MARKUP_CHECKS } from './markup.js';
 import { CONSISTENCY_CHECKS } from './consistency.js';
 import { PLACEHOLDER_CHECKS } from './placeholders.js';
 import { GLOSSARY_CHECKS, type GlossaryCheckTerm } from './glossary.js';
+import { TYPOGRAPHY_CHECKS } from './typography.js';
+import { SOURCE_CHECKS } from './source.js';
+import { RST_CHECKS } from './rst.js';
 
 /** What a check knows about the unit besides its strings. */
 export interface CheckContext {
@@ -46,6 +49,30 @@ export interface CheckContext {
    * occur in a source text. Undefined = the project has no glossary, and the check passes.
    */
   glossary?: (source: string) => readonly GlossaryCheckTerm[];
+  /** prohibited_initial_character: the unit belongs to a glossary component (exported to CSV). */
+  isGlossary?: boolean;
+  /**
+   * reused: the sources (all plural forms) of the other units in the same project and language
+   * whose target (all plural forms) equals this unit's. Undefined = not known, and the check passes.
+   */
+  sameTargetSources?: readonly (readonly string[])[];
+  /**
+   * Facts about a source string and its translations, for the source checks (multiple_failures,
+   * long_untranslated). Undefined = not known, and those checks pass.
+   */
+  sourceFacts?: SourceFacts;
+}
+
+/** What the source checks know about a source string's translations. */
+export interface SourceFacts {
+  /** How many translations (languages) of this string have failing, not dismissed checks. */
+  failingTranslations?: number;
+  /** Days since the source string was added or last changed. */
+  ageDays?: number;
+  /** Share of this string's translations that are translated (not empty, not needing editing), 0–100. */
+  translatedPercent?: number;
+  /** Share of the component's strings that are translated, 0–100. */
+  componentTranslatedPercent?: number;
 }
 
 export type { CheckResult } from './result.js';
@@ -60,6 +87,8 @@ export interface Check {
   readonly name: string;
   /** One-sentence description shown with a failing check. */
   readonly description: string;
+  /** What the check looks for, why it matters and what to do when it fails (shown by the editor and GET /api/checks/). */
+  readonly explanation: string;
   /**
    * Flags that turn the check on; when set, the check runs only if the unit has one of them
    * (format checks, max-length, placeholders, regex, safe-html, url, md-*). Checks without
@@ -68,6 +97,12 @@ export interface Check {
   readonly enableFlags?: readonly string[];
   /** True for checks that look at untranslated units too (only "translated"). */
   readonly runsOnUntranslated?: boolean;
+  /**
+   * A source check: it looks at the source string (for its developers), runs through
+   * runSourceChecks on the source unit, and gets the source language in ctx.language and the
+   * source forms in `sources` (targets are the same forms). runChecks leaves it out.
+   */
+  readonly sourceCheck?: boolean;
   /** Plural forms of source and target, the target's already non-empty somewhere. */
   check(sources: readonly string[], targets: readonly string[], ctx: CheckContext): CheckResult;
 }
@@ -82,9 +117,14 @@ export const CHECKS: readonly Check[] = [
   ...CONSISTENCY_CHECKS,
   ...PLACEHOLDER_CHECKS,
   ...GLOSSARY_CHECKS,
+  ...TYPOGRAPHY_CHECKS,
+  ...RST_CHECKS,
+  ...SOURCE_CHECKS,
 ];
 
 const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
+const TARGET_CHECKS = CHECKS.filter((c) => !c.sourceCheck);
+const SOURCE_ONLY = CHECKS.filter((c) => c.sourceCheck);
 
 export function getCheck(id: string): Check | undefined {
   return BY_ID.get(id);
@@ -106,7 +146,7 @@ export interface CheckFailure {
 
 /** Whether `check` applies to a unit with these flags (enable flags present, not ignored). */
 export function isCheckEnabled(check: Check, flags: Flags): boolean {
-  if (flags.ignores(check.id)) return false;
+  if (flags.ignores(check.id) || flags.has('ignore-all-checks')) return false;
   if (!check.enableFlags) return true;
   return check.enableFlags.some((f) => flags.has(f));
 }
@@ -119,10 +159,25 @@ export function isCheckEnabled(check: Check, flags: Flags): boolean {
 export function runChecksDetailed(unit: CheckedUnit, ctx: CheckContext): CheckFailure[] {
   const untranslated = unit.target.every((t) => t === '');
   const failures: CheckFailure[] = [];
-  for (const check of CHECKS) {
+  for (const check of TARGET_CHECKS) {
     if (untranslated && !check.runsOnUntranslated) continue;
     if (!isCheckEnabled(check, ctx.flags)) continue;
     const result = check.check(unit.source, unit.target, ctx);
+    if (result.failing) failures.push({ id: check.id, detail: result.detail ?? check.description });
+  }
+  return failures;
+}
+
+/**
+ * Runs the applicable source checks on a source string (ctx.language is the source language) and
+ * returns the failures with their descriptions, in registry order.
+ */
+export function runSourceChecks(sources: readonly string[], ctx: CheckContext): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (sources.every((s) => s === '')) return failures;
+  for (const check of SOURCE_ONLY) {
+    if (!isCheckEnabled(check, ctx.flags)) continue;
+    const result = check.check(sources, sources, ctx);
     if (result.failing) failures.push({ id: check.id, detail: result.detail ?? check.description });
   }
   return failures;
