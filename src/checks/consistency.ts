@@ -21,6 +21,7 @@ const SAME_IGNORED_WORDS = new Set(
   ).split(' '),
 );
 
+const MAX_STRIPPED = 64;
 const URL_OR_EMAIL = /(?:https?|ftps?):\/\/\S+|www\.\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
 const TAGS_AND_ENTITIES = /<[^>]*>|&(?:[A-Za-z][A-Za-z0-9]*|#\d+|#x[0-9A-Fa-f]+);/g;
 const MD_LINK_TARGET = /\]\([^)]*\)/g;
@@ -34,10 +35,14 @@ const WORD = /[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}'’.-]*/gu;
  */
 function untranslatable(source: string, ctx: CheckContext): boolean {
   let text = source;
+  const placeholders = new Set<string>();
   for (const [flag, parser] of FORMAT_FLAG_PARSERS) {
-    if (!ctx.flags.has(flag)) continue;
-    for (const placeholder of parser(text).texts.values()) text = text.split(placeholder).join(' ');
+    if (ctx.flags.has(flag)) for (const placeholder of parser(source).texts.values()) placeholders.add(placeholder);
   }
+  // Longest first, so that "%10$s" goes before "%1$s"; each removal is a pass over the text, so only
+  // the first MAX_STRIPPED count (a string with more is not a sentence anyone translates word by word).
+  const longestFirst = [...placeholders].sort((a, b) => b.length - a.length).slice(0, MAX_STRIPPED);
+  for (const placeholder of longestFirst) text = text.split(placeholder).join(' ');
   if (ctx.flags.has('placeholders')) {
     for (const p of ctx.flags.params('placeholders') ?? []) if (!p.raw && p.value) text = text.split(p.value).join(' ');
   }
