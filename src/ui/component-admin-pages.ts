@@ -3,6 +3,7 @@ import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page } from './layout.js';
+import { lastLine } from './widgets.js';
 
 export interface CreateComponentPageData extends FormState {
   here: string;
@@ -92,21 +93,21 @@ export function discoveryPage(o: DiscoveryPageData): string {
     return `/create/component/?${q.toString()}#create-component`;
   };
   const body = running
-    ? html`<div class="panel" id="discovery-status" data-task-url="/api/tasks/${o.task.id}/">
+    ? html`<div class="panel" id="discovery-status" data-task-url="/api/tasks/${o.task.id}/" data-task-swap="discovery-body">
 <p><label for="discovery-progress">Cloning ${o.task.repo}</label></p>
 <progress id="discovery-progress" max="100" value="${String(o.task.progress)}">${String(o.task.progress)}%</progress>
-<p id="discovery-message" role="status" aria-live="polite">${lastLine(o.task.log) || 'Waiting for a worker.'}</p>
-<p><a href="${o.here}" id="discovery-refresh">Check again</a></p>
+<p id="discovery-message" role="status" aria-live="polite" data-task-message>${lastLine(o.task.log) || 'Waiting for a worker.'}</p>
+<p><a href="${o.here}" id="discovery-refresh" data-task-refresh>Check again</a></p>
 <noscript><meta http-equiv="refresh" content="3"></noscript>
 </div>
 <script src="${assetUrl('task-progress.js')}" defer></script>`
     : o.task.status === 'failed'
-      ? html`<div class="error" role="alert" id="discovery-error"><p>The repository could not be read: ${o.task.error || 'the task failed.'}</p></div>
+      ? html`<div class="error" role="alert" id="discovery-error" data-task-outcome><p>The repository could not be read: ${o.task.error || 'the task failed.'}</p></div>
 ${o.task.log ? html`<details><summary>Log</summary><pre id="discovery-log">${o.task.log}</pre></details>` : ''}
 <p><a href="/create/component/?project=${encodeURIComponent(o.project.slug)}">Try another repository</a></p>`
       : o.layouts.length === 0
-        ? html`<p id="discovery-none">No translation files of a known format were found in ${o.task.repo}. <a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">Enter the file mask yourself</a>.</p>`
-        : html`<p>Choose the translation files of the new component; the next page asks for its name.</p>
+        ? html`<p id="discovery-none" data-task-outcome>No translation files of a known format were found in ${o.task.repo}. <a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">Enter the file mask yourself</a>.</p>`
+        : html`<p data-task-outcome>Choose the translation files of the new component; the next page asks for its name.</p>
 <ul class="discovered" id="discovered">${o.layouts.map(
             (l, i) => html`<li class="panel"><a href="${create(l)}" id="discovered-${String(i)}"><code>${l.filemask}</code></a> – ${l.formatName}, ${String(l.languages.length)} language${l.languages.length === 1 ? '' : 's'} (${l.languages.join(', ')})${l.template ? html`, base file <code>${l.template}</code>` : ''}${l.new_base ? html`, template <code>${l.new_base}</code>` : ''}</li>`,
           )}</ul>`;
@@ -117,13 +118,10 @@ ${o.task.log ? html`<details><summary>Log</summary><pre id="discovery-log">${o.t
     breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: 'Add a component', href: `/create/component/?project=${encodeURIComponent(o.project.slug)}` }, { label: 'Discovery' }],
     body: html`<h1>Translation files in the repository</h1>
 <p>Repository <code>${o.task.repo}</code>${o.task.branch ? html`, branch <code>${o.task.branch}</code>` : ''}.</p>
-${body}`,
+<div id="discovery-body">${body}</div>`,
   });
 }
 
-function lastLine(log: string): string {
-  return log.trim().split('\n').pop() ?? '';
-}
 
 /** The choices of the settings form that come from the project and the site: its categories, the languages and the version control systems. */
 export interface SettingsChoices {

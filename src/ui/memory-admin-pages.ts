@@ -3,6 +3,7 @@ import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page, type Viewer } from './layout.js';
+import { lastLine } from './widgets.js';
 
 /** The notices after a redirect: a fixed text per code, never text from the address. */
 const NOTICES: Record<string, string> = {
@@ -125,34 +126,31 @@ export interface MemoryImportPageData {
 
 /**
  * /memory/…/import/<task>/: the import's progress bar, which task-progress.js moves by following /api/tasks/<id>/ and which
- * ends with the result or the error shown in place; without JavaScript the page refreshes itself until the task ends.
+ * ends with the result or the error put in place; without JavaScript the page refreshes itself until the task ends.
  */
 export function memoryImportPage(o: MemoryImportPageData): string {
   const running = o.task.status === 'queued' || o.task.status === 'running';
-  const lastLine = o.task.log.trim().split('\n').pop() ?? '';
   const back = html`<p><a href="${o.base}" id="memory-back">Back to the translation memory</a></p>`;
-  const done = html`<div class="message" role="status" id="import-done" tabindex="-1"${running ? html` hidden` : ''}><p data-task-text>${o.task.message}</p></div>`;
-  const failed = html`<div class="error" role="alert" id="import-error" tabindex="-1"${running ? html` hidden` : ''}><p data-task-text>${o.task.error}</p></div>`;
   const body = running
-    ? html`<div class="panel" id="import-status" data-task-url="/api/tasks/${o.task.id}/" data-task-done="import-done" data-task-failed="import-error">
+    ? html`<div class="panel" id="import-status" data-task-url="/api/tasks/${o.task.id}/" data-task-swap="import-body">
 <p><label for="import-progress">Importing ${o.task.filename}</label></p>
 <progress id="import-progress" max="100" value="${String(o.task.progress)}">${String(o.task.progress)}%</progress>
-<p id="import-message" data-task-message aria-live="polite">${lastLine || 'Waiting for a worker.'}</p>
+<p id="import-message" role="status" aria-live="polite" data-task-message>${lastLine(o.task.log) || 'Waiting for a worker.'}</p>
 <p><a href="${o.here}" id="import-refresh" data-task-refresh>Check again</a></p>
 <noscript><meta http-equiv="refresh" content="3"></noscript>
 </div>
-${done}${failed}
 <script src="${assetUrl('task-progress.js')}" defer></script>`
     : o.task.status === 'failed'
-      ? html`<div class="error" role="alert" id="import-error"><p>${o.task.error}</p></div>`
-      : html`<div class="message" role="status" id="import-done"><p>${o.task.message}</p></div>`;
+      ? html`<div class="error" role="alert" id="import-error" data-task-outcome><p>${o.task.error}</p></div>`
+      : html`<progress id="import-progress" max="100" value="100" aria-label="Progress">100%</progress>
+<div class="message" role="status" id="import-done" data-task-outcome><p>${o.task.message}</p></div>`;
   return page({
     title: `Importing ${o.task.filename}`,
     viewer: o.viewer,
     here: o.here,
     breadcrumbs: crumbs(o, { label: 'Translation memory', href: o.base }),
     body: html`<h1>Importing ${o.task.filename}</h1>
-${body}
+<div id="import-body">${body}</div>
 ${back}`,
   });
 }

@@ -3,6 +3,7 @@ import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page, type Viewer } from './layout.js';
+import { lastLine } from './widgets.js';
 
 export interface TaskPageData {
   viewer: Viewer;
@@ -19,29 +20,26 @@ export interface TaskPageData {
   breadcrumbs: { label: string; href?: string }[];
 }
 
-export function lastLine(log: string): string {
-  return log.trim().split('\n').pop() ?? '';
-}
 
 /**
- * While the task runs: the bar and the log's last line, which task-page.js keeps up to date and then replaces with the
+ * While the task runs: the bar and the log's last line, which task-progress.js keeps up to date and then replaces with the
  * outcome drawn by the server (without JavaScript the page refreshes itself). When it has ended: the outcome and the log.
  */
 export function taskPage(o: TaskPageData): string {
   const running = o.outcome === null;
   const state = running
-    ? html`<div class="panel" id="task-status" data-task-url="/api/tasks/${o.id}/" data-task-page="/tasks/${o.id}/">
+    ? html`<div class="panel" id="task-status" data-task-url="/api/tasks/${o.id}/" data-task-swap="task-body">
 <p><label for="task-progress">Progress</label></p>
 <progress id="task-progress" max="100" value="${String(o.progress)}">${String(o.progress)}%</progress>
-<p id="task-message" role="status" aria-live="polite">${lastLine(o.log) || (o.status === 'queued' ? 'Waiting for a worker.' : 'Working.')}</p>
-<p><a href="/tasks/${o.id}/" id="task-refresh">Check again</a></p>
+<p id="task-message" role="status" aria-live="polite" data-task-message>${lastLine(o.log) || (o.status === 'queued' ? 'Waiting for a worker.' : 'Working.')}</p>
+<p><a href="/tasks/${o.id}/" id="task-refresh" data-task-refresh>Check again</a></p>
 <noscript><meta http-equiv="refresh" content="3"></noscript>
 </div>
-<script src="${assetUrl('task-page.js')}" defer></script>`
+<script src="${assetUrl('task-progress.js')}" defer></script>`
     : html`<div class="panel" id="task-status" data-task-state="${o.status}">
 <p><label for="task-progress">Progress</label></p>
 <progress id="task-progress" max="100" value="${o.outcome!.ok ? '100' : String(o.progress)}">${o.outcome!.ok ? '100' : String(o.progress)}%</progress>
-${o.outcome!.ok ? html`<div class="message" role="status" id="task-result"><p>${o.outcome!.text}</p></div>` : html`<div class="error" role="alert" id="task-error"><p>${o.outcome!.text}</p></div>`}
+${o.outcome!.ok ? html`<div class="message" role="status" id="task-result" data-task-outcome><p>${o.outcome!.text}</p></div>` : html`<div class="error" role="alert" id="task-error" data-task-outcome><p>${o.outcome!.text}</p></div>`}
 </div>
 ${o.log.trim() ? html`<details><summary>Log</summary><pre id="task-log">${o.log.trim()}</pre></details>` : ''}`;
   return page({

@@ -128,3 +128,8 @@ export function notice(code: unknown, extra?: string): SafeHtml {
   if (!text) return html``;
   return html`<p class="message" role="status" id="notice" tabindex="-1">${text}${extra ? ` ${extra}` : ''}</p>`;
 }
+
+/** The last line of a task's log: what the task says it is doing now. */
+export function lastLine(log: string): string {
+  return log.trim().split('\n').pop() ?? '';
+}

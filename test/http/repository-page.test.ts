@@ -107,7 +107,7 @@ describe.each(DIALECTS)('repository pages (%s)', (dialect) => {
     const task = await operateAsTask('pull');
     expect(task.status).toBe(200);
     expect(task.html).toContain('Update (pull): repository of RP / APP');
-    expect(task.html).toMatch(/<div class="message" role="status" id="task-result"><p>Done\.<\/p><\/div>/);
+    expect(task.html).toMatch(/<div class="message" role="status" id="task-result" data-task-outcome><p>Done\.<\/p><\/div>/);
     expect(task.html).toContain(`<a href="/projects/rp/app/" id="task-back">`);
     page = await admin.get(PAGE);
     expect(rows(page.html, 'incoming')).toEqual([]);
@@ -124,7 +124,7 @@ describe.each(DIALECTS)('repository pages (%s)', (dialect) => {
     git(other, 'push', '--quiet', 'origin', 'main');
 
     const task = await operateAsTask('pull');
-    expect(task.html).toMatch(/<div class="error" role="alert" id="task-error"><p>The operation did not succeed: Could not (merge|rebase) the upstream changes: [^<]+<\/p>/);
+    expect(task.html).toMatch(/<div class="error" role="alert" id="task-error" data-task-outcome><p>The operation did not succeed: Could not (merge|rebase) the upstream changes: [^<]+<\/p>/);
     let page = await admin.get(PAGE);
     expect(page.html).toContain('id="merge-failure"');
     expect(page.html).toMatch(/<code id="merge-failure-text">[^<]+<\/code>/);

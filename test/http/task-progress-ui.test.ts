@@ -55,7 +55,7 @@ describe.each(DIALECTS)('long work from the UI as tasks (%s)', (dialect) => {
     const page = await taskPage(res);
     expect(page.status).toBe(200);
     expect(page.html).toContain('<h1>Upload of cs.po into TP / WEB — Czech</h1>');
-    expect(page.html).toMatch(/<div class="message" role="status" id="task-result"><p>The file is processed: 2 of 4 strings accepted\.[^<]*<\/p>/);
+    expect(page.html).toMatch(/<div class="message" role="status" id="task-result" data-task-outcome><p>The file is processed: 2 of 4 strings accepted\.[^<]*<\/p>/);
     expect(page.html).toContain('<a href="/projects/tp/web/cs/" id="task-back">Back to TP / WEB — Czech</a>');
     expect(page.html).not.toContain('data-task-url');
     expect(await targetOf('web/cs', 'Hello')).toBe('Ahoj');
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('long work from the UI as tasks (%s)', (dialect) => {
     const before = await units('web/cs');
     const res = await admin.post('/projects/tp/web/cs/upload/', { file: new File(['msgid "Hello"\nmsgstr "Ahoj" "unterminated\n'], 'broken.po'), method: 'translate' }, { from: '/projects/tp/web/cs/' });
     const page = await taskPage(res);
-    expect(page.html).toMatch(/<div class="error" role="alert" id="task-error"><p>The task failed: Could not parse uploaded file: [^<]+<\/p><\/div>/);
+    expect(page.html).toMatch(/<div class="error" role="alert" id="task-error" data-task-outcome><p>The task failed: Could not parse uploaded file: [^<]+<\/p><\/div>/);
     expect(page.html).not.toContain('id="task-result"');
     expect(await units('web/cs')).toEqual(before);
   });
@@ -85,7 +85,7 @@ describe.each(DIALECTS)('long work from the UI as tasks (%s)', (dialect) => {
     const res = await admin.post('/projects/tp/web/de/autotranslate/', { mode: 'translate', filter_type: 'todo', auto_source: 'others', component: 'app', threshold: '' }, { from: '/projects/tp/web/de/' });
     const page = await taskPage(res);
     expect(page.html).toContain('<h1>Automatic translation of TP / WEB — German</h1>');
-    expect(page.html).toMatch(/id="task-result"><p>Automatic translation completed, [1-9]\d* strings? (was|were) updated\.<\/p>/);
+    expect(page.html).toMatch(/id="task-result" data-task-outcome><p>Automatic translation completed, [1-9]\d* strings? (was|were) updated\.<\/p>/);
     expect(await targetOf('web/de', 'Hello')).toBe('Hallo');
     expect(await targetOf('web/de', 'Goodbye world')).toBe('Auf Wiedersehen Welt');
   });
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('long work from the UI as tasks (%s)', (dialect) => {
     const res = await admin.post('/projects/tp/app/repository/', { operation: 'pull' }, { from: '/projects/tp/app/' });
     const page = await taskPage(res);
     expect(page.html).toContain('<h1>Update (pull): repository of TP / App</h1>');
-    expect(page.html).toMatch(/id="task-result"><p>Done\.<\/p>/);
+    expect(page.html).toMatch(/id="task-result" data-task-outcome><p>Done\.<\/p>/);
     // A task page follows the tasks API's rule: the starter, superusers and who sees the project; others get 404.
     expect((await s.api('/api/projects/tp/', { method: 'PATCH', json: { access_control: 100 } })).status).toBe(200);
     await userWithPassword(s, 'stranger');

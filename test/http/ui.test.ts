@@ -371,7 +371,7 @@ describe.each(DIALECTS)('web UI on %s', (dialect) => {
     const bad = await s.api('/projects/pub/app/de/upload/', { method: 'POST', token: null, redirect: 'manual', body: broken, headers: { Cookie: cookie, Origin: s.url } });
     expect(bad.status).toBe(303);
     await s.container.tasks.idle();
-    expect(await page(bad.headers.get('location')!, { cookie })).toMatch(/id="task-error"><p>The task failed: Could not parse uploaded file/);
+    expect(await page(bad.headers.get('location')!, { cookie })).toMatch(/id="task-error" data-task-outcome><p>The task failed: Could not parse uploaded file/);
   });
 
   it('answers machine translation and memory matches as JSON for the editor script', async () => {

@@ -1,43 +1,49 @@
-// Task progress on a page: follows the task of [data-task-url] through the tasks API and moves its bar. When the task has
-// ended the page reloads, or, when the box names its outcome elements (data-task-done, data-task-failed), shows the task's
-// result (result.message) or error (result.error) in place without a reload.
-/* global document, window, fetch */
+// Task progress on a page: follows the task of [data-task-url] through the tasks API, moves the bar and shows the log's
+// last line; when the task has ended, the part of the page named by data-task-swap is replaced by the same part as the
+// server now draws it (the outcome), without a reload, and the outcome ([data-task-outcome]) gets the focus.
+/* global document, window, fetch, DOMParser */
 (function () {
   'use strict';
   var box = document.querySelector('[data-task-url]');
   if (!box) return;
-  var url = box.getAttribute('data-task-url');
+  var api = box.getAttribute('data-task-url');
+  var swapId = box.getAttribute('data-task-swap') || '';
   var bar = box.querySelector('progress');
-  var message = box.querySelector('[data-task-message]') || box.querySelector('[role="status"]');
-  var refresh = box.querySelector('[data-task-refresh]') || box.querySelector('#discovery-refresh');
-  var done = document.getElementById(box.getAttribute('data-task-done') || '');
-  var failed = document.getElementById(box.getAttribute('data-task-failed') || '');
+  var message = box.querySelector('[data-task-message]');
+  var refresh = box.querySelector('[data-task-refresh]');
   if (refresh) refresh.hidden = true;
+  box.setAttribute('aria-busy', 'true');
 
-  function show(el, text) {
-    var slot = el.querySelector('[data-task-text]') || el;
-    slot.textContent = text;
-    el.hidden = false;
-    el.focus();
+  function stalled() {
+    // The page still works by hand: show the link again.
+    if (refresh) refresh.hidden = false;
   }
 
-  function finish(task) {
-    if (!done || !failed) {
-      window.location.reload();
-      return;
-    }
-    var result = task.result || {};
-    if (bar) {
-      bar.value = 100;
-      bar.textContent = '100%';
-    }
-    box.setAttribute('aria-busy', 'false');
-    if (typeof result.error === 'string') show(failed, result.error);
-    else show(done, result.message || 'Done.');
+  function showOutcome() {
+    fetch(window.location.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+      .then(function (res) {
+        if (!res.ok) throw new Error('HTTP ' + res.status);
+        return res.text();
+      })
+      .then(function (text) {
+        var fresh = new DOMParser().parseFromString(text, 'text/html').getElementById(swapId);
+        var current = document.getElementById(swapId);
+        if (!fresh || !current) {
+          window.location.reload();
+          return;
+        }
+        current.replaceWith(document.importNode(fresh, true));
+        var outcome = document.querySelector('[data-task-outcome]');
+        if (outcome) {
+          outcome.setAttribute('tabindex', '-1');
+          outcome.focus();
+        }
+      })
+      .catch(stalled);
   }
 
   function poll() {
-    fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    fetch(api, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
       .then(function (res) {
         if (!res.ok) throw new Error('HTTP ' + res.status);
         return res.json();
@@ -49,14 +55,10 @@
         }
         var lines = String(task.log || '').trim().split('\n');
         if (message && lines[lines.length - 1]) message.textContent = lines[lines.length - 1];
-        if (task.completed) finish(task);
+        if (task.completed) showOutcome();
         else window.setTimeout(poll, 1000);
       })
-      .catch(function () {
-        // The page still works by hand: show the link again.
-        if (refresh) refresh.hidden = false;
-      });
+      .catch(stalled);
   }
-  if (done && failed) box.setAttribute('aria-busy', 'true');
-  window.setTimeout(poll, 500);
+  window.setTimeout(poll, 300);
 })();
