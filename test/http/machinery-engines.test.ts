@@ -6,7 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
-import { createPoComponent, createProject } from '../helpers/fixtures.js';
+import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
+import { buildZip } from '../helpers/zip.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { OutboundGuard } from '../../src/shared/outbound-guard.js';
 import { MachineryError, type EngineConfig, type EngineContext, type MachineryEngine, type TranslateRequest } from '../../src/machinery/engine.js';
@@ -580,6 +581,37 @@ describe.each(DIALECTS)('language-model engines through Parla on %s', (dialect) 
     const again = await s.container.machinery.translateWith(projectId, ['openai'], ['Open repository'], langs, { glossary, hints: [{ context: 'toolbar' }] });
     expect(again.results[0][0].text).toBe('OPEN Depot');
     expect(svc.seen).toHaveLength(2);
+  });
+
+  it('tells the models a translation\'s glossary terms, each string\'s context and its flagged placeholders', async () => {
+    const term = (id: string, en: string, de: string, extra = '') =>
+      `<termEntry id="${id}">${extra}<langSet xml:lang="en"><tig><term>${en}</term></tig></langSet>${de ? `<langSet xml:lang="de"><tig><term>${de}</term></tig></langSet>` : ''}</termEntry>`;
+    const tbx = `<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX" xml:lang="en"><martifHeader><fileDesc><sourceDesc><p>G</p></sourceDesc></fileDesc></martifHeader><text><body>${
+      term('t1', 'repository', 'Depot') + term('t2', 'branch', 'Zweig') + term('t3', 'commit', '')
+    }</body></text></martif>\n`;
+    const res = await s.api('/api/projects/llm/components/', {
+      method: 'POST',
+      body: multipart({ name: 'Terms', slug: 'terms', file_format: 'tbx', filemask: 'tbx/*.tbx', is_glossary: 'true' }, { zipfile: { name: 'g.zip', data: buildZip([{ name: 'tbx/de.tbx', data: tbx }]) } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const languages = await s.container.database.db.withTables<{ languages: { id: number; code: string } }>().selectFrom('languages').select(['id', 'code']).where('code', 'in', ['en', 'de']).execute();
+    const id = (code: string) => languages.find((l) => l.code === code)!.id;
+    const extra = await s.container.machinery.stringHints(projectId, { sourceId: id('en'), targetId: id('de') }, [
+      { text: 'Push the branch to the repository', context: 'toolbar', explanation: 'A button' },
+      { text: 'Commit $COUNT$ files', flags: 'placeholders:$COUNT$' },
+    ]);
+    expect(extra).toEqual({
+      // "commit" has no German term yet: not sent.
+      glossary: [{ source: 'branch', target: 'Zweig' }, { source: 'repository', target: 'Depot' }],
+      hints: [{ context: 'toolbar. A button' }, { placeholders: ['$COUNT$'] }],
+    });
+    const before = svc.seen.length;
+    const outcome = await s.container.machinery.translateWith(projectId, ['openai'], ['Push the branch to the repository', 'Commit $COUNT$ files'], { source: 'en', target: 'de' }, extra);
+    // "COMMIT $COUNT$ FILES" keeps $COUNT$; the glossary's "Zweig" and "Depot" are used.
+    expect(outcome.results.map((r) => r[0]?.text)).toEqual(['PUSH THE Zweig TO THE Depot', 'COMMIT $COUNT$ FILES']);
+    const input = chatInput(svc.seen[before], 'openai');
+    expect(input.strings).toEqual([{ source: 'Push the branch to the repository', context: 'toolbar. A button' }, { source: 'Commit $COUNT$ files', placeholders: ['$COUNT$'] }]);
+    expect(input.glossary.map((t) => t.source).sort()).toEqual(['branch', 'repository']);
   });
 
   it('lists every engine Parla has, configured or not, with its fields', async () => {

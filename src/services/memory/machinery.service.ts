@@ -9,6 +9,9 @@ import { OutboundGuard } from '../../shared/outbound-guard.js';
 import { MachineryError, SECRET_MASK, maskConfig, validateConfig, type EngineConfig, type GlossaryTerm, type MachineryEngine, type MachineryResult, type TextHints } from '../../machinery/engine.js';
 import { ResultCache, type ResultStore } from '../../machinery/cache.js';
 import type { EngineRegistry } from '../../machinery/registry.js';
+import { mergeFlags } from '../../checks/flags.js';
+import { compileUserRegex } from '../../checks/safe-regex.js';
+import { loadGlossary } from '../quality/glossary.service.js';
 import {
   deleteMachinerySetting,
   insertMachinerySetting,
@@ -288,6 +291,28 @@ export class MachineryService {
     return this.info({ ...existing, configuration: JSON.stringify(config), updated });
   }
 
+  /**
+   * What the language-model engines are told about strings of one translation (pass it to translateWith):
+   * the terms of the project's glossaries in the target language that occur in the texts (forbidden and
+   * untranslated terms left out; restricted glossaries never leave Parla), each string's context and
+   * explanation, and the placeholders its `placeholders:` flag names.
+   */
+  async stringHints(projectId: number, languages: { sourceId: number; targetId: number }, strings: readonly StringFacts[]): Promise<{ glossary: GlossaryTerm[]; hints: TextHints[] }> {
+    const lookup = await loadGlossary(this.db, projectId, languages.sourceId, languages.targetId, (g) => Number(g.restricted) === 0);
+    const glossary = new Map<string, GlossaryTerm>();
+    const hints = strings.map((string) => {
+      for (const term of lookup?.match(string.text) ?? []) {
+        if (term.forbidden || (term.target === '' && !term.readOnly)) continue;
+        const entry: GlossaryTerm = { source: term.source, target: term.readOnly ? term.source : term.target, ...(term.explanation ? { explanation: term.explanation } : {}), ...(term.readOnly ? { readOnly: true } : {}) };
+        glossary.set(`${entry.source}\u0000${entry.target}`, entry);
+      }
+      const context = [string.context, string.explanation].filter((part) => part && part.trim() !== '').join('. ');
+      const placeholders = flaggedPlaceholders(string.text, string.flags);
+      return { ...(context ? { context } : {}), ...(placeholders.length ? { placeholders } : {}) };
+    });
+    return { glossary: [...glossary.values()], hints };
+  }
+
   /** The configuration that applies in a project: the project's own, else the site-wide one. */
   private async effectiveConfig(projectId: number | null, engine: MachineryEngine): Promise<EngineConfig | null> {
     const rows = await machinerySettingsInEffect(this.db, projectId, engine.id);
@@ -388,6 +413,30 @@ export interface TranslateOptions {
   glossary?: readonly GlossaryTerm[];
   /** Per text (same order): its context and the placeholders its format flags name. */
   hints?: readonly (TextHints | undefined)[];
+}
+
+/** One string as stringHints() reads it. */
+export interface StringFacts {
+  text: string;
+  context?: string;
+  explanation?: string;
+  /** The string's flags (its own, its component's ...), as text. */
+  flags?: string;
+}
+
+/** The placeholders a `placeholders:` flag names that occur in the text (literal ones, and what its regular expressions match). */
+function flaggedPlaceholders(text: string, flags: string | undefined): string[] {
+  if (!flags) return [];
+  const out = new Set<string>();
+  for (const p of mergeFlags(flags).params('placeholders') ?? []) {
+    if (!p.raw) {
+      if (p.value !== '' && text.includes(p.value)) out.add(p.value);
+      continue;
+    }
+    const compiled = compileUserRegex(p.value, 'g');
+    if (compiled.ok) for (const m of text.matchAll(compiled.regex)) if (m[0] !== '') out.add(m[0]);
+  }
+  return [...out];
 }
 
 /** The hints and the glossary terms found in a text, as part of its cache key; undefined when there are none. */
