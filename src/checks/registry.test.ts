@@ -17,11 +17,12 @@ const REQUIRED = [
   // Characters, typography and consistency.
   'end_interrobang', 'end_semicolon', 'punctuation_spacing', 'kashida', 'multiple_capital', 'kabyle-characters',
   'accelerator', 'max-lines', 'reused', 'prohibited_initial_character', 'md-reflink', 'rst-references', 'rst-syntax',
+  'fluent-target-syntax', 'fluent-parts', 'fluent-references',
   // Source checks.
   'optional_plural', 'ellipsis', 'source-max-length', 'unnamed_format', 'icu_message_format_syntax', 'multiple_failures',
-  'long_untranslated',
+  'long_untranslated', 'fluent-source-syntax',
 ];
-const SOURCE = ['optional_plural', 'ellipsis', 'source-max-length', 'unnamed_format', 'icu_message_format_syntax', 'multiple_failures', 'long_untranslated'];
+const SOURCE = ['optional_plural', 'ellipsis', 'source-max-length', 'unnamed_format', 'icu_message_format_syntax', 'multiple_failures', 'long_untranslated', 'fluent-source-syntax'];
 
 describe('registry', () => {
   it('has every check id of the reference exactly once, each with a name and description', () => {
@@ -91,7 +92,8 @@ describe('large inputs (no timing assertions: they must simply finish)', () => {
       'qt-format, i18next-interpolation, icu-message-format, md-text, xml-text, safe-html, url, max-length:10, ' +
       'objc-format, perl-format, perl-brace-format, lua-format, object-pascal-format, scheme-format, c-sharp-format, ' +
       'laravel-format, es-format, percent-placeholders, vue-format, automattic-components-format, qt-plural-format, ' +
-      'ruby-format, angularjs-format, rst-text, max-lines:2, accelerator:&, ' +
+      'ruby-format, angularjs-format, rst-text, max-lines:2, accelerator:&, fluent-target-syntax, fluent-parts, ' +
+      'fluent-references, fluent-source-syntax, ' +
       'placeholders:r"%\\w+%", regex:"^[^<]*$"';
     const big = [
       '%'.repeat(100_000),
@@ -116,6 +118,9 @@ describe('large inputs (no timing assertions: they must simply finish)', () => {
       `${'ـ'.repeat(50_000)}ب`,
       `Quoi${'?!'.repeat(50_000)}`,
       Array.from({ length: 20_000 }, (_, i) => `%${i + 1}$s {v${i}}`).join(' '),
+      `${'{ $a -> [x] '.repeat(20_000)}`,
+      `${'{ NUMBER('.repeat(20_000)}`,
+      `${'\n.a = {'.repeat(20_000)}`,
     ];
     for (const text of big) {
       const ids = runChecks({ source: [text], target: [`${text}x`] }, ctx('de', flags));

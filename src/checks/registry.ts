@@ -10,6 +10,7 @@ import { GLOSSARY_CHECKS, type GlossaryCheckTerm } from './glossary.js';
 import { TYPOGRAPHY_CHECKS } from './typography.js';
 import { SOURCE_CHECKS } from './source.js';
 import { RST_CHECKS } from './rst.js';
+import { FLUENT_CHECKS } from './fluent.js';
 
 /** What a check knows about the unit besides its strings. */
 export interface CheckContext {
@@ -119,6 +120,7 @@ export const CHECKS: readonly Check[] = [
   ...GLOSSARY_CHECKS,
   ...TYPOGRAPHY_CHECKS,
   ...RST_CHECKS,
+  ...FLUENT_CHECKS,
   ...SOURCE_CHECKS,
 ];
 
