@@ -1,4 +1,4 @@
-// The quality-check registry: the Check contract, every built-in check by the reference's check id, and runChecks/isEnforced.
+// The quality-check registry: the Check contract, every built-in check by the reference's check id, runChecks (translations), runSourceChecks (source strings) and isEnforced.
 import { Flags } from './flags.js';
 import { FORMAT_CHECKS } from './format-strings.js';
 import { CHAR_CHECKS } from './chars.js';
