@@ -1,6 +1,7 @@
 // A localization manager runs a project from the browser alone, in a real Chromium: signs in, creates a project, makes a
-// component from a local upstream repository through discovery, adds a language and a translator, sets up the
-// project's resources, lets the translator translate, then commits and pushes and finds the translation upstream.
+// component from a local upstream repository through discovery, adds a language and a translator, installs an add-on,
+// uploads a screenshot with two strings, makes a glossary with a term, imports a TMX file, lets the translator translate
+// (taking the memory's match), then commits and pushes and finds the translation upstream.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, POT } from '../helpers/fixtures.js';
 import { git, gitUpstream } from '../helpers/git-upstream.js';
+import { buildZip } from '../helpers/zip.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { UI_PASSWORD, userWithPassword } from '../helpers/ui-session.js';
 import { HAVE_CHROMIUM, browserForFile, signInPage, withPage } from './browser.js';
@@ -20,6 +22,11 @@ const browser = browserForFile();
 const TMX = `<?xml version="1.0" encoding="UTF-8"?>
 <tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" creationtool="test" creationtoolversion="1" o-tmf="test"/>
 <body><tu><tuv xml:lang="en"><seg>Hello</seg></tuv><tuv xml:lang="de"><seg>Hallo</seg></tuv></tu></body></tmx>
+`;
+
+/** The shop's German glossary as it starts: one term. */
+const TBX = `<?xml version="1.0" encoding="UTF-8"?>
+<martif type="TBX" xml:lang="en"><text><body><termEntry id="cart"><langSet xml:lang="en"><tig><term>cart</term></tig></langSet><langSet xml:lang="de"><tig><term>Warenkorb</term></tig></langSet></termEntry></body></text></martif>
 `;
 
 /** A 1×1 PNG, the screenshot of the shop's front page. */
@@ -119,6 +126,34 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('a manager runs a project from th
       const shots = (await (await s.api('/api/components/corner-shop/storefront/screenshots/')).json()).results as { name: string; units: string[] }[];
       expect(shots.map((shot) => [shot.name, shot.units.length])).toEqual([['Front page', 2]]);
 
+      // A glossary: a component made from a TBX file, marked as a glossary in its settings, then a term added.
+      await page.goto(`${s.url}/create/component/?project=corner-shop`);
+      const glossaryZip = path.join(root, 'glossary.zip');
+      fs.writeFileSync(glossaryZip, buildZip([{ name: 'tbx/de.tbx', data: TBX }]));
+      await page.fill('#id_name', 'Glossary');
+      await page.fill('#id_slug', 'glossary');
+      await page.setInputFiles('#id_zipfile', glossaryZip);
+      await page.selectOption('#id_file_format', 'tbx');
+      await page.fill('#id_filemask', 'tbx/*.tbx');
+      await go(page, '/projects/corner-shop/glossary/?done=component_created', '#create-component-submit');
+      await go(page, '/settings/corner-shop/glossary/', '#component-settings-link');
+      await page.check('#id_is_glossary');
+      await page.check('#id_manage_units');
+      await go(page, '/settings/corner-shop/glossary/?saved=settings', '#component-settings-submit');
+      await page.goto(`${s.url}/projects/corner-shop/glossary/`);
+      await go(page, '/glossary/corner-shop/glossary/', '#component-glossary-link');
+      await go(page, '/glossary/corner-shop/glossary/de/', '#glossary-de');
+      expect(await page.textContent('#glossary-terms')).toContain('Warenkorb');
+      await page.fill('#id_source', 'checkout');
+      await page.fill('#id_target', 'Kasse');
+      await page.check('#id_forbidden');
+      await go(page, '/glossary/corner-shop/glossary/de/?done=term_added', '#glossary-add-submit');
+      expect(await page.textContent('#glossary-terms')).toMatch(/checkout\s*Kasse/);
+      const term = async (language: string) => (await (await s.api(`/api/translations/corner-shop/glossary/${language}/units/?q=source:checkout`)).json()).results as { target: string[]; extra_flags: string }[];
+      expect(await term('de')).toEqual([expect.objectContaining({ target: ['Kasse'] })]);
+      // The flag belongs to the term, which its source string carries for every language.
+      expect(await term('en')).toEqual([expect.objectContaining({ extra_flags: expect.stringContaining('forbidden') })]);
+
       // The team's earlier translations, as a TMX file, go into the project's memory; the import runs as a task whose
       // progress bar ends with the result, on the same page.
       await page.goto(`${s.url}/projects/corner-shop/`);
@@ -150,6 +185,9 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('a manager runs a project from th
       await signInPage(page, s.url, 'marta', UI_PASSWORD, '/projects/corner-shop/storefront/');
       await go(page, /\/projects\/corner-shop\/storefront\/\?done=commit$/, '#repo-commit');
       await go(page, /\/projects\/corner-shop\/storefront\/\?done=push$/, '#repo-push');
+      // The repository page agrees: nothing waits to go upstream.
+      await go(page, '/projects/corner-shop/storefront/repository/', '#repository-details');
+      expect(await page.textContent('#outgoing-title')).toBe('Outgoing commits (0)');
       git(work, 'pull', '--quiet', 'origin', 'main');
       const pushed = fs.readFileSync(path.join(work, 'po/de.po'), 'utf8');
       expect(pushed).toMatch(/msgid "Hello"\nmsgstr "Hallo"/);
