@@ -46,8 +46,12 @@ function jwt(account: ServiceAccount, now: number): string {
 /** Access tokens by service account and token address, until shortly before they expire. */
 const tokens = new Map<string, { token: string; expires: number }>();
 
+function tokenKey(account: ServiceAccount): string {
+  return `${account.client_email}\n${account.token_uri}\n${crypto.createHash('sha256').update(account.private_key).digest('hex')}`;
+}
+
 async function accessToken(engine: string, service: string, account: ServiceAccount, config: EngineConfig, request: TranslateRequest, context: EngineContext): Promise<string> {
-  const key = `${account.client_email}\n${account.token_uri}\n${crypto.createHash('sha256').update(account.private_key).digest('hex')}`;
+  const key = tokenKey(account);
   const now = Math.floor(Date.now() / 1000);
   const cached = tokens.get(key);
   if (cached && cached.expires > now + 60) return cached.token;
@@ -104,6 +108,10 @@ export const googleTranslateV3Engine: MachineryEngine = {
         outbound: context.outbound,
         errorMessage: messageAt('error', 'message'),
         errorKind: googleErrorKind,
+      }).catch((e: unknown) => {
+        // A revoked token is not offered again: the next request signs in anew.
+        if (e instanceof MachineryError && e.kind === 'auth') tokens.delete(tokenKey(account));
+        throw e;
       });
       const texts = googleTranslations(this.id, this.name, (body as { translations?: unknown })?.translations, batch.texts.length);
       texts.forEach((text, i) => out.push(text ? [{ text, quality: GOOGLE_QUALITY, service: this.name, source: batch.texts[i] }] : []));

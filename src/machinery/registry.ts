@@ -16,6 +16,7 @@ import { apertiumApyEngine } from './apertium-apy.engine.js';
 import { myMemoryEngine } from './mymemory.engine.js';
 import { systranEngine } from './systran.engine.js';
 import { yandexEngine } from './yandex.engine.js';
+import { yandexV2Engine } from './yandex-v2.engine.js';
 
 export class EngineRegistry {
   private readonly byId = new Map<string, MachineryEngine>();
@@ -53,5 +54,6 @@ export function createEngineRegistry(memory: MemoryLookup | null, existing: Exis
     myMemoryEngine,
     systranEngine,
     yandexEngine,
+    yandexV2Engine,
   ]);
 }

@@ -291,6 +291,12 @@ describe('Google Cloud Translation', () => {
 
       translateReply = { status: 429, json: { error: { code: 429, message: 'Quota exceeded for quota metric', status: 'RESOURCE_EXHAUSTED' } } };
       expect((await failure(engine('google-translate-api-v3').translate(config, req(['Hi']), local))).kind).toBe('rate_limit');
+      // A token the API no longer accepts is dropped: the next request gets a new one.
+      translateReply = { status: 401, json: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } } };
+      expect((await failure(engine('google-translate-api-v3').translate(config, req(['Hi']), local))).kind).toBe('auth');
+      translateReply = null;
+      expect((await engine('google-translate-api-v3').translate(config, req(['Hi']), local))[0][0].text).toBe('de:Hi');
+      expect(svc.seen.filter((s) => s.path === '/token')).toHaveLength(2);
 
       const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' });
       const wrongKey = { ...config, credentials: JSON.stringify({ ...JSON.parse(credentials), private_key: other }) };
@@ -506,6 +512,31 @@ describe('ModernMT, Apertium APy, MyMemory, SYSTRAN and Yandex', () => {
   });
 });
 
+describe('Yandex Cloud (v2)', () => {
+  it('posts texts with Authorization: Api-Key and the folder, and maps its errors', async () => {
+    let reply: ((seen: Seen) => Reply) | null = null;
+    const svc = await fakeService((seen) => reply!(seen));
+    try {
+      reply = (seen) => ({ json: { translations: (JSON.parse(seen.body) as { texts: string[] }).texts.map((t) => ({ text: `y2:${t}` })) } });
+      const config = { key: 'AQVN-key', folder_id: 'b1g-folder', url: `${svc.url}/translate/v2/` };
+      expect(await engine('yandex-v2').translate(config, req(['Open', 'Close'], { targetLanguage: 'ru' }), local)).toEqual([
+        [{ text: 'y2:Open', quality: 90, service: 'Yandex v2', source: 'Open' }],
+        [{ text: 'y2:Close', quality: 90, service: 'Yandex v2', source: 'Close' }],
+      ]);
+      expect(svc.seen[0].path).toBe('/translate/v2/translate');
+      expect(svc.seen[0].headers.authorization).toBe('Api-Key AQVN-key');
+      expect(JSON.parse(svc.seen[0].body)).toEqual({ sourceLanguageCode: 'en', targetLanguageCode: 'ru', format: 'PLAIN_TEXT', texts: ['Open', 'Close'], folderId: 'b1g-folder' });
+      reply = () => ({ status: 401, json: { code: 16, message: 'Unknown api key', details: [] } });
+      const e = await failure(engine('yandex-v2').translate(config, req(['Hi']), local));
+      expect([e.kind, e.message]).toEqual(['auth', 'Yandex v2 rejected the credentials (check the API key) (HTTP 401): Unknown api key']);
+      reply = () => ({ status: 429, json: { code: 8, message: 'limit on requests was exceeded', details: [] } });
+      expect((await failure(engine('yandex-v2').translate(config, req(['Hi']), local))).kind).toBe('rate_limit');
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
 describe('every engine behind the outbound guard', () => {
   it('refuses a loopback service without PARLA_ALLOWED_HOSTS, before any request, and times out a silent one', async () => {
     const svc = await fakeService(() => ({ hang: true }));
@@ -522,6 +553,7 @@ describe('every engine behind the outbound guard', () => {
         mymemory: { url: svc.url },
         systran: { key: 'k', url: svc.url },
         yandex: { key: 'k', url: svc.url },
+        'yandex-v2': { key: 'k', url: svc.url },
       };
       for (const [id, config] of Object.entries(configs)) {
         const e = await failure(engine(id).translate(config, req(['Hi']), strict));
@@ -619,7 +651,7 @@ describe.each(DIALECTS)('language-model engines through Parla on %s', (dialect) 
     const ids = (site.engines as { id: string }[]).map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining([
       'openai', 'azure-openai', 'ollama', 'anthropic', 'google-translate', 'google-translate-api-v3', 'microsoft-translator',
-      'aws', 'modernmt', 'apertium-apy', 'mymemory', 'systran', 'yandex', 'deepl', 'libretranslate', 'generic', 'parla-translation-memory',
+      'aws', 'modernmt', 'apertium-apy', 'mymemory', 'systran', 'yandex', 'yandex-v2', 'deepl', 'libretranslate', 'generic', 'parla-translation-memory',
     ]));
     expect(site.engines.find((e: { id: string }) => e.id === 'aws')).toEqual({
       id: 'aws',
