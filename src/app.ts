@@ -69,6 +69,7 @@ import { reportsRoutes } from './http/routes/reports.routes.js';
 import { siteSearchRoutes } from './http/routes/search-site.routes.js';
 import { suggestionListRoutes } from './http/routes/suggestions.routes.js';
 import { unitTranslationsRoutes } from './http/routes/unit-translations.routes.js';
+import { checksRoutes } from './http/routes/checks.routes.js';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -152,6 +153,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   teamsRoutes(app, container);
   tasksRoutes(app, container);
   unitTranslationsRoutes(app, container);
+  checksRoutes(app);
   projectInsightsRoutes(app, container);
   announcementsRoutes(app, container);
   reportsRoutes(app, container);
