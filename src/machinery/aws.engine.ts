@@ -91,6 +91,9 @@ export const awsEngine: MachineryEngine = {
   ],
   async translate(config: EngineConfig, request: TranslateRequest, context: EngineContext): Promise<MachineryResult[][]> {
     const timeoutSeconds = Number(config.timeout ?? TIMEOUT_FIELD.default);
+    if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(String(config.region))) {
+      throw new MachineryError(this.id, 'not_configured', `${this.name}: "${String(config.region)}" is not an AWS region such as eu-west-1.`);
+    }
     // Loaded on first use: the SDK is large and most installations never configure this engine.
     const { TranslateClient, TranslateTextCommand } = await import('@aws-sdk/client-translate');
     const client = new TranslateClient({

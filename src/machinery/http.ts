@@ -140,7 +140,9 @@ async function postJsonOnce(opts: PostJsonOptions): Promise<unknown> {
   let parsed: unknown;
   let parseFailed = false;
   try {
-    parsed = text === '' ? undefined : JSON.parse(text);
+    // A byte order mark is not JSON, but some services (Microsoft Translator) start their answers with one.
+    const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    parsed = json === '' ? undefined : JSON.parse(json);
   } catch {
     parseFailed = true;
   }
@@ -170,9 +172,6 @@ function withQuery(url: string, query: PostJsonOptions['query']): string {
   if (!query || Object.keys(query).length === 0) return url;
   return `${url}${url.includes('?') ? '&' : '?'}${encodeParams(query)}`;
 }
-
-/** Any request shape (GET with a query, form POST, JSON POST); the same as postJson. */
-export const requestJson = postJson;
 
 /** A message at a path of nested fields in an error body (`error.message` for Google, OpenAI, Anthropic ...). */
 export function messageAt(...path: string[]): (body: unknown) => string | undefined {

@@ -27,6 +27,8 @@ interface Reply {
   headers?: Record<string, string>;
   /** Never answer (for timeouts). */
   hang?: boolean;
+  /** Start the body with a UTF-8 byte order mark. */
+  bomFirst?: boolean;
 }
 
 /** A local HTTP server whose answers `handle` decides; it records every request. */
@@ -42,7 +44,7 @@ async function fakeService(handle: (req: Seen) => Reply | Promise<Reply>): Promi
       void Promise.resolve(handle(entry)).then((reply) => {
         if (reply.hang) return;
         res.writeHead(reply.status ?? 200, { 'Content-Type': 'application/json', ...reply.headers });
-        res.end(reply.json === undefined ? '' : JSON.stringify(reply.json));
+        res.end(`${reply.bomFirst ? '\uFEFF' : ''}${reply.json === undefined ? '' : JSON.stringify(reply.json)}`);
       });
     });
   });
@@ -328,6 +330,13 @@ describe('Microsoft Translator v3', () => {
       expect(seen.headers['ocp-apim-subscription-region']).toBe('westeurope');
       expect(JSON.parse(seen.body)).toEqual([{ Text: 'Open' }, { Text: 'Close' }]);
 
+      // Microsoft may start its JSON with a byte order mark.
+      const bom = await fakeService(() => ({ headers: { 'Content-Type': 'application/json; charset=utf-8' }, json: [{ translations: [{ text: 'Öffnen', to: 'de' }] }], bomFirst: true }));
+      try {
+        expect((await engine('microsoft-translator').translate({ key: 'k', base_url: bom.url }, req(['Open']), local))[0][0].text).toBe('Öffnen');
+      } finally {
+        await bom.close();
+      }
       reply = () => ({ status: 401, json: { error: { code: 401000, message: 'The request is not authorized because credentials are missing or invalid.' } } });
       expect((await failure(engine('microsoft-translator').translate(config, req(['Hi']), local))).kind).toBe('auth');
       reply = () => ({ status: 403, json: { error: { code: 403001, message: 'The operation is not allowed because the subscription has exceeded its free quota.' } } });
@@ -380,6 +389,7 @@ describe('Amazon Translate', () => {
       expect(e.kind).toBe('network');
       expect(e.message).toMatch(/^Refused to connect to Amazon Translate: 127\.0\.0\.1 is a loopback address/);
       expect(svc.seen).toHaveLength(before);
+      expect((await failure(engine('aws').translate({ ...config, region: 'evil.example#' }, req(['Hi']), local))).kind).toBe('not_configured');
     } finally {
       await svc.close();
     }
