@@ -1,5 +1,5 @@
 // OpenAI-compatible chat engines: OpenAI, Azure OpenAI and Ollama share the Chat Completions protocol (POST …/chat/completions) and differ in address, authentication and defaults; vLLM, LM Studio or Mistral are reached through the openai engine's base URL and model.
-import { LLM_TIMEOUT_FIELD, type ConfigField, type EngineConfig, type EngineContext, type MachineryEngine, type MachineryResult, type TranslateRequest } from './engine.js';
+import { LLM_TIMEOUT_FIELD, MachineryError, type ConfigField, type EngineConfig, type EngineContext, type MachineryEngine, type MachineryResult, type TranslateRequest } from './engine.js';
 import { invalidShape, messageAt, postJson } from './http.js';
 import { BATCH_FIELD, PERSONA_FIELD, STYLE_FIELD, translateWithLlm, type LlmPrompt } from './llm.js';
 
@@ -37,8 +37,8 @@ function chatEngine(spec: {
     fields: spec.fields,
     async translate(config: EngineConfig, request: TranslateRequest, context: EngineContext): Promise<MachineryResult[][]> {
       const target = spec.target(config);
-      const send = async (prompt: LlmPrompt): Promise<string> => {
-        const body = await postJson({
+      const post = (prompt: LlmPrompt, deterministic: boolean) =>
+        postJson({
           engine: spec.id,
           service: spec.name,
           url: target.url,
@@ -49,7 +49,7 @@ function chatEngine(spec: {
               { role: 'system', content: prompt.system },
               { role: 'user', content: prompt.user },
             ],
-            temperature: 0,
+            ...(deterministic ? { temperature: 0 } : {}),
           },
           timeoutSeconds: Number(config.timeout ?? LLM_TIMEOUT_FIELD.default),
           signal: request.signal,
@@ -57,9 +57,16 @@ function chatEngine(spec: {
           errorMessage: (b) => messageAt('error', 'message')(b) ?? messageAt('error')(b),
           errorKind: openAiKind,
         });
-        const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
-        if (typeof content !== 'string') throw invalidShape(spec.id, spec.name, 'expected "choices[0].message.content"');
-        return content;
+      const send = async (prompt: LlmPrompt): Promise<string> => {
+        const body = await post(prompt, true).catch((e: unknown) => {
+          // Reasoning models accept only their default temperature: ask once more without one.
+          if (e instanceof MachineryError && e.kind === 'request' && /temperature/i.test(e.message)) return post(prompt, false);
+          throw e;
+        });
+        const message = (body as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] })?.choices?.[0]?.message;
+        if (typeof message?.refusal === 'string' && message.refusal) throw new MachineryError(spec.id, 'request', `${spec.name} refused to translate: ${message.refusal.slice(0, 200)}`);
+        if (typeof message?.content !== 'string') throw invalidShape(spec.id, spec.name, 'expected "choices[0].message.content"');
+        return message.content;
       };
       return translateWithLlm(spec.id, spec.name, config, request, send);
     },

@@ -151,6 +151,9 @@ describe('OpenAI-compatible engines', () => {
       expect([e.kind, e.message]).toEqual(['invalid_response', 'OpenAI sent an unexpected response: expected a JSON array of 2 translations.']);
       reply = { json: { choices: [] } };
       expect((await failure(engine('openai').translate(config, req(['one']), local))).kind).toBe('invalid_response');
+      reply = { json: { choices: [{ message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' } }] } };
+      e = await failure(engine('openai').translate(config, req(['one']), local));
+      expect([e.kind, e.message]).toEqual(['request', 'OpenAI refused to translate: I cannot help with that.']);
     } finally {
       await svc.close();
     }
@@ -171,6 +174,22 @@ describe('OpenAI-compatible engines', () => {
       expect(svc.seen[1].path).toBe('/v1/chat/completions');
       expect(svc.seen[1].headers.authorization).toBeUndefined();
       expect(JSON.parse(svc.seen[1].body).model).toBe('llama3.1');
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe('OpenAI reasoning models', () => {
+  it('asks again without a temperature when the model accepts only its default', async () => {
+    const svc = await fakeService((seen) =>
+      'temperature' in JSON.parse(seen.body)
+        ? { status: 400, json: { error: { message: "Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.", type: 'invalid_request_error', param: 'temperature', code: 'unsupported_value' } } }
+        : openAiAnswer(seen, (s) => `R:${s}`),
+    );
+    try {
+      expect(await engine('openai').translate({ key: 'k', base_url: svc.url, model: 'o-reasoning' }, req(['Save']), local)).toEqual([[{ text: 'R:Save', quality: 90, service: 'OpenAI', source: 'Save' }]]);
+      expect(svc.seen.map((s) => 'temperature' in JSON.parse(s.body))).toEqual([true, false]);
     } finally {
       await svc.close();
     }
