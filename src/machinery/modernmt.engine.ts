@@ -35,7 +35,7 @@ export const modernMtEngine: MachineryEngine = {
         signal: request.signal,
         outbound: context.outbound,
         errorMessage: messageAt('error', 'message'),
-        // 402: the plan's characters are used up.
+        // 402 Payment Required: the account may translate no more.
         statusKinds: { 402: 'quota' },
       });
       const data = (body as { data?: unknown })?.data;

@@ -433,6 +433,8 @@ describe('ModernMT, Apertium APy, MyMemory, SYSTRAN and Yandex', () => {
       reply = () => ({ status: 401, json: { status: 401, error: { type: 'AuthenticationException', message: 'Invalid API key' } } });
       const e = await failure(engine('modernmt').translate(config, req(['Hi']), local));
       expect([e.kind, e.message]).toEqual(['auth', 'ModernMT rejected the credentials (check the API key) (HTTP 401): Invalid API key']);
+      reply = () => ({ status: 429, json: { status: 429, error: { type: 'TooManyRequestsException', message: 'Too many requests' } } });
+      expect((await failure(engine('modernmt').translate(config, req(['Hi']), local))).kind).toBe('rate_limit');
     } finally {
       await svc.close();
     }
