@@ -9,6 +9,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
 import { buildZip } from '../helpers/zip.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { signIn } from '../helpers/ui-session.js';
 import { OutboundGuard } from '../../src/shared/outbound-guard.js';
 import { MachineryError, type EngineConfig, type EngineContext, type MachineryEngine, type TranslateRequest } from '../../src/machinery/engine.js';
 import { createEngineRegistry } from '../../src/machinery/registry.js';
@@ -715,5 +716,33 @@ describe.each(DIALECTS)('language-model engines through Parla on %s', (dialect) 
     expect(res.status).toBe(200);
     expect((await res.json()).errors).toContainEqual({ service: 'openai', detail: 'OpenAI did not answer within 1 s.' });
     mode = 'ok';
+  });
+
+  it('sends the glossary terms of the strings the editor and automatic translation ask about', async () => {
+    const term = (id: string, en: string, cs: string) => `<termEntry id="${id}"><langSet xml:lang="en"><tig><term>${en}</term></tig></langSet><langSet xml:lang="cs"><tig><term>${cs}</term></tig></langSet></termEntry>`;
+    const tbx = `<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX" xml:lang="en"><text><body>${term('w', 'world', 'svět')}${term('h', 'hello', 'nazdar')}</body></text></martif>\n`;
+    const res = await s.api('/api/projects/llm/components/', {
+      method: 'POST',
+      body: multipart({ name: 'Czech terms', slug: 'czech-terms', file_format: 'tbx', filemask: 'tbx/*.tbx', is_glossary: 'true' }, { zipfile: { name: 'g.zip', data: buildZip([{ name: 'tbx/cs.tbx', data: tbx }]) } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    mode = 'ok';
+
+    // Automatic translation of the strings that need it ("Goodbye world" needs editing in Czech).
+    let before = svc.seen.length;
+    const auto = await s.api('/api/translations/llm/app/cs/autotranslate/', { method: 'POST', json: { mode: 'suggest', filter_type: 'todo', auto_source: 'mt', engines: ['openai'], threshold: 10 } });
+    expect(auto.status, await auto.clone().text()).toBe(200);
+    const asked = svc.seen.slice(before).map((seen) => chatInput(seen, 'openai'));
+    expect(asked.find((a) => a.strings.some((x) => x.source === 'Goodbye world'))?.glossary).toEqual([{ source: 'world', target: 'svět' }]);
+
+    // The editor's suggestions for "Hello".
+    const hello = (await (await s.api('/api/translations/llm/app/cs/units/?q=source:hello')).json()).results as { id: number }[];
+    before = svc.seen.length;
+    const page = await (await signIn(s, 'admin')).get(`/translate/llm/app/cs/machinery/?id=${hello[0]!.id}`);
+    expect(page.status).toBe(200);
+    expect(JSON.parse(page.html).results.map((r: { text: string }) => r.text)).toContain('nazdar');
+    const input = chatInput(svc.seen[before]!, 'openai');
+    expect(input.glossary).toEqual([{ source: 'hello', target: 'nazdar' }]);
+    expect(input.strings.map((x) => x.source)).toEqual(['Hello']);
   });
 });

@@ -359,6 +359,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/api/schema/', exp: ALL, call: () => ({ path: '/api/schema/' }) },
   { m: 'GET', route: '/api/docs/', exp: ALL, call: () => ({ path: '/api/docs/' }) },
   { m: 'GET', route: '/api/docs/assets/:file', exp: ALL, call: () => ({ path: '/api/docs/assets/docs-init.js' }) },
+  { m: 'GET', route: '/api/checks/', exp: ALL, call: () => ({ path: '/api/checks/' }) },
   { m: 'GET', route: '/api/languages/', exp: ALL, call: () => ({ path: '/api/languages/' }) },
   { m: 'POST', route: '/api/languages/', exp: GLOBAL, call: () => ({ path: '/api/languages/', json: languageBody(uniq('x-new')) }) },
   { m: 'GET', route: '/api/languages/:code/', exp: ALL, call: () => ({ path: '/api/languages/cs/' }) },

@@ -309,7 +309,9 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     c.access.requireIn(request.actor, 'machinery.view', t.project, t.component, undefined, t.translation.language_id);
     const source = splitPlurals(found.unit.source)[0] ?? '';
     const engines = c.machinery.registry.engines.map((e) => e.id);
-    const outcome = await c.machinery.translateWith(t.project.id, engines, [source], { source: t.sourceLanguage.code, target: t.language.code });
+    const u = found.unit;
+    const flags = [u.flags, u.extra_flags].filter(Boolean).join(',');
+    const outcome = await c.machinery.translateStrings(t.project.id, engines, [{ text: source, context: u.context, explanation: u.explanation, flags }], { source: t.sourceLanguage, target: t.language });
     reply.header('Cache-Control', 'no-store');
     return {
       results: (outcome.results[0] ?? []).map((r) => ({ text: r.text, quality: r.quality, service: r.service, source: r.source })),

@@ -321,6 +321,22 @@ export class MachineryService {
   }
 
   /**
+   * Machine translations of strings with what an engine can use besides the text: the project's glossary terms found
+   * in them, each string's context and explanation, and the placeholders its flags name (language models are told to
+   * keep them, and a result that lost one is dropped).
+   */
+  async translateStrings(
+    projectId: number,
+    engineIds: string[],
+    strings: readonly StringFacts[],
+    langs: { source: { id: number; code: string }; target: { id: number; code: string } },
+    options: Pick<TranslateOptions, 'signal'> = {},
+  ): Promise<MachineryOutcome> {
+    const extra = await this.stringHints(projectId, { sourceId: langs.source.id, targetId: langs.target.id }, strings);
+    return this.translateWith(projectId, engineIds, strings.map((x) => x.text), { source: langs.source.code, target: langs.target.code }, { ...options, ...extra });
+  }
+
+  /**
    * Translates `texts` with the given engines (ids or aliases) under the settings of `projectId`
    * (project settings first, then site-wide). Engines that fail are reported in `errors`; unknown
    * engine ids are a ValidationError on `engines`. `glossary` and `hints` (per text: context,

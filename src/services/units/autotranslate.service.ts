@@ -19,7 +19,7 @@ import type { ComponentRow, UnitRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { mergeFlags } from '../../checks/flags.js';
-import type { MachineryService } from '../memory/machinery.service.js';
+import type { MachineryService, StringFacts } from '../memory/machinery.service.js';
 import { asSearchError, legacyFilterQuery, searchCondition } from '../../db/unit-search/index.js';
 import { nowIso } from '../../shared/clock.js';
 import { PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
@@ -285,7 +285,7 @@ export class AutotranslateService {
       }
       if (units.length === 0) break;
       afterId = units[units.length - 1]!.id;
-      const found = job.autoSource === 'others' ? await this.fromOthers(job, component, t.language_id, units) : await this.fromMachinery(job, component.project_id, t.source_code, t.target_code, units);
+      const found = job.autoSource === 'others' ? await this.fromOthers(job, component, t.language_id, units) : await this.fromMachinery(job, component.project_id, { id: component.source_language_id, code: t.source_code }, { id: t.language_id, code: t.target_code }, units);
       if (found.size) updated += await this.apply(job, place, component, state, found);
       done += units.length;
       await progress?.(done);
@@ -324,15 +324,16 @@ export class AutotranslateService {
   }
 
   /** The best machinery result of every source form, when each reaches the threshold. */
-  private async fromMachinery(job: AutotranslateJob, projectId: number, source: string, target: string, units: UnitRow[]): Promise<Map<number, string[]>> {
-    const texts: string[] = [];
+  private async fromMachinery(job: AutotranslateJob, projectId: number, source: { id: number; code: string }, target: { id: number; code: string }, units: UnitRow[]): Promise<Map<number, string[]>> {
+    const strings: StringFacts[] = [];
     const spans: [UnitRow, number, number][] = [];
     for (const u of units) {
       const forms = splitPlurals(u.source);
-      spans.push([u, texts.length, forms.length]);
-      texts.push(...forms);
+      spans.push([u, strings.length, forms.length]);
+      const flags = [u.flags, u.extra_flags].filter(Boolean).join(',');
+      for (const text of forms) strings.push({ text, context: u.context, explanation: u.explanation, flags });
     }
-    const { results } = await this.machinery.translateWith(projectId, job.engines, texts, { source, target });
+    const { results } = await this.machinery.translateStrings(projectId, job.engines, strings, { source, target });
     const out = new Map<number, string[]>();
     for (const [u, start, count] of spans) {
       const forms: string[] = [];
