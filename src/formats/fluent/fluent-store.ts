@@ -3,7 +3,7 @@
 import { Attribute, FluentParser, Junk, Message, Term, type Entry, type Pattern, type Resource } from '@fluent/syntax';
 import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
 import { categoriesOf, monoUnit, newUnitKey } from '../json/json-store.js';
-import { pluralSelect, readPattern, variantOf, writePattern, type PatternSource } from './fluent-pattern.js';
+import { pluralSelect, readPattern, variantOf, writePattern } from './fluent-pattern.js';
 
 /** Larger files are refused: no translation file comes near. */
 export const MAX_FLUENT_BYTES = 16 * 1024 * 1024;
