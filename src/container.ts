@@ -39,7 +39,7 @@ import { tmxExporter } from './formats/exporters/tmx.exporter.js';
 import { DownloadsService } from './services/repository/downloads.service.js';
 import { FileSyncService } from './services/repository/file-sync.service.js';
 import { UploadsService } from './services/repository/uploads.service.js';
-import { BackgroundWorkService } from './services/repository/background-work.service.js';
+import { BackgroundWorkService } from './services/background/background-work.service.js';
 import { SuggestionsService } from './services/discussion/suggestions.service.js';
 import { CommentsService } from './services/discussion/comments.service.js';
 import { LabelsService } from './services/units/labels.service.js';

@@ -10,9 +10,9 @@ import { userActor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import type { TaskContext, TaskQueue } from '../../tasks/task-queue.js';
-import { PROJECT_REPOSITORY_TASK } from './project-repository.service.js';
-import { checkedOperation, OPERATION_PERMISSION } from './repository.service.js';
-import type { UploadInput, UploadResult } from './uploads.service.js';
+import { PROJECT_REPOSITORY_TASK } from '../repository/project-repository.service.js';
+import { checkedOperation, OPERATION_PERMISSION } from '../repository/repository.service.js';
+import type { UploadInput, UploadResult } from '../repository/uploads.service.js';
 
 export const TRANSLATION_UPLOAD_TASK = 'translation-upload';
 /** The stored upload's directory, as `DataPaths.stagingDir` names it (the payload keeps only the name). */
