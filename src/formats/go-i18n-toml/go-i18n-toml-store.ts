@@ -228,33 +228,15 @@ export class GoI18nTomlStore implements ParsedStore {
     this.rescanAdded(before);
   }
 
-  /** A `key = "value"` line: into the deepest table the key's prefix names, else at the top level. */
+  /**
+   * New units go last, so that file order stays the order units were added in: a `key = "value"` line while the
+   * file has no tables, else (TOML allows no top-level key after a table) a `[key]` table with its "other" form,
+   * which go-i18n and Hugo read as the same message.
+   */
   private insertPlain(parts: string[], value: string): void {
-    const headers = this.items.filter((i): i is TomlHeader => i.kind === 'header');
-    for (let n = parts.length - 1; n >= 1; n--) {
-      const prefix = joinPath(parts.slice(0, n));
-      const header = headers.find((h) => !h.array && joinPath(h.path) === prefix);
-      if (!header) continue;
-      const region = this.regionOf(header);
-      const last = region[region.length - 1];
-      const indent = last?.indent ?? '';
-      const at = last ? this.lineEndFor(last) : header.lineEnd;
-      this.replace(at, at, `${indent}${parts.slice(n).map(tomlKey).join('.')} = ${basicString(value)}\n`);
-      return;
-    }
-    if (parts.length > 1) {
-      this.appendBlock(`[${parts.slice(0, -1).map(tomlKey).join('.')}]\n${tomlKey(lastOf(parts))} = ${basicString(value)}\n`);
-      return;
-    }
-    const line = `${tomlKey(parts[0]!)} = ${basicString(value)}\n`;
-    const firstHeader = headers[0];
-    const rootEntries = this.items.filter((i): i is TomlEntry => i.kind === 'entry' && (!firstHeader || i.lineStart < firstHeader.lineStart));
-    const last = rootEntries[rootEntries.length - 1];
-    if (last) {
-      const at = this.lineEndFor(last);
-      this.replace(at, at, line);
-    } else if (firstHeader) this.replace(firstHeader.lineStart, firstHeader.lineStart, `${line}\n`);
-    else this.appendBlock(line, false);
+    const hasTables = this.items.some((i) => i.kind === 'header');
+    if (hasTables || parts.length > 1) this.appendBlock(`[${parts.map(tomlKey).join('.')}]\nother = ${basicString(value)}\n`);
+    else this.appendBlock(`${tomlKey(parts[0]!)} = ${basicString(value)}\n`, false);
   }
 
   /** Entries after a header, up to the next header. */
@@ -269,7 +251,7 @@ export class GoI18nTomlStore implements ParsedStore {
   private appendBlock(block: string, separate = true): void {
     let lead = '';
     if (this.text.length > 0 && !this.text.endsWith('\n')) lead = '\n';
-    if (separate && this.text.trim() !== '') lead += '\n';
+    if (separate && this.text.trim() !== '' && !(lead + this.text).endsWith('\n\n')) lead += '\n';
     this.replace(this.text.length, this.text.length, lead + block, true);
   }
 

@@ -47,16 +47,18 @@ describe('go-i18n v2 TOML', () => {
     expect(out(store)).toContain(`title = 'Новый "заголовок"'\n`);
   });
 
-  it('removes a message table with its header, and adds keys into the table their prefix names', () => {
+  it('removes a message table with its header, and appends new units as tables once the file has tables', () => {
     const store = goI18nTomlFormat.parse(Buffer.from(FILE), RU);
     store.removeUnit(2);
     store.addUnit({ key: 'list.section', source: ['list.section'], target: ['Раздел'] });
     store.addUnit({ key: 'footer', source: ['footer'], target: ['Подвал'] });
-    expect(out(store)).toBe(
-      FILE.replace('[Cats]\ndescription = "Cats a person has"\nhash = "sha1-1"\nother = "Кошки"\n', '')
-        .replace("'Заголовок'\n", '\'Заголовок\'\nfooter = "Подвал"\n')
-        .replace('[list]\n', '[list]\nsection = "Раздел"\n'),
-    );
+    expect(out(store)).toBe(FILE.replace('\n[Cats]\ndescription = "Cats a person has"\nhash = "sha1-1"\nother = "Кошки"\n', '\n[list.section]\nother = "Раздел"\n\n[footer]\nother = "Подвал"\n'));
+    expect(goI18nTomlFormat.parse(store.serialize(), RU).units.map((u) => [u.key, u.target])).toEqual([
+      ['title', ['Заголовок']],
+      ['list.page', ['{{ .Count }} страница', '', '', '{{ .Count }} страниц']],
+      ['list.section', ['Раздел']],
+      ['footer', ['Подвал']],
+    ]);
   });
 
   it('creates an empty file and appends plural tables with every category', () => {
