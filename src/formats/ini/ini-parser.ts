@@ -67,16 +67,17 @@ function linesOf(text: string): Line[] {
   return lines;
 }
 
-/** Joomla's escapes: "_QQ_" and \" for a quote, \n, \r and \t for the control characters. */
+/** Joomla's escapes: "_QQ_" and \" for a quote, \\ for a backslash, \n, \r and \t for the control characters. */
 export function joomlaDecode(raw: string): string {
-  return raw.replace(/"_QQ_"|\\(["nrt])/g, (match, c: string | undefined) => {
+  return raw.replace(/"_QQ_"|\\([\\"nrt])/g, (match, c: string | undefined) => {
     if (c === undefined) return '"';
-    return c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : '"';
+    return c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : c;
   });
 }
 
 export function joomlaEncode(text: string, backslashQuotes: boolean): string {
-  return text.replace(/["\n\r\t]/g, (c) => (c === '"' ? (backslashQuotes ? '\\"' : '"_QQ_"') : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+  // A backslash is doubled only where it would otherwise start an escape (or escape the closing quote).
+  return text.replace(/\\(?=[\\"nrt]|$)/g, '\\\\').replace(/["\n\r\t]/g, (c) => (c === '"' ? (backslashQuotes ? '\\"' : '"_QQ_"') : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 }
 
 /** Whether a bare value would read back as something else (quotes stripped, blanks trimmed). */
@@ -88,7 +89,6 @@ function needsQuotes(value: string): boolean {
 export function renderIniValue(value: string, quote: IniQuote): string {
   if (value.includes('\n') || value.includes('\r')) return `"""${value}"""`;
   if ((quote === '"' || quote === '`') && !value.includes(quote)) return quote + value + quote;
-  if (quote === '"""' && !value.includes('"""')) return `"""${value}"""`;
   if (!needsQuotes(value)) return value;
   if (!value.includes('"')) return `"${value}"`;
   if (!value.includes('`')) return `\`${value}\``;
@@ -151,8 +151,10 @@ export function parseIniText(text: string, dialect: IniDialect, filename?: strin
       value = joomlaDecode(raw);
     } else if (raw.startsWith('"""')) {
       quote = '"""';
-      const close = text.indexOf('"""', valueStart + 3);
+      let close = text.indexOf('"""', valueStart + 3);
       if (close < 0) throw new FormatParseError('""" value without its closing """', line.number, filename);
+      // The closing """ is the last three of a run of quotes: a value may end with quotes of its own.
+      while (text[close + 3] === '"') close++;
       value = text.slice(valueStart + 3, close);
       valueEnd = close + 3;
       while (last.next <= close && i + 1 < lines.length) last = lines[++i]!;

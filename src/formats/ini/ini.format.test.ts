@@ -74,3 +74,16 @@ describe('ini writing', () => {
     expect(store.serialize().toString()).toBe('b = 2\n');
   });
 });
+
+describe('ini """ values ending in quotes (fuzz regression)', () => {
+  it('read the quotes before the closing """ as part of the value', () => {
+    for (const text of ['"', 'a"\nb"', '""\n']) {
+      const store = parse('a = """x\ny"""\nb = 2\n');
+      store.updateUnit(0, { target: [text] });
+      expect(pairs(store.serialize().toString()), JSON.stringify(text)).toEqual([
+        ['a', text],
+        ['b', '2'],
+      ]);
+    }
+  });
+});

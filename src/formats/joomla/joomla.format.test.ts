@@ -37,3 +37,16 @@ describe('joomla writing', () => {
     ]);
   });
 });
+
+describe('joomla backslashes (fuzz regression)', () => {
+  it('doubles a backslash only where it would start an escape, so it reads back', () => {
+    for (const text of ['C:\\new', 'end\\', 'a\\"b', 'plain \\ slash', '"_QQ_"']) {
+      const store = parse('A="x"\n');
+      store.updateUnit(0, { target: [text] });
+      expect(parse(store.serialize().toString()).units[0]!.target, text).toEqual([text]);
+    }
+    const store = parse('A="x"\n');
+    store.updateUnit(0, { target: ['plain \\ slash C:\\new'] });
+    expect(store.serialize().toString()).toBe('A="plain \\ slash C:\\\\new"\n');
+  });
+});
