@@ -3,8 +3,8 @@
 import { Engine } from 'php-parser';
 import { FormatParseError } from '../format.js';
 
-/** Files larger than this are refused before parsing. */
-export const MAX_PHP_BYTES = 20 * 1024 * 1024;
+/** Files longer than this (in UTF-16 code units, about characters) are refused before parsing. */
+export const MAX_PHP_CHARS = 20 * 1024 * 1024;
 /** Arrays nested deeper than this are refused (translation files nest a few levels). */
 export const MAX_PHP_DEPTH = 64;
 
@@ -224,7 +224,7 @@ function assignedPath(node: Node): string[] | null {
 }
 
 export function readPhp(text: string, filename?: string): PhpSource {
-  if (text.length > MAX_PHP_BYTES) throw new FormatParseError(`PHP file larger than ${MAX_PHP_BYTES} bytes`, undefined, filename);
+  if (text.length > MAX_PHP_CHARS) throw new FormatParseError(`PHP file longer than ${MAX_PHP_CHARS} characters`, undefined, filename);
   const eol = /\r\n/.test(text) ? '\r\n' : '\n';
   if (text.trim() === '') return { entries: [], arrays: new Map(), style: { kind: 'none' }, eol };
   let program: Node;
