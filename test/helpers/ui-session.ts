@@ -86,3 +86,13 @@ export function fieldValue(html: string, name: string): string | null {
   const m = new RegExp(`<input[^>]*id="id_${name}"[^>]*value="([^"]*)"`).exec(html) ?? new RegExp(`<textarea[^>]*id="id_${name}"[^>]*>([^<]*)</textarea>`).exec(html);
   return m?.[1] ?? null;
 }
+
+/** Adds a user to a team: a project's own team by its name, or a site-wide one when `project` is null; the team's id. */
+export async function joinTeam(s: TestServer, username: string, team: string, project: string | null): Promise<number> {
+  const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
+  const defining = project === null ? null : `${s.url}/api/projects/${project}/`;
+  const found = groups.find((g) => g.name === team && g.defining_project === defining);
+  if (!found) throw new Error(`no team ${team} ${project === null ? 'site-wide' : `of ${project}`}`);
+  expect((await s.api(`/api/users/${username}/groups/`, { method: 'POST', json: { group_id: found.id } })).status, `adding ${username} to ${team}`).toBe(200);
+  return found.id;
+}

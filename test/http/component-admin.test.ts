@@ -9,7 +9,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, DE_PO, POT, createProject, poZip } from '../helpers/fixtures.js';
 import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
+import { joinTeam, signIn, type UiSession, userWithPassword } from '../helpers/ui-session.js';
 
 describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
   let s: TestServer;
@@ -29,9 +29,7 @@ describe.each(DIALECTS)('component administration pages (%s)', (dialect) => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-discovery-'));
     expect((await createProject(s, 'shop')).status).toBe(201);
     for (const name of ['mara', 'tom']) await userWithPassword(s, name);
-    const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
-    const team = groups.find((g) => g.name === 'Administration' && g.defining_project === `${s.url}/api/projects/shop/`)!;
-    expect((await s.api('/api/users/mara/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
+    await joinTeam(s, 'mara', 'Administration', 'shop');
     manager = await signIn(s, 'mara');
     translator = await signIn(s, 'tom');
   });

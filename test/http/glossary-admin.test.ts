@@ -5,7 +5,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
-import { fieldError, fieldValue, signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
+import { fieldError, fieldValue, joinTeam, signIn, type UiSession, userWithPassword } from '../helpers/ui-session.js';
 
 const tbx = (lang: string, terms: [string, string][]) =>
   '<?xml version="1.0" encoding="UTF-8"?>\n<martif type="TBX" xml:lang="en"><martifHeader><fileDesc><sourceDesc><p>G</p></sourceDesc></fileDesc></martifHeader><text><body>' +
@@ -38,9 +38,7 @@ describe.each(DIALECTS)('glossary pages (%s)', (dialect) => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     for (const name of ['gina', 'tom']) await userWithPassword(s, name);
-    const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
-    const admins = groups.find((g) => g.name === 'Administration' && g.defining_project === `${s.url}/api/projects/gl/`)!;
-    expect((await s.api('/api/users/gina/groups/', { method: 'POST', json: { group_id: admins.id } })).status).toBe(200);
+    await joinTeam(s, 'gina', 'Administration', 'gl');
     editor = await signIn(s, 'gina');
     reader = await signIn(s, 'tom');
   });

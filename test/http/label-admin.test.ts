@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { fieldError, fieldValue, signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
+import { fieldError, fieldValue, joinTeam, signIn, type UiSession, userWithPassword } from '../helpers/ui-session.js';
 
 describe.each(DIALECTS)('labels pages (%s)', (dialect) => {
   let s: TestServer;
@@ -24,9 +24,7 @@ describe.each(DIALECTS)('labels pages (%s)', (dialect) => {
     await userWithPassword(s, 'mara');
     await userWithPassword(s, 'tom');
     // Mara administers the project (its Administration team); Tom is a signed-in user of a public project.
-    const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
-    const team = groups.find((g) => g.name === 'Administration' && g.defining_project === `${s.url}/api/projects/shop/`)!;
-    expect((await s.api('/api/users/mara/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
+    await joinTeam(s, 'mara', 'Administration', 'shop');
     manager = await signIn(s, 'mara');
     translator = await signIn(s, 'tom');
   }, 60_000);

@@ -9,7 +9,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, DE_PO, POT, createProject } from '../helpers/fixtures.js';
 import { git, gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
+import { joinTeam, signIn, type UiSession, userWithPassword } from '../helpers/ui-session.js';
 
 const PAGE = '/projects/rp/app/repository/';
 
@@ -144,9 +144,7 @@ describe.each(DIALECTS)('repository pages (%s)', (dialect) => {
 
   it('a translator without repository rights has no page, no buttons, and is refused on posting', async () => {
     await userWithPassword(s, 'tina');
-    const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
-    const translate = groups.find((g) => g.name === 'Translate' && g.defining_project === `${s.url}/api/projects/rp/`)!;
-    expect((await s.api('/api/users/tina/groups/', { method: 'POST', json: { group_id: translate.id } })).status).toBe(200);
+    await joinTeam(s, 'tina', 'Translate', 'rp');
     const tina = await signIn(s, 'tina');
     const component = await tina.get('/projects/rp/app/');
     expect(component.status).toBe(200);

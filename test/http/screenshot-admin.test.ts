@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { anonymous, fieldError, fieldValue, signIn, userWithPassword, type UiSession } from '../helpers/ui-session.js';
+import { anonymous, fieldError, fieldValue, joinTeam, signIn, type UiSession, userWithPassword } from '../helpers/ui-session.js';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -42,9 +42,7 @@ describe.each(DIALECTS)('screenshots pages (%s)', (dialect) => {
     await userWithPassword(s, 'tom');
     // Mara administers the project (its Administration team holds the screenshot rights); Tom is a signed-in user of a
     // public project, who may translate but not manage screenshots.
-    const groups = (await (await s.api('/api/groups/?page_size=1000')).json()).results as { id: number; name: string; defining_project: string | null }[];
-    const team = groups.find((g) => g.name === 'Administration' && g.defining_project === `${s.url}/api/projects/shop/`)!;
-    expect((await s.api('/api/users/mara/groups/', { method: 'POST', json: { group_id: team.id } })).status).toBe(200);
+    await joinTeam(s, 'mara', 'Administration', 'shop');
     manager = await signIn(s, 'mara');
     translator = await signIn(s, 'tom');
   }, 60_000);
