@@ -241,7 +241,7 @@ export class FluentStore implements ParsedStore {
     const attribute = dot < 0 ? null : key.slice(dot + 1);
     const plural = (unit.target?.length ?? 0) > 1 || unit.source.length > 1;
     const value = plural ? this.pluralSource(unit.target ?? []) : writePattern(unit.target?.[0] ?? '', { block: false, indent: '' }, attribute === null ? INDENT : INDENT + INDENT);
-    const existing = this.chunks.find((c) => isTranslatable(c.entry) && entryKey(c.entry) === id);
+    const existing = attribute === null ? undefined : this.chunkById(id);
     if (existing && attribute !== null) {
       const entry = existing.entry as Translatable;
       const end = entry.span!.end - entry.span!.start;
@@ -252,15 +252,39 @@ export class FluentStore implements ParsedStore {
       const body = attribute === null ? `${id}${sep}${value}` : `${id} =\n${INDENT}.${attribute}${sep}${value}`;
       const last = this.chunks[this.chunks.length - 1];
       if (last && !last.text.endsWith('\n')) last.text += '\n';
+      // A comment right above a message belongs to it: a standalone comment keeps its blank line.
+      if (last?.entry && !isTranslatable(last.entry) && !last.text.endsWith('\n\n')) last.text += '\n';
       const text = `${comment}${body}\n`;
       const resource = parseResource(text, undefined);
       if (resource.body.length !== 1 || !isTranslatable(resource.body[0]!) || (term && !(resource.body[0] instanceof Term))) {
         throw new FormatParseError(`"${key}" is no Fluent message or term id`);
       }
-      this.chunks.push({ text, entry: resource.body[0]! });
+      const chunk = { text, entry: resource.body[0]! };
+      this.chunks.push(chunk);
+      this.byId?.set(id, chunk);
+      this.refs.push({ chunk, attribute });
+      this.views?.push(this.view(this.refs[this.refs.length - 1]!));
+      this.modified = true;
+      return;
     }
+    // An attribute of an existing message goes after that message's other units, in file order.
+    let at = this.refs.length;
+    while (at > 0 && this.refs[at - 1]!.chunk !== existing) at--;
+    if (at === 0) at = this.refs.length;
+    this.refs.splice(at, 0, { chunk: existing, attribute });
+    this.views = null;
     this.modified = true;
-    this.reindex();
+  }
+
+  /** Message or term chunks by id (`-term` for terms), indexed on first use so that adding many units stays linear. */
+  private byId: Map<string, Chunk> | null = null;
+
+  private chunkById(id: string): Chunk | undefined {
+    if (!this.byId) {
+      this.byId = new Map();
+      for (const c of this.chunks) if (isTranslatable(c.entry) && !this.byId.has(entryKey(c.entry))) this.byId.set(entryKey(c.entry), c);
+    }
+    return this.byId.get(id);
   }
 
   /** A select on $count with a variant per category, the last one the default. */
@@ -279,6 +303,7 @@ export class FluentStore implements ParsedStore {
     const others = entry.attributes.length - (ref.attribute === null ? 0 : 1) + (ref.attribute !== null && entry.value ? 1 : 0);
     if (others === 0 || (ref.attribute === null && entry instanceof Term)) {
       this.chunks.splice(this.chunks.indexOf(ref.chunk), 1);
+      this.byId = null;
       this.modified = true;
     } else if (ref.attribute === null) {
       // The message keeps its attributes: `key =` followed by them.
@@ -292,12 +317,6 @@ export class FluentStore implements ParsedStore {
     }
     this.refs.splice(index, 1);
     this.views?.splice(index, 1);
-  }
-
-  /** Units in file order after an addition; the existing ones keep their order. */
-  private reindex(): void {
-    this.refs = this.collect();
-    this.views = null;
   }
 
   setHeader(_name: string, _value: string): void {}

@@ -71,3 +71,15 @@ describe('Fluent', () => {
     expect(fluentFormat.parse(store.serialize(), RU).units[0]!.target).toEqual(['файл', 'файла', 'файлов', 'файла']);
   });
 });
+
+describe('Fluent additions after a standalone comment', () => {
+  it('keep the comment standalone', () => {
+    const store = fluentFormat.parse(Buffer.from('a = A\n\n# Standalone\n'));
+    store.addUnit({ key: 'b', source: ['b'], target: ['B'] });
+    expect(out(store)).toBe('a = A\n\n# Standalone\n\nb = B\n');
+    expect(fluentFormat.parse(store.serialize()).units.map((u) => [u.key, u.note])).toEqual([
+      ['a', ''],
+      ['b', ''],
+    ]);
+  });
+});

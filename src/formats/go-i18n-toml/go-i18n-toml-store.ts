@@ -82,12 +82,12 @@ export class GoI18nTomlStore implements ParsedStore {
       this.values.set(item, value);
       this.originals.set(item, { raw: this.text.slice(item.start, item.end), value });
     }
-    this.records = this.collect();
+    this.records = this.collect(this.items);
   }
 
   /** Plain strings and message tables in file order (a message where its first entry is). */
-  private collect(): UnitRecord[] {
-    const entries = this.items.filter((i): i is TomlEntry => i.kind === 'entry' && i.isString && !i.inArray);
+  private collect(items: readonly TomlItem[]): UnitRecord[] {
+    const entries = items.filter((i): i is TomlEntry => i.kind === 'entry' && i.isString && !i.inArray);
     const byTable = new Map<string, TomlEntry[]>();
     for (const e of entries) {
       const table = joinPath(e.path.slice(0, -1));
@@ -95,7 +95,12 @@ export class GoI18nTomlStore implements ParsedStore {
       if (list) list.push(e);
       else byTable.set(table, [e]);
     }
-    const isMessage = (table: string) => table !== '' && byTable.get(table)!.some((e) => RESERVED.has(lastOf(e.path)));
+    const messages = new Map<string, boolean>();
+    const isMessage = (table: string) => {
+      let known = messages.get(table);
+      if (known === undefined) messages.set(table, (known = table !== '' && byTable.get(table)!.some((e) => RESERVED.has(lastOf(e.path)))));
+      return known;
+    };
     const records: UnitRecord[] = [];
     const seen = new Set<string>();
     for (const e of entries) {
@@ -216,7 +221,7 @@ export class GoI18nTomlStore implements ParsedStore {
     const plural = (unit.target?.length ?? 0) > 1 || unit.source.length > 1;
     const parts = key.split('.');
     const note = unit.note ?? '';
-    const before = new Set(this.items);
+    const start = this.text.length;
     if (plural || note !== '') {
       const forms = plural ? this.categories.map((c, i) => [c, unit.target?.[i] ?? ''] as const) : [['other', unit.target?.[0] ?? ''] as const];
       const lines = [`[${parts.map(tomlKey).join('.')}]`, ...(note !== '' ? [`description = ${basicString(note)}`] : []), ...forms.map(([c, t]) => `${c} = ${basicString(t)}`)];
@@ -224,8 +229,22 @@ export class GoI18nTomlStore implements ParsedStore {
     } else {
       this.insertPlain(parts, unit.target?.[0] ?? '');
     }
-    // The new lines are scanned again: the simplest way to get their offsets right.
-    this.rescanAdded(before);
+    // The appended block starts with its own table (or is top-level in a file without tables): read on its own.
+    const block = this.text.slice(start);
+    const data = parseToml(block, { maxDepth: MAX_DEPTH }) as Record<string, unknown>;
+    const added = new TomlScanner(block).scan();
+    for (const item of added) {
+      item.lineStart += start;
+      item.lineEnd += start;
+      if (item.kind !== 'entry') continue;
+      item.start += start;
+      item.end += start;
+      const value = lookup(data, item.path);
+      if (typeof value === 'string') this.values.set(item, value);
+    }
+    this.items.push(...added);
+    this.records.push(...this.collect(added));
+    this.views = null;
   }
 
   /**
@@ -253,38 +272,6 @@ export class GoI18nTomlStore implements ParsedStore {
     if (this.text.length > 0 && !this.text.endsWith('\n')) lead = '\n';
     if (separate && this.text.trim() !== '' && !(lead + this.text).endsWith('\n\n')) lead += '\n';
     this.replace(this.text.length, this.text.length, lead + block, true);
-  }
-
-  /** Re-reads the text after an addition; old items keep their identity (matched by offset) and take the fresh offsets. */
-  private rescanAdded(before: Set<TomlItem>): void {
-    const fresh = new TomlStore(this.text);
-    const known = new Map<number, TomlItem>();
-    for (const item of before) known.set(item.kind === 'entry' ? item.start : -1 - item.lineStart, item);
-    const merged: TomlItem[] = [];
-    for (const item of fresh.items) {
-      const old = known.get(item.kind === 'entry' ? item.start : -1 - item.lineStart);
-      if (old) {
-        Object.assign(old, item);
-        merged.push(old);
-      } else {
-        merged.push(item);
-        if (item.kind === 'entry' && item.isString && !item.inArray) this.values.set(item, fresh.values.get(item) ?? '');
-      }
-    }
-    this.items.splice(0, this.items.length, ...merged);
-    const records = this.collectKeeping();
-    this.records.splice(0, this.records.length, ...records);
-    this.views = null;
-  }
-
-  /** Records after an addition: existing units keep their index, the new one comes last. */
-  private collectKeeping(): UnitRecord[] {
-    const fresh = this.collect();
-    const oldKeys = this.records.map((r) => r.key);
-    const byKey = new Map(fresh.map((r) => [r.key, r]));
-    const kept = oldKeys.map((k) => byKey.get(k)!).filter(Boolean);
-    const added = fresh.filter((r) => !oldKeys.includes(r.key));
-    return [...kept, ...added];
   }
 
   removeUnit(index: number): void {
@@ -351,23 +338,6 @@ export class GoI18nTomlStore implements ParsedStore {
   serialize(): Buffer {
     if (!this.modified) return Buffer.from(this.originalBytes);
     return Buffer.from(this.bom + this.text, 'utf8');
-  }
-}
-
-/** A parse of text Parla wrote itself: items and string values, no unit records. */
-class TomlStore {
-  readonly items: TomlItem[];
-  readonly values = new Map<TomlItem, string>();
-
-  constructor(text: string) {
-    const data = parseToml(text, { maxDepth: MAX_DEPTH }) as Record<string, unknown>;
-    this.items = new TomlScanner(text).scan();
-    for (const item of this.items) {
-      if (item.kind === 'entry' && item.isString && !item.inArray) {
-        const v = lookup(data, item.path);
-        if (typeof v === 'string') this.values.set(item, v);
-      }
-    }
   }
 }
 
