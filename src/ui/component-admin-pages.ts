@@ -1,9 +1,8 @@
 // The component administration pages: creating a component from a repository, a ZIP file or a document.
-import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page } from './layout.js';
-import { lastLine } from './widgets.js';
+import { lastLine, taskProgress } from './widgets.js';
 
 export interface CreateComponentPageData extends FormState {
   here: string;
@@ -93,14 +92,7 @@ export function discoveryPage(o: DiscoveryPageData): string {
     return `/create/component/?${q.toString()}#create-component`;
   };
   const body = running
-    ? html`<div class="panel" id="discovery-status" data-task-url="/api/tasks/${o.task.id}/" data-task-swap="discovery-body">
-<p><label for="discovery-progress">Cloning ${o.task.repo}</label></p>
-<progress id="discovery-progress" max="100" value="${String(o.task.progress)}">${String(o.task.progress)}%</progress>
-<p id="discovery-message" role="status" aria-live="polite" data-task-message>${lastLine(o.task.log) || 'Waiting for a worker.'}</p>
-<p><a href="${o.here}" id="discovery-refresh" data-task-refresh>Check again</a></p>
-<noscript><meta http-equiv="refresh" content="3"></noscript>
-</div>
-<script src="${assetUrl('task-progress.js')}" defer></script>`
+    ? taskProgress({ prefix: 'discovery', taskId: o.task.id, swap: 'discovery-body', label: `Cloning ${o.task.repo}`, progress: o.task.progress, message: lastLine(o.task.log) || 'Waiting for a worker.', here: o.here })
     : o.task.status === 'failed'
       ? html`<div class="error" role="alert" id="discovery-error" data-task-outcome><p>The repository could not be read: ${o.task.error || 'the task failed.'}</p></div>
 ${o.task.log ? html`<details><summary>Log</summary><pre id="discovery-log">${o.task.log}</pre></details>` : ''}

@@ -1,9 +1,8 @@
 // The translation memory pages: the site's and a project's entries with search and delete, file import with its progress, export.
-import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page, type Viewer } from './layout.js';
-import { lastLine } from './widgets.js';
+import { lastLine, taskProgress } from './widgets.js';
 
 /** The notices after a redirect: a fixed text per code, never text from the address. */
 const NOTICES: Record<string, string> = {
@@ -132,14 +131,7 @@ export function memoryImportPage(o: MemoryImportPageData): string {
   const running = o.task.status === 'queued' || o.task.status === 'running';
   const back = html`<p><a href="${o.base}" id="memory-back">Back to the translation memory</a></p>`;
   const body = running
-    ? html`<div class="panel" id="import-status" data-task-url="/api/tasks/${o.task.id}/" data-task-swap="import-body">
-<p><label for="import-progress">Importing ${o.task.filename}</label></p>
-<progress id="import-progress" max="100" value="${String(o.task.progress)}">${String(o.task.progress)}%</progress>
-<p id="import-message" role="status" aria-live="polite" data-task-message>${lastLine(o.task.log) || 'Waiting for a worker.'}</p>
-<p><a href="${o.here}" id="import-refresh" data-task-refresh>Check again</a></p>
-<noscript><meta http-equiv="refresh" content="3"></noscript>
-</div>
-<script src="${assetUrl('task-progress.js')}" defer></script>`
+    ? taskProgress({ prefix: 'import', taskId: o.task.id, swap: 'import-body', label: `Importing ${o.task.filename}`, progress: o.task.progress, message: lastLine(o.task.log) || 'Waiting for a worker.', here: o.here })
     : o.task.status === 'failed'
       ? html`<div class="error" role="alert" id="import-error" data-task-outcome><p>${o.task.error}</p></div>`
       : html`<progress id="import-progress" max="100" value="100" aria-label="Progress">100%</progress>

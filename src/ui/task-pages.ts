@@ -1,9 +1,8 @@
 // The progress page of a background task started from the UI (/tasks/<uuid>/), and the automatic translation form that starts one.
-import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page, type Viewer } from './layout.js';
-import { lastLine } from './widgets.js';
+import { lastLine, taskProgress } from './widgets.js';
 
 export interface TaskPageData {
   viewer: Viewer;
@@ -28,14 +27,7 @@ export interface TaskPageData {
 export function taskPage(o: TaskPageData): string {
   const running = o.outcome === null;
   const state = running
-    ? html`<div class="panel" id="task-status" data-task-url="/api/tasks/${o.id}/" data-task-swap="task-body">
-<p><label for="task-progress">Progress</label></p>
-<progress id="task-progress" max="100" value="${String(o.progress)}">${String(o.progress)}%</progress>
-<p id="task-message" role="status" aria-live="polite" data-task-message>${lastLine(o.log) || (o.status === 'queued' ? 'Waiting for a worker.' : 'Working.')}</p>
-<p><a href="/tasks/${o.id}/" id="task-refresh" data-task-refresh>Check again</a></p>
-<noscript><meta http-equiv="refresh" content="3"></noscript>
-</div>
-<script src="${assetUrl('task-progress.js')}" defer></script>`
+    ? taskProgress({ prefix: 'task', taskId: o.id, swap: 'task-body', label: 'Progress', progress: o.progress, message: lastLine(o.log) || (o.status === 'queued' ? 'Waiting for a worker.' : 'Working.'), here: `/tasks/${o.id}/` })
     : html`<div class="panel" id="task-status" data-task-state="${o.status}">
 <p><label for="task-progress">Progress</label></p>
 <progress id="task-progress" max="100" value="${o.outcome!.ok ? '100' : String(o.progress)}">${o.outcome!.ok ? '100' : String(o.progress)}%</progress>

@@ -3,6 +3,7 @@ import type { ChangeRefs } from '../services/activity/changes.service.js';
 import type { ChangeRow } from '../db/schema.js';
 import type { RepositoryStatus } from '../services/repository/repository.service.js';
 import { ACTION_NAMES } from '../domain/change-actions.js';
+import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { csrfField, type Viewer } from './layout.js';
 
@@ -127,6 +128,22 @@ export function notice(code: unknown, extra?: string): SafeHtml {
   const text = typeof code === 'string' ? NOTICES[code] : undefined;
   if (!text) return html``;
   return html`<p class="message" role="status" id="notice" tabindex="-1">${text}${extra ? ` ${extra}` : ''}</p>`;
+}
+
+/**
+ * A running task's progress: a bar and the log's last line, which task-progress.js keeps up to date from the tasks API
+ * and then replaces (the element `swap` names) with the outcome the server draws; without JavaScript the page refreshes
+ * itself. Element ids start with `prefix` (`<prefix>-status`, `-progress`, `-message`, `-refresh`).
+ */
+export function taskProgress(o: { prefix: string; taskId: string; swap: string; label: string; progress: number; message: string; here: string }): SafeHtml {
+  return html`<div class="panel" id="${o.prefix}-status" data-task-url="/api/tasks/${o.taskId}/" data-task-swap="${o.swap}">
+<p><label for="${o.prefix}-progress">${o.label}</label></p>
+<progress id="${o.prefix}-progress" max="100" value="${String(o.progress)}">${String(o.progress)}%</progress>
+<p id="${o.prefix}-message" role="status" aria-live="polite" data-task-message>${o.message}</p>
+<p><a href="${o.here}" id="${o.prefix}-refresh" data-task-refresh>Check again</a></p>
+<noscript><meta http-equiv="refresh" content="3"></noscript>
+</div>
+<script src="${assetUrl('task-progress.js')}" defer></script>`;
 }
 
 /** The last line of a task's log: what the task says it is doing now. */
