@@ -157,14 +157,19 @@ function parseMo(bytes: Uint8Array, options?: ParseOptions): ParsedStore {
     }
   };
   const entries: MoEntry[] = [];
-  for (const pair of pairs) {
+  // Units in the order writeMo gives them (msgfmt's files are sorted already), so that an edit keeps every index.
+  const sorted = [...pairs].sort((a, b) => Buffer.compare(a.original, b.original));
+  for (const pair of sorted) {
     if (pair.original.length === 0) continue;
     const original = decode(pair.original);
     const glue = original.indexOf(CONTEXT_GLUE);
     const context = glue >= 0 ? original.slice(0, glue) : '';
     const [id, idPlural] = original.slice(glue + 1).split('\0');
     const translation = decode(pair.translation);
-    entries.push({ context, id: id ?? '', idPlural: idPlural ?? null, strings: idPlural === undefined ? [translation.split('\0')[0]!] : translation.split('\0'), fuzzy: false });
+    // An empty translation is no translation to gettext (msgfmt never writes one): not a unit, and not written back.
+    const strings = idPlural === undefined ? [translation.split('\0')[0]!] : translation.split('\0');
+    if (strings.every((t) => t === '')) continue;
+    entries.push({ context, id: id ?? '', idPlural: idPlural ?? null, strings, fuzzy: false });
   }
   return new MoStore(entries, headerPair ? decode(headerPair.translation) : '', bytes);
 }
