@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchRealFormatFiles } from './real-format-files.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
@@ -426,6 +427,7 @@ function quiet(command: string, args: string[]): { ok: boolean; stderr: string }
 }
 
 async function main(): Promise<void> {
+  benchRealFormatFiles();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parla-po-bench-'));
   try {
     const input = path.join(dir, 'cs.po');

@@ -12,6 +12,14 @@ export const REAL_FORMAT_FILES: { format: string; file: string; language: string
   { format: 'laravel', file: 'test/fixtures/laravel/bookstack/ru/entities.php', language: 'ru' },
   { format: 'ini', file: 'test/fixtures/ini/gogs/locale_en-US.ini', language: 'en' },
   { format: 'joomla', file: 'test/fixtures/joomla/weblinks/ru-RU.com_weblinks.ini', language: 'ru' },
+  { format: 'go-i18n-toml', file: 'test/fixtures/go-i18n-toml/hugo-theme-stack/ru.toml', language: 'ru' },
+  { format: 'gotext', file: 'test/fixtures/gotext/wireguard-windows/ru/messages.gotext.json', language: 'ru' },
+  { format: 'fluent', file: 'test/fixtures/fluent/send/ru.ftl', language: 'ru' },
+  { format: 'formatjs', file: 'test/fixtures/formatjs/en-US.json', language: 'en' },
+  { format: 'srt', file: 'test/fixtures/srt/utf-8.srt', language: 'fr' },
+  { format: 'webvtt', file: 'test/fixtures/webvtt/many-comments.vtt', language: 'en' },
+  { format: 'mo', file: 'test/fixtures/mo/sphinx-ru.mo', language: 'ru' },
+  { format: 'xcstrings', file: 'test/fixtures/xcstrings/cse.xcstrings', language: 'de' },
 ];
 
 const MIN_MS = 300;

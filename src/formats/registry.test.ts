@@ -63,3 +63,35 @@ describe('default registry', () => {
     expect(store.units[0]).toMatchObject({ key: 'greeting', context: 'greeting', target: ['Hello'] });
   });
 });
+
+describe('PHP and INI formats', () => {
+  it('are registered under the reference ids and read their files', () => {
+    expect(formats.get('php')).toMatchObject({ monolingual: true, mimeType: 'text/x-php', extensions: ['php'] });
+    expect(formats.get('laravel')!.parse(Buffer.from("<?php return ['a' => ['b' => 'One|Many']];")).units[0]).toMatchObject({ key: 'a.b', target: ['One', 'Many'] });
+    expect(formats.get('ini')!.parse(Buffer.from('[s]\nk = "v"\n')).units[0]).toMatchObject({ key: '[s]k', target: ['v'] });
+    expect(formats.get('joomla')!.parse(Buffer.from('K="a "_QQ_"b"_QQ_""\n')).units[0]).toMatchObject({ key: 'K', target: ['a "b"'] });
+  });
+});
+
+describe('go-i18n TOML, gotext and Fluent formats', () => {
+  it('are registered under the reference ids and read their files', () => {
+    expect(formats.get('go-i18n-toml')).toMatchObject({ monolingual: true, extensions: ['toml'] });
+    expect(formats.get('go-i18n-toml')!.parse(Buffer.from('[Cats]\none = "cat"\nother = "cats"\n')).units[0]).toMatchObject({ key: 'Cats', target: ['cat', 'cats'] });
+    expect(formats.get('gotext')!.parse(Buffer.from('{"language": "de", "messages": [{"id": "Hi", "message": "Hi", "translation": "Hallo"}]}')).units[0]).toMatchObject({ key: 'Hi', target: ['Hallo'] });
+    expect(formats.get('fluent')!.parse(Buffer.from('login = Log in\n    .title = Title\n')).units.map((u) => u.key)).toEqual(['login', 'login.title']);
+  });
+});
+
+describe('FormatJS, subtitle, MO and String Catalog formats', () => {
+  it('are registered under their ids and read their files', () => {
+    expect(formats.get('formatjs')!.parse(Buffer.from('{"a": {"defaultMessage": "A", "description": "d"}}')).units[0]).toMatchObject({ key: 'a', target: ['A'], note: 'd' });
+    expect(formats.get('srt')!.parse(Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nHi\n')).units[0]).toMatchObject({ key: '00:00:01,000 --> 00:00:02,000', target: ['Hi'] });
+    expect(formats.get('webvtt')!.parse(Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n')).units[0]).toMatchObject({ key: '00:01.000 --> 00:02.000', target: ['Hi'] });
+    expect(formats.get('mo')).toMatchObject({ monolingual: false, extensions: ['mo'] });
+    const mo = formats.get('mo')!.create({ language: 'cs' });
+    mo.addUnit({ source: ['Hello'], target: ['Ahoj'] });
+    expect(formats.get('mo')!.parse(mo.serialize()).units[0]).toMatchObject({ source: ['Hello'], target: ['Ahoj'] });
+    const catalog = '{"sourceLanguage": "en", "strings": {"Hi": {"localizations": {"cs": {"stringUnit": {"state": "translated", "value": "Ahoj"}}}}}, "version": "1.0"}';
+    expect(formats.get('xcstrings')!.parse(Buffer.from(catalog), { language: 'cs' }).units[0]).toMatchObject({ key: 'Hi', target: ['Ahoj'] });
+  });
+});

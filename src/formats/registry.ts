@@ -5,11 +5,18 @@ import { aresourceFormat } from './aresource/aresource.format.js';
 import { csvFormat, csvSimpleFormat } from './csv/csv.format.js';
 import { FormatParseError, type ParsedStore, type TranslationFormat } from './format.js';
 import { goI18nJsonFormat, goI18nJsonV2Format } from './go-i18n/go-i18n.format.js';
+import { goI18nTomlFormat } from './go-i18n-toml/go-i18n-toml.format.js';
+import { gotextFormat } from './gotext/gotext.format.js';
+import { fluentFormat } from './fluent/fluent.format.js';
 import { htmlFormat } from './html/html.format.js';
 import { i18nextFormat, i18nextV4Format } from './i18next/i18next.format.js';
 import { jsonNestedFormat } from './json-nested/json-nested.format.js';
 import { jsonFormat } from './json/json.format.js';
+import { iniFormat } from './ini/ini.format.js';
+import { joomlaFormat } from './joomla/joomla.format.js';
+import { laravelFormat } from './laravel/laravel.format.js';
 import { markdownFormat } from './markdown/markdown.format.js';
+import { phpFormat } from './php/php.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
 import { resxFormat } from './resx/resx.format.js';
 import { propertiesFormat, propertiesUtf8Format } from './properties/properties.format.js';
@@ -23,6 +30,11 @@ import { xlsxFormat } from './xlsx/xlsx.format.js';
 import { xliff11Format, xliffFormat } from './xliff/xliff.format.js';
 import { xliff2Format } from './xliff2/xliff2.format.js';
 import { yamlFormat } from './yaml/yaml.format.js';
+import { formatjsFormat } from './formatjs/formatjs.format.js';
+import { moFormat } from './mo/mo.format.js';
+import { srtFormat } from './srt/srt.format.js';
+import { webvttFormat } from './webvtt/webvtt.format.js';
+import { xcstringsFormat } from './xcstrings/xcstrings.format.js';
 
 export class FormatRegistry {
   private readonly byId = new Map<string, TranslationFormat>();
@@ -85,6 +97,9 @@ for (const format of [
   arbFormat,
   goI18nJsonFormat,
   goI18nJsonV2Format,
+  goI18nTomlFormat,
+  gotextFormat,
+  fluentFormat,
   csvFormat,
   csvSimpleFormat,
   xlsxFormat,
@@ -99,6 +114,15 @@ for (const format of [
   stringsdictFormat,
   htmlFormat,
   markdownFormat,
+  phpFormat,
+  laravelFormat,
+  iniFormat,
+  joomlaFormat,
+  formatjsFormat,
+  srtFormat,
+  webvttFormat,
+  moFormat,
+  xcstringsFormat,
 ]) {
   formats.register(format);
 }

@@ -27,6 +27,8 @@ interface Capabilities {
    * ISO-8859-1 properties file cannot hold becomes a \uXXXX escape (comments are not unescaped on reading).
    */
   noteOk?: (note: string) => boolean;
+  /** Targets the format can hold verbatim (Fluent texts are pattern syntax: no braces, no special line starts). */
+  textOk?: (text: string) => boolean;
   /** Added units join the group of their key (Qt TS contexts), so file order is not insertion order. */
   regroups?: boolean;
 }
@@ -59,6 +61,25 @@ const CAPS: Record<string, Capabilities> = {
   'ruby-yaml': { plural: true, note: true, nested: true, keyPattern: IDENT },
   aresource: { plural: true, note: true, keyPattern: /^[A-Za-z_][A-Za-z0-9_]*$/, noteOk: (n) => !n.includes('--') && !n.endsWith('-') },
   resx: { plural: false, note: true, keyOk: (k) => !k.startsWith('>>') }, // ">>" names are WinForms designer data
+  php: { plural: false, note: false, nested: true, keyPattern: IDENT },
+  // A `|` in a Laravel text always separates plural forms.
+  laravel: { plural: true, note: false, nested: true, keyPattern: IDENT, textOk: (t) => !t.includes('|') },
+  // A note line starting with ; or # reads back without it; go-ini has no way to write """ inside a """ value.
+  ini: { plural: false, note: true, keyPattern: IDENT, noteOk: (n) => !/^[;#]/.test(n), textOk: (t) => !t.includes('"""') },
+  joomla: { plural: false, note: true, keyPattern: /^[A-Z][A-Z0-9_]*$/, noteOk: (n) => !/^[;#]/.test(n) },
+  'go-i18n-toml': { plural: true, note: true, nested: true, keyPattern: IDENT },
+  gotext: { plural: true, note: false },
+  fluent: { plural: true, note: true, keyPattern: IDENT, textOk: (t) => !/[{}\r]/.test(t) && t.split('\n').every((l) => l !== '' && l.trim() === l && !/^[[*.]/.test(l)) },
+  formatjs: { plural: false, note: true },
+  // Subtitle keys are cue timings; a blank line ends a cue, and a WebVTT text line with "-->" would be a timing.
+  srt: { plural: false, note: false, keyPattern: /^0[0-9]:[0-5][0-9]:[0-5][0-9],[0-9]{3} --> 0[0-9]:[0-5][0-9]:[0-5][0-9],[0-9]{3}$/, textOk: (t) => !t.includes('\r') && t.split('\n').every((l) => l.trim() !== '') },
+  webvtt: { plural: false, note: false, keyPattern: /^[0-5][0-9]:[0-5][0-9]\.[0-9]{3} --> [0-5][0-9]:[0-5][0-9]\.[0-9]{3}$/, textOk: (t) => !t.includes('\r') && !t.includes('-->') && t.split('\n').every((l) => l.trim() !== '') },
+  // MO keeps its strings sorted by original; NUL separates plural forms and EOT a context.
+  mo: { plural: true, note: false, regroups: true, textOk: (t) => !t.includes('\u0000') && !t.includes('\u0004') },
+  // A String Catalog sorts its keys; "[device=…]" and "[substitution=…]" at a key's end name variations.
+  // Plural variations follow the language's full CLDR categories (Czech has four), not the three forms written here:
+  // the contract suite covers them on real catalogues.
+  xcstrings: { plural: false, note: true, regroups: true, keyOk: (k) => !/\[(device|substitution)=[^\]]*\]$/.test(k) },
   // A plural variable is a unit beside its entry's format-string unit, so generated plurals cannot map one to one.
   stringsdict: { plural: false, note: false, keyPattern: IDENT },
 };
@@ -73,9 +94,9 @@ interface GeneratedUnit {
 /** Units with distinct keys and sources (PO identifies a unit by its source, monolingual formats by the key). */
 function unitsFor(format: TranslationFormat, caps: Capabilities): fc.Arbitrary<GeneratedUnit[]> {
   const text = trickyString(40);
-  const form = text.filter((t) => t.trim() !== '');
+  const form = text.filter((t) => t.trim() !== '' && (caps.textOk?.(t) ?? true));
   const targets = caps.plural ? fc.oneof(fc.tuple(form).map((t) => [...t]), fc.tuple(form, form, form).map((t) => [...t])) : fc.tuple(form).map((t) => [...t]);
-  const key = caps.keyPattern ? fc.stringMatching(caps.keyPattern).filter((k) => k.length <= 24) : trickyString(24).filter((k) => k.trim() !== '' && (caps.keyOk?.(k) ?? true));
+  const key = caps.keyPattern ? fc.stringMatching(caps.keyPattern).filter((k) => k.length <= 32) : trickyString(24).filter((k) => k.trim() !== '' && (caps.keyOk?.(k) ?? true));
   const note = form.map((n) => n.replace(/\s+/g, ' ').trim()).filter((n) => caps.noteOk?.(n) ?? true);
   const unit = fc.record({ key, source: form, target: targets, note: caps.note ? fc.oneof(fc.constant(''), note) : fc.constant('') });
   return fc
@@ -128,7 +149,7 @@ describe.each(roundTripFormats.map((f) => [f.id, f] as const))('round trip throu
 
   it('editing every target of a written file reads back the new targets and leaves the other units alone', () => {
     fc.assert(
-      fc.property(unitsFor(format, caps), fc.array(trickyString(40).filter((t) => t.trim() !== ''), { minLength: 3, maxLength: 3 }), (units, replacement) => {
+      fc.property(unitsFor(format, caps), fc.array(trickyString(40).filter((t) => t.trim() !== '' && (caps.textOk?.(t) ?? true)), { minLength: 3, maxLength: 3 }), (units, replacement) => {
         const store = format.create({ language: 'cs', pluralForms: { ...CS_PLURALS }, pluralCategories: CS_CATEGORIES });
         for (const u of units) store.addUnit(newUnit(format, u));
         const edited = format.parse(store.serialize(), PARSE_OPTIONS);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { ParseOptions, TranslationFormat } from '../../src/formats/index.js';
 
 export const REAL_WORLD_DIR = path.resolve(import.meta.dirname, '../../../shared/fixtures/real-world');
+/** Real files kept in this repository, one folder per format id (see each folder's README). */
+const TEST_FIXTURES_DIR = path.resolve(import.meta.dirname, '../fixtures');
 /** Seeds stay small so each mutated input parses in well under a millisecond or two. */
 const MAX_SEED_BYTES = 12_000;
 
@@ -24,6 +26,12 @@ export const SIGNIFICANT: Record<string, string[]> = {
   yaml: [':', '- ', '&a ', '*a', '!!', '|', '>', '{', '[', '"', "'", '#', '\t', '---\n', '...\n', '? '],
   csv: [',', '"', '\n', '\r\n', ';', '\t'],
   markdown: ['#', '*', '`', '```', '[', ']', '(', ')', '>', '|', '-', '<div>', '\n\n'],
+  php: ["'", '"', '\\', '$', '[', ']', '(', ')', '=>', ',', ';', '.', '<?php ', '?>', '//', '/*', '*/', '#', '<<<EOT\n', '|', 'array('],
+  ini: ['[', ']', '=', ':', ';', '#', '"', '`', '"""', '"_QQ_"', '\\"', '\n', '\r\n'],
+  toml: ['[', ']', '[[', '=', '"', "'", '"""', "'''", '\\', '\\u', '#', '.', '{', '}', '\n', 'one = ', 'other = '],
+  fluent: ['{', '}', '$', '-', '.', '=', '->', '[', ']', '*[other]', '#', '##', '###', '"', '\\', '\n', '\n    ', 'NUMBER('],
+  subtitle: ['\n', '\r\n', '\n\n', '-->', ' --> ', '00:00:01,000', '00:01.000', '1\n', 'WEBVTT', 'NOTE ', 'STYLE\n', '<i>', ':', ',', '.'],
+  mo: ['\u0000', '\u0004', '\u00de\u0012\u0004\u0095', '\u0095\u0004\u0012\u00de', '\u00ff\u00ff\u00ff\u007f', 'charset=', 'Plural-Forms: nplurals=3; plural=n;\n'],
   zip: ['PK\u0003\u0004', 'PK\u0001\u0002', 'PK\u0005\u0006'],
 };
 
@@ -36,6 +44,12 @@ export function alphabetOf(format: TranslationFormat): string[] {
   if (id.includes('yaml')) return SIGNIFICANT.yaml!;
   if (id.startsWith('csv')) return SIGNIFICANT.csv!;
   if (id === 'markdown') return SIGNIFICANT.markdown!;
+  if (id === 'php' || id === 'laravel') return SIGNIFICANT.php!;
+  if (id === 'ini' || id === 'joomla') return SIGNIFICANT.ini!;
+  if (id === 'go-i18n-toml') return SIGNIFICANT.toml!;
+  if (id === 'fluent') return SIGNIFICANT.fluent!;
+  if (id === 'srt' || id === 'webvtt') return SIGNIFICANT.subtitle!;
+  if (id === 'mo') return SIGNIFICANT.mo!;
   if (id === 'xlsx') return SIGNIFICANT.zip!;
   if (format.mimeType.includes('json') || ['json', 'json-nested', 'i18next', 'i18nextv4', 'webextension', 'arb', 'go-i18n-json', 'go-i18n-json-v2'].includes(id)) return SIGNIFICANT.json!;
   return SIGNIFICANT.xml!;
@@ -55,10 +69,10 @@ function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-/** The two smallest real files of the format (by extension) from ../shared, or none in a user's clone. */
+/** The two smallest real files of the format (by extension) from ../shared and test/fixtures/<id>. */
 export function realSamples(format: TranslationFormat): Uint8Array[] {
   const folder = FOLDERS[format.id] ?? format.id;
-  return listFiles(path.join(REAL_WORLD_DIR, folder))
+  return [...listFiles(path.join(REAL_WORLD_DIR, folder)), ...listFiles(path.join(TEST_FIXTURES_DIR, format.id))]
     .filter((f) => format.extensions.some((ext) => f.endsWith(`.${ext}`)))
     .map((f) => ({ f, size: fs.statSync(f).size }))
     .filter(({ size }) => size <= MAX_SEED_BYTES)

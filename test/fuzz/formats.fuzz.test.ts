@@ -61,6 +61,14 @@ function editText(format: TranslationFormat, text: string): string {
   if (format.id === 'html') return text.replace(/[^\p{L}\p{N} ]+/gu, '').replace(/ +/g, ' ').trim() || 'word';
   if (format.id === 'markdown') return text.replace(/[^\p{L}\p{N} ]+/gu, '').trim() || 'word';
   if (format.id.startsWith('csv')) return text.replace(/[,;\t|'"]/g, '') || 'word';
+  // In Laravel a `|` always separates plural forms: a singular text cannot hold one.
+  if (format.id === 'laravel') return text.replaceAll('|', '') || 'word';
+  // A Fluent text is pattern syntax: edits keep to plain words, which every pattern can hold.
+  if (format.id === 'fluent') return text.replace(/[^\p{L}\p{N} ]+/gu, '').replace(/ +/g, ' ').trim() || 'word';
+  // A blank line ends a subtitle cue (and a WebVTT text line with "-->" would be a timing line).
+  if (format.id === 'srt' || format.id === 'webvtt') return text.replaceAll('-->', '').split(/\r\n|\n|\r/).filter((l) => l.trim() !== '').join('\n') || 'word';
+  // NUL separates the plural forms of an MO translation.
+  if (format.id === 'mo') return text.replaceAll('\u0000', '') || 'word';
   return text;
 }
 
