@@ -11,7 +11,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { CS_PO, DE_PO, POT, poZip } from '../helpers/fixtures.js';
 import { gitUpstream } from '../helpers/git-upstream.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
+import { browserForFile, HAVE_CHROMIUM, signInPage, withPage } from './browser.js';
 import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
@@ -21,12 +21,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('component administration in Chro
   let root: string;
   let bare: string;
 
-  const signIn = async (page: Page) => {
-    await page.goto(`${s.url}/accounts/login/?next=%2F`);
-    await page.fill('#id_username', 'admin');
-    await page.fill('#id_password', 'admin-password');
-    await Promise.all([page.waitForURL(`${s.url}/`), page.click('#login-submit')]);
-  };
+  const signIn = (page: Page) => signInPage(page, s.url, 'admin', 'admin-password');
 
   beforeAll(async () => {
     s = await startServer(dialect, { PARLA_VCS_ALLOW_LOCAL: '1' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
+import { browserForFile, HAVE_CHROMIUM, signInPage, withPage } from './browser.js';
 import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
@@ -15,12 +15,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project access in Chromium on %s
   let s: TestServer;
   let teams: Record<string, number>;
 
-  const signIn = async (page: Page) => {
-    await page.goto(`${s.url}/accounts/login/?next=%2Fprojects%2Fshop%2F`);
-    await page.fill('#id_username', 'olga');
-    await page.fill('#id_password', PASSWORD);
-    await Promise.all([page.waitForURL(`${s.url}/projects/shop/`), page.click('#login-submit')]);
-  };
+  const signIn = (page: Page) => signInPage(page, s.url, 'olga', PASSWORD, '/projects/shop/');
 
   beforeAll(async () => {
     s = await startServer(dialect);

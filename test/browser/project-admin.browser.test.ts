@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DIALECTS } from '../helpers/databases.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { HAVE_CHROMIUM, browserForFile, withPage } from './browser.js';
+import { browserForFile, HAVE_CHROMIUM, signInPage, withPage } from './browser.js';
 import { expectAccessible, overflow } from './a11y.js';
 
 const browser = browserForFile();
@@ -13,12 +13,7 @@ const browser = browserForFile();
 describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('project administration in Chromium on %s', (dialect) => {
   let s: TestServer;
 
-  const signIn = async (page: Page) => {
-    await page.goto(`${s.url}/accounts/login/?next=%2F`);
-    await page.fill('#id_username', 'admin');
-    await page.fill('#id_password', 'admin-password');
-    await Promise.all([page.waitForURL(`${s.url}/`), page.click('#login-submit')]);
-  };
+  const signIn = (page: Page) => signInPage(page, s.url, 'admin', 'admin-password');
 
   beforeAll(async () => {
     s = await startServer(dialect);

@@ -6,7 +6,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject, POT } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
-import { HAVE_CHROMIUM, browserForFile, withPage, type BrowserRun } from './browser.js';
+import { browserForFile, HAVE_CHROMIUM, signInPage, type BrowserRun, withPage } from './browser.js';
 import { contrastProblems, focusStops, labelsNotInName, overflow, unnamedControls } from './a11y.js';
 
 /** A second component whose Hebrew file puts "Goodbye world" into the translation memory. */
@@ -47,13 +47,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('web UI in Chromium on %s', (dial
   };
 
   /** Signs in through the form, as a person would, and lands on `next`. */
-  const signIn = async (page: Page, who: { username: string; password: string }, next = '/') => {
-    await page.goto(`${s.url}/accounts/login/?next=${encodeURIComponent(next)}`);
-    await page.fill('#id_username', who.username);
-    await page.fill('#id_password', who.password);
-    await Promise.all([page.waitForURL(`${s.url}${next}`), page.click('#login-submit')]);
-    expect(await page.locator('#username').textContent()).toBeTruthy();
-  };
+  const signIn = (page: Page, who: { username: string; password: string }, next = '/') => signInPage(page, s.url, who.username, who.password, next);
   const admin = { username: 'admin', password: 'admin-password' };
   /** The count of a row of the statistics table on a translation page. */
   const statCount = (page: Page, row: string) =>
