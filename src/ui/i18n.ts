@@ -1,0 +1,79 @@
+// The UI's message catalog calls: tr/ntr/trHtml look a message up in the language of the current request.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { escapeHtml, SafeHtml } from './html.js';
+
+/** The translations of one UI language, as read from its message catalog. */
+export interface MessageCatalog {
+  /** BCP 47 code of the language, e.g. "de", "cs", "pt-BR". */
+  readonly code: string;
+  /** "rtl" for right-to-left languages. */
+  readonly direction: 'ltr' | 'rtl';
+  /** The translation of msgid (in context ctx), or undefined when the catalog has none. */
+  message(msgid: string, ctx?: string): string | undefined;
+  /** The plural form of a plural message for the count n, or undefined when the catalog has none. */
+  plural(msgid: string, n: number, ctx?: string): string | undefined;
+}
+
+/** The catalog-less language: the messages as written in the code (English). */
+export const SOURCE_CATALOG: MessageCatalog = {
+  code: 'en',
+  direction: 'ltr',
+  message: () => undefined,
+  plural: () => undefined,
+};
+
+const current = new AsyncLocalStorage<MessageCatalog>();
+
+/** Runs fn with catalog as the language of every tr() call it makes, also after awaits. */
+export function runInLanguage<T>(catalog: MessageCatalog, fn: () => T): T {
+  return current.run(catalog, fn);
+}
+
+/** The language of the current request (English outside one). */
+export function currentCatalog(): MessageCatalog {
+  return current.getStore() ?? SOURCE_CATALOG;
+}
+
+type Vars = Readonly<Record<string, string | number>>;
+
+/** Replaces {name} placeholders with vars' values; unknown names stay as written. */
+function fill(text: string, vars: Vars | undefined): string {
+  if (!vars) return text;
+  return text.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** A UI message in the current language; {name} placeholders are filled from vars. Plain text: html`` escapes it. */
+export function tr(msgid: string, vars?: Vars): string {
+  return fill(currentCatalog().message(msgid) ?? msgid, vars);
+}
+
+/** The same with a disambiguating context (msgctxt), for words that translate differently in different places. */
+export function ptr(ctx: string, msgid: string, vars?: Vars): string {
+  return fill(currentCatalog().message(msgid, ctx) ?? msgid, vars);
+}
+
+/** A message with plural forms chosen by n in the current language; {n} is n, other placeholders come from vars. */
+export function ntr(singular: string, plural: string, n: number, vars?: Vars): string {
+  const text = currentCatalog().plural(singular, n) ?? (n === 1 ? singular : plural);
+  return fill(text, { n, ...vars });
+}
+
+/**
+ * A message with markup in its placeholders, e.g. trHtml('{link} to translate.', { link: html`<a …>${tr('Sign in')}</a>` }):
+ * the message text is escaped, SafeHtml values are inserted as they are, other values escaped.
+ */
+export function trHtml(msgid: string, vars: Readonly<Record<string, string | number | SafeHtml>>): SafeHtml {
+  const text = currentCatalog().message(msgid) ?? msgid;
+  const parts = text.split(/(\{[a-z_][a-z0-9_]*\})/gi);
+  return new SafeHtml(
+    parts
+      .map((part, i) => {
+        if (i % 2 === 0) return escapeHtml(part);
+        const name = part.slice(1, -1);
+        if (!(name in vars)) return escapeHtml(part);
+        const value = vars[name]!;
+        return value instanceof SafeHtml ? value.value : escapeHtml(String(value));
+      })
+      .join(''),
+  );
+}
