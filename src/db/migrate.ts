@@ -37,6 +37,7 @@ import * as m036 from './migrations/036-mail-and-account-links.js';
 import * as m037 from './migrations/037-two-factor.js';
 import * as m038 from './migrations/038-user-identities.js';
 import * as m039 from './migrations/039-notification-feed.js';
+import * as m040 from './migrations/040-units-state-index.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '037-two-factor': m037,
   '038-user-identities': m038,
   '039-notification-feed': m039,
+  '040-units-state-index': m040,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */
