@@ -187,8 +187,17 @@ export async function unitsWithSlugsByIds(db: Executor, ids: readonly number[]):
  * Not for regex searches: their pages come from every match's id (searchedUnitIds, see hasRegex).
  */
 export function unitsWithSlugsPage(db: Executor, projects: ProjectsFilter, components: ComponentsFilter, where: UnitFilter, limit: number, offset: number): Promise<UnitWithSlugsRow[]> {
-  // Labels are read for the page's rows afterwards: in this query they would be built for the skipped rows too.
-  return unitsWithSlugs(db, projects, components, where).orderBy('units.id').limit(limit).offset(offset).execute();
+  // The page's ids are found first (from indexes alone where they cover the search) and only those rows are read:
+  // sorting the whole rows read 21,430 of them for a page of 100 of `state:<translated AND language:cs` (40 → 10 ms
+  // on PostgreSQL). Labels are read for the page's rows afterwards.
+  let ids = searchableUnits(db).select('units.id');
+  if (projects) ids = ids.where(projects);
+  if (components) ids = ids.where(components);
+  if (where) ids = ids.where(where);
+  return unitsWithSlugs(db, null, null, null)
+    .where('units.id', 'in', ids.orderBy('units.id').limit(limit).offset(offset))
+    .orderBy('units.id')
+    .execute();
 }
 
 /** A unit row with the labels of its source string. */
