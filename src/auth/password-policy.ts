@@ -1,5 +1,6 @@
 // The password policy: long enough, not like the account's username or e-mail address, not a common password.
 import { readFileSync } from 'node:fs';
+import { msgid } from '../shared/msgid.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
 /** Longer passwords only cost hashing time: scrypt reads all of them. */
@@ -42,7 +43,7 @@ function similar(password: string, attribute: string): boolean {
  * address counts separately); an empty list when the password is acceptable.
  */
 export function checkPassword(password: string, account: { username?: string; email?: string; fullName?: string }): PasswordProblem[] {
-  if (!password) return [{ code: 'blank', detail: 'This field may not be blank.' }];
+  if (!password) return [{ code: 'blank', detail: msgid('This field may not be blank.') }];
   const problems: PasswordProblem[] = [];
   if ([...password].length < MIN_PASSWORD_LENGTH) {
     problems.push({ code: 'password_too_short', detail: `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.` });
@@ -57,7 +58,7 @@ export function checkPassword(password: string, account: { username?: string; em
   ];
   const like = attributes.find(([, value]) => value && similar(password, value));
   if (like) problems.push({ code: 'password_too_similar', detail: `The password is too similar to the ${like[0]}.` });
-  if (commonPasswords().has(password.toLowerCase())) problems.push({ code: 'password_too_common', detail: 'This password is too common.' });
-  else if (/^\d+$/.test(password)) problems.push({ code: 'password_entirely_numeric', detail: 'This password is entirely numeric.' });
+  if (commonPasswords().has(password.toLowerCase())) problems.push({ code: 'password_too_common', detail: msgid('This password is too common.') });
+  else if (/^\d+$/.test(password)) problems.push({ code: 'password_entirely_numeric', detail: msgid('This password is entirely numeric.') });
   return problems;
 }

@@ -8,6 +8,7 @@ import { componentPathSegment } from '../domain/component-paths.js';
 import { AppError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { FormErrors } from '../ui/forms.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
+import { tr } from '../ui/i18n.js';
 import type { TranslationPlace } from '../ui/pages.js';
 import { seg, type Stats } from '../ui/widgets.js';
 import { CSRF_FAILED } from './session-auth.js';
@@ -22,10 +23,10 @@ export function statusOfError(e: AppError): number {
   return status === 401 ? 403 : status;
 }
 
-/** A detail that names each field error (the summary alone may be generic). */
+/** A detail that names each field error (the summary alone may be generic), in the reader's language. */
 export function errorText(e: AppError): string {
-  if (e.fieldErrors.length === 0) return e.message;
-  return e.fieldErrors.map((f) => (f.attr ? `${f.attr}: ${f.detail}` : f.detail)).join(' ');
+  if (e.fieldErrors.length === 0) return tr(e.message);
+  return e.fieldErrors.map((f) => (f.attr ? `${f.attr}: ${tr(f.detail)}` : tr(f.detail))).join(' ');
 }
 
 /** A refused write as the fields of a form show it: messages by field name, "" for the form as a whole. */
@@ -98,7 +99,7 @@ export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | '
    * plain HTML form cannot send the header. Token-authenticated clients are not exposed to CSRF.
    */
   const requireFormWrite = (request: FastifyRequest): void => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to make changes.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in to make changes.'));
     if (!request.session) return;
     const body = (request.body ?? {}) as Body;
     const header = request.headers['x-csrftoken'] ?? request.headers['x-csrf-token'];

@@ -1,5 +1,7 @@
 // The account e-mails: each one a subject, a plain-text part and an HTML part built from the same words, with absolute links.
 import { oneLine, type OutgoingMail } from './mailer.js';
+import { currentCatalog, ntr, runInLanguage, tr } from '../ui/i18n.js';
+import { catalogFor } from '../ui/i18n-catalogs.js';
 
 /** What a template returns; the recipient is added by the caller. */
 export type MailContent = Omit<OutgoingMail, 'to'>;
@@ -28,6 +30,11 @@ export interface MailSection {
   url: string | null;
 }
 
+/** Renders a mail in the interface language `code` (the recipient's profile); '' or null keeps the current language. */
+export function inLanguage<T>(code: string | null | undefined, render: () => T): T {
+  return code ? runInLanguage(catalogFor(code), render) : render();
+}
+
 /** A message from its words; `unsubscribeUrl` for messages sent because of a subscription. */
 export function compose(parts: Parts): MailContent {
   const subject = oneLine(parts.subject);
@@ -49,7 +56,8 @@ export function compose(parts: Parts): MailContent {
     ...(parts.action ? [`<p><a href="${escape(parts.action.url)}">${escape(parts.action.label)}</a></p>`, `<p>${escape(parts.action.url)}</p>`] : []),
     ...footer.map((p) => `<p>${escape(p)}</p>`),
   ].join('\n');
-  const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>\n<body>\n${body}\n<p>-- <br>Parla</p>\n</body></html>\n`;
+  const language = currentCatalog();
+  const html = `<!DOCTYPE html>\n<html lang="${language.code}" dir="${language.direction}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>\n<body>\n${body}\n<p>-- <br>Parla</p>\n</body></html>\n`;
   const headers: Record<string, string> = {};
   if (parts.unsubscribeUrl) {
     headers['List-Unsubscribe'] = `<${parts.unsubscribeUrl}>`;
@@ -58,64 +66,84 @@ export function compose(parts: Parts): MailContent {
   return { subject, text, html, headers };
 }
 
-const IGNORE = 'If you did not expect this message, you can ignore it.';
+/** Mails are written in the language of the catalog they are rendered in: callers run them in the recipient's (runInLanguage). */
+const ignore = (): string => tr('If you did not expect this message, you can ignore it.');
 
 function validity(seconds: number): string {
-  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? '' : 's'}`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minute${seconds <= 60 ? '' : 's'}`;
+  if (seconds % 86400 === 0) return ntr('{n} day', '{n} days', seconds / 86400);
+  if (seconds % 3600 === 0) return ntr('{n} hour', '{n} hours', seconds / 3600);
+  return ntr('{n} minute', '{n} minutes', Math.ceil(seconds / 60));
 }
 
 export function passwordResetMail(o: { username: string; url: string; validFor: number }): MailContent {
   return compose({
-    subject: 'Password reset on Parla',
-    paragraphs: [`Somebody asked to reset the password of the Parla account "${o.username}" that uses this address.`, `The link works once, for ${validity(o.validFor)}.`, IGNORE],
-    action: { label: 'Choose a new password', url: o.url },
+    subject: tr('Password reset on Parla'),
+    paragraphs: [
+      tr('Somebody asked to reset the password of the Parla account "{username}" that uses this address.', { username: o.username }),
+      tr('The link works once, for {duration}.', { duration: validity(o.validFor) }),
+      ignore(),
+    ],
+    action: { label: tr('Choose a new password'), url: o.url },
   });
 }
 
 export function invitationMail(o: { inviter: string; team: string | null; url: string; validFor: number }): MailContent {
-  const where = o.team ? ` to the team "${o.team}"` : '';
   return compose({
-    subject: `${o.inviter} invites you to Parla`,
-    paragraphs: [`${o.inviter} invites you${where} on Parla, a translation platform.`, `Choose a username and a password to accept. The link works once, for ${validity(o.validFor)}.`, IGNORE],
-    action: { label: 'Accept the invitation', url: o.url },
+    subject: tr('{inviter} invites you to Parla', { inviter: o.inviter }),
+    paragraphs: [
+      o.team
+        ? tr('{inviter} invites you to the team "{team}" on Parla, a translation platform.', { inviter: o.inviter, team: o.team })
+        : tr('{inviter} invites you on Parla, a translation platform.', { inviter: o.inviter }),
+      tr('Choose a username and a password to accept. The link works once, for {duration}.', { duration: validity(o.validFor) }),
+      ignore(),
+    ],
+    action: { label: tr('Accept the invitation'), url: o.url },
   });
 }
 
 export function addedToTeamMail(o: { inviter: string; username: string; team: string; url: string }): MailContent {
   return compose({
-    subject: `${o.inviter} added you to the team "${o.team}" on Parla`,
-    paragraphs: [`${o.inviter} invited this address to the team "${o.team}". Your account "${o.username}" is now a member of it.`],
-    action: { label: 'Open Parla', url: o.url },
+    subject: tr('{inviter} added you to the team "{team}" on Parla', { inviter: o.inviter, team: o.team }),
+    paragraphs: [tr('{inviter} invited this address to the team "{team}". Your account "{username}" is now a member of it.', { inviter: o.inviter, team: o.team, username: o.username })],
+    action: { label: tr('Open Parla'), url: o.url },
   });
 }
 
 export function registrationMail(o: { username: string; url: string; validFor: number }): MailContent {
   return compose({
-    subject: 'Confirm your Parla account',
-    paragraphs: [`Somebody asked to create the Parla account "${o.username}" with this address.`, `Confirm it and choose a password with the link below. It works once, for ${validity(o.validFor)}.`, IGNORE],
-    action: { label: 'Confirm the account', url: o.url },
+    subject: tr('Confirm your Parla account'),
+    paragraphs: [
+      tr('Somebody asked to create the Parla account "{username}" with this address.', { username: o.username }),
+      tr('Confirm it and choose a password with the link below. It works once, for {duration}.', { duration: validity(o.validFor) }),
+      ignore(),
+    ],
+    action: { label: tr('Confirm the account'), url: o.url },
   });
 }
 
 /** Sent instead of a confirmation when the address already has an account: the form answers the same either way. */
 export function alreadyRegisteredMail(o: { usernames: string[]; signInUrl: string; resetUrl: string }): MailContent {
   return compose({
-    subject: 'Your Parla account',
+    subject: tr('Your Parla account'),
     paragraphs: [
-      `Somebody asked to create a Parla account with this address, which already has the account${o.usernames.length === 1 ? '' : 's'} ${o.usernames.map((u) => `"${u}"`).join(', ')}.`,
-      `Sign in at ${o.signInUrl}, or choose a new password at ${o.resetUrl} if you forgot it.`,
-      IGNORE,
+      ntr('Somebody asked to create a Parla account with this address, which already has the account {accounts}.', 'Somebody asked to create a Parla account with this address, which already has the accounts {accounts}.', o.usernames.length, {
+        accounts: o.usernames.map((u) => `"${u}"`).join(', '),
+      }),
+      tr('Sign in at {signInUrl}, or choose a new password at {resetUrl} if you forgot it.', { signInUrl: o.signInUrl, resetUrl: o.resetUrl }),
+      ignore(),
     ],
   });
 }
 
 export function emailChangeMail(o: { username: string; email: string; url: string; validFor: number }): MailContent {
   return compose({
-    subject: 'Confirm your new e-mail address on Parla',
-    paragraphs: [`The Parla account "${o.username}" asked to use ${o.email} from now on.`, `Confirm with the link below. It works once, for ${validity(o.validFor)}.`, IGNORE],
-    action: { label: 'Confirm the address', url: o.url },
+    subject: tr('Confirm your new e-mail address on Parla'),
+    paragraphs: [
+      tr('The Parla account "{username}" asked to use {email} from now on.', { username: o.username, email: o.email }),
+      tr('Confirm with the link below. It works once, for {duration}.', { duration: validity(o.validFor) }),
+      ignore(),
+    ],
+    action: { label: tr('Confirm the address'), url: o.url },
   });
 }
 
@@ -128,7 +156,7 @@ export function notificationMail(o: { subject: string; intro: string; sections: 
     subject: o.subject,
     paragraphs: [o.intro],
     sections: o.sections,
-    footer: [o.reason, `Stop these messages: ${o.unsubscribeUrl}`, `Choose which notifications you get: ${o.settingsUrl}`],
+    footer: [o.reason, tr('Stop these messages: {url}', { url: o.unsubscribeUrl }), tr('Choose which notifications you get: {url}', { url: o.settingsUrl })],
     unsubscribeUrl: o.unsubscribeUrl,
   });
 }

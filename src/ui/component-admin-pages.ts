@@ -1,5 +1,6 @@
 // The component administration pages: creating a component from a repository, a ZIP file or a document.
 import { html, type SafeHtml } from './html.js';
+import { tr } from './i18n.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page } from './layout.js';
 import { lastLine, taskProgress } from './widgets.js';
@@ -16,21 +17,21 @@ export interface CreateComponentPageData extends FormState {
 function createFields(formats: CreateComponentPageData['formats']): { basics: FieldSpec[]; source: FieldSpec[]; files: FieldSpec[] } {
   return {
     basics: [
-      { name: 'name', label: 'Component name', maxLength: 100, help: 'Shown in lists and page titles.' },
-      { name: 'slug', label: 'URL slug', maxLength: 100, help: 'Letters, digits, "-" and "_"; part of every address of the component.' },
-      { name: 'source_language', label: 'Source language', required: false, help: 'The language code of the source strings, "en" when empty.' },
+      { name: 'name', label: tr('Component name'), maxLength: 100, help: tr('Shown in lists and page titles.') },
+      { name: 'slug', label: tr('URL slug'), maxLength: 100, help: tr('Letters, digits, "-" and "_"; part of every address of the component.') },
+      { name: 'source_language', label: tr('Source language'), required: false, help: tr('The language code of the source strings, "en" when empty.') },
     ],
     source: [
-      { name: 'zipfile', label: 'ZIP file with the translation files', type: 'file', required: false },
-      { name: 'docfile', label: 'Document to translate', type: 'file', required: false, help: 'A single file in the source language; its format is the file format below.' },
-      { name: 'repo', label: 'Source code repository', type: 'url', required: false, help: 'A repository URL when uploading nothing; Parla clones it in the background.' },
-      { name: 'branch', label: 'Repository branch', required: false, help: 'The default branch when empty.' },
+      { name: 'zipfile', label: tr('ZIP file with the translation files'), type: 'file', required: false },
+      { name: 'docfile', label: tr('Document to translate'), type: 'file', required: false, help: tr('A single file in the source language; its format is the file format below.') },
+      { name: 'repo', label: tr('Source code repository'), type: 'url', required: false, help: tr('A repository URL when uploading nothing; Parla clones it in the background.') },
+      { name: 'branch', label: tr('Repository branch'), required: false, help: tr('The default branch when empty.') },
     ],
     files: [
-      { name: 'file_format', label: 'File format', type: 'select', options: formats.map((f) => ({ value: f.id, label: f.name })) },
-      { name: 'filemask', label: 'File mask', required: false, help: 'Path of the translation files with "*" in place of the language code, for example po/*.po.' },
-      { name: 'template', label: 'Monolingual base language file', required: false, help: 'For formats that keep keys and source strings in one file, for example en.json.' },
-      { name: 'new_base', label: 'Template for new translations', required: false, help: 'The file new languages start from, for example po/messages.pot.' },
+      { name: 'file_format', label: tr('File format'), type: 'select', options: formats.map((f) => ({ value: f.id, label: f.name })) },
+      { name: 'filemask', label: tr('File mask'), required: false, help: tr('Path of the translation files with "*" in place of the language code, for example po/*.po.') },
+      { name: 'template', label: tr('Monolingual base language file'), required: false, help: tr('For formats that keep keys and source strings in one file, for example en.json.') },
+      { name: 'new_base', label: tr('Template for new translations'), required: false, help: tr('The file new languages start from, for example po/messages.pot.') },
     ],
   };
 }
@@ -41,38 +42,38 @@ export function createComponentPage(o: CreateComponentPageData): string {
   const all = [...f.basics, ...f.source, ...f.files];
   const action = `/create/component/?project=${encodeURIComponent(o.project.slug)}`;
   return page({
-    title: `Add a component to ${o.project.name}`,
+    title: tr('Add a component to {project_name}', { project_name: o.project.name }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: 'Add a component' }],
-    body: html`<h1>Add a component to ${o.project.name}</h1>
-<h2>From a repository, with discovery</h2>
-<p>Parla clones the repository and proposes the translation files it finds.</p>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.project.name, href: o.project.href }, { label: tr('Add a component') }],
+    body: html`<h1>${tr('Add a component to {project_name}', { project_name: o.project.name })}</h1>
+<h2>${tr('From a repository, with discovery')}</h2>
+<p>${tr('Parla clones the repository and proposes the translation files it finds.')}</p>
 ${discoverForm(o, `/create/component/discover/?project=${encodeURIComponent(o.project.slug)}`)}
-<h2>From an upload, or with a known layout</h2>
-<p>Upload a ZIP file of translation files or a single document, or name a repository and its file mask.</p>
+<h2>${tr('From an upload, or with a known layout')}</h2>
+<p>${tr('Upload a ZIP file of translation files or a single document, or name a repository and its file mask.')}</p>
 ${formErrors(o.errors, all.map((s) => s.name))}
 <form method="post" action="${action}" enctype="multipart/form-data" id="create-component" class="panel" novalidate>${csrfField(o.viewer)}
-<fieldset><legend>Component</legend>${f.basics.map((s) => field(o, s))}</fieldset>
-<fieldset><legend>Where the strings come from</legend>${f.source.map((s) => field(o, s))}</fieldset>
-<fieldset><legend>Files</legend>${f.files.map((s) => field(o, s))}</fieldset>
-<button type="submit" id="create-component-submit">Create the component</button>
+<fieldset><legend>${tr('Component')}</legend>${f.basics.map((s) => field(o, s))}</fieldset>
+<fieldset><legend>${tr('Where the strings come from')}</legend>${f.source.map((s) => field(o, s))}</fieldset>
+<fieldset><legend>${tr('Files')}</legend>${f.files.map((s) => field(o, s))}</fieldset>
+<button type="submit" id="create-component-submit">${tr('Create the component')}</button>
 </form>`,
   });
 }
 
-const DISCOVER_FIELDS: FieldSpec[] = [
-  { name: 'discover_repo', label: 'Repository URL', type: 'url', help: 'HTTPS or SSH address of a git repository.' },
-  { name: 'discover_branch', label: 'Branch', required: false, help: 'The default branch when empty.' },
+const DISCOVER_FIELDS = (): FieldSpec[] => [
+  { name: 'discover_repo', label: tr('Repository URL'), type: 'url', help: tr('HTTPS or SSH address of a git repository.') },
+  { name: 'discover_branch', label: tr('Branch'), required: false, help: tr('The default branch when empty.') },
 ];
 
 /** The repository form that starts a discovery; its fields are named apart from the creation form's repository fields on the same page. */
 function discoverForm(o: CreateComponentPageData, action: string): SafeHtml {
   const state: FormState = { viewer: o.viewer, values: o.discover?.values ?? {}, errors: o.discover?.errors };
-  return html`${formErrors(state.errors, DISCOVER_FIELDS.map((f) => f.name))}
+  return html`${formErrors(state.errors, DISCOVER_FIELDS().map((f) => f.name))}
 <form method="post" action="${action}" id="discover-component" class="panel" novalidate>${csrfField(o.viewer)}
-${DISCOVER_FIELDS.map((f) => field(state, f))}
-<button type="submit" id="discover-component-submit">Find translation files</button>
+${DISCOVER_FIELDS().map((f) => field(state, f))}
+<button type="submit" id="discover-component-submit">${tr('Find translation files')}</button>
 </form>`;
 }
 
@@ -92,24 +93,24 @@ export function discoveryPage(o: DiscoveryPageData): string {
     return `/create/component/?${q.toString()}#create-component`;
   };
   const body = running
-    ? taskProgress({ prefix: 'discovery', taskId: o.task.id, swap: 'discovery-body', label: `Cloning ${o.task.repo}`, progress: o.task.progress, message: lastLine(o.task.log) || 'Waiting for a worker.', here: o.here })
+    ? taskProgress({ prefix: 'discovery', taskId: o.task.id, swap: 'discovery-body', label: tr('Cloning {repo}', { repo: o.task.repo }), progress: o.task.progress, message: lastLine(o.task.log) || tr('Waiting for a worker.'), here: o.here })
     : o.task.status === 'failed'
-      ? html`<div class="error" role="alert" id="discovery-error" data-task-outcome><p>The repository could not be read: ${o.task.error || 'the task failed.'}</p></div>
-${o.task.log ? html`<details><summary>Log</summary><pre id="discovery-log">${o.task.log}</pre></details>` : ''}
-<p><a href="/create/component/?project=${encodeURIComponent(o.project.slug)}">Try another repository</a></p>`
+      ? html`<div class="error" role="alert" id="discovery-error" data-task-outcome><p>${o.task.error ? tr('The repository could not be read: {error}', { error: o.task.error }) : tr('The repository could not be read: the task failed.')}</p></div>
+${o.task.log ? html`<details><summary>${tr('Log')}</summary><pre id="discovery-log">${o.task.log}</pre></details>` : ''}
+<p><a href="/create/component/?project=${encodeURIComponent(o.project.slug)}">${tr('Try another repository')}</a></p>`
       : o.layouts.length === 0
-        ? html`<p id="discovery-none" data-task-outcome>No translation files of a known format were found in ${o.task.repo}. <a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">Enter the file mask yourself</a>.</p>`
-        : html`<p data-task-outcome>Choose the translation files of the new component; the next page asks for its name.</p>
+        ? html`<p id="discovery-none" data-task-outcome>${tr('No translation files of a known format were found in {repo}.', { repo: o.task.repo })} <a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">${tr('Enter the file mask yourself')}</a>.</p>`
+        : html`<p data-task-outcome>${tr('Choose the translation files of the new component; the next page asks for its name.')}</p>
 <ul class="discovered" id="discovered">${o.layouts.map(
             (l, i) => html`<li class="panel"><a href="${create(l)}" id="discovered-${String(i)}"><code>${l.filemask}</code></a> – ${l.formatName}, ${String(l.languages.length)} language${l.languages.length === 1 ? '' : 's'} (${l.languages.join(', ')})${l.template ? html`, base file <code>${l.template}</code>` : ''}${l.new_base ? html`, template <code>${l.new_base}</code>` : ''}</li>`,
           )}</ul>`;
   return page({
-    title: `Discover translation files – ${o.project.name}`,
+    title: tr('Discover translation files – {project_name}', { project_name: o.project.name }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: 'Add a component', href: `/create/component/?project=${encodeURIComponent(o.project.slug)}` }, { label: 'Discovery' }],
-    body: html`<h1>Translation files in the repository</h1>
-<p>Repository <code>${o.task.repo}</code>${o.task.branch ? html`, branch <code>${o.task.branch}</code>` : ''}.</p>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.project.name, href: o.project.href }, { label: tr('Add a component'), href: `/create/component/?project=${encodeURIComponent(o.project.slug)}` }, { label: tr('Discovery') }],
+    body: html`<h1>${tr('Translation files in the repository')}</h1>
+<p>${tr('Repository')} <code>${o.task.repo}</code>${o.task.branch ? html`, branch <code>${o.task.branch}</code>` : ''}.</p>
 <div id="discovery-body">${body}</div>`,
   });
 }
@@ -126,7 +127,7 @@ export interface SettingsChoices {
 const NO_CHOICES: SettingsChoices = { categories: [], languages: [], vcs: ['git'], languageCodeStyles: [''] };
 
 /** Each inheritable setting's switch: on, it comes from the category or the project above. */
-const inherit = (name: string): FieldSpec => ({ name: `inherit_${name}`, label: `Inherit the ${name.replaceAll('_', ' ')} from the project or category`, type: 'checkbox' });
+const inherit = (name: string): FieldSpec => ({ name: `inherit_${name}`, label: tr('Inherit the {setting} from the project or category', { setting: name.replaceAll('_', ' ') }), type: 'checkbox' });
 
 /**
  * The component settings by the reference's groups; every name is a field of PATCH /api/components/<p>/<c>/ (all of them but
@@ -139,92 +140,92 @@ export function settingsGroups(formats: readonly { id: string; name: string }[],
   const json = (name: string, label: string, help: string): FieldSpec => ({ ...text(name, label, help), type: 'textarea' });
   return [
     {
-      legend: 'Basic',
+      legend: tr('Basic'),
       fields: [
-        { name: 'name', label: 'Component name', maxLength: 100 },
-        { name: 'slug', label: 'URL slug', maxLength: 100, help: 'Renaming changes every address of the component; links to the old one stop working.' },
-        select('category', 'Category', [{ value: '', label: 'No category' }, ...choices.categories], 'Moving the component into another category of the project changes its addresses.'),
-        text('source_language', 'Source language', 'The language code of the source strings.'),
-        text('license', 'Translation license'),
+        { name: 'name', label: tr('Component name'), maxLength: 100 },
+        { name: 'slug', label: tr('URL slug'), maxLength: 100, help: tr('Renaming changes every address of the component; links to the old one stop working.') },
+        select('category', tr('Category'), [{ value: '', label: tr('No category') }, ...choices.categories], tr('Moving the component into another category of the project changes its addresses.')),
+        text('source_language', tr('Source language'), tr('The language code of the source strings.')),
+        text('license', tr('Translation license')),
         inherit('license'),
-        { ...text('license_url', 'License URL'), type: 'url' },
-        { ...text('agreement', 'Contributor agreement'), type: 'textarea' },
+        { ...text('license_url', tr('License URL')), type: 'url' },
+        { ...text('agreement', tr('Contributor agreement')), type: 'textarea' },
         inherit('agreement'),
-        { ...text('report_source_bugs', 'Source string bug reporting address'), type: 'email' },
-        { ...text('priority', 'Priority', '60, 80, 100 (normal), 120 or 140; lower numbers come first.'), type: 'number' },
-        check('restricted', 'Restricted: only those with access to this component see it'),
-        check('is_glossary', 'Use as a glossary'),
-        text('glossary_color', 'Glossary color', 'The color of the glossary’s terms, for example silver.'),
+        { ...text('report_source_bugs', tr('Source string bug reporting address')), type: 'email' },
+        { ...text('priority', tr('Priority'), tr('60, 80, 100 (normal), 120 or 140; lower numbers come first.')), type: 'number' },
+        check('restricted', tr('Restricted: only those with access to this component see it')),
+        check('is_glossary', tr('Use as a glossary')),
+        text('glossary_color', tr('Glossary color'), tr('The color of the glossary’s terms, for example silver.')),
       ],
     },
     {
-      legend: 'Translation',
+      legend: tr('Translation'),
       fields: [
-        check('enable_suggestions', 'Turn on suggestions'),
-        check('suggestion_voting', 'Suggestion voting'),
-        { ...text('suggestion_autoaccept', 'Automatically accept suggestions', 'The number of votes that accepts a suggestion; 0 turns this off.'), type: 'number' },
-        text('check_flags', 'Translation flags'),
-        text('enforced_checks', 'Enforced checks', 'Check identifiers separated by commas, for example same, end_stop: strings failing them need editing.'),
-        text('variant_regex', 'Variants regular expression', 'Identifies the variants of a string by its key.'),
-        text('key_filter', 'Key filter', 'A regular expression: only keys matching it are shown (monolingual formats).'),
-        check('allow_translation_propagation', 'Allow translation propagation'),
-        check('contribute_project_tm', 'Contribute to the project’s translation memory'),
-        check('hide_glossary_matches', 'Hide glossary matches in the editor'),
-        check('manage_units', 'Manage strings'),
-        select('new_lang', 'Adding new translation', [
-          { value: 'contact', label: 'Contact maintainers' },
-          { value: 'url', label: 'Point to translation instructions URL' },
-          { value: 'add', label: 'Create new language file' },
-          { value: 'existing', label: 'Add only languages the project already has' },
-          { value: 'none', label: 'Disable adding new translations' },
+        check('enable_suggestions', tr('Turn on suggestions')),
+        check('suggestion_voting', tr('Suggestion voting')),
+        { ...text('suggestion_autoaccept', tr('Automatically accept suggestions'), tr('The number of votes that accepts a suggestion; 0 turns this off.')), type: 'number' },
+        text('check_flags', tr('Translation flags')),
+        text('enforced_checks', tr('Enforced checks'), tr('Check identifiers separated by commas, for example same, end_stop: strings failing them need editing.')),
+        text('variant_regex', tr('Variants regular expression'), tr('Identifies the variants of a string by its key.')),
+        text('key_filter', tr('Key filter'), tr('A regular expression: only keys matching it are shown (monolingual formats).')),
+        check('allow_translation_propagation', tr('Allow translation propagation')),
+        check('contribute_project_tm', tr('Contribute to the project’s translation memory')),
+        check('hide_glossary_matches', tr('Hide glossary matches in the editor')),
+        check('manage_units', tr('Manage strings')),
+        select('new_lang', tr('Adding new translation'), [
+          { value: 'contact', label: tr('Contact maintainers') },
+          { value: 'url', label: tr('Point to translation instructions URL') },
+          { value: 'add', label: tr('Create new language file') },
+          { value: 'existing', label: tr('Add only languages the project already has') },
+          { value: 'none', label: tr('Disable adding new translations') },
         ]),
         inherit('new_lang'),
-        select('language_code_style', 'Language code style', choices.languageCodeStyles.map((v) => ({ value: v, label: v || 'The file format’s default' }))),
+        select('language_code_style', tr('Language code style'), choices.languageCodeStyles.map((v) => ({ value: v, label: v || tr('The file format’s default') }))),
         inherit('language_code_style'),
-        select('secondary_language', 'Secondary language', [{ value: '', label: 'None' }, ...choices.languages], 'Shown to translators next to the source.'),
+        select('secondary_language', tr('Secondary language'), [{ value: '', label: tr('None') }, ...choices.languages], tr('Shown to translators next to the source.')),
         inherit('secondary_language'),
       ],
     },
     {
-      legend: 'Version control',
+      legend: tr('Version control'),
       fields: [
-        select('vcs', 'Version control system', choices.vcs.map((v) => ({ value: v, label: v }))),
-        text('repo', 'Source code repository'),
-        text('branch', 'Repository branch'),
-        text('push', 'Repository push URL'),
-        text('push_branch', 'Push branch'),
-        { ...text('repoweb', 'Repository browser'), type: 'url' },
-        { ...text('git_export', 'Exported repository URL', 'Where Parla exports the repository for others to pull.'), type: 'url' },
-        select('merge_style', 'Merge style', [
-          { value: 'merge', label: 'Merge' },
-          { value: 'rebase', label: 'Rebase' },
-          { value: 'merge_noff', label: 'Merge without fast-forward' },
+        select('vcs', tr('Version control system'), choices.vcs.map((v) => ({ value: v, label: v }))),
+        text('repo', tr('Source code repository')),
+        text('branch', tr('Repository branch')),
+        text('push', tr('Repository push URL')),
+        text('push_branch', tr('Push branch')),
+        { ...text('repoweb', tr('Repository browser')), type: 'url' },
+        { ...text('git_export', tr('Exported repository URL'), tr('Where Parla exports the repository for others to pull.')), type: 'url' },
+        select('merge_style', tr('Merge style'), [
+          { value: 'merge', label: tr('Merge') },
+          { value: 'rebase', label: tr('Rebase') },
+          { value: 'merge_noff', label: tr('Merge without fast-forward') },
         ]),
-        check('push_on_commit', 'Push on commit'),
-        { ...text('commit_pending_age', 'Age of changes to commit', 'Hours after which pending changes are committed.'), type: 'number' },
-        check('auto_lock_error', 'Lock on error'),
-        json('vcs_params', 'Version control parameters', 'A JSON object, for example {"git_force_push": true}; {} for none.'),
+        check('push_on_commit', tr('Push on commit')),
+        { ...text('commit_pending_age', tr('Age of changes to commit'), tr('Hours after which pending changes are committed.')), type: 'number' },
+        check('auto_lock_error', tr('Lock on error')),
+        json('vcs_params', tr('Version control parameters'), tr('A JSON object, for example {"git_force_push": true}; {} for none.')),
       ],
     },
     {
-      legend: 'Commit messages',
+      legend: tr('Commit messages'),
       fields: (['commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const).flatMap((n) => [
         { ...text(n, n.replace('_message', '').replace(/^./, (c) => c.toUpperCase()) + ' message'), type: 'textarea' },
         inherit(n),
       ]),
     },
     {
-      legend: 'Files',
+      legend: tr('Files'),
       fields: [
-        select('file_format', 'File format', formats.map((f) => ({ value: f.id, label: f.name }))),
-        json('file_format_params', 'File format parameters', 'A JSON object of the parameters the file format takes; {} for none.'),
-        text('filemask', 'File mask'),
-        text('template', 'Monolingual base language file'),
-        check('edit_template', 'Edit the base file'),
-        text('new_base', 'Template for new translations'),
-        text('intermediate', 'Intermediate language file'),
-        text('language_regex', 'Language filter'),
-        text('screenshot_filemask', 'Screenshot file mask'),
+        select('file_format', tr('File format'), formats.map((f) => ({ value: f.id, label: f.name }))),
+        json('file_format_params', tr('File format parameters'), tr('A JSON object of the parameters the file format takes; {} for none.')),
+        text('filemask', tr('File mask')),
+        text('template', tr('Monolingual base language file')),
+        check('edit_template', tr('Edit the base file')),
+        text('new_base', tr('Template for new translations')),
+        text('intermediate', tr('Intermediate language file')),
+        text('language_regex', tr('Language filter')),
+        text('screenshot_filemask', tr('Screenshot file mask')),
       ],
     },
   ];
@@ -250,32 +251,32 @@ export function componentSettingsPage(o: ComponentSettingsPageData): string {
   const del: FormState = { viewer: o.viewer, values: {}, errors: o.deleteErrors };
   const lang: FormState = { viewer: o.viewer, values: o.language?.values ?? {}, errors: o.language?.errors };
   return page({
-    title: `Settings – ${o.component.name}`,
+    title: tr('Settings – {component_name}', { component_name: o.component.name }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.component.name, href: o.component.href }, { label: 'Settings' }],
-    body: html`${o.notice ? html`<p class="message" role="status" id="notice" tabindex="-1">${o.notice}</p>` : ''}<h1>Settings of ${o.component.name}</h1>
-<p><a href="${o.base}addons/" id="addons-link">Add-ons of this component</a></p>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.component.name, href: o.component.href }, { label: tr('Settings') }],
+    body: html`${o.notice ? html`<p class="message" role="status" id="notice" tabindex="-1">${tr(o.notice)}</p>` : ''}<h1>${tr('Settings of {component_name}', { component_name: o.component.name })}</h1>
+<p><a href="${o.base}addons/" id="addons-link">${tr('Add-ons of this component')}</a></p>
 ${formErrors(o.errors, groups.flatMap((g) => g.fields.map((f) => f.name)))}
 <form method="post" action="${o.base}" id="component-settings" class="panel" novalidate>${csrfField(o.viewer)}
 ${groups.map((g) => html`<fieldset><legend>${g.legend}</legend>${g.fields.map((f) => field(o, f))}</fieldset>`)}
-<button type="submit" id="component-settings-submit">Save</button>
+<button type="submit" id="component-settings-submit">${tr('Save')}</button>
 </form>
-${o.mayLock ? html`<h2>Lock</h2><form method="post" action="${o.base}lock/" class="panel" id="component-lock">${csrfField(o.viewer)}
-<p>${o.component.locked ? 'The component is locked: translations are refused until it is unlocked.' : 'The component is open for translation.'}</p>
-<input type="hidden" name="lock" value="${o.component.locked ? 'false' : 'true'}"><button type="submit" id="component-lock-submit">${o.component.locked ? 'Unlock' : 'Lock'}</button></form>` : ''}
-<h2>Add a language</h2>
+${o.mayLock ? html`<h2>${tr('Lock')}</h2><form method="post" action="${o.base}lock/" class="panel" id="component-lock">${csrfField(o.viewer)}
+<p>${o.component.locked ? tr('The component is locked: translations are refused until it is unlocked.') : tr('The component is open for translation.')}</p>
+<input type="hidden" name="lock" value="${o.component.locked ? 'false' : 'true'}"><button type="submit" id="component-lock-submit">${o.component.locked ? tr('Unlock') : tr('Lock')}</button></form>` : ''}
+<h2>${tr('Add a language')}</h2>
 ${formErrors(lang.errors, ['language_code'])}
 <form method="post" action="${o.base}language/" class="panel" id="component-add-language" novalidate>${csrfField(o.viewer)}
-${field(lang, { name: 'language_code', label: 'Language code', help: 'For example de, pt_BR or sr@latin; the file is made from the template for new translations.' })}
-<button type="submit" id="component-add-language-submit">Add the language</button>
+${field(lang, { name: 'language_code', label: tr('Language code'), help: tr('For example de, pt_BR or sr@latin; the file is made from the template for new translations.') })}
+<button type="submit" id="component-add-language-submit">${tr('Add the language')}</button>
 </form>
-<h2>Delete</h2>
+<h2>${tr('Delete')}</h2>
 ${formErrors(del.errors, ['confirm'])}
 <form method="post" action="${o.base}delete/" class="panel" id="component-delete" novalidate>${csrfField(o.viewer)}
-<p>Deleting removes the component, its translations and its files from Parla.</p>
-${field(del, { name: 'confirm', label: `Type the component's slug (${o.component.slug}) to confirm` })}
-<button type="submit" id="component-delete-submit" class="danger">Delete the component</button>
+<p>${tr('Deleting removes the component, its translations and its files from Parla.')}</p>
+${field(del, { name: 'confirm', label: tr('Type the component\'s slug ({slug}) to confirm', { slug: o.component.slug }) })}
+<button type="submit" id="component-delete-submit" class="danger">${tr('Delete the component')}</button>
 </form>`,
   });
 }

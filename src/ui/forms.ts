@@ -1,6 +1,7 @@
 // Form pieces every UI form shares: labelled fields with their messages right below them, values kept after a refusal,
 // the form-wide errors, and the form element with its CSRF token.
 import { html, type SafeHtml } from './html.js';
+import { tr } from './i18n.js';
 import { csrfField, type Viewer } from './layout.js';
 
 /** Field errors by field name ("" for the form as a whole). */
@@ -14,6 +15,10 @@ export interface FormState {
   errors?: FormErrors;
 }
 
+/**
+ * A form field. Its label, help and option labels are shown through tr(): messages marked with msgid() where the
+ * spec is written (module-level lists) show translated; texts already translated and data stay as they are.
+ */
 export interface FieldSpec {
   name: string;
   label: string;
@@ -30,7 +35,7 @@ export interface FieldSpec {
 /** Errors of the form as a whole, and of fields the form does not show. */
 export function formErrors(errors: FormErrors | undefined, shown: readonly string[] = []): SafeHtml {
   const all = Object.entries(errors ?? {}).flatMap(([name, messages]) => (name === '' || !shown.includes(name) ? messages : []));
-  return all.length ? html`<div class="error" role="alert" id="form-error">${all.map((e) => html`<p>${e}</p>`)}</div>` : html``;
+  return all.length ? html`<div class="error" role="alert" id="form-error">${all.map((e) => html`<p>${tr(e)}</p>`)}</div>` : html``;
 }
 
 /** One labelled control with its help and messages right below it, tied to it for screen readers. */
@@ -41,18 +46,18 @@ export function field(o: FormState, f: FieldSpec): SafeHtml {
   const described = [messages.length ? `${id}_error` : '', f.help ? `${id}_help` : ''].filter(Boolean).join(' ');
   const aria = html`${described ? html` aria-describedby="${described}"` : ''}${messages.length ? html` aria-invalid="true"` : ''}`;
   const required = f.required === false || f.type === 'checkbox' ? '' : html` required`;
-  const after = html`${f.help ? html`<p class="muted" id="${id}_help">${f.help}</p>` : ''}${messages.length ? html`<p class="error field-error" id="${id}_error">${messages.join(' ')}</p>` : ''}`;
+  const after = html`${f.help ? html`<p class="muted" id="${id}_help">${tr(f.help)}</p>` : ''}${messages.length ? html`<p class="error field-error" id="${id}_error">${messages.map((m) => tr(m)).join(' ')}</p>` : ''}`;
   if (f.type === 'checkbox') {
     const checked = ['1', 'true', 'on'].includes(value) ? html` checked` : '';
-    return html`<div class="field"><div class="check"><input type="checkbox" id="${id}" name="${f.name}" value="true"${checked}${aria}><label for="${id}">${f.label}</label></div>${after}</div>`;
+    return html`<div class="field"><div class="check"><input type="checkbox" id="${id}" name="${f.name}" value="true"${checked}${aria}><label for="${id}">${tr(f.label)}</label></div>${after}</div>`;
   }
   const control =
     f.type === 'textarea'
       ? html`<textarea id="${id}" name="${f.name}"${f.maxLength ? html` maxlength="${String(f.maxLength)}"` : ''}${required}${aria}>${value}</textarea>`
       : f.type === 'select'
-        ? html`<select id="${id}" name="${f.name}"${required}${aria}>${(f.options ?? []).map((opt) => html`<option value="${opt.value}"${opt.value === value ? html` selected` : ''}>${opt.label}</option>`)}</select>`
+        ? html`<select id="${id}" name="${f.name}"${required}${aria}>${(f.options ?? []).map((opt) => html`<option value="${opt.value}"${opt.value === value ? html` selected` : ''}>${tr(opt.label)}</option>`)}</select>`
         : html`<input type="${f.type ?? 'text'}" id="${id}" name="${f.name}" value="${value}"${f.autocomplete ? html` autocomplete="${f.autocomplete}"` : ''}${f.maxLength ? html` maxlength="${String(f.maxLength)}"` : ''}${required}${aria}>`;
-  return html`<div class="field"><label for="${id}">${f.label}</label>
+  return html`<div class="field"><label for="${id}">${tr(f.label)}</label>
 ${control}
 ${after}</div>`;
 }

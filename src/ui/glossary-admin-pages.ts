@@ -1,14 +1,16 @@
 // The glossary pages: a glossary component's languages, the terms of one language with search, add, edit, delete, import and export.
 import { html, type SafeHtml } from './html.js';
+import { msgid } from '../shared/msgid.js';
+import { ntr, tr } from './i18n.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page, type Viewer } from './layout.js';
 
 /** The notices after a redirect: a fixed text per code, never text from the address. */
 const NOTICES: Record<string, string> = {
-  term_added: 'The term is added.',
-  term_saved: 'The term is saved.',
-  term_deleted: 'The term is deleted.',
-  imported: 'The file is imported.',
+  term_added: msgid('The term is added.'),
+  term_saved: msgid('The term is saved.'),
+  term_deleted: msgid('The term is deleted.'),
+  imported: msgid('The file is imported.'),
 };
 
 export interface GlossaryPlace {
@@ -21,13 +23,13 @@ export interface GlossaryPlace {
 /** /glossary/<project>/<component>/: the languages of a glossary, each a link to its terms. */
 export function glossaryLanguagesPage(o: GlossaryPlace & { viewer: Viewer; here: string; languages: readonly { name: string; code: string; href: string; source: boolean }[] }): string {
   return page({
-    title: `Glossary ${o.glossary.name}`,
+    title: tr('Glossary {glossary_name}', { glossary_name: o.glossary.name }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.glossary.name, href: o.glossary.href }, { label: 'Glossary' }],
-    body: html`<h1>Glossary ${o.glossary.name}</h1>
-<p>Choose the language of the terms.</p>
-<ul id="glossary-languages">${o.languages.map((l) => html`<li><a href="${l.href}" id="glossary-${l.code}">${l.name}</a>${l.source ? ' (source language)' : ''}</li>`)}</ul>`,
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.glossary.name, href: o.glossary.href }, { label: tr('Glossary') }],
+    body: html`<h1>${tr('Glossary {glossary_name}', { glossary_name: o.glossary.name })}</h1>
+<p>${tr('Choose the language of the terms.')}</p>
+<ul id="glossary-languages">${o.languages.map((l) => html`<li><a href="${l.href}" id="glossary-${l.code}">${l.name}</a>${l.source ? ` ${tr('(source language)')}` : ''}</li>`)}</ul>`,
   });
 }
 
@@ -64,36 +66,36 @@ export interface GlossaryTermsPageData extends GlossaryPlace {
 
 /** The words for a term's flags. */
 export function flagWords(t: Pick<TermView, 'forbidden' | 'readOnly'>): string {
-  return [t.forbidden ? 'Forbidden translation' : '', t.readOnly ? 'Read-only (not translated)' : ''].filter(Boolean).join(', ');
+  return [t.forbidden ? tr('Forbidden translation') : '', t.readOnly ? tr('Read-only (not translated)') : ''].filter(Boolean).join(', ');
 }
 
 export function termFields(isSource: boolean): FieldSpec[] {
   return [
-    { name: 'source', label: 'Term (source language)', help: 'The word or phrase as it appears in source strings.' },
-    ...(isSource ? [] : [{ name: 'target', label: 'Translation', required: false, help: 'Empty leaves the term untranslated.' }]),
-    { name: 'forbidden', label: 'Forbidden translation: translators must not use it', type: 'checkbox' },
-    { name: 'read_only', label: 'Read-only: the term stays as it is (not translated)', type: 'checkbox' },
+    { name: 'source', label: tr('Term (source language)'), help: tr('The word or phrase as it appears in source strings.') },
+    ...(isSource ? [] : [{ name: 'target', label: tr('Translation'), required: false, help: tr('Empty leaves the term untranslated.') }]),
+    { name: 'forbidden', label: tr('Forbidden translation: translators must not use it'), type: 'checkbox' },
+    { name: 'read_only', label: tr('Read-only: the term stays as it is (not translated)'), type: 'checkbox' },
   ];
 }
 
-const IMPORT_FIELDS: FieldSpec[] = [
-  { name: 'file', label: 'Glossary file (TBX or CSV)', type: 'file', help: 'A .tbx file, or a .csv file with "source" and "target" columns.' },
+const IMPORT_FIELDS = (): FieldSpec[] => [
+  { name: 'file', label: tr('Glossary file (TBX or CSV)'), type: 'file', help: tr('A .tbx file, or a .csv file with "source" and "target" columns.') },
   {
     name: 'method',
-    label: 'What to do with the file',
+    label: tr('What to do with the file'),
     type: 'select',
     options: [
-      { value: 'add', label: 'Add its new terms' },
-      { value: 'translate', label: 'Translate terms that are here already' },
+      { value: 'add', label: tr('Add its new terms') },
+      { value: 'translate', label: tr('Translate terms that are here already') },
     ],
   },
 ];
 
 function pager(total: number, offset: number, limit: number, href: (offset: number) => string): SafeHtml {
   if (total <= limit) return html``;
-  const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">Previous</a>` : '';
-  const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">Next</a>` : '';
-  return html`<nav aria-label="Pages" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
+  const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">${tr('Previous')}</a>` : '';
+  const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">${tr('Next')}</a>` : '';
+  return html`<nav aria-label="${tr('Pages')}" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
 }
 
 /** /glossary/<project>/<component>/<language>/: the terms, a search, and the forms for those allowed. */
@@ -103,44 +105,44 @@ export function glossaryTermsPage(o: GlossaryTermsPageData): string {
   const add: FormState = { viewer: o.viewer, values: o.addForm?.values ?? {}, errors: o.addForm?.errors };
   const imp: FormState = { viewer: o.viewer, values: o.importForm?.values ?? { method: 'add' }, errors: o.importForm?.errors };
   const search: FormState = { viewer: o.viewer, values: { q: o.search }, errors: o.searchError ? { q: o.searchError } : undefined };
-  const notice = o.notice ? NOTICES[o.notice] : undefined;
+  const notice = o.notice && NOTICES[o.notice] ? tr(NOTICES[o.notice]!) : undefined;
   const listHref = (offset: number) => `${here}?${new URLSearchParams({ ...(o.search ? { q: o.search } : {}), offset: String(offset) }).toString()}`;
   const fields = termFields(o.language.isSource);
   return page({
     title,
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.glossary.name, href: o.base }, { label: o.language.name }],
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.glossary.name, href: o.base }, { label: o.language.name }],
     body: html`${notice ? html`<p class="message" role="status" id="notice" tabindex="-1">${notice}${o.noticeExtra ? ` ${o.noticeExtra}` : ''}</p>` : ''}<h1 id="glossary-title">${title}</h1>
 <form method="get" action="${here}" id="glossary-search" class="panel" role="search">
-${field(search, { name: 'q', label: 'Find terms', type: 'search', required: false, help: 'Words of the term or its translation, or a query such as source:word.' })}
-<button type="submit" id="glossary-search-submit">Search</button>
+${field(search, { name: 'q', label: tr('Find terms'), type: 'search', required: false, help: tr('Words of the term or its translation, or a query such as source:word.') })}
+<button type="submit" id="glossary-search-submit">${tr('Search')}</button>
 </form>
 ${o.terms.length === 0
-  ? html`<p id="glossary-empty">${o.search ? 'No term matches the search.' : 'The glossary has no terms yet.'}</p>`
-  : html`<p class="muted">${String(o.total)} term${o.total === 1 ? '' : 's'}${o.search ? ' match the search' : ''}.</p>
-<div class="table-wrap"><table id="glossary-terms" aria-labelledby="glossary-title"><thead><tr><th scope="col">Term</th>${o.language.isSource ? '' : html`<th scope="col">Translation</th>`}<th scope="col">Flags</th>${o.mayEdit ? html`<th scope="col">Actions</th>` : ''}</tr></thead>
+  ? html`<p id="glossary-empty">${o.search ? tr('No term matches the search.') : tr('The glossary has no terms yet.')}</p>`
+  : html`<p class="muted">${o.search ? ntr('{n} term matches the search.', '{n} terms match the search.', o.total) : ntr('{n} term.', '{n} terms.', o.total)}</p>
+<div class="table-wrap"><table id="glossary-terms" aria-labelledby="glossary-title"><thead><tr><th scope="col">${tr('Term')}</th>${o.language.isSource ? '' : html`<th scope="col">${tr('Translation')}</th>`}<th scope="col">${tr('Flags')}</th>${o.mayEdit ? html`<th scope="col">${tr('Actions')}</th>` : ''}</tr></thead>
 <tbody>${o.terms.map(
-      (t) => html`<tr id="term-${String(t.id)}"><td lang="${o.language.sourceCode}">${t.source}</td>${o.language.isSource ? '' : html`<td lang="${o.language.code}">${t.target || html`<span class="muted">Not translated</span>`}</td>`}<td>${flagWords(t)}</td>${
-        o.mayEdit ? html`<td><a href="${here}term/${String(t.id)}/" id="edit-term-${String(t.id)}" aria-label="Edit the term ${t.source}">Edit</a></td>` : ''
+      (t) => html`<tr id="term-${String(t.id)}"><td lang="${o.language.sourceCode}">${t.source}</td>${o.language.isSource ? '' : html`<td lang="${o.language.code}">${t.target || html`<span class="muted">${tr('Not translated')}</span>`}</td>`}<td>${flagWords(t)}</td>${
+        o.mayEdit ? html`<td><a href="${here}term/${String(t.id)}/" id="edit-term-${String(t.id)}" aria-label="Edit the term ${t.source}">${tr('Edit')}</a></td>` : ''
       }</tr>`,
     )}</tbody></table></div>
 ${pager(o.total, o.offset, o.limit, listHref)}`}
-${o.downloadHref ? html`<h2>Export</h2><ul class="plain" id="glossary-export"><li><a href="${o.downloadHref}?format=tbx" id="export-tbx">Download as TBX</a></li><li><a href="${o.downloadHref}?format=csv" id="export-csv">Download as CSV</a></li></ul>` : ''}
+${o.downloadHref ? html`<h2>${tr('Export')}</h2><ul class="plain" id="glossary-export"><li><a href="${o.downloadHref}?format=tbx" id="export-tbx">${tr('Download as TBX')}</a></li><li><a href="${o.downloadHref}?format=csv" id="export-csv">${tr('Download as CSV')}</a></li></ul>` : ''}
 ${o.mayAdd
-  ? html`<h2>Add a term</h2>
+  ? html`<h2>${tr('Add a term')}</h2>
 ${formErrors(add.errors, fields.map((f) => f.name))}
 <form method="post" action="${here}add/" id="glossary-add" class="panel" novalidate>${csrfField(o.viewer)}
 ${fields.map((f) => field(add, f))}
-<button type="submit" id="glossary-add-submit">Add the term</button>
+<button type="submit" id="glossary-add-submit">${tr('Add the term')}</button>
 </form>`
   : ''}
 ${o.mayUpload
-  ? html`<h2>Import</h2>
-${formErrors(imp.errors, IMPORT_FIELDS.map((f) => f.name))}
+  ? html`<h2>${tr('Import')}</h2>
+${formErrors(imp.errors, IMPORT_FIELDS().map((f) => f.name))}
 <form method="post" action="${here}import/" enctype="multipart/form-data" id="glossary-import" class="panel" novalidate>${csrfField(o.viewer)}
-${IMPORT_FIELDS.map((f) => field(imp, f))}
-<button type="submit" id="glossary-import-submit">Import the file</button>
+${IMPORT_FIELDS().map((f) => field(imp, f))}
+<button type="submit" id="glossary-import-submit">${tr('Import the file')}</button>
 </form>`
   : ''}`,
   });
@@ -156,28 +158,28 @@ export interface GlossaryTermPageData extends GlossaryPlace {
   mayDelete: boolean;
 }
 
-/** /glossary/<project>/<component>/<language>/term/<id>/: one term's translation and flags, and deleting it. */
+/** /glossary/<project>/<component>/<language>${tr('/term/')}<id>/: one term's translation and flags, and deleting it. */
 export function glossaryTermPage(o: GlossaryTermPageData): string {
   const list = `${o.base}${o.language.code}/`;
   const action = `${list}term/${String(o.term.id)}/`;
   const fields = termFields(o.language.isSource).filter((f) => f.name !== 'source');
   const state: FormState = { viewer: o.viewer, values: o.values, errors: o.errors };
   return page({
-    title: `Term ${o.term.source}`,
+    title: tr('Term {source}', { source: o.term.source }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.glossary.name, href: o.base }, { label: o.language.name, href: list }, { label: o.term.source }],
-    body: html`<h1>Term “${o.term.source}”</h1>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.project.name, href: o.project.href }, { label: o.glossary.name, href: o.base }, { label: o.language.name, href: list }, { label: o.term.source }],
+    body: html`<h1>${tr('Term “{source}”', { source: o.term.source })}</h1>
 ${formErrors(state.errors, fields.map((f) => f.name))}
 <form method="post" action="${action}" id="glossary-term" class="panel" novalidate>${csrfField(o.viewer)}
 ${fields.map((f) => field(state, f))}
-<button type="submit" id="glossary-term-submit">Save</button>
+<button type="submit" id="glossary-term-submit">${tr('Save')}</button>
 </form>
 ${o.mayDelete
-  ? html`<h2>Delete</h2><form method="post" action="${action}delete/" id="glossary-term-delete" class="panel">${csrfField(o.viewer)}
-<p>Deleting removes the term and its translations in every language.</p>
-<button type="submit" class="danger" id="glossary-term-delete-submit">Delete the term</button></form>`
+  ? html`<h2>${tr('Delete')}</h2><form method="post" action="${action}delete/" id="glossary-term-delete" class="panel">${csrfField(o.viewer)}
+<p>${tr('Deleting removes the term and its translations in every language.')}</p>
+<button type="submit" class="danger" id="glossary-term-delete-submit">${tr('Delete the term')}</button></form>`
   : ''}
-<p><a href="${list}" id="glossary-back">Back to the terms</a></p>`,
+<p><a href="${list}" id="glossary-back">${tr('Back to the terms')}</a></p>`,
   });
 }

@@ -1,34 +1,36 @@
 // The site administration pages under /manage/: users, languages, background tasks, health and configuration.
 import { html, type SafeHtml } from './html.js';
+import { msgid } from '../shared/msgid.js';
+import { ntr, tr } from './i18n.js';
 import { csrfField, page, type Viewer } from './layout.js';
 import { formOf, type FieldSpec, type FormState } from './forms.js';
 
 /** The notices after a redirect: a fixed text per code, never text from the address. */
 const NOTICES: Record<string, string> = {
-  user_created: 'The user is created.',
-  invited: 'The invitation is on its way.',
-  joined: 'The account of that address joined.',
-  activated: 'The user is active again.',
-  deactivated: 'The user is deactivated and signed out.',
-  superuser: 'The user is a superuser now.',
-  unsuperuser: 'The user is no longer a superuser.',
-  language_created: 'The language is created.',
-  language_saved: 'The language is saved.',
+  user_created: msgid('The user is created.'),
+  invited: msgid('The invitation is on its way.'),
+  joined: msgid('The account of that address joined.'),
+  activated: msgid('The user is active again.'),
+  deactivated: msgid('The user is deactivated and signed out.'),
+  superuser: msgid('The user is a superuser now.'),
+  unsuperuser: msgid('The user is no longer a superuser.'),
+  language_created: msgid('The language is created.'),
+  language_saved: msgid('The language is saved.'),
 };
 
 function noticeOf(code: string | undefined): SafeHtml {
   const text = code ? NOTICES[code] : undefined;
-  return text ? html`<p class="message" role="status" id="notice" tabindex="-1">${text}</p>` : html``;
+  return text ? html`<p class="message" role="status" id="notice" tabindex="-1">${tr(text)}</p>` : html``;
 }
 
-const CRUMB = { label: 'Manage', href: '/manage/' };
+const CRUMB = () => ({ label: tr('Manage'), href: '/manage/' });
 
 /** Previous and next links of a list shown a page at a time; `href` builds the address of an offset. */
 function pager(total: number, offset: number, limit: number, href: (offset: number) => string): SafeHtml {
   if (total <= limit) return html``;
-  const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">Previous</a>` : '';
-  const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">Next</a>` : '';
-  return html`<nav aria-label="Pages" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
+  const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">${tr('Previous')}</a>` : '';
+  const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">${tr('Next')}</a>` : '';
+  return html`<nav aria-label="${tr('Pages')}" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
 }
 
 export interface ManageParts {
@@ -42,18 +44,18 @@ export interface ManageParts {
 
 export function manageIndexPage(o: { viewer: Viewer; parts: ManageParts }): string {
   const items: SafeHtml[] = [];
-  if (o.parts.users) items.push(html`<li><a href="/manage/users/" id="manage-users">Users</a>: find, create, invite, deactivate and make superuser</li>`);
-  if (o.parts.languages) items.push(html`<li><a href="/manage/languages/" id="manage-languages">Languages</a>: create and edit, with their plural rules</li>`);
-  if (o.parts.teams) items.push(html`<li><a href="/manage/teams/" id="manage-teams">Teams</a>: site-wide teams with their roles, languages, projects and members</li>`);
-  if (o.parts.roles) items.push(html`<li><a href="/manage/roles/" id="manage-roles">Roles</a>: the permissions each role grants</li>`);
-  if (o.parts.componentLists) items.push(html`<li><a href="/manage/component-lists/" id="manage-component-lists">Component lists</a>: lists of components shown together</li>`);
+  if (o.parts.users) items.push(html`<li><a href="/manage/users/" id="manage-users">${tr('Users')}</a>${tr(': find, create, invite, deactivate and make superuser')}</li>`);
+  if (o.parts.languages) items.push(html`<li><a href="/manage/languages/" id="manage-languages">${tr('Languages')}</a>${tr(': create and edit, with their plural rules')}</li>`);
+  if (o.parts.teams) items.push(html`<li><a href="/manage/teams/" id="manage-teams">${tr('Teams')}</a>${tr(': site-wide teams with their roles, languages, projects and members')}</li>`);
+  if (o.parts.roles) items.push(html`<li><a href="/manage/roles/" id="manage-roles">${tr('Roles')}</a>${tr(': the permissions each role grants')}</li>`);
+  if (o.parts.componentLists) items.push(html`<li><a href="/manage/component-lists/" id="manage-component-lists">${tr('Component lists')}</a>${tr(': lists of components shown together')}</li>`);
   if (o.parts.superuser) {
-    items.push(html`<li><a href="/manage/tasks/" id="manage-tasks">Background tasks</a>: running, failed and done, with their logs</li>`);
-    items.push(html`<li><a href="/manage/health/" id="manage-health">Health and configuration</a>: the readiness checks and the settings in use</li>`);
-    items.push(html`<li><a href="/manage/mail/" id="manage-mail">Outgoing mail</a>: the outbox</li>`);
-    items.push(html`<li><a href="/manage/machinery/" id="manage-machinery">Machine translation</a>: the engines every project may use</li>`);
+    items.push(html`<li><a href="/manage/tasks/" id="manage-tasks">${tr('Background tasks')}</a>${tr(': running, failed and done, with their logs')}</li>`);
+    items.push(html`<li><a href="/manage/health/" id="manage-health">${tr('Health and configuration')}</a>${tr(': the readiness checks and the settings in use')}</li>`);
+    items.push(html`<li><a href="/manage/mail/" id="manage-mail">${tr('Outgoing mail')}</a>${tr(': the outbox')}</li>`);
+    items.push(html`<li><a href="/manage/machinery/" id="manage-machinery">${tr('Machine translation')}</a>${tr(': the engines every project may use')}</li>`);
   }
-  return page({ title: 'Manage', viewer: o.viewer, here: '/manage/', breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: 'Manage' }], body: html`<h1>Manage</h1><ul id="manage-parts">${items}</ul>` });
+  return page({ title: tr('Manage'), viewer: o.viewer, here: '/manage/', breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: tr('Manage') }], body: html`<h1>${tr('Manage')}</h1><ul id="manage-parts">${items}</ul>` });
 }
 
 export interface ManagedUser {
@@ -85,45 +87,45 @@ function userActions(viewer: Viewer, u: ManagedUser): SafeHtml {
   const action = `/manage/users/${encodeURIComponent(u.username)}/`;
   const button = (change: string, label: string, cls = 'secondary') =>
     html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="change" value="${change}"><button type="submit" class="${cls}" id="${change}-${u.username}" aria-label="${label} ${u.username}">${label}</button></form>`;
-  return html`${u.active ? button('deactivate', 'Deactivate', 'danger') : button('activate', 'Reactivate')} ${u.superuser ? button('unsuperuser', 'Remove superuser') : button('superuser', 'Make superuser')}`;
+  return html`${u.active ? button('deactivate', tr('Deactivate'), 'danger') : button('activate', tr('Reactivate'))} ${u.superuser ? button('unsuperuser', tr('Remove superuser')) : button('superuser', tr('Make superuser'))}`;
 }
 
 export function manageUsersPage(o: UsersPageData): string {
   const query = (offset: number) => `/manage/users/?${new URLSearchParams({ ...(o.q ? { q: o.q } : {}), ...(offset ? { offset: String(offset) } : {}) }).toString()}`;
   const rows = o.users.map(
     (u) => html`<tr id="user-${u.username}"><th scope="row"><a href="/user/${encodeURIComponent(u.username)}/">${u.username}</a></th><td>${u.fullName}</td><td>${u.email}</td>
-<td class="user-state">${u.active ? 'active' : 'deactivated'}${u.superuser ? ', superuser' : ''}${u.bot ? ', bot' : ''}</td><td>${u.joined.slice(0, 10)}</td><td class="actions">${userActions(o.viewer, u)}</td></tr>`,
+<td class="user-state">${u.active ? 'active' : 'deactivated'}${u.superuser ? tr(', superuser') : ''}${u.bot ? tr(', bot') : ''}</td><td>${u.joined.slice(0, 10)}</td><td class="actions">${userActions(o.viewer, u)}</td></tr>`,
   );
   const create = formOf(o.create, {
     action: '/manage/users/create/',
     id: 'user-create',
-    submit: 'Create user',
+    submit: tr('Create user'),
     fields: [
-      { name: 'username', label: 'Username', autocomplete: 'off', maxLength: 150, help: 'Letters, digits and @ . + - _ only.' },
-      { name: 'email', label: 'E-mail address', type: 'email', autocomplete: 'off', maxLength: 254 },
-      { name: 'full_name', label: 'Full name', autocomplete: 'off', maxLength: 150 },
+      { name: 'username', label: tr('Username'), autocomplete: 'off', maxLength: 150, help: tr('Letters, digits and @ . + - _ only.') },
+      { name: 'email', label: tr('E-mail address'), type: 'email', autocomplete: 'off', maxLength: 254 },
+      { name: 'full_name', label: tr('Full name'), autocomplete: 'off', maxLength: 150 },
     ],
   });
   const invite = o.mayInvite
     ? formOf(o.invite, {
         action: '/manage/users/invite/',
         id: 'user-invite',
-        submit: 'Send invitation',
-        fields: [{ name: 'invite_email', label: 'E-mail address', type: 'email', autocomplete: 'off', maxLength: 254, help: 'The person chooses a username and a password through the link in the message.' }],
+        submit: tr('Send invitation'),
+        fields: [{ name: 'invite_email', label: tr('E-mail address'), type: 'email', autocomplete: 'off', maxLength: 254, help: tr('The person chooses a username and a password through the link in the message.') }],
       })
     : html``;
   return page({
-    title: 'Users',
+    title: tr('Users'),
     viewer: o.viewer,
     here: '/manage/users/',
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Users' }],
-    body: html`<h1>Users</h1>${noticeOf(o.notice)}
-<form method="get" action="/manage/users/" class="searchbar" role="search"><div class="field"><label for="id_q">Find users</label><input type="search" id="id_q" name="q" value="${o.q}" aria-describedby="id_q_help"><p class="muted" id="id_q_help">Part of a username, full name or e-mail address.</p></div><button type="submit" id="user-search">Search</button></form>
-<div class="table-wrap"><table id="users"><caption class="muted">${String(o.total)} user${o.total === 1 ? '' : 's'}${o.q ? html` matching “${o.q}”` : ''}</caption>
-<thead><tr><th scope="col">Username</th><th scope="col">Full name</th><th scope="col">E-mail</th><th scope="col">State</th><th scope="col">Joined</th><th scope="col">Change</th></tr></thead><tbody>${rows}</tbody></table></div>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, CRUMB(), { label: tr('Users') }],
+    body: html`<h1>${tr('Users')}</h1>${noticeOf(o.notice)}
+<form method="get" action="/manage/users/" class="searchbar" role="search"><div class="field"><label for="id_q">${tr('Find users')}</label><input type="search" id="id_q" name="q" value="${o.q}" aria-describedby="id_q_help"><p class="muted" id="id_q_help">${tr('Part of a username, full name or e-mail address.')}</p></div><button type="submit" id="user-search">${tr('Search')}</button></form>
+<div class="table-wrap"><table id="users"><caption class="muted">${o.q ? ntr('{n} user matching “{query}”', '{n} users matching “{query}”', o.total, { query: o.q }) : ntr('{n} user', '{n} users', o.total)}</caption>
+<thead><tr><th scope="col">${tr('Username')}</th><th scope="col">${tr('Full name')}</th><th scope="col">${tr('E-mail')}</th><th scope="col">${tr('State')}</th><th scope="col">${tr('Joined')}</th><th scope="col">${tr('Change')}</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${pager(o.total, o.offset, o.limit, query)}
-<section aria-labelledby="create-title"><h2 id="create-title">Create a user</h2><p class="muted">The new user has no password: they set one through “Forgot your password?”, or sign in with single sign-on.</p>${create}</section>
-${o.mayInvite ? html`<section aria-labelledby="invite-title"><h2 id="invite-title">Invite by e-mail</h2>${invite}</section>` : ''}`,
+<section aria-labelledby="create-title"><h2 id="create-title">${tr('Create a user')}</h2><p class="muted">${tr('The new user has no password: they set one through “Forgot your password?”, or sign in with single sign-on.')}</p>${create}</section>
+${o.mayInvite ? html`<section aria-labelledby="invite-title"><h2 id="invite-title">${tr('Invite by e-mail')}</h2>${invite}</section>` : ''}`,
   });
 }
 
@@ -135,18 +137,18 @@ export interface ListedLanguage {
   pluralFormula: string;
 }
 
-const DIRECTIONS = [
-  { value: 'ltr', label: 'Left to right' },
-  { value: 'rtl', label: 'Right to left' },
+const DIRECTIONS = () => [
+  { value: 'ltr', label: tr('Left to right') },
+  { value: 'rtl', label: tr('Right to left') },
 ];
 
 function languageFields(withCode: boolean): FieldSpec[] {
   return [
-    ...(withCode ? [{ name: 'code', label: 'Language code', maxLength: 50, help: 'As in the file names, for example pt_BR or sr@latin.' }] : []),
-    { name: 'name', label: 'Name', maxLength: 100 },
-    { name: 'direction', label: 'Text direction', type: 'select', options: DIRECTIONS },
-    { name: 'plural_number', label: 'Number of plural forms', type: 'number', help: 'From 1 to 10.' },
-    { name: 'plural_formula', label: 'Plural formula', help: 'A C expression of n that gives the form to use, for example n != 1 or (n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2.' },
+    ...(withCode ? [{ name: 'code', label: tr('Language code'), maxLength: 50, help: tr('As in the file names, for example pt_BR or sr@latin.') }] : []),
+    { name: 'name', label: tr('Name'), maxLength: 100 },
+    { name: 'direction', label: tr('Text direction'), type: 'select', options: DIRECTIONS() },
+    { name: 'plural_number', label: tr('Number of plural forms'), type: 'number', help: tr('From 1 to 10.') },
+    { name: 'plural_formula', label: tr('Plural formula'), help: tr('A C expression of n that gives the form to use, for example n != 1 or (n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2.') },
   ];
 }
 
@@ -155,28 +157,28 @@ export function manageLanguagesPage(o: { viewer: Viewer; languages: ListedLangua
     (l) => html`<tr id="language-${l.code}"><th scope="row"><a href="/manage/languages/${encodeURIComponent(l.code)}/">${l.code}</a></th><td>${l.name}</td><td>${l.direction}</td><td class="num">${String(l.pluralNumber)}</td><td><code>${l.pluralFormula}</code></td></tr>`,
   );
   return page({
-    title: 'Languages',
+    title: tr('Languages'),
     viewer: o.viewer,
     here: '/manage/languages/',
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Languages' }],
-    body: html`<h1>Languages</h1>${noticeOf(o.notice)}
-<div class="table-wrap"><table id="languages"><caption class="muted">${String(o.total)} languages</caption>
-<thead><tr><th scope="col">Code</th><th scope="col">Name</th><th scope="col">Direction</th><th scope="col" class="num">Plurals</th><th scope="col">Plural formula</th></tr></thead><tbody>${rows}</tbody></table></div>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, CRUMB(), { label: tr('Languages') }],
+    body: html`<h1>${tr('Languages')}</h1>${noticeOf(o.notice)}
+<div class="table-wrap"><table id="languages"><caption class="muted">${ntr('{n} language', '{n} languages', o.total)}</caption>
+<thead><tr><th scope="col">${tr('Code')}</th><th scope="col">${tr('Name')}</th><th scope="col">${tr('Direction')}</th><th scope="col" class="num">${tr('Plurals')}</th><th scope="col">${tr('Plural formula')}</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${pager(o.total, o.offset, o.limit, (offset) => (offset ? `/manage/languages/?offset=${offset}` : '/manage/languages/'))}
-<section aria-labelledby="create-title"><h2 id="create-title">Add a language</h2>${formOf(o.form, { action: '/manage/languages/', id: 'language-create', submit: 'Add language', fields: languageFields(true) })}</section>`,
+<section aria-labelledby="create-title"><h2 id="create-title">${tr('Add a language')}</h2>${formOf(o.form, { action: '/manage/languages/', id: 'language-create', submit: tr('Add language'), fields: languageFields(true) })}</section>`,
   });
 }
 
 export function languageEditPage(o: { viewer: Viewer; code: string; name: string; form: FormState; notice?: string }): string {
   const here = `/manage/languages/${encodeURIComponent(o.code)}/`;
   return page({
-    title: `Language ${o.name}`,
+    title: tr('Language {name}', { name: o.name }),
     viewer: o.viewer,
     here,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Languages', href: '/manage/languages/' }, { label: o.name }],
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, CRUMB(), { label: tr('Languages'), href: '/manage/languages/' }, { label: o.name }],
     body: html`<h1>${o.name} <code>${o.code}</code></h1>${noticeOf(o.notice)}
-${formOf(o.form, { action: here, id: 'language-edit', submit: 'Save', fields: languageFields(true) })}
-<p><a href="/languages/${encodeURIComponent(o.code)}/">Translations in this language</a></p>`,
+${formOf(o.form, { action: here, id: 'language-edit', submit: tr('Save'), fields: languageFields(true) })}
+<p><a href="/languages/${encodeURIComponent(o.code)}/">${tr('Translations in this language')}</a></p>`,
   });
 }
 
@@ -202,14 +204,14 @@ export function manageTasksPage(o: { viewer: Viewer; tasks: ListedTask[]; total:
     (t) => html`<tr id="task-${t.id}"><th scope="row"><a href="/manage/tasks/${t.id}/">${t.name}</a></th><td class="task-status">${t.status}</td><td class="num">${String(t.progress)} %</td><td>${t.created}</td><td>${t.updated}</td></tr>`,
   );
   return page({
-    title: 'Background tasks',
+    title: tr('Background tasks'),
     viewer: o.viewer,
     here: '/manage/tasks/',
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Background tasks' }],
-    body: html`<h1>Background tasks</h1>
-<nav aria-label="Task status"><ul class="inline-list">${filters}</ul></nav>
-<div class="table-wrap"><table id="tasks"><caption class="muted">${String(o.total)} task${o.total === 1 ? '' : 's'}, newest first</caption>
-<thead><tr><th scope="col">Task</th><th scope="col">Status</th><th scope="col" class="num">Progress</th><th scope="col">Created</th><th scope="col">Updated</th></tr></thead><tbody>${rows}</tbody></table></div>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, CRUMB(), { label: tr('Background tasks') }],
+    body: html`<h1>${tr('Background tasks')}</h1>
+<nav aria-label="${tr('Task status')}"><ul class="inline-list">${filters}</ul></nav>
+<div class="table-wrap"><table id="tasks"><caption class="muted">${ntr('{n} task, newest first', '{n} tasks, newest first', o.total)}</caption>
+<thead><tr><th scope="col">${tr('Task')}</th><th scope="col">${tr('Status')}</th><th scope="col" class="num">${tr('Progress')}</th><th scope="col">${tr('Created')}</th><th scope="col">${tr('Updated')}</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${pager(o.total, o.offset, o.limit, href)}`,
   });
 }
@@ -223,15 +225,15 @@ export function taskPage(o: { viewer: Viewer; task: ListedTask }): string {
     // A result that is no JSON is shown as it is.
   }
   return page({
-    title: `Task ${t.name}`,
+    title: tr('Task {name}', { name: t.name }),
     viewer: o.viewer,
     here: `/manage/tasks/${t.id}/`,
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Background tasks', href: '/manage/tasks/' }, { label: t.name }],
-    body: html`<h1>Task ${t.name}</h1>
-<dl class="meta" id="task"><dt>Id</dt><dd><code>${t.id}</code></dd><dt>Status</dt><dd id="task-status">${t.status}</dd><dt>Progress</dt><dd>${String(t.progress)} %</dd><dt>Created</dt><dd>${t.created}</dd><dt>Updated</dt><dd>${t.updated}</dd></dl>
-<h2>Log</h2>${t.log ? html`<pre id="task-log">${t.log}</pre>` : html`<p class="muted" id="task-log">Nothing logged.</p>`}
-<h2>Result</h2>${result ? html`<pre id="task-result">${result}</pre>` : html`<p class="muted" id="task-result">No result yet.</p>`}
-<p class="muted">The API shows it at <a href="/api/tasks/${t.id}/">/api/tasks/${t.id}/</a>.</p>`,
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, CRUMB(), { label: tr('Background tasks'), href: '/manage/tasks/' }, { label: t.name }],
+    body: html`<h1>${tr('Task {name}', { name: t.name })}</h1>
+<dl class="meta" id="task"><dt>${tr('Id')}</dt><dd><code>${t.id}</code></dd><dt>${tr('Status')}</dt><dd id="task-status">${t.status}</dd><dt>${tr('Progress')}</dt><dd>${String(t.progress)} %</dd><dt>${tr('Created')}</dt><dd>${t.created}</dd><dt>${tr('Updated')}</dt><dd>${t.updated}</dd></dl>
+<h2>${tr('Log')}</h2>${t.log ? html`<pre id="task-log">${t.log}</pre>` : html`<p class="muted" id="task-log">${tr('Nothing logged.')}</p>`}
+<h2>${tr('Result')}</h2>${result ? html`<pre id="task-result">${result}</pre>` : html`<p class="muted" id="task-result">${tr('No result yet.')}</p>`}
+<p class="muted">${tr('The API shows it at')} <a href="/api/tasks/${t.id}/">${tr('/api/tasks/{id}/', { id: t.id })}</a>.</p>`,
   });
 }
 
@@ -244,16 +246,16 @@ export interface HealthPageData {
 
 export function healthPage(o: HealthPageData): string {
   return page({
-    title: 'Health and configuration',
+    title: tr('Health and configuration'),
     viewer: o.viewer,
     here: '/manage/health/',
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, CRUMB, { label: 'Health and configuration' }],
-    body: html`<h1>Health and configuration</h1>
-<section aria-labelledby="checks-title"><h2 id="checks-title">Readiness</h2>
-<p id="health-status" class="${o.status === 'ok' ? 'message' : 'error'}">${o.status === 'ok' ? 'Every check passes.' : 'Some checks fail: /readyz answers 503.'}</p>
-<div class="table-wrap"><table id="checks"><thead><tr><th scope="col">Check</th><th scope="col">Result</th><th scope="col">Detail</th></tr></thead><tbody>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, CRUMB(), { label: tr('Health and configuration') }],
+    body: html`<h1>${tr('Health and configuration')}</h1>
+<section aria-labelledby="checks-title"><h2 id="checks-title">${tr('Readiness')}</h2>
+<p id="health-status" class="${o.status === 'ok' ? 'message' : 'error'}">${o.status === 'ok' ? tr('Every check passes.') : tr('Some checks fail: /readyz answers 503.')}</p>
+<div class="table-wrap"><table id="checks"><thead><tr><th scope="col">${tr('Check')}</th><th scope="col">${tr('Result')}</th><th scope="col">${tr('Detail')}</th></tr></thead><tbody>
 ${o.checks.map((c) => html`<tr id="check-${c.name}"><th scope="row">${c.name}</th><td>${c.ok ? 'ok' : 'failing'}</td><td>${c.text}</td></tr>`)}</tbody></table></div></section>
-<section aria-labelledby="config-title"><h2 id="config-title">Configuration</h2><p class="muted">Set by the PARLA_ environment variables; secrets are never shown.</p>
+<section aria-labelledby="config-title"><h2 id="config-title">${tr('Configuration')}</h2><p class="muted">${tr('Set by the PARLA_ environment variables; secrets are never shown.')}</p>
 <dl class="meta" id="settings">${o.settings.map((s) => html`<dt>${s.name}</dt><dd>${s.value}</dd>`)}</dl></section>`,
   });
 }

@@ -1,5 +1,7 @@
 // The signed-in user's own profile page: account, languages, watched projects, notifications, API token, sessions and audit log.
 import { html, type SafeHtml } from './html.js';
+import { tr, trHtml } from './i18n.js';
+import { msgid } from '../shared/msgid.js';
 import { csrfField, page, type Viewer } from './layout.js';
 
 export interface ProfileSubscription {
@@ -20,6 +22,9 @@ export interface ProfilePageData {
   secondaryLanguages: readonly string[];
   watched: readonly string[];
   languageOptions: readonly { code: string; name: string }[];
+  /** The interface language chosen ('' for the browser's) and the languages Parla's pages are available in, each named in itself. */
+  interfaceLanguage: string;
+  interfaceOptions: readonly { code: string; name: string }[];
   projectOptions: readonly { slug: string; name: string }[];
   subscriptions: readonly ProfileSubscription[];
   notificationNames: readonly string[];
@@ -35,17 +40,45 @@ export interface ProfilePageData {
 }
 
 export const FREQUENCY_LABELS: readonly [number, string][] = [
-  [0, 'Do not notify'],
-  [1, 'Instant notification'],
-  [2, 'Daily digest'],
-  [3, 'Weekly summary'],
-  [4, 'Monthly summary'],
+  [0, msgid('Do not notify')],
+  [1, msgid('Instant notification')],
+  [2, msgid('Daily digest')],
+  [3, msgid('Weekly summary')],
+  [4, msgid('Monthly summary')],
 ];
 
-const SCOPE_LABELS: Record<number, string> = { 0: 'All projects', 10: 'Watched projects', 20: 'Administered projects', 30: 'Project', 40: 'Component' };
+const SCOPE_LABELS: Record<number, string> = { 0: msgid('All projects'), 10: msgid('Watched projects'), 20: msgid('Administered projects'), 30: msgid('Project'), 40: msgid('Component') };
 
-/** "NewSuggestionNotificaton" → "New suggestion" (the reference's names keep its spelling). */
+/** The notifications' names as the profile shows them. */
+const NOTIFICATION_LABELS: Record<string, string> = {
+  RepositoryNotification: msgid('Repository'),
+  LockNotification: msgid('Lock'),
+  LicenseNotification: msgid('License'),
+  ParseErrorNotification: msgid('Parse error'),
+  NewStringNotificaton: msgid('New string'),
+  TranslationActivitySummaryNotification: msgid('Translation activity summary'),
+  NewContributorNotificaton: msgid('New contributor'),
+  NewSuggestionNotificaton: msgid('New suggestion'),
+  LanguageTranslatedNotificaton: msgid('Language translated'),
+  ComponentTranslatedNotificaton: msgid('Component translated'),
+  NewCommentNotificaton: msgid('New comment'),
+  MentionCommentNotificaton: msgid('Mention comment'),
+  LastAuthorCommentNotificaton: msgid('Last author comment'),
+  TranslatedStringNotificaton: msgid('Translated string'),
+  ApprovedStringNotificaton: msgid('Approved string'),
+  ChangedStringNotificaton: msgid('Changed string'),
+  NewTranslationNotificaton: msgid('New translation'),
+  NewComponentNotificaton: msgid('New component'),
+  NewAnnouncementNotificaton: msgid('New announcement'),
+  NewAlertNotificaton: msgid('New alert'),
+  MergeFailureNotification: msgid('Merge failure'),
+  PendingSuggestionsNotification: msgid('Pending suggestions'),
+  ToDoStringsNotification: msgid('To do strings'),
+};
+
+/** "NewSuggestionNotificaton" → "New suggestion" (the reference's names keep its spelling), in the reader's language. */
 export function notificationLabel(name: string): string {
+  if (Object.hasOwn(NOTIFICATION_LABELS, name)) return tr(NOTIFICATION_LABELS[name]!);
   const words = name.replace(/Notificat(i)?on$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -68,93 +101,101 @@ ${o.languageOptions.map((l) => html`<option value="${l.code}"${set.has(l.code) ?
 </select></div>`;
 }
 
+/** The language Parla's own pages and e-mails are written in; "" follows the browser's language. */
+function interfaceLanguageSelect(o: ProfilePageData): SafeHtml {
+  return html`<div class="field"><label for="id_language">${tr('Interface language')}</label><select id="id_language" name="language" aria-describedby="id_language_help">
+<option value=""${o.interfaceLanguage === '' ? html` selected` : ''}>${tr('As the browser asks')}</option>
+${o.interfaceOptions.map((l) => html`<option value="${l.code}" lang="${l.code}"${l.code === o.interfaceLanguage ? html` selected` : ''}>${l.name}</option>`)}
+</select><p class="muted" id="id_language_help">${tr('The language of Parla’s pages and of the e-mails it sends you.')}</p></div>`;
+}
+
 function subscriptionsSection(o: ProfilePageData): SafeHtml {
   const rows = o.subscriptions.map(
-    (s) => html`<tr><th scope="row">${notificationLabel(s.notification)}</th><td>${SCOPE_LABELS[s.scope] ?? String(s.scope)}${s.component ? html`: ${s.component}` : s.project ? html`: ${s.project}` : ''}</td>
-<td><label class="visually-hidden" for="frequency-${String(s.id)}">Frequency</label><select id="frequency-${String(s.id)}" name="frequency_${String(s.id)}">
-${FREQUENCY_LABELS.map(([value, label]) => html`<option value="${String(value)}"${value === s.frequency ? html` selected` : ''}>${label}</option>`)}</select></td></tr>`,
+    (s) => html`<tr><th scope="row">${notificationLabel(s.notification)}</th><td>${SCOPE_LABELS[s.scope] ? tr(SCOPE_LABELS[s.scope]!) : String(s.scope)}${s.component ? html`: ${s.component}` : s.project ? html`: ${s.project}` : ''}</td>
+<td><label class="visually-hidden" for="frequency-${String(s.id)}">${tr('Frequency')}</label><select id="frequency-${String(s.id)}" name="frequency_${String(s.id)}">
+${FREQUENCY_LABELS.map(([value, label]) => html`<option value="${String(value)}"${value === s.frequency ? html` selected` : ''}>${tr(label)}</option>`)}</select></td></tr>`,
   );
-  const add = html`<fieldset><legend>Add a subscription</legend>
-<div class="field"><label for="id_add_notification">Notification</label><select id="id_add_notification" name="add_notification"><option value="">—</option>
+  const add = html`<fieldset><legend>${tr('Add a subscription')}</legend>
+<div class="field"><label for="id_add_notification">${tr('Notification')}</label><select id="id_add_notification" name="add_notification"><option value="">—</option>
 ${o.notificationNames.map((n) => html`<option value="${n}">${notificationLabel(n)}</option>`)}</select></div>
-<div class="field"><label for="id_add_scope">Scope</label><select id="id_add_scope" name="add_scope">
-<option value="0">All projects</option><option value="10">Watched projects</option><option value="30">Project</option><option value="40">Component</option></select></div>
-<div class="field"><label for="id_add_target">Project or component (<code>project</code> or <code>project/component</code>)</label><input type="text" id="id_add_target" name="add_target" maxlength="300"></div>
-<div class="field"><label for="id_add_frequency">Frequency</label><select id="id_add_frequency" name="add_frequency">
-${FREQUENCY_LABELS.map(([value, label]) => html`<option value="${String(value)}"${value === 1 ? html` selected` : ''}>${label}</option>`)}</select></div></fieldset>`;
+<div class="field"><label for="id_add_scope">${tr('Scope')}</label><select id="id_add_scope" name="add_scope">
+<option value="0">${tr('All projects')}</option><option value="10">${tr('Watched projects')}</option><option value="30">${tr('Project')}</option><option value="40">${tr('Component')}</option></select></div>
+<div class="field"><label for="id_add_target">${trHtml('Project or component ({project} or {component})', { project: html`<code>project</code>`, component: html`<code>project/component</code>` })}</label><input type="text" id="id_add_target" name="add_target" maxlength="300"></div>
+<div class="field"><label for="id_add_frequency">${tr('Frequency')}</label><select id="id_add_frequency" name="add_frequency">
+${FREQUENCY_LABELS.map(([value, label]) => html`<option value="${String(value)}"${value === 1 ? html` selected` : ''}>${tr(label)}</option>`)}</select></div></fieldset>`;
   return form(
     o,
     'notifications',
-    html`<table class="list"><caption>Subscriptions</caption><thead><tr><th scope="col">Notification</th><th scope="col">Scope</th><th scope="col">Frequency</th></tr></thead><tbody>${rows}</tbody></table>${add}`,
-    'Save notifications',
+    html`<table class="list"><caption>${tr('Subscriptions')}</caption><thead><tr><th scope="col">${tr('Notification')}</th><th scope="col">${tr('Scope')}</th><th scope="col">${tr('Frequency')}</th></tr></thead><tbody>${rows}</tbody></table>${add}`,
+    tr('Save notifications'),
   );
 }
 
 export function profilePage(o: ProfilePageData): string {
   const watched = new Set(o.watched);
   return page({
-    title: 'Your profile',
+    title: tr('Your profile'),
     viewer: o.viewer,
     here: '/accounts/profile/',
-    breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: 'Your profile' }],
-    body: html`<h1>Your profile</h1>
-${o.notice ? html`<p class="message" role="status" id="profile-notice">${o.notice}</p>` : ''}
-<nav aria-label="Profile sections"><ul class="inline-list">
-<li><a href="#account">Account</a></li><li><a href="#languages">Languages</a></li><li><a href="#watched">Watched projects</a></li>
-<li><a href="#notifications">Notifications</a></li><li><a href="#api-token">API access</a></li><li><a href="#two-factor">Two-factor authentication</a></li><li><a href="#sessions">Sessions</a></li><li><a href="#audit">Audit log</a></li></ul></nav>
+    breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: tr('Your profile') }],
+    body: html`<h1>${tr('Your profile')}</h1>
+${o.notice ? html`<p class="message" role="status" id="profile-notice">${tr(o.notice)}</p>` : ''}
+<nav aria-label="${tr('Profile sections')}"><ul class="inline-list">
+<li><a href="#account">${tr('Account')}</a></li><li><a href="#languages">${tr('Languages')}</a></li><li><a href="#watched">${tr('Watched projects')}</a></li>
+<li><a href="#notifications">${tr('Notifications')}</a></li><li><a href="#api-token">${tr('API access')}</a></li><li><a href="#two-factor">${tr('Two-factor authentication')}</a></li><li><a href="#sessions">${tr('Sessions')}</a></li><li><a href="#audit">${tr('Audit log')}</a></li></ul></nav>
 
-<section id="account" aria-labelledby="account-title"><h2 id="account-title">Account</h2>
-<p>User name: <strong id="profile-username">${o.username}</strong> · E-mail: <strong id="profile-email">${o.email}</strong> (<a href="/accounts/email/" id="profile-change-email">change it</a>, confirmed through the new address)</p>
-${o.links.invite || o.links.outbox ? html`<p>${o.links.invite ? html`<a href="/accounts/invite/" id="profile-invite">Invite people</a>` : ''}${o.links.invite && o.links.outbox ? ' · ' : ''}${o.links.outbox ? html`<a href="/manage/mail/" id="profile-outbox">Mail outbox</a>` : ''}</p>` : ''}
-${form(o, 'account', html`<div class="field"><label for="id_full_name">Full name</label><input type="text" id="id_full_name" name="full_name" value="${o.fullName}" maxlength="150" autocomplete="name"></div>`, 'Save account')}
+<section id="account" aria-labelledby="account-title"><h2 id="account-title">${tr('Account')}</h2>
+<p>${trHtml('User name: {username} · E-mail: {email} ({link}, confirmed through the new address)', { username: html`<strong id="profile-username">${o.username}</strong>`, email: html`<strong id="profile-email">${o.email}</strong>`, link: html`<a href="/accounts/email/" id="profile-change-email">${tr('change it')}</a>` })}</p>
+${o.links.invite || o.links.outbox ? html`<p>${o.links.invite ? html`<a href="/accounts/invite/" id="profile-invite">${tr('Invite people')}</a>` : ''}${o.links.invite && o.links.outbox ? ' · ' : ''}${o.links.outbox ? html`<a href="/manage/mail/" id="profile-outbox">${tr('Mail outbox')}</a>` : ''}</p>` : ''}
+${form(o, 'account', html`<div class="field"><label for="id_full_name">${tr('Full name')}</label><input type="text" id="id_full_name" name="full_name" value="${o.fullName}" maxlength="150" autocomplete="name"></div>`, tr('Save account'))}
 </section>
 
-<section id="languages" aria-labelledby="languages-title"><h2 id="languages-title">Languages</h2>
-<p>The languages you translate into choose what your dashboard shows; secondary languages are shown next to the source while you translate.</p>
-${form(o, 'languages', html`${languageSelect(o, 'languages', 'Translated languages', o.languages)}${languageSelect(o, 'secondary_languages', 'Secondary languages', o.secondaryLanguages)}`, 'Save languages')}
+<section id="languages" aria-labelledby="languages-title"><h2 id="languages-title">${tr('Languages')}</h2>
+<p>${tr('The languages you translate into choose what your dashboard shows; secondary languages are shown next to the source while you translate.')}</p>
+${form(o, 'languages', html`${interfaceLanguageSelect(o)}${languageSelect(o, 'languages', tr('Translated languages'), o.languages)}${languageSelect(o, 'secondary_languages', tr('Secondary languages'), o.secondaryLanguages)}`, tr('Save languages'))}
 </section>
 
-<section id="watched" aria-labelledby="watched-title"><h2 id="watched-title">Watched projects</h2>
+<section id="watched" aria-labelledby="watched-title"><h2 id="watched-title">${tr('Watched projects')}</h2>
 ${form(
   o,
   'watched',
   o.projectOptions.length
-    ? html`<fieldset><legend>Projects you watch</legend>${o.projectOptions.map(
+    ? html`<fieldset><legend>${tr('Projects you watch')}</legend>${o.projectOptions.map(
         (p) => html`<div class="check"><input type="checkbox" id="watch-${p.slug}" name="watched" value="${p.slug}"${watched.has(p.slug) ? html` checked` : ''}><label for="watch-${p.slug}">${p.name}</label></div>`,
       )}</fieldset>`
-    : html`<p>There are no projects to watch yet.</p>`,
-  'Save watched projects',
+    : html`<p>${tr('There are no projects to watch yet.')}</p>`,
+  tr('Save watched projects'),
 )}
 </section>
 
-<section id="notifications" aria-labelledby="notifications-title"><h2 id="notifications-title">Notifications</h2>
+<section id="notifications" aria-labelledby="notifications-title"><h2 id="notifications-title">${tr('Notifications')}</h2>
 ${subscriptionsSection(o)}
 </section>
 
-<section id="api-token" aria-labelledby="api-token-title"><h2 id="api-token-title">API access</h2>
+<section id="api-token" aria-labelledby="api-token-title"><h2 id="api-token-title">${tr('API access')}</h2>
 ${
   o.token.fresh
-    ? html`<p role="status">Your new API token is shown only now: copy it to where your scripts keep secrets.</p><p><code id="api-token-value">${o.token.fresh}</code></p>`
-    : html`<p id="api-token-info">${o.token.created ? html`Your API token was created on ${o.token.created}. Parla keeps only a hash of it: regenerate it if you no longer have it.` : 'You have no API token yet.'}</p>`
+    ? html`<p role="status">${tr('Your new API token is shown only now: copy it to where your scripts keep secrets.')}</p><p><code id="api-token-value">${o.token.fresh}</code></p>`
+    : html`<p id="api-token-info">${o.token.created ? tr('Your API token was created on {date}. Parla keeps only a hash of it: regenerate it if you no longer have it.', { date: o.token.created }) : tr('You have no API token yet.')}</p>`
 }
-${form(o, 'token', html`<p>Regenerating ends the old token at once.</p>`, 'Regenerate API token')}
+${form(o, 'token', html`<p>${tr('Regenerating ends the old token at once.')}</p>`, tr('Regenerate API token'))}
 </section>
 
-<section id="two-factor" aria-labelledby="two-factor-title"><h2 id="two-factor-title">Two-factor authentication</h2>
-<p>An authenticator app or a security key as a second step of signing in, and recovery codes: <a href="/accounts/2fa/" id="profile-2fa">manage your second factors</a>.</p>
+<section id="two-factor" aria-labelledby="two-factor-title"><h2 id="two-factor-title">${tr('Two-factor authentication')}</h2>
+<p>${trHtml('An authenticator app or a security key as a second step of signing in, and recovery codes: {link}.', { link: html`<a href="/accounts/2fa/" id="profile-2fa">${tr('manage your second factors')}</a>` })}</p>
 </section>
 
-<section id="sessions" aria-labelledby="sessions-title"><h2 id="sessions-title">Sessions</h2>
-<table class="list" id="sessions-table"><caption>Browsers signed in to your account</caption><thead><tr><th scope="col">Signed in</th><th scope="col">Last seen</th><th scope="col"></th></tr></thead><tbody>
-${o.sessions.map((s) => html`<tr><td>${s.created}</td><td>${s.last_seen}</td><td>${s.current ? 'This browser' : ''}</td></tr>`)}
+<section id="sessions" aria-labelledby="sessions-title"><h2 id="sessions-title">${tr('Sessions')}</h2>
+<table class="list" id="sessions-table"><caption>${tr('Browsers signed in to your account')}</caption><thead><tr><th scope="col">${tr('Signed in')}</th><th scope="col">${tr('Last seen')}</th><th scope="col"></th></tr></thead><tbody>
+${o.sessions.map((s) => html`<tr><td>${s.created}</td><td>${s.last_seen}</td><td>${s.current ? tr('This browser') : ''}</td></tr>`)}
 </tbody></table>
 <form method="post" action="/accounts/profile/" id="sessions-form" class="panel">${csrfField(o.viewer)}<input type="hidden" name="section" value="sessions">
-<button type="submit" name="end" value="others" id="sessions-others">Sign out everywhere else</button>
-<button type="submit" name="end" value="all" id="sessions-all">Sign out everywhere</button></form>
+<button type="submit" name="end" value="others" id="sessions-others">${tr('Sign out everywhere else')}</button>
+<button type="submit" name="end" value="all" id="sessions-all">${tr('Sign out everywhere')}</button></form>
 </section>
 
-<section id="audit" aria-labelledby="audit-title"><h2 id="audit-title">Audit log</h2>
-<table class="list" id="audit-table"><caption>What happened to your account, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">By</th></tr></thead><tbody>
+<section id="audit" aria-labelledby="audit-title"><h2 id="audit-title">${tr('Audit log')}</h2>
+<table class="list" id="audit-table"><caption>${tr('What happened to your account, newest first')}</caption><thead><tr><th scope="col">${tr('When')}</th><th scope="col">${tr('What')}</th><th scope="col">${tr('By')}</th></tr></thead><tbody>
 ${o.audit.map((a) => html`<tr><td>${a.timestamp}</td><td>${a.activity}</td><td>${a.actor ?? ''}</td></tr>`)}
 </tbody></table>
 </section>`,

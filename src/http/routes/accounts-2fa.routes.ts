@@ -1,5 +1,7 @@
 // /accounts/2fa/: the second step of a sign-in (code or security key) and the signed-in user's second factors, as JSON and as web pages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { ntr, tr } from '../../ui/i18n.js';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Container } from '../../container.js';
 import type { UserRow } from '../../db/schema.js';
@@ -73,7 +75,7 @@ export async function secondFactorAnswer(c: Pick<Container, 'config' | 'twoFacto
 }
 
 function throttledMessage(seconds: number): string {
-  return `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  return ntr('Too many failed attempts. Try again in {n} second.', 'Too many failed attempts. Try again in {n} seconds.', seconds);
 }
 
 /** A code as typed (a string), or a JSON number whose leading zeros went missing. */
@@ -165,7 +167,7 @@ export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: Se
   const sessionUser = (request: FastifyRequest): UserRow => {
     const user = request.actor.user;
     if (!user || !request.actor.authenticated) throw new NotAuthenticatedError();
-    if (!request.session) throw new PermissionDeniedError('Two-factor authentication is managed in a browser session.');
+    if (!request.session) throw new PermissionDeniedError(tr('Two-factor authentication is managed in a browser session.'));
     return user;
   };
   const writer = (request: FastifyRequest): UserRow => {
@@ -183,9 +185,9 @@ export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: Se
   };
 
   const NOTICES: Record<string, string> = {
-    removed: 'The second factor was removed.',
-    started: 'Scan the code and confirm it.',
-    enrolled: 'Two-factor authentication is on.',
+    removed: msgid('The second factor was removed.'),
+    started: msgid('Scan the code and confirm it.'),
+    enrolled: msgid('Two-factor authentication is on.'),
   };
   app.get('/accounts/2fa/', async (request, reply) => {
     if (!request.session) return reply.code(303).header('Location', '/accounts/login/?next=%2Faccounts%2F2fa%2F').header('Cache-Control', 'no-store').send();
@@ -275,7 +277,7 @@ export function twoFactorRoutes(app: FastifyInstance, c: TwoFactorDeps, auth: Se
     { schema: { response: { ...sessionWriteErrors('/accounts/2fa/webauthn/:id/remove/'), 204: NoContent } }, config: writeConfig('Two-factor authentication: remove a security key') },
     manage(async (request, user, reply) => {
       const id = (request.params as { id: string }).id;
-      if (!/^\d{1,9}$/.test(id)) throw new NotFoundError('No such security key.');
+      if (!/^\d{1,9}$/.test(id)) throw new NotFoundError(tr('No such security key.'));
       await c.twoFactor.removeWebauthn(request.actor, user, Number(id));
       return { json: null, form: () => back(reply, 'removed') };
     }),

@@ -1,5 +1,6 @@
 // Account pages reached by e-mail and the invitation API: password reset, registration, invitations, address change, the outbox.
 import crypto from 'node:crypto';
+import { ntr, tr } from '../../ui/i18n.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
@@ -78,11 +79,11 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     return wait;
   };
   const throttledPage = (request: FastifyRequest, reply: FastifyReply, seconds: number) =>
-    sendHtml(reply.header('Retry-After', String(seconds)), 429, messagePage({ viewer: viewerOf(request), title: 'Too many requests', status: 'error', message: `Too many messages were asked for. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.` }));
+    sendHtml(reply.header('Retry-After', String(seconds)), 429, messagePage({ viewer: viewerOf(request), title: tr('Too many requests'), status: 'error', message: ntr('Too many messages were asked for. Try again in {n} second.', 'Too many messages were asked for. Try again in {n} seconds.', seconds) }));
 
   /** A page for a link that does not work: what is wrong, and nothing changed. */
   const linkProblem = (request: FastifyRequest, reply: FastifyReply, e: LinkError, again: { href: string; label: string } | null) =>
-    sendHtml(reply, 400, messagePage({ viewer: viewerOf(request), title: 'This link does not work', status: 'error', message: e.message, ...(again ? { link: again } : {}) }));
+    sendHtml(reply, 400, messagePage({ viewer: viewerOf(request), title: tr('This link does not work'), status: 'error', message: e.message, ...(again ? { link: again } : {}) }));
 
   /** Renders the form again with the refused fields' messages (400), or the link problem page; other errors go on. */
   const refused = (request: FastifyRequest, reply: FastifyReply, e: unknown, form: (errors: FormErrors) => string, again: { href: string; label: string } | null = null) => {
@@ -101,7 +102,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
   const formValues = (body: Body, names: string[]) => Object.fromEntries(names.map((n) => [n, str(body[n])]));
 
   // ---------------------------------------------------------------- password reset
-  const RESET_AGAIN = { href: '/accounts/reset/', label: 'Ask for a new link' };
+  const RESET_AGAIN = () => ({ href: '/accounts/reset/', label: tr('Ask for a new link') });
 
   app.get('/accounts/reset/', pageRoute(async (request) => resetRequestPage({ viewer: viewerOf(request), mailConfigured: mailConfigured() })));
 
@@ -119,7 +120,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       return refused(request, reply, e, page);
     }
     // The same answer whether the address has an account or not.
-    return messagePage({ viewer: viewerOf(request), title: 'Check your mailbox', message: 'If an account uses this address, a message with a link to choose a new password is on its way there.' });
+    return messagePage({ viewer: viewerOf(request), title: tr('Check your mailbox'), message: tr('If an account uses this address, a message with a link to choose a new password is on its way there.') });
   }));
 
   app.get<{ Params: { secret: string } }>('/accounts/reset/:secret/', pageRoute(async (request: SecretRequest, reply) => {
@@ -127,7 +128,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     try {
       return form({}, (await c.accountMail.resetAccount(request.params.secret)).username);
     } catch (e) {
-      return refused(request, reply, e, form, RESET_AGAIN);
+      return refused(request, reply, e, form, RESET_AGAIN());
     }
   }));
 
@@ -141,18 +142,18 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       const user = await c.accountMail.completeReset(request.params.secret, str(body.password), str(body.password2));
       // A mailbox is no second factor: an account that has one signs in with the new password and its factor.
       if (user.has_2fa === 1) {
-        return messagePage({ viewer: viewerOf(request), title: 'Password set', message: 'Your new password is set. Sign in with it and your second factor.', link: { href: '/accounts/login/', label: 'Sign in' } });
+        return messagePage({ viewer: viewerOf(request), title: tr('Password set'), message: tr('Your new password is set. Sign in with it and your second factor.'), link: { href: '/accounts/login/', label: tr('Sign in') } });
       }
       await signIn(request, reply, user);
       return redirect(reply, '/?done=password');
     } catch (e) {
-      return refused(request, reply, e, form, RESET_AGAIN);
+      return refused(request, reply, e, form, RESET_AGAIN());
     }
   }));
 
   // ---------------------------------------------------------------- registration
   const closed = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(reply, 403, messagePage({ viewer: viewerOf(request), title: 'Registration is closed', status: 'error', message: 'Registration is closed on this server. Ask an administrator for an invitation.' }));
+    sendHtml(reply, 403, messagePage({ viewer: viewerOf(request), title: tr('Registration is closed'), status: 'error', message: tr('Registration is closed on this server. Ask an administrator for an invitation.') }));
 
   app.get('/accounts/register/', pageRoute(async (request, reply) => {
     if (!c.accountMail.registration) return closed(request, reply);
@@ -172,10 +173,10 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     } catch (e) {
       return refused(request, reply, e, page);
     }
-    return messagePage({ viewer: viewerOf(request), title: 'Check your mailbox', message: 'A message with a link to confirm the address and choose a password is on its way to it.' });
+    return messagePage({ viewer: viewerOf(request), title: tr('Check your mailbox'), message: tr('A message with a link to confirm the address and choose a password is on its way to it.') });
   }));
 
-  const REGISTER_AGAIN = { href: '/accounts/register/', label: 'Register again' };
+  const REGISTER_AGAIN = () => ({ href: '/accounts/register/', label: tr('Register again') });
 
   app.get<{ Params: { secret: string } }>('/accounts/register/:secret/', pageRoute(async (request: SecretRequest, reply) => {
     if (!c.accountMail.registration) return closed(request, reply);
@@ -183,7 +184,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       const r = await c.accountMail.registrationOf(request.params.secret);
       return confirmRegistrationPage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), action: request.url, username: r.username, email: r.email });
     } catch (e) {
-      return refused(request, reply, e, () => '', REGISTER_AGAIN);
+      return refused(request, reply, e, () => '', REGISTER_AGAIN());
     }
   }));
 
@@ -199,7 +200,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       await signIn(request, reply, user);
       return redirect(reply, '/?done=registered');
     } catch (e) {
-      return refused(request, reply, e, form, REGISTER_AGAIN);
+      return refused(request, reply, e, form, REGISTER_AGAIN());
     }
   }));
 
@@ -207,12 +208,12 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
   const invitationForm = async (request: FastifyRequest, extra: { values?: Record<string, string>; errors?: FormErrors; sent?: string } = {}) => {
     const teams = await c.invitations.invitableTeams(request.actor);
     const siteWide = await c.invitations.canInvite(request.actor, null);
-    if (!siteWide && teams.length === 0) throw new PermissionDeniedError('You can not invite people.');
+    if (!siteWide && teams.length === 0) throw new PermissionDeniedError(tr('You can not invite people.'));
     return invitePage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), teams, siteWide, ...extra });
   };
 
   app.get('/accounts/invite/', pageRoute(async (request) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to invite people.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in to invite people.'));
     return invitationForm(request);
   }));
 
@@ -222,9 +223,9 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     const values = formValues(body, ['email', 'group']);
     const group = values.group ? Number(values.group) : null;
     try {
-      if (group !== null && !Number.isSafeInteger(group)) throw ValidationError.field('group', 'Group not found.', 'does_not_exist');
+      if (group !== null && !Number.isSafeInteger(group)) throw ValidationError.field('group', tr('Group not found.'), 'does_not_exist');
       const result = await c.invitations.invite(request.actor, { email: values.email!, groupId: group }, base(request));
-      const sent = result.status === 'joined' ? `The account ${result.username} of ${result.email} joined the team.` : `An invitation is on its way to ${result.email}.`;
+      const sent = result.status === 'joined' ? tr('The account {username} of {email} joined the team.', { username: result.username ?? '', email: result.email }) : tr('An invitation is on its way to {email}.', { email: result.email });
       return sendHtml(reply, 200, await invitationForm(request, { sent, values: { group: values.group! } }));
     } catch (e) {
       return refusedForm(reply, e, (refusal) => invitationForm(request, { values, errors: formErrorsOf(refusal) }));
@@ -276,7 +277,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
 
   // ---------------------------------------------------------------- e-mail address change
   const signedIn = (request: FastifyRequest) => {
-    if (!request.actor.authenticated || !request.actor.user) throw new PermissionDeniedError('Sign in to change your e-mail address.');
+    if (!request.actor.authenticated || !request.actor.user) throw new PermissionDeniedError(tr('Sign in to change your e-mail address.'));
     return request.actor.user;
   };
 
@@ -298,7 +299,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     } catch (e) {
       return refused(request, reply, e, page);
     }
-    return messagePage({ viewer: viewerOf(request), title: 'Check your mailbox', message: `A message with a confirmation link is on its way to ${email}. Your address changes when you follow it.` });
+    return messagePage({ viewer: viewerOf(request), title: tr('Check your mailbox'), message: tr('A message with a confirmation link is on its way to {email}. Your address changes when you follow it.', { email }) });
   }));
 
   app.get<{ Params: { secret: string } }>('/accounts/email/:secret/', pageRoute(async (request: SecretRequest, reply) => {
@@ -306,7 +307,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
       const { user, email } = await c.accountMail.emailChangeOf(request.params.secret);
       return confirmEmailPage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), action: request.url, username: user.username, email });
     } catch (e) {
-      return refused(request, reply, e, () => '', { href: '/accounts/email/', label: 'Ask for a new link' });
+      return refused(request, reply, e, () => '', { href: '/accounts/email/', label: tr('Ask for a new link') });
     }
   }));
 
@@ -315,15 +316,15 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     auth.checkSameOrigin(request);
     try {
       const user = await c.accountMail.confirmEmailChange(request.params.secret);
-      return messagePage({ viewer: viewerOf(request), title: 'Address confirmed', message: `The account ${user.username} now uses ${user.email}.`, link: { href: '/', label: 'Back to the dashboard' } });
+      return messagePage({ viewer: viewerOf(request), title: tr('Address confirmed'), message: tr('The account {username} now uses {email}.', { username: user.username, email: user.email }), link: { href: '/', label: tr('Back to the dashboard') } });
     } catch (e) {
-      return refused(request, reply, e, () => '', { href: '/accounts/email/', label: 'Ask for a new link' });
+      return refused(request, reply, e, () => '', { href: '/accounts/email/', label: tr('Ask for a new link') });
     }
   }));
 
   // ---------------------------------------------------------------- the outbox
   app.get('/manage/mail/', pageRoute(async (request) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in as an administrator to read the outgoing mail.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in as an administrator to read the outgoing mail.'));
     const list = c.mail.outbox(request.actor);
     const [total, rows] = await Promise.all([list.count(), list.page(100, 0)]);
     return outboxPage({

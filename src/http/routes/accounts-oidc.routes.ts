@@ -1,5 +1,6 @@
 // /accounts/oidc/: single sign-on with an OpenID Connect provider — the redirect to the provider and its callback, which starts the browser session as password sign-in does.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import { Type, type Static } from 'typebox';
 import type { Container } from '../../container.js';
 import { SsoRefusedError } from '../../services/sso/single-sign-on.service.js';
@@ -45,7 +46,7 @@ export function accountsOidcRoutes(app: FastifyInstance, c: AccountsOidcDeps, au
     `${STATE_COOKIE}=${value}; Max-Age=${maxAge}; Path=${STATE_COOKIE_PATH}; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
   const redirectUri = (request: FastifyRequest) => `${c.config.siteUrl ?? requestBaseUrl(request)}${CALLBACK_PATH}`;
   const notConfigured = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(reply, 404, errorPage(viewerOf(request), request.url, 404, 'Single sign-on is not configured on this site.'));
+    sendHtml(reply, 404, errorPage(viewerOf(request), request.url, 404, tr('Single sign-on is not configured on this site.')));
 
   app.get<{ Querystring: Static<typeof OidcLoginQuery> }>(
     '/accounts/oidc/login/',

@@ -1,5 +1,7 @@
 // /accounts/: password login and logout for the browser UI (session cookie), and the session's CSRF token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { ntr } from '../../ui/i18n.js';
 import { Type } from 'typebox';
 import type { Container } from '../../container.js';
 import { accountThrottle } from '../account-throttle.js';
@@ -16,14 +18,14 @@ import { secondFactorAnswer } from './accounts-2fa.routes.js';
 import { SecondFactorRequiredSchema } from '../schemas/two-factor.js';
 
 /** One answer for an unknown user, a wrong password and an inactive account (Django's wording). */
-export const LOGIN_FAILED = 'Please enter a correct username and password. Note that both fields may be case-sensitive.';
+export const LOGIN_FAILED = msgid('Please enter a correct username and password. Note that both fields may be case-sensitive.');
 
 function noStore(reply: FastifyReply): void {
   reply.header('Cache-Control', 'no-store');
 }
 
 function throttledMessage(seconds: number): string {
-  return `Too many failed sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  return ntr('Too many failed sign-in attempts. Try again in {n} second.', 'Too many failed sign-in attempts. Try again in {n} seconds.', seconds);
 }
 
 /** What these routes use of the container. */

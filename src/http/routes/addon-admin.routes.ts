@@ -1,6 +1,7 @@
 // Add-ons in the browser: /settings/<project>/<component>/addons/ and /settings/<project>/addons/ list, install (with the
 // add-on's options form), configure and uninstall through the same AddonsService calls as /api/…/addons/ and /api/addons/<id>/.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { ComponentWithRefs } from '../../db/places.js';
 import type { ProjectRow } from '../../db/schema.js';
@@ -67,20 +68,20 @@ export function addonAdminRoutes(app: FastifyInstance, c: AddonAdminDeps): void 
 
   /** The component or project of the address, for a signed-in user who may manage its add-ons (the install's own rule). */
   const targetOf = async (request: R): Promise<Target> => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to manage add-ons.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in to manage add-ons.'));
     const { project: p, component } = request.params;
     if (component === undefined) {
       const project = await c.projects.getVisible(request.actor, p);
       c.access.require(request.actor, 'project.edit', project);
       const settings = `/settings/${seg(project.slug)}/`;
-      const crumbs = [{ label: 'Dashboard', href: '/' }, { label: project.name, href: `/projects/${seg(project.slug)}/` }, { label: 'Settings', href: settings }];
+      const crumbs = [{ label: tr('Dashboard'), href: '/' }, { label: project.name, href: `/projects/${seg(project.slug)}/` }, { label: tr('Settings'), href: settings }];
       return { project, refs: null, place: { kind: 'project', name: project.name, base: `${settings}addons/`, crumbs } };
     }
     const refs = await c.components.getVisible(request.actor, p, component);
     c.access.requireIn(request.actor, 'component.edit', refs.project, refs.component);
     const h = hrefs(refs);
     const settings = `/settings/${seg(refs.project.slug)}/${h.component.split('/')[3]}/`;
-    const crumbs = [{ label: 'Dashboard', href: '/' }, { label: refs.project.name, href: h.project }, { label: refs.component.name, href: h.component }, { label: 'Settings', href: settings }];
+    const crumbs = [{ label: tr('Dashboard'), href: '/' }, { label: refs.project.name, href: h.project }, { label: refs.component.name, href: h.component }, { label: tr('Settings'), href: settings }];
     return { project: refs.project, refs, place: { kind: 'component', name: refs.component.name, base: `${settings}addons/`, crumbs } };
   };
 
@@ -91,7 +92,7 @@ export function addonAdminRoutes(app: FastifyInstance, c: AddonAdminDeps): void 
     const view = await c.addons.get(request.actor, request.params.id ?? '');
     const here = t.refs ? view.row.component_id === t.refs.component.id : view.row.component_id === null && view.row.project_id === t.project.id;
     const def = getAddon(view.row.name);
-    if (!here || !def) throw new NotFoundError('No add-on of that number is installed here.');
+    if (!here || !def) throw new NotFoundError(tr('No add-on of that number is installed here.'));
     return { view, def };
   };
 
@@ -122,7 +123,7 @@ export function addonAdminRoutes(app: FastifyInstance, c: AddonAdminDeps): void 
   /** The add-on named in an install address; 404 for a name Parla does not know. */
   const definitionOf = (request: R): AnyAddonDefinition => {
     const def = getAddon(request.params.name ?? '');
-    if (!def) throw new NotFoundError('Parla has no add-on of that name.');
+    if (!def) throw new NotFoundError(tr('Parla has no add-on of that name.'));
     return def;
   };
 

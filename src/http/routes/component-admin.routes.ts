@@ -1,6 +1,8 @@
 // /create/component/: adding a component to a project from the browser, through the same service call as the API's creation,
 // and the repository discovery that proposes its file layout.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import { formats } from '../../formats/registry.js';
 import type { ComponentInput } from '../../services/catalog/components.service.js';
@@ -20,7 +22,7 @@ const CREATE_TEXT = ['name', 'slug', 'source_language', 'repo', 'branch', 'file_
 
 type CP = FastifyRequest<{ Params: { project: string; component: string }; Querystring: Record<string, string | undefined> }>;
 
-const SAVED: Record<string, string> = { settings: 'The settings are saved.', language: 'The language is added.', locked: 'The component is locked.', unlocked: 'The component is unlocked.' };
+const SAVED: Record<string, string> = { settings: msgid('The settings are saved.'), language: msgid('The language is added.'), locked: msgid('The component is locked.'), unlocked: msgid('The component is unlocked.') };
 
 type CreateRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
 
@@ -63,7 +65,7 @@ function settingsInput(values: Record<string, string>): { input: ComponentInput;
     try {
       input[name] = text === '' ? {} : (JSON.parse(text) as unknown);
     } catch {
-      errors[name] = ['Enter a JSON object, for example {}.'];
+      errors[name] = [tr('Enter a JSON object, for example {}.')];
     }
   }
   return Object.keys(errors).length ? { input: input as ComponentInput, errors } : { input: input as ComponentInput };
@@ -75,11 +77,11 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
 
   /** The project of the address, for a signed-in user who may add components to it (the service's own check). */
   const projectOf = async (request: CreateRequest) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to add components.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in to add components.'));
     const slug = request.query.project;
-    if (!slug) throw new NotFoundError('Choose a project first: this page is linked from the project page.');
+    if (!slug) throw new NotFoundError(tr('Choose a project first: this page is linked from the project page.'));
     const project = await c.projects.getVisible(request.actor, slug);
-    c.access.require(request.actor, 'project.edit', project, 'Can not create components');
+    c.access.require(request.actor, 'project.edit', project, tr('Can not create components'));
     return project;
   };
 
@@ -168,7 +170,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
 
   /** The component for a signed-in user who may edit it (the update's own rule). */
   const editable = async (request: CP) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to change components.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in to change components.'));
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     c.access.requireIn(request.actor, 'component.edit', refs.project, refs.component);
     return refs;
@@ -276,7 +278,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       requireFormWrite(request);
       const refs = await editable(request);
       if (str(((request.body ?? {}) as Body).confirm).trim() !== refs.component.slug) {
-        return sendHtml(reply, 400, await renderSettings(request, refs, { deleteErrors: { confirm: ['Type the slug of the component exactly to delete it.'] } }));
+        return sendHtml(reply, 400, await renderSettings(request, refs, { deleteErrors: { confirm: [tr('Type the slug of the component exactly to delete it.')] } }));
       }
       await c.components.remove(request.actor, refs);
       return redirect(reply, `${hrefs(refs).project}?done=component_deleted`);

@@ -1,6 +1,7 @@
 // /glossary/<project>/<component>/…: a glossary component's terms in the browser. Adding, editing and deleting a term call the
 // same unit services as POST …/units/, PATCH and DELETE /api/units/<id>/; importing is the API's file upload.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ntr, tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import { Flags } from '../../checks/flags.js';
@@ -62,7 +63,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
   /** The component of the address when it is a glossary the actor may see. */
   const glossaryOf = async (request: CR | TR) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
-    if (refs.component.is_glossary !== 1) throw new NotFoundError('This component is not a glossary.');
+    if (refs.component.is_glossary !== 1) throw new NotFoundError(tr('This component is not a glossary.'));
     return refs;
   };
   const placeOf = (refs: Awaited<ReturnType<typeof glossaryOf>>): GlossaryPlace => ({
@@ -106,7 +107,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
       here: request.url,
       language: { name: t.language.name, code: t.language.code, isSource, sourceCode: t.sourceLanguage.code },
       notice: request.query.done,
-      noticeExtra: request.query.done === 'imported' && Number.isFinite(accepted) && Number.isFinite(totalIn) ? `${accepted} of ${totalIn} terms in the file were taken.` : undefined,
+      noticeExtra: request.query.done === 'imported' && Number.isFinite(accepted) && Number.isFinite(totalIn) ? ntr('{accepted} of {n} term in the file was taken.', '{accepted} of {n} terms in the file were taken.', totalIn, { accepted }) : undefined,
       search,
       searchError,
       terms,
@@ -162,7 +163,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
       const refused = async (e: unknown) => refusedForm(reply, e, async (refusal) => (await renderTerms(request, t, { addForm: { values, errors: termErrors(refusal) } })).html);
       // Flags are set on the source string afterwards (PATCH extra_flags, source.edit): asked first, so a refusal adds nothing.
       if ((flags.forbidden || flags.readOnly) && !c.access.canIn(request.actor, 'source.edit', t.project, t.component, t.component.source_language_id)) {
-        return refused(ValidationError.field('extra_flags', 'You may not set flags on terms of this glossary.'));
+        return refused(ValidationError.field('extra_flags', tr('You may not set flags on terms of this glossary.')));
       }
       try {
         const created = await c.unitEdits.add(request.actor, t, isSource ? { source: [values.source] } : { source: [values.source], target: [values.target] });
@@ -204,7 +205,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
     pageRoute(async (request: TR, reply) => {
       if (!request.actor.authenticated) return signInFirst(request, reply);
       const found = await termOfRequest(request);
-      if (!can(request, found.t, 'unit.edit') && !can(request, found.t, 'source.edit')) throw new PermissionDeniedError('You may not edit the terms of this glossary.');
+      if (!can(request, found.t, 'unit.edit') && !can(request, found.t, 'source.edit')) throw new PermissionDeniedError(tr('You may not edit the terms of this glossary.'));
       return renderTerm(request, found);
     }),
   );

@@ -1,5 +1,7 @@
 // /labels/<project>/: a project's labels in the browser, added, edited and deleted through the same service calls as the labels API.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { LabelRow, ProjectRow } from '../../db/schema.js';
 import { LABEL_COLORS, type LabelInput } from '../../services/units/labels.service.js';
@@ -19,9 +21,9 @@ const LIST_LIMIT = 1000;
 const FIELDS = ['name', 'color', 'description'] as const;
 
 const NOTICES: Record<string, string> = {
-  label_added: 'The label is added.',
-  label_saved: 'The label is saved.',
-  label_deleted: 'The label is deleted.',
+  label_added: msgid('The label is added.'),
+  label_saved: msgid('The label is saved.'),
+  label_deleted: msgid('The label is deleted.'),
 };
 
 export function labelAdminRoutes(app: FastifyInstance, c: LabelAdminDeps): void {
@@ -129,7 +131,7 @@ export function labelAdminRoutes(app: FastifyInstance, c: LabelAdminDeps): void 
       requireFormWrite(request);
       const { project, label } = await labelOf(request);
       if (!str(((request.body ?? {}) as Body).confirm)) {
-        return sendHtml(reply, 400, renderEdit(request, project, label, { deleteErrors: { confirm: ['Tick this box to confirm that the label is to be deleted.'] } }));
+        return sendHtml(reply, 400, renderEdit(request, project, label, { deleteErrors: { confirm: [tr('Tick this box to confirm that the label is to be deleted.')] } }));
       }
       await c.labels.remove(request.actor, project, String(label.id));
       return redirect(reply, `${listHref(project)}?done=label_deleted`);

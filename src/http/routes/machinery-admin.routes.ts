@@ -2,6 +2,7 @@
 // (machinery.edit, site-wide) configure, remove and test engines through the same MachineryService calls as
 // /api/projects/<project>/machinery/ and /api/machinery/.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { NotFoundError, PermissionDeniedError, type ValidationError } from '../../shared/errors.js';
@@ -31,7 +32,7 @@ export function machineryAdminRoutes(app: FastifyInstance, c: MachineryAdminDeps
 
   /** The project of the address (null site-wide) and its settings; the service's list checks the right to manage them. */
   const scopeOf = async (request: R): Promise<{ project: ProjectRow | null; place: MachineryPlace; engines: EngineSummary[] }> => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in to configure machine translation.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in to configure machine translation.'));
     const project = request.params.project === undefined ? null : await c.projects.getVisible(request.actor, request.params.project);
     const settings = await c.machinery.list(request.actor, project);
     const byEngine = new Map(settings.map((s) => [s.engine, s.configuration]));
@@ -41,9 +42,9 @@ export function machineryAdminRoutes(app: FastifyInstance, c: MachineryAdminDeps
           kind: 'project',
           name: project.name,
           base: `/settings/${seg(project.slug)}/machinery/`,
-          crumbs: [{ label: 'Dashboard', href: '/' }, { label: project.name, href: `/projects/${seg(project.slug)}/` }, { label: 'Settings', href: `/settings/${seg(project.slug)}/` }],
+          crumbs: [{ label: tr('Dashboard'), href: '/' }, { label: project.name, href: `/projects/${seg(project.slug)}/` }, { label: tr('Settings'), href: `/settings/${seg(project.slug)}/` }],
         }
-      : { kind: 'site', name: 'the site', base: '/manage/machinery/', crumbs: [{ label: 'Dashboard', href: '/' }, { label: 'Manage', href: '/manage/' }] };
+      : { kind: 'site', name: 'the site', base: '/manage/machinery/', crumbs: [{ label: tr('Dashboard'), href: '/' }, { label: tr('Manage'), href: '/manage/' }] };
     return { project, place, engines };
   };
 
@@ -51,7 +52,7 @@ export function machineryAdminRoutes(app: FastifyInstance, c: MachineryAdminDeps
   const engineOf = (request: R, engines: EngineSummary[]): EngineSummary => {
     const known = c.machinery.registry.get(request.params.engine ?? '');
     const engine = known && engines.find((e) => e.id === known.id);
-    if (!engine) throw new NotFoundError('Parla has no machine translation engine of that name.');
+    if (!engine) throw new NotFoundError(tr('Parla has no machine translation engine of that name.'));
     return engine;
   };
 

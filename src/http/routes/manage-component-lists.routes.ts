@@ -1,6 +1,7 @@
 // /manage/component-lists/: component lists in the browser, each form calling the service method of the matching
 // /api/component-lists/ call, with its checks (the site-wide componentlist.edit); and a project's lists for its managers.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Actor } from '../../auth/actor.js';
 import type { Container } from '../../container.js';
 import type { ComponentList } from '../../services/catalog/component-lists.service.js';
@@ -28,7 +29,7 @@ export async function componentIdOfPath(c: Pick<Container, 'components'>, actor:
     if (!project || rest.length === 0) throw new NotFoundError();
     return (await c.components.getVisible(actor, project, rest.join('%2F'))).component.id;
   } catch (e) {
-    if (e instanceof NotFoundError) throw ValidationError.field('component', 'No component has this project and component slug.', 'does_not_exist');
+    if (e instanceof NotFoundError) throw ValidationError.field('component', tr('No component has this project and component slug.'), 'does_not_exist');
     throw e;
   }
 }
@@ -39,8 +40,8 @@ export function manageComponentListsRoutes(app: FastifyInstance, c: ManageCompon
 
   /** The pages are for those who may change lists (the API shows lists to everyone, but only they may change them). */
   const requireEditor = (request: FastifyRequest) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in as an administrator to manage component lists.');
-    if (!c.access.canGlobal(request.actor, 'componentlist.edit')) throw new PermissionDeniedError('Only component list managers can manage component lists.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in as an administrator to manage component lists.'));
+    if (!c.access.canGlobal(request.actor, 'componentlist.edit')) throw new PermissionDeniedError(tr('Only component list managers can manage component lists.'));
   };
 
   const listsPage = async (request: FastifyRequest<{ Querystring: Q }>, form: { values?: Record<string, string>; errors?: FormErrors } = {}) => {
@@ -130,7 +131,7 @@ export function manageComponentListsRoutes(app: FastifyInstance, c: ManageCompon
     requireFormWrite(request);
     const list = await listOf(request);
     const confirm = str(((request.body ?? {}) as Body).confirm);
-    if (confirm.trim() !== list.slug) return sendHtml(reply, 400, render(request, list, { form: { name: 'delete', values: { confirm }, errors: { confirm: ['Type the slug of the list exactly to delete it.'] } } }));
+    if (confirm.trim() !== list.slug) return sendHtml(reply, 400, render(request, list, { form: { name: 'delete', values: { confirm }, errors: { confirm: [tr('Type the slug of the list exactly to delete it.')] } } }));
     await lists.remove(request.actor, list.slug);
     return redirect(reply, '/manage/component-lists/?done=list_deleted');
   }));

@@ -1,6 +1,7 @@
 // /manage/teams/ and /manage/roles/: site-wide teams and roles in the browser, each form calling the service method of the
 // matching /api/groups/, /api/roles/ or /api/users/<username>/groups/ call, with its checks.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { GroupRow } from '../../db/schema.js';
 import { GLOBAL_PERMISSIONS, OBJECT_PERMISSIONS } from '../../auth/permissions.js';
@@ -41,12 +42,12 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
   const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect } = uiKit(c);
 
   const requireTeams = (request: FastifyRequest) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in as an administrator to manage teams.');
-    if (!c.teams.canSeeAllGroups(request.actor)) throw new PermissionDeniedError('Only team managers can manage the site-wide teams.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in as an administrator to manage teams.'));
+    if (!c.teams.canSeeAllGroups(request.actor)) throw new PermissionDeniedError(tr('Only team managers can manage the site-wide teams.'));
   };
   const requireRoles = (request: FastifyRequest) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in as an administrator to manage roles.');
-    if (!c.access.canGlobal(request.actor, 'role.view') && !c.access.canGlobal(request.actor, 'role.edit')) throw new PermissionDeniedError('Only role managers can manage roles.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in as an administrator to manage roles.'));
+    if (!c.access.canGlobal(request.actor, 'role.view') && !c.access.canGlobal(request.actor, 'role.edit')) throw new PermissionDeniedError(tr('Only role managers can manage roles.'));
   };
 
   // ---------------------------------------------------------------- teams
@@ -177,11 +178,11 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
 
   /** The user a form names, by username or e-mail address. */
   const userOf = async (request: TeamRequest, login: string) => {
-    if (!login.trim()) throw ValidationError.field('username', 'Enter a username or an e-mail address.', 'required');
+    if (!login.trim()) throw ValidationError.field('username', tr('Enter a username or an e-mail address.'), 'required');
     try {
       return await c.users.getByUsernameOrEmail(request.actor, login);
     } catch (e) {
-      if (e instanceof NotFoundError) throw ValidationError.field('username', `No account has the username or e-mail address "${login.trim()}".`, 'does_not_exist');
+      if (e instanceof NotFoundError) throw ValidationError.field('username', tr('No account has the username or e-mail address "{login}".', { login: login.trim() }), 'does_not_exist');
       throw e;
     }
   };
@@ -223,8 +224,8 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     const body = (request.body ?? {}) as Body;
     if (name === 'delete') {
       const confirm = str(body.confirm);
-      if (!(await c.teams.mayManageGroup(request.actor, group))) throw new PermissionDeniedError('Can not manage groups');
-      if (confirm.trim() !== group.name) return sendHtml(reply, 400, await renderTeam(request, group, { form: { name: 'delete', values: { confirm }, errors: { confirm: ['Type the name of the team exactly to delete it.'] } } }));
+      if (!(await c.teams.mayManageGroup(request.actor, group))) throw new PermissionDeniedError(tr('Can not manage groups'));
+      if (confirm.trim() !== group.name) return sendHtml(reply, 400, await renderTeam(request, group, { form: { name: 'delete', values: { confirm }, errors: { confirm: [tr('Type the name of the team exactly to delete it.')] } } }));
       await c.teams.removeGroup(request.actor, group);
       return redirect(reply, '/manage/teams/?done=team_deleted');
     }
@@ -317,7 +318,7 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     requireFormWrite(request);
     const role = await c.teams.getRoleToChange(request.actor, request.params.id);
     const confirm = str(((request.body ?? {}) as Body).confirm);
-    if (confirm.trim() !== role.name) return sendHtml(reply, 400, await renderRole(request, role, { confirm, deleteErrors: { confirm: ['Type the name of the role exactly to delete it.'] } }));
+    if (confirm.trim() !== role.name) return sendHtml(reply, 400, await renderRole(request, role, { confirm, deleteErrors: { confirm: [tr('Type the name of the role exactly to delete it.')] } }));
     await c.teams.removeRole(request.actor, role);
     return redirect(reply, '/manage/roles/?done=role_deleted');
   }));

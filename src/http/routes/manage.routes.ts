@@ -1,5 +1,6 @@
 // /manage/: the site administration pages (users, languages, background tasks, health); each form calls the API's service method.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { LanguageRow, UserRow } from '../../db/schema.js';
 import { PermissionDeniedError, ValidationError } from '../../shared/errors.js';
@@ -39,19 +40,19 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
   const { viewerOf, pageRoute, requireFormWrite, formConfig, redirect } = uiKit(c);
 
   const signedIn = (request: FastifyRequest) => {
-    if (!request.actor.authenticated) throw new PermissionDeniedError('Sign in as an administrator to manage the site.');
+    if (!request.actor.authenticated) throw new PermissionDeniedError(tr('Sign in as an administrator to manage the site.'));
   };
   const requireUsers = (request: FastifyRequest) => {
     signedIn(request);
-    if (!c.users.canManage(request.actor)) throw new PermissionDeniedError('Only user administrators can manage users.');
+    if (!c.users.canManage(request.actor)) throw new PermissionDeniedError(tr('Only user administrators can manage users.'));
   };
   const requireLanguages = (request: FastifyRequest) => {
     signedIn(request);
-    if (!c.languages.canEdit(request.actor)) throw new PermissionDeniedError('Only language administrators can manage languages.');
+    if (!c.languages.canEdit(request.actor)) throw new PermissionDeniedError(tr('Only language administrators can manage languages.'));
   };
   const requireSuperuser = (request: FastifyRequest) => {
     signedIn(request);
-    if (!request.actor.isSuperuser) throw new PermissionDeniedError('Only superusers can see this page.');
+    if (!request.actor.isSuperuser) throw new PermissionDeniedError(tr('Only superusers can see this page.'));
   };
 
   app.get('/manage/', pageRoute(async (request) => {
@@ -64,7 +65,7 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
       componentLists: c.access.canGlobal(request.actor, 'componentlist.edit'),
       superuser: request.actor.isSuperuser,
     };
-    if (!Object.values(parts).some(Boolean)) throw new PermissionDeniedError('Only site administrators can manage the site.');
+    if (!Object.values(parts).some(Boolean)) throw new PermissionDeniedError(tr('Only site administrators can manage the site.'));
     return manageIndexPage({ viewer: viewerOf(request), parts });
   }));
 
@@ -102,7 +103,7 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
   app.post<{ Querystring: Q }>('/manage/users/create/', formConfig, pageRoute(async (request, reply) => {
     requireFormWrite(request);
     // The check of POST /api/users/.
-    if (!c.users.canManage(request.actor)) throw new PermissionDeniedError('Only user administrators can create users.');
+    if (!c.users.canManage(request.actor)) throw new PermissionDeniedError(tr('Only user administrators can create users.'));
     const body = (request.body ?? {}) as Body;
     const values = { username: str(body.username).trim(), email: str(body.email).trim(), full_name: str(body.full_name) };
     try {
@@ -132,11 +133,11 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
   app.post<{ Params: { username: string } }>('/manage/users/:username/', formConfig, pageRoute(async (request, reply) => {
     requireFormWrite(request);
     const change = USER_CHANGES[str(((request.body ?? {}) as Body).change)];
-    if (!change) throw ValidationError.field('change', 'Unknown change.');
+    if (!change) throw ValidationError.field('change', tr('Unknown change.'));
     // What PATCH /api/users/<username>/ does, with its checks.
     const user = await c.users.getVisible(request.actor, request.params.username);
     c.users.requireSelfOrManager(request.actor, user);
-    if (!c.users.canManage(request.actor)) throw new PermissionDeniedError('Only user administrators can change users.');
+    if (!c.users.canManage(request.actor)) throw new PermissionDeniedError(tr('Only user administrators can change users.'));
     await c.users.update(request.actor, user, change);
     const done = change.is_active === undefined ? (change.is_superuser ? 'superuser' : 'unsuperuser') : change.is_active ? 'activated' : 'deactivated';
     return redirect(reply, `/manage/users/?q=${encodeURIComponent(user.username)}&done=${done}`);

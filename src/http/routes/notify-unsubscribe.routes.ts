@@ -1,5 +1,6 @@
 // The unsubscribe links of notification mails: a page with a button, and the POST (also RFC 8058 one-click) that turns the subscriptions off.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import { LinkError } from '../../services/accounts/account-links.js';
 import { messagePage } from '../../ui/account-pages.js';
@@ -13,7 +14,7 @@ type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
 export function unsubscribeRoutes(app: FastifyInstance, c: UnsubscribeDeps): void {
   const { viewerOf, pageRoute, formConfig } = uiKit(c);
   const invalid = (request: FastifyRequest, reply: FastifyReply, e: LinkError) =>
-    sendHtml(reply, 400, messagePage({ viewer: viewerOf(request), title: 'Link not valid', status: 'error', message: `${e.message} Nothing was changed.` }));
+    sendHtml(reply, 400, messagePage({ viewer: viewerOf(request), title: tr('Link not valid'), status: 'error', message: tr('{message} Nothing was changed.', { message: e.message }) }));
 
   app.get<{ Params: { token: string } }>('/accounts/unsubscribe/:token/', pageRoute(async (request: TokenRequest, reply) => {
     try {
@@ -32,6 +33,6 @@ export function unsubscribeRoutes(app: FastifyInstance, c: UnsubscribeDeps): voi
       if (e instanceof LinkError) return invalid(request, reply, e);
       throw e;
     }
-    return messagePage({ viewer: viewerOf(request), title: 'Unsubscribed', message: 'You will not receive these notifications any more.' });
+    return messagePage({ viewer: viewerOf(request), title: tr('Unsubscribed'), message: tr('You will not receive these notifications any more.') });
   }));
 }

@@ -8,6 +8,9 @@ import { AppError, ValidationError } from '../../shared/errors.js';
 import { profilePage, type ProfilePageData } from '../../ui/profile-page.js';
 import type { SessionAuth } from '../session-auth.js';
 import { errorText, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { tr } from '../../ui/i18n.js';
+import { uiCatalogs } from '../../ui/i18n-catalogs.js';
+import { msgid } from '../../shared/msgid.js';
 
 /** What these routes use of the container. */
 export type ProfileDeps = Pick<Container, 'components' | 'invitations' | 'languages' | 'notifications' | 'projects' | 'sessions' | 'stats' | 'translations' | 'users'>;
@@ -15,12 +18,19 @@ export type ProfileDeps = Pick<Container, 'components' | 'invitations' | 'langua
 const LIST_LIMIT = 1000;
 const AUDIT_SHOWN = 50;
 const SAVED: Record<string, string> = {
-  account: 'Your account is saved.',
-  languages: 'Your languages are saved.',
-  watched: 'Your watched projects are saved.',
-  notifications: 'Your notification settings are saved.',
-  sessions: 'Your other sessions are signed out.',
+  account: msgid('Your account is saved.'),
+  languages: msgid('Your languages are saved.'),
+  watched: msgid('Your watched projects are saved.'),
+  notifications: msgid('Your notification settings are saved.'),
+  sessions: msgid('Your other sessions are signed out.'),
 };
+
+/** The languages Parla's pages are available in, each named in its own language. */
+function interfaceLanguages(): { code: string; name: string }[] {
+  return uiCatalogs()
+    .codes()
+    .map((code) => ({ code, name: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code }));
+}
 
 /** A form field that may repeat: every value as a string. */
 function list(value: unknown): string[] {
@@ -55,6 +65,8 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
       secondaryLanguages: profile?.secondary_languages ?? [],
       watched: profile?.watched ?? [],
       languageOptions: languages.map((l) => ({ code: l.code, name: l.name })),
+      interfaceLanguage: profile?.language ?? '',
+      interfaceOptions: interfaceLanguages(),
       projectOptions: projects.map((p) => ({ slug: p.slug, name: p.name })),
       subscriptions: subscriptions.map((s) => ({
         id: s.id,
@@ -81,7 +93,8 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
     pageRoute(async (request, reply) => {
       const user = me(request);
       if (!user) return signInFirst(reply);
-      return render(request, user, { notice: SAVED[request.query.saved ?? ''] ?? null });
+      const saved = SAVED[request.query.saved ?? ''];
+      return render(request, user, { notice: saved ? tr(saved) : null });
     }),
   );
 
@@ -94,11 +107,11 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
     if (!where) return void (await c.notifications.create(request.actor, user, input));
     const [projectSlug, ...rest] = where.split('/');
     const project = await c.projects.getVisible(request.actor, projectSlug!).catch(() => null);
-    if (!project) throw ValidationError.field('add_target', `No project "${projectSlug}" that you can see.`);
+    if (!project) throw ValidationError.field('add_target', tr('No project "{project}" that you can see.', { project: projectSlug! }));
     if (rest.length === 0) return void (await c.notifications.create(request.actor, user, input, { projectId: project.id, componentId: null }));
     const { categoryPath, slug } = splitComponentPath(rest.join('/'));
     const refs = await c.components.getVisible(request.actor, project.slug, categoryPath + slug).catch(() => null);
-    if (!refs) throw ValidationError.field('add_target', `No component "${rest.join('/')}" in ${project.slug} that you can see.`);
+    if (!refs) throw ValidationError.field('add_target', tr('No component "{component}" in {project} that you can see.', { component: rest.join('/'), project: project.slug }));
     await c.notifications.create(request.actor, user, input, { projectId: project.id, componentId: refs.component.id });
   };
 
@@ -117,7 +130,9 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
             await c.users.update(request.actor, user, { full_name: str(body.full_name) });
             break;
           case 'languages':
-            await c.users.update(request.actor, user, { profile: { languages: list(body.languages), secondary_languages: list(body.secondary_languages) } });
+            await c.users.update(request.actor, user, {
+              profile: { language: str(body.language), languages: list(body.languages), secondary_languages: list(body.secondary_languages) },
+            });
             break;
           case 'watched':
             await c.users.update(request.actor, user, { profile: { watched: list(body.watched) } });
@@ -134,7 +149,7 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
           case 'token': {
             // The new token is shown on this answer only: it is never stored in the clear.
             const token = await c.users.rotateToken(user.id, undefined, request.actor);
-            return render(request, user, { freshToken: token, notice: 'A new API token replaces the old one.' });
+            return render(request, user, { freshToken: token, notice: tr('A new API token replaces the old one.') });
           }
           case 'sessions':
             if (str(body.end) === 'all') {
@@ -145,11 +160,11 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
             if (request.session) await c.sessions.destroyOthers(user.id, request.session.id);
             break;
           default:
-            throw ValidationError.field('section', 'Unknown form.');
+            throw ValidationError.field('section', tr('Unknown form.'));
         }
       } catch (e) {
         if (!(e instanceof ValidationError)) throw e;
-        const messages = e.fieldErrors.length ? e.fieldErrors.map((f) => (f.attr ? `${f.attr}: ${f.detail}` : f.detail)) : [errorText(e as AppError)];
+        const messages = e.fieldErrors.length ? e.fieldErrors.map((f) => (f.attr ? `${f.attr}: ${tr(f.detail)}` : tr(f.detail))) : [errorText(e as AppError)];
         return sendHtml(reply, 400, await render(request, user, { errors: { section, messages } }));
       }
       return redirect(reply, `/accounts/profile/?saved=${encodeURIComponent(section)}`);

@@ -1,5 +1,7 @@
 // /access/<project>/: the project's teams and members, invitations and project tokens, through the same services as the teams, users, invitation and token API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { SELECTION_ALL } from '../../auth/permissions.js';
@@ -16,11 +18,11 @@ export type ProjectAccessDeps = Pick<Container, 'config' | 'components' | 'invit
 type PP = FastifyRequest<{ Params: { project: string } }>;
 
 const DONE: Record<string, string> = {
-  added: 'The member is added to the team.',
-  removed: 'The member is removed from the team.',
-  invited: 'An invitation is on its way: the link in it lets the person create an account and join the team.',
-  joined: 'The address already has an account: that account joined the team, and a message tells them.',
-  revoked: 'The token is revoked.',
+  added: msgid('The member is added to the team.'),
+  removed: msgid('The member is removed from the team.'),
+  invited: msgid('An invitation is on its way: the link in it lets the person create an account and join the team.'),
+  joined: msgid('The address already has an account: that account joined the team, and a message tells them.'),
+  revoked: msgid('The token is revoked.'),
 };
 
 /** Field names of a service's refusal as the page's form names them. */
@@ -89,18 +91,18 @@ export function projectAccessRoutes(app: FastifyInstance, c: ProjectAccessDeps):
     try {
       return await c.teams.getGroupVisible(request.actor, id);
     } catch (e) {
-      if (e instanceof NotFoundError) throw ValidationError.field(field, 'Choose a team.', 'does_not_exist');
+      if (e instanceof NotFoundError) throw ValidationError.field(field, tr('Choose a team.'), 'does_not_exist');
       throw e;
     }
   };
 
   /** The user a form names, by username or e-mail address. */
   const userOf = async (request: PP, login: string, field: string) => {
-    if (!login.trim()) throw ValidationError.field(field, 'Enter a username or an e-mail address.', 'required');
+    if (!login.trim()) throw ValidationError.field(field, tr('Enter a username or an e-mail address.'), 'required');
     try {
       return await c.users.getByUsernameOrEmail(request.actor, login);
     } catch (e) {
-      if (e instanceof NotFoundError) throw ValidationError.field(field, `No account has the username or e-mail address "${login.trim()}".`, 'does_not_exist');
+      if (e instanceof NotFoundError) throw ValidationError.field(field, tr('No account has the username or e-mail address "{login}".', { login: login.trim() }), 'does_not_exist');
       throw e;
     }
   };

@@ -1,5 +1,7 @@
 // Project administration in the browser: /create/project/, /settings/<project>/ with its categories, and the project's removal.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { CategoryInput, CategoryWithProject } from '../../services/catalog/categories.service.js';
@@ -18,11 +20,11 @@ type CP = FastifyRequest<{ Params: { project: string; id: string } }>;
 
 const CATEGORY_LIMIT = 1000;
 const NOTICES: Record<string, string> = {
-  created: 'The project is created. You administer it.',
-  settings: 'The settings are saved.',
-  category_added: 'The category is added.',
-  category_saved: 'The category is saved.',
-  category_deleted: 'The category is deleted.',
+  created: msgid('The project is created. You administer it.'),
+  settings: msgid('The settings are saved.'),
+  category_added: msgid('The category is added.'),
+  category_saved: msgid('The category is saved.'),
+  category_deleted: msgid('The category is deleted.'),
 };
 
 /** A slug made from a name, for a create form whose slug was left empty (the service still checks it). */
@@ -55,7 +57,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
 
   // ---------------------------------------------------------------- creating a project
   const mayCreate = (request: FastifyRequest) => {
-    if (!c.access.canGlobal(request.actor, 'project.add')) throw new PermissionDeniedError('You may not create projects.');
+    if (!c.access.canGlobal(request.actor, 'project.add')) throw new PermissionDeniedError(tr('You may not create projects.'));
   };
 
   app.get(
@@ -163,7 +165,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
       const project = await editable(request);
       const typed = str(bodyOf(request).confirm).trim();
       if (typed !== project.slug) {
-        const message = typed ? `“${typed}” is not this project’s slug; type ${project.slug} to delete it.` : `Type ${project.slug} to delete the project.`;
+        const message = typed ? tr('“{typed}” is not this project’s slug; type {slug} to delete it.', { typed, slug: project.slug }) : tr('Type {slug} to delete the project.', { slug: project.slug });
         return sendHtml(reply, 400, await renderDelete(request, project, { values: { confirm: typed }, errors: { confirm: [message] } }));
       }
       await c.projects.remove(request.actor, project);
@@ -258,7 +260,7 @@ export function projectAdminRoutes(app: FastifyInstance, c: ProjectAdminDeps): v
       const { project, found } = await categoryOf(request);
       const typed = str(bodyOf(request).confirm).trim();
       if (typed !== found.category.slug) {
-        const message = typed ? `“${typed}” is not this category’s slug; type ${found.category.slug} to delete it.` : `Type ${found.category.slug} to delete the category.`;
+        const message = typed ? tr('“{typed}” is not this category’s slug; type {slug} to delete it.', { typed, slug: found.category.slug }) : tr('Type {slug} to delete the category.', { slug: found.category.slug });
         return sendHtml(reply, 400, await renderCategory(request, project, found, { values: { confirm: typed }, errors: { confirm: [message] }, keepEdit: true }));
       }
       await c.categories.remove(request.actor, found);

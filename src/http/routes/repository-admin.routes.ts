@@ -2,6 +2,8 @@
 // the commits behind its counts, a merge failure with guidance, and the operations the viewer may run (posted to the same
 // address, handled with the other repository forms in ui.routes.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import { componentFullSlug } from '../../services/repository/project-repository.service.js';
 import { OPERATION_PERMISSION, type RepositoryOperation } from '../../services/repository/repository.service.js';
@@ -19,10 +21,10 @@ const COMMITS_SHOWN = 50;
 
 /** The notice after an operation the page's forms ran (a fixed text per operation, never text from the address). */
 const DONE: Record<string, string> = {
-  commit: 'The pending changes are committed.',
-  push: 'The commits are pushed.',
-  cleanup: 'The checkout is cleaned up.',
-  reset: 'The repository is reset to the remote, and its files are read again.',
+  commit: msgid('The pending changes are committed.'),
+  push: msgid('The commits are pushed.'),
+  cleanup: msgid('The checkout is cleaned up.'),
+  reset: msgid('The repository is reset to the remote, and its files are read again.'),
 };
 
 const view = (c: CommitObject | null): CommitView | null => c && { revision: c.revision, shortrevision: c.shortrevision, author_name: c.author_name, authordate: c.authordate, summary: c.summary };
@@ -44,8 +46,8 @@ export function repositoryAdminRoutes(app: FastifyInstance, c: RepositoryAdminDe
       return repositoryPage({
         viewer: viewerOf(request),
         here: request.url,
-        title: `Repository of ${comp.name}`,
-        breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: refs.project.name, href: h.project }, { label: comp.name, href: h.component }, { label: 'Repository' }],
+        title: tr('Repository of {name}', { name: comp.name }),
+        breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: refs.project.name, href: h.project }, { label: comp.name, href: h.component }, { label: tr('Repository') }],
         notice: DONE[request.query.done ?? ''] ?? null,
         action: `${h.component}repository/`,
         allowed: ops.filter((op) => c.access.canIn(request.actor, OPERATION_PERMISSION[op], refs.project, comp)),
@@ -90,8 +92,8 @@ export function repositoryAdminRoutes(app: FastifyInstance, c: RepositoryAdminDe
       return repositoryPage({
         viewer: viewerOf(request),
         here: request.url,
-        title: `Repositories of ${project.name}`,
-        breadcrumbs: [{ label: 'Dashboard', href: '/' }, { label: project.name, href: projectHref }, { label: 'Repositories' }],
+        title: tr('Repositories of {name}', { name: project.name }),
+        breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: project.name, href: projectHref }, { label: tr('Repositories') }],
         notice: DONE[request.query.done ?? ''] ?? null,
         action: `${projectHref}repository/`,
         allowed: ops.filter((op) => c.access.can(request.actor, OPERATION_PERMISSION[op], project)),

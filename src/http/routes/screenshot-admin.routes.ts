@@ -1,6 +1,8 @@
 // /screenshots/<project>/<component>/: a component's screenshots in the browser, uploaded, renamed, replaced, deleted and given
 // their strings (found with the search query language) through the same service calls as the screenshots API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { msgid } from '../../shared/msgid.js';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { ComponentWithRefs } from '../../db/places.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
@@ -25,12 +27,12 @@ const LIST_PAGE = 20;
 const SEARCH_PAGE = 50;
 
 const NOTICES: Record<string, string> = {
-  screenshot_added: 'The screenshot is uploaded. Assign the strings it shows below.',
-  screenshot_saved: 'The screenshot is saved.',
-  screenshot_replaced: 'The image is replaced.',
-  screenshot_deleted: 'The screenshot is deleted.',
-  strings_assigned: 'The strings are assigned.',
-  string_removed: 'The string is removed from the screenshot.',
+  screenshot_added: msgid('The screenshot is uploaded. Assign the strings it shows below.'),
+  screenshot_saved: msgid('The screenshot is saved.'),
+  screenshot_replaced: msgid('The image is replaced.'),
+  screenshot_deleted: msgid('The screenshot is deleted.'),
+  strings_assigned: msgid('The strings are assigned.'),
+  string_removed: msgid('The string is removed from the screenshot.'),
 };
 
 /** A file field the browser sent empty (nothing chosen) is no upload. */
@@ -52,7 +54,7 @@ export function screenshotAdminRoutes(app: FastifyInstance, c: ScreenshotAdminDe
   const screenshotOf = async (request: SP) => {
     const refs = await componentOf(request);
     const shot = await c.screenshots.getVisible(request.actor, request.params.id);
-    if (shot.componentId !== refs.component.id) throw new NotFoundError('No Screenshot matches the given query.');
+    if (shot.componentId !== refs.component.id) throw new NotFoundError(tr('No Screenshot matches the given query.'));
     return { refs, shot };
   };
 
@@ -252,7 +254,7 @@ export function screenshotAdminRoutes(app: FastifyInstance, c: ScreenshotAdminDe
       if (!str(((request.body ?? {}) as Body).confirm)) {
         // The right first: a viewer who may not delete gets the 403, not a question.
         c.access.requireIn(request.actor, 'screenshot.delete', { id: shot.projectId, access_control: shot.accessControl }, { id: shot.componentId, restricted: shot.componentRestricted }, undefined, shot.languageId);
-        return send(reply, await renderShot(request, refs, shot, { deleteErrors: { confirm: ['Tick this box to confirm that the screenshot is to be deleted.'] } }));
+        return send(reply, await renderShot(request, refs, shot, { deleteErrors: { confirm: [tr('Tick this box to confirm that the screenshot is to be deleted.')] } }));
       }
       await c.screenshots.remove(request.actor, request.params.id);
       return redirect(reply, `${baseOf(refs)}?done=screenshot_deleted`);

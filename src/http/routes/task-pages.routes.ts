@@ -1,6 +1,7 @@
 // /tasks/<uuid>/: the progress page of a background task, for whoever /api/tasks/<uuid>/ shows it to: what runs, how far
 // it is, and how it ended in words, with a link back to where it was started.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { ComponentWithRefs } from '../../db/places.js';
 import type { TaskRow } from '../../db/schema.js';
@@ -47,14 +48,14 @@ export function taskPagesRoutes(app: FastifyInstance, c: TaskPagesDeps): void {
     }
     const h = refs ? hrefs(refs, language?.code) : null;
     const place = refs ? `${refs.project.name} / ${refs.component.name}${language ? ` — ${language.name}` : ''}` : '';
-    const crumbs: TaskPageData['breadcrumbs'] = [{ label: 'Dashboard', href: '/' }];
+    const crumbs: TaskPageData['breadcrumbs'] = [{ label: tr('Dashboard'), href: '/' }];
     if (refs && h) {
       crumbs.push({ label: refs.project.name, href: h.project });
       if (task.component_id !== null) crumbs.push({ label: refs.component.name, href: h.component });
       if (language) crumbs.push({ label: language.name, href: h.translation });
     }
-    crumbs.push({ label: 'Task' });
-    let back = { href: '/', label: 'Back to the dashboard' };
+    crumbs.push({ label: tr('Task') });
+    let back = { href: '/', label: tr('Back to the dashboard') };
     if (h && language) back = { href: h.translation, label: `Back to ${place}` };
     else if (h && task.component_id !== null) back = { href: h.component, label: `Back to ${place}` };
     else if (h) back = { href: h.project, label: `Back to ${refs!.project.name}` };

@@ -8,7 +8,9 @@ import { deleteChallengesOfUser } from '../../db/two-factor.repository.js';
 import type { Actor } from '../../auth/actor.js';
 import { checkPassword } from '../../auth/password-policy.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { alreadyRegisteredMail, emailChangeMail, passwordResetMail, registrationMail } from '../../mail/templates.js';
+import { alreadyRegisteredMail, emailChangeMail, inLanguage, passwordResetMail, registrationMail } from '../../mail/templates.js';
+import { profileRows } from '../../db/user-profiles.repository.js';
+import { msgid } from '../../shared/msgid.js';
 import { AppError, NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import { AccountLinks, linkDetails } from './account-links.js';
@@ -20,26 +22,26 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The new password's field errors: the policy, and the confirmation field when one was sent. */
 export function passwordFieldErrors(password: string, confirmation: string | undefined, account: { username?: string; email?: string; fullName?: string }): FieldError[] {
   const errors: FieldError[] = checkPassword(password, account).map((p) => ({ code: p.code, detail: p.detail, attr: 'password' }));
-  if (confirmation !== undefined && confirmation !== password) errors.push({ code: 'password_mismatch', detail: 'The two password fields did not match.', attr: 'password2' });
+  if (confirmation !== undefined && confirmation !== password) errors.push({ code: 'password_mismatch', detail: msgid('The two password fields did not match.'), attr: 'password2' });
   return errors;
 }
 
 /** A username for a new account: its format and that nobody has it. */
 export async function usernameFieldErrors(db: Executor, username: string): Promise<FieldError[]> {
-  if (!username) return [{ code: 'required', detail: 'This field is required.', attr: 'username' }];
-  if (!USERNAME_PATTERN.test(username) || username.length > 150) return [{ code: 'invalid', detail: 'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.', attr: 'username' }];
-  if (await userByUsername(db, username)) return [{ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' }];
+  if (!username) return [{ code: 'required', detail: msgid('This field is required.'), attr: 'username' }];
+  if (!USERNAME_PATTERN.test(username) || username.length > 150) return [{ code: 'invalid', detail: msgid('Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.'), attr: 'username' }];
+  if (await userByUsername(db, username)) return [{ code: 'unique', detail: msgid('A user with that username already exists.'), attr: 'username' }];
   return [];
 }
 
 export function emailFieldErrors(email: string, attr = 'email'): FieldError[] {
-  if (!email) return [{ code: 'required', detail: 'This field is required.', attr }];
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return [{ code: 'invalid', detail: 'Enter a valid email address.', attr }];
+  if (!email) return [{ code: 'required', detail: msgid('This field is required.'), attr }];
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return [{ code: 'invalid', detail: msgid('Enter a valid email address.'), attr }];
   return [];
 }
 
 export function fullNameFieldErrors(fullName: string): FieldError[] {
-  if (fullName.length > 150) return [{ code: 'max_length', detail: 'Ensure this field has no more than 150 characters.', attr: 'full_name' }];
+  if (fullName.length > 150) return [{ code: 'max_length', detail: msgid('Ensure this field has no more than 150 characters.'), attr: 'full_name' }];
   return [];
 }
 
@@ -67,11 +69,13 @@ export class AccountMailService {
     if (errors.length) throw new ValidationError(errors);
     const accounts = (await usersByEmail(this.db, email.trim())).filter((u) => u.is_active && !u.is_bot);
     if (accounts.length === 0) return;
+    const languages = new Map((await profileRows(this.db, accounts.map((u) => u.id))).map((r) => [r.user_id, r.language]));
     const ids = await this.db.transaction().execute(async (tx) => {
       const out: number[] = [];
       for (const user of accounts) {
         const secret = await this.links.issue(tx, 'reset', { email: user.email, userId: user.id });
-        out.push(await this.mail.store(tx, user.email, passwordResetMail({ username: user.username, url: `${base}/accounts/reset/${secret}/`, validFor: this.links.age })));
+        const content = inLanguage(languages.get(user.id), () => passwordResetMail({ username: user.username, url: `${base}/accounts/reset/${secret}/`, validFor: this.links.age }));
+        out.push(await this.mail.store(tx, user.email, content));
       }
       return out;
     });
@@ -82,7 +86,7 @@ export class AccountMailService {
   async resetAccount(secret: string): Promise<UserRow> {
     const link = await this.links.find(this.db, 'reset', secret);
     const user = link.user_id === null ? undefined : await userById(this.db, link.user_id);
-    if (!user || !user.is_active) throw new PermissionDeniedError('This account can not be used.');
+    if (!user || !user.is_active) throw new PermissionDeniedError(msgid('This account can not be used.'));
     return user;
   }
 
@@ -159,13 +163,15 @@ export class AccountMailService {
     if (!actor.authenticated || !user) throw new NotAuthenticatedError();
     const email = input.email.trim();
     const errors = emailFieldErrors(email);
-    if (!errors.length && email.toLowerCase() === user.email.toLowerCase()) errors.push({ code: 'invalid', detail: 'This is already the address of your account.', attr: 'email' });
+    if (!errors.length && email.toLowerCase() === user.email.toLowerCase()) errors.push({ code: 'invalid', detail: msgid('This is already the address of your account.'), attr: 'email' });
     // Whoever finds a signed-in browser must not move the account to their own mailbox.
-    if (user.password && !(await verifyPassword(input.password, user.password))) errors.push({ code: 'invalid', detail: 'Your password was entered incorrectly.', attr: 'password' });
+    if (user.password && !(await verifyPassword(input.password, user.password))) errors.push({ code: 'invalid', detail: msgid('Your password was entered incorrectly.'), attr: 'password' });
     if (errors.length) throw new ValidationError(errors);
+    const language = (await profileRows(this.db, [user.id]))[0]?.language;
     const id = await this.db.transaction().execute(async (tx) => {
       const secret = await this.links.issue(tx, 'email', { email, userId: user.id, authorId: user.id });
-      return this.mail.store(tx, email, emailChangeMail({ username: user.username, email, url: `${base}/accounts/email/${secret}/`, validFor: this.links.age }));
+      const content = inLanguage(language, () => emailChangeMail({ username: user.username, email, url: `${base}/accounts/email/${secret}/`, validFor: this.links.age }));
+      return this.mail.store(tx, email, content);
     });
     await this.mail.dispatch([id]);
   }
@@ -174,7 +180,7 @@ export class AccountMailService {
   async emailChangeOf(secret: string): Promise<{ user: UserRow; email: string }> {
     const link = await this.links.find(this.db, 'email', secret);
     const user = link.user_id === null ? undefined : await userById(this.db, link.user_id);
-    if (!user || !user.is_active) throw new PermissionDeniedError('This account can not be used.');
+    if (!user || !user.is_active) throw new PermissionDeniedError(msgid('This account can not be used.'));
     return { user, email: link.email };
   }
 

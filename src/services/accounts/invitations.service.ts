@@ -9,7 +9,9 @@ import { userById } from '../../db/users.repository.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import { Action } from '../../domain/change-actions.js';
-import { addedToTeamMail, invitationMail } from '../../mail/templates.js';
+import { addedToTeamMail, inLanguage, invitationMail } from '../../mail/templates.js';
+import { profileRows } from '../../db/user-profiles.repository.js';
+import { msgid } from '../../shared/msgid.js';
 import { PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -77,21 +79,23 @@ export class InvitationsService {
     const email = input.email.trim();
     const group = input.groupId === null ? null : ((await groupById(this.db, input.groupId)) ?? null);
     if (input.groupId !== null && !group) {
-      if (!(await this.canInvite(actor, null))) throw new PermissionDeniedError('You can not invite people.');
-      throw ValidationError.field('group', 'Group not found.', 'does_not_exist');
+      if (!(await this.canInvite(actor, null))) throw new PermissionDeniedError(msgid('You can not invite people.'));
+      throw ValidationError.field('group', msgid('Group not found.'), 'does_not_exist');
     }
-    if (!(await this.canInvite(actor, group))) throw new PermissionDeniedError(group ? 'You can not invite people into this team.' : 'Only user administrators can invite people without a team.');
+    if (!(await this.canInvite(actor, group))) throw new PermissionDeniedError(group ? msgid('You can not invite people into this team.') : msgid('Only user administrators can invite people without a team.'));
     const errors = emailFieldErrors(email);
     if (errors.length) throw new ValidationError(errors);
     const existing = (await usersByEmail(this.db, email)).filter((u) => u.is_active && !u.is_bot);
     const inviter = nameOf(actor.user);
     if (existing.length) {
-      if (!group) throw ValidationError.field('email', 'This address already has an account.', 'unique');
+      if (!group) throw ValidationError.field('email', msgid('This address already has an account.'), 'unique');
       const account = (await userById(this.db, existing[0]!.id))!;
+      const language = (await profileRows(this.db, [account.id]))[0]?.language;
       const id = await this.db.transaction().execute(async (tx) => {
         await this.join(tx, actor, account, group);
         await recordAudit(tx, actor, 'invitation.created', { userId: account.id, groupId: group.id, projectId: group.defining_project_id, details: { email, team: group.name, existing_account: true } });
-        return this.mail.store(tx, account.email, addedToTeamMail({ inviter, username: account.username, team: group.name, url: `${base}/` }));
+        const content = inLanguage(language, () => addedToTeamMail({ inviter, username: account.username, team: group.name, url: `${base}/` }));
+        return this.mail.store(tx, account.email, content);
       });
       await this.mail.dispatch([id]);
       return { status: 'joined', email, username: account.username };

@@ -1,6 +1,7 @@
 // Project tokens: "plp_" tokens that authenticate as a bot user who is a member of the
 // project's Administration team; listed, created (secret shown once) and revoked by project admins.
 import crypto from 'node:crypto';
+import { msgid } from '../../shared/msgid.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -38,10 +39,10 @@ function endOfDay(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(value.trim());
   const date = match ? new Date(`${match[1]}T23:59:59.999Z`) : null;
   if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match![1]) {
-    throw ValidationError.field('expires', 'Enter a valid date (YYYY-MM-DD).');
+    throw ValidationError.field('expires', msgid('Enter a valid date (YYYY-MM-DD).'));
   }
   const iso = date.toISOString();
-  if (iso < nowIso()) throw ValidationError.field('expires', 'The expiry date must not be in the past.');
+  if (iso < nowIso()) throw ValidationError.field('expires', msgid('The expiry date must not be in the past.'));
   return iso;
 }
 
@@ -64,7 +65,7 @@ export class ProjectTokensService {
     if (!actor.user || actor.user.is_bot !== 1 || actor.isSuperuser) return;
     const projects = await projectsOfProjectTokens(this.db, actor.user.id);
     if (projects.length === 0 || projects.some((p) => this.access.can(actor, 'project.permissions', p))) return;
-    throw new PermissionDeniedError('A project token can create tokens only when its team grants managing the project permissions.');
+    throw new PermissionDeniedError(msgid('A project token can create tokens only when its team grants managing the project permissions.'));
   }
 
   async list(actor: Actor, project: ProjectRow): Promise<ProjectTokenInfo[]> {
@@ -76,11 +77,11 @@ export class ProjectTokensService {
     this.requireAdmin(actor, project);
     await this.requireMayMintTokens(actor);
     const name = typeof input.name === 'string' ? input.name.trim() : '';
-    if (!name) throw ValidationError.field('name', 'This field is required.', 'required');
-    if (name.length > 100) throw ValidationError.field('name', 'Ensure this field has no more than 100 characters.', 'max_length');
+    if (!name) throw ValidationError.field('name', msgid('This field is required.'), 'required');
+    if (name.length > 100) throw ValidationError.field('name', msgid('Ensure this field has no more than 100 characters.'), 'max_length');
     let expires: string | null = null;
     if (input.expires !== undefined && input.expires !== null && input.expires !== '') {
-      if (typeof input.expires !== 'string') throw ValidationError.field('expires', 'Enter a valid date (YYYY-MM-DD).');
+      if (typeof input.expires !== 'string') throw ValidationError.field('expires', msgid('Enter a valid date (YYYY-MM-DD).'));
       expires = endOfDay(input.expires);
     }
     return this.db.transaction().execute(async (tx) => {

@@ -2,6 +2,7 @@
 // Site-wide team managers (group.edit) manage every team; project administrators (project.permissions)
 // the teams their project defines; team administrators the members of their team.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { GroupRow, ProjectRow, RoleRow, UserRow } from '../../db/schema.js';
 import { projectAccessById, projectBySlug, projectExists } from '../../db/projects.repository.js';
 import { componentAccessById } from '../../db/components.repository.js';
@@ -484,10 +485,10 @@ export class TeamsService {
   async addRole(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'role_id');
-    if (!(await roleExists(this.db, id))) throw ValidationError.field('role_id', 'Role not found.', 'does_not_exist');
+    if (!(await roleExists(this.db, id))) throw ValidationError.field('role_id', msgid('Role not found.'), 'does_not_exist');
     if (group.defining_project_id !== null) {
       const permissions = (await this.permissionsOf([id])).get(id) ?? [];
-      if (permissions.some(isGlobalPermission)) throw ValidationError.field('role_id', 'Roles with site-wide permissions cannot be added to a project team.');
+      if (permissions.some(isGlobalPermission)) throw ValidationError.field('role_id', msgid('Roles with site-wide permissions cannot be added to a project team.'));
     }
     await this.audited(actor, 'team.role-added', { ...TeamsService.team(group), roleId: id }, (tx) => addGroupRole(tx, group.id, id));
   }
@@ -503,10 +504,10 @@ export class TeamsService {
   async addLanguage(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const raw = body?.language_code;
-    if (raw === undefined) throw ValidationError.field('language_code', 'Missing language_code parameter', 'required');
-    if (typeof raw !== 'string' || !/^[A-Za-z0-9_@.-]{1,50}$/.test(raw)) throw ValidationError.field('language_code', 'Invalid language code.');
+    if (raw === undefined) throw ValidationError.field('language_code', msgid('Missing language_code parameter'), 'required');
+    if (typeof raw !== 'string' || !/^[A-Za-z0-9_@.-]{1,50}$/.test(raw)) throw ValidationError.field('language_code', msgid('Invalid language code.'));
     const language = await languageIdByCode(this.db, raw);
-    if (!language) throw ValidationError.field('language_code', 'Language not found.', 'does_not_exist');
+    if (!language) throw ValidationError.field('language_code', msgid('Language not found.'), 'does_not_exist');
     await this.audited(actor, 'team.language-added', TeamsService.team(group, { language: String(raw) }), (tx) => addGroupLanguage(tx, group.id, language.id));
   }
 
@@ -520,14 +521,14 @@ export class TeamsService {
   }
 
   private refuseScopedProjects(group: GroupRow): void {
-    if (group.defining_project_id !== null) throw ValidationError.field('project_id', 'Cannot change projects on a scoped team.');
+    if (group.defining_project_id !== null) throw ValidationError.field('project_id', msgid('Cannot change projects on a scoped team.'));
   }
 
   async addProject(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     this.refuseScopedProjects(group);
     const id = idParameter(body, 'project_id');
-    if (!(await projectExists(this.db, id))) throw ValidationError.field('project_id', 'Project not found.', 'does_not_exist');
+    if (!(await projectExists(this.db, id))) throw ValidationError.field('project_id', msgid('Project not found.'), 'does_not_exist');
     await this.audited(actor, 'team.project-added', { ...TeamsService.team(group), projectId: id }, (tx) => addGroupProject(tx, group.id, id));
   }
 
@@ -543,7 +544,7 @@ export class TeamsService {
   async addComponentList(actor: Actor, group: GroupRow, body: Body): Promise<void> {
     await this.requireManage(actor, group);
     const id = idParameter(body, 'component_list_id');
-    if (!(await componentListExists(this.db, id))) throw ValidationError.field('component_list_id', 'Component list not found.', 'does_not_exist');
+    if (!(await componentListExists(this.db, id))) throw ValidationError.field('component_list_id', msgid('Component list not found.'), 'does_not_exist');
     await this.audited(actor, 'team.componentlist-added', TeamsService.team(group, { componentlist: id }), (tx) => addGroupComponentList(tx, group.id, id));
   }
 
@@ -560,10 +561,10 @@ export class TeamsService {
     const id = idParameter(body, 'component_id');
     const component = await componentAccessById(this.db, id);
     if (!component || !this.access.canViewComponent(actor, { id: component.project_id, access_control: component.access_control }, component)) {
-      throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
+      throw ValidationError.field('component_id', msgid('Component not found.'), 'does_not_exist');
     }
     if (group.defining_project_id !== null && component.project_id !== group.defining_project_id) {
-      throw ValidationError.field('component_id', 'Only components of the team\'s project can be added to a project team.');
+      throw ValidationError.field('component_id', msgid('Only components of the team\'s project can be added to a project team.'));
     }
     await this.audited(actor, 'team.component-added', TeamsService.team(group, { component: id }), (tx) => addGroupComponent(tx, group.id, id));
   }
@@ -581,12 +582,12 @@ export class TeamsService {
     // A team's administrators may name further administrators, as its managers may.
     if (!(await this.isTeamAdmin(actor, group))) await this.requireManage(actor, group);
     const raw = body?.user_id;
-    if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') throw ValidationError.field('user_id', 'User ID is required', 'required');
+    if (raw === undefined || raw === null || raw === '' || raw === 0 || raw === '0') throw ValidationError.field('user_id', msgid('User ID is required'), 'required');
     const id = /^\s*-?\d+\s*$/.test(String(raw)) ? Number(raw) : NaN;
     const user = Number.isSafeInteger(id) ? await userById(this.db, id) : undefined;
-    if (!user) throw ValidationError.field('user_id', 'User not found', 'does_not_exist');
+    if (!user) throw ValidationError.field('user_id', msgid('User not found'), 'does_not_exist');
     // Administration is for people who can sign in: not the anonymous user, a deactivated account or a bot.
-    if (!Number(user.is_active) || Number(user.is_bot)) throw ValidationError.field('user_id', 'Inactive users and bots cannot administer a team.', 'invalid');
+    if (!Number(user.is_active) || Number(user.is_bot)) throw ValidationError.field('user_id', msgid('Inactive users and bots cannot administer a team.'), 'invalid');
     await this.audited(actor, 'team.admin-granted', { ...TeamsService.team(group), userId: user.id }, async (tx) => {
       await addGroupAdmin(tx, group.id, user.id);
       await this.join(tx, actor, user, group);
@@ -645,13 +646,13 @@ export class TeamsService {
     if (!userManager && !(group && ((await this.canManageGroup(actor, group)) || (await this.isTeamAdmin(actor, group))))) {
       this.access.requireGlobal(actor, 'user.edit', DENIED_USERS);
     }
-    if (!group) throw ValidationError.field('group_id', 'Group not found.', 'does_not_exist');
+    if (!group) throw ValidationError.field('group_id', msgid('Group not found.'), 'does_not_exist');
     if (add) await this.checkLanguageLimits(body);
     await this.db.transaction().execute(async (tx) => {
       if (add) return this.join(tx, actor, user, group);
       const teams = await teamIdsOfUser(tx, user.id);
       if (!teams.includes(group.id)) return;
-      if (user.is_bot && teams.length === 1) throw ValidationError.field('group_id', 'Cannot remove the last team of a bot user.');
+      if (user.is_bot && teams.length === 1) throw ValidationError.field('group_id', msgid('Cannot remove the last team of a bot user.'));
       await leaveGroup(tx, group.id, user.id);
       await this.recordAccess(tx, actor, user, group, 'removed');
     });

@@ -1,6 +1,7 @@
 // Users and their API tokens: authentication, creation (createadmin), editing with the profile, anonymising deletion;
 // the anonymous user's row is shown but never changed.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { AuditLogRow, TranslationRow, UserRow } from '../../db/schema.js';
 import { countListedTranslations, listedTranslationsPage } from '../../db/translations.repository.js';
 import { usersByEmail } from '../../db/account-links.repository.js';
@@ -33,7 +34,7 @@ import { deleteSessionsOfUser } from '../../db/sessions.repository.js';
 import { deleteChallengesOfUser, deleteSecondFactorsOfUser } from '../../db/two-factor.repository.js';
 import { deleteIdentitiesOfUser } from '../../db/user-identities.repository.js';
 import { leaveAllTeams } from '../../db/teams.repository.js';
-import { deleteProfile } from '../../db/user-profiles.repository.js';
+import { deleteProfile, profileRows } from '../../db/user-profiles.repository.js';
 import { isAnonymousUser } from '../../domain/system-users.js';
 import { loadProfiles, prepareProfile, writeProfile, type PreparedProfile, type ProfileView } from './users-profile.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
@@ -83,10 +84,10 @@ function tokenActor(entry: TokenEntry | undefined): Actor {
 /** A full name given on create or update is what the user is shown as: null or blanks are refused, not stored. */
 function checkFullName(errors: FieldError[], value: string | null | undefined): boolean {
   if (value === undefined) return false;
-  if (value === null) errors.push({ code: 'null', detail: 'This field may not be null.', attr: 'full_name' });
-  else if (typeof value !== 'string') errors.push({ code: 'invalid', detail: 'Not a valid string.', attr: 'full_name' });
-  else if (!value.trim()) errors.push({ code: 'blank', detail: 'This field may not be blank.', attr: 'full_name' });
-  else if (value.trim().length > 150) errors.push({ code: 'max_length', detail: 'Ensure this field has no more than 150 characters.', attr: 'full_name' });
+  if (value === null) errors.push({ code: 'null', detail: msgid('This field may not be null.'), attr: 'full_name' });
+  else if (typeof value !== 'string') errors.push({ code: 'invalid', detail: msgid('Not a valid string.'), attr: 'full_name' });
+  else if (!value.trim()) errors.push({ code: 'blank', detail: msgid('This field may not be blank.'), attr: 'full_name' });
+  else if (value.trim().length > 150) errors.push({ code: 'max_length', detail: msgid('Ensure this field has no more than 150 characters.'), attr: 'full_name' });
   else return true;
   return false;
 }
@@ -129,14 +130,14 @@ export class UsersService {
 
   private async validateNew(db: Executor, input: NewUserInput): Promise<void> {
     const errors: FieldError[] = [];
-    if (!input.username) errors.push({ code: 'required', detail: 'This field is required.', attr: 'username' });
+    if (!input.username) errors.push({ code: 'required', detail: msgid('This field is required.'), attr: 'username' });
     else if (!USERNAME_PATTERN.test(input.username) || input.username.length > 150) {
-      errors.push({ code: 'invalid', detail: 'Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.', attr: 'username' });
+      errors.push({ code: 'invalid', detail: msgid('Enter a valid username: letters, digits and @/./+/-/_ only, at most 150 characters.'), attr: 'username' });
     } else if (await this.findByUsername(db, input.username)) {
-      errors.push({ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' });
+      errors.push({ code: 'unique', detail: msgid('A user with that username already exists.'), attr: 'username' });
     }
-    if (!input.email) errors.push({ code: 'required', detail: 'This field is required.', attr: 'email' });
-    else if (!EMAIL_PATTERN.test(input.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+    if (!input.email) errors.push({ code: 'required', detail: msgid('This field is required.'), attr: 'email' });
+    else if (!EMAIL_PATTERN.test(input.email)) errors.push({ code: 'invalid', detail: msgid('Enter a valid email address.'), attr: 'email' });
     checkFullName(errors, input.full_name);
     if (errors.length) throw new ValidationError(errors);
   }
@@ -275,7 +276,7 @@ export class UsersService {
 
   /** Stores the scrypt hash of a new password and ends the user's browser sessions. */
   async setPassword(userId: number, password: string, actor: Actor | null = null): Promise<void> {
-    if (!password) throw ValidationError.field('password', 'This field may not be blank.', 'blank');
+    if (!password) throw ValidationError.field('password', msgid('This field may not be blank.'), 'blank');
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (tx) => {
       await setUserPassword(tx, userId, hash);
@@ -307,12 +308,23 @@ export class UsersService {
 
   /** The anonymous user is shown like others but never changed: not its fields, teams, profile or existence. */
   requireEditable(user: UserRow): void {
-    if (isAnonymousUser(user)) throw new PermissionDeniedError('This user can not be edited.');
+    if (isAnonymousUser(user)) throw new PermissionDeniedError(msgid('This user can not be edited.'));
   }
 
   /** The profiles of some users as `viewer` may see them (projects and component lists the viewer may not see are left out). */
   profiles(viewer: Actor, users: readonly UserRow[]): Promise<Map<number, ProfileView>> {
     return loadProfiles(this.db, this.access, viewer, users);
+  }
+
+  /** The interface language a user chose in the profile ('' for none: the browser's language is used). */
+  async interfaceLanguage(userId: number): Promise<string> {
+    return (await profileRows(this.db, [userId]))[0]?.language ?? '';
+  }
+
+  /** The interface languages of some users by id (users without a choice are left out). */
+  async interfaceLanguages(userIds: readonly number[]): Promise<Map<number, string>> {
+    const rows = await profileRows(this.db, userIds);
+    return new Map(rows.filter((r) => r.language !== '').map((r) => [r.user_id, r.language]));
   }
 
   async update(actor: Actor, user: UserRow, patch: UserPatch): Promise<UserRow> {
@@ -323,16 +335,16 @@ export class UsersService {
     const errors: FieldError[] = [];
     if (checkFullName(errors, patch.full_name)) set.full_name = patch.full_name!.trim();
     if (patch.email !== undefined && patch.email !== user.email) {
-      if (!EMAIL_PATTERN.test(patch.email)) errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'email' });
+      if (!EMAIL_PATTERN.test(patch.email)) errors.push({ code: 'invalid', detail: msgid('Enter a valid email address.'), attr: 'email' });
       // The address is where notifications and password resets go: users pick only verified ones,
       // and the only address Parla has verified for a user is the one an administrator gave it.
-      else if (!manager) errors.push({ code: 'invalid_choice', detail: 'Select one of your verified e-mail addresses.', attr: 'email' });
+      else if (!manager) errors.push({ code: 'invalid_choice', detail: msgid('Select one of your verified e-mail addresses.'), attr: 'email' });
       else set.email = patch.email;
     }
     if (manager) {
       if (patch.username !== undefined && patch.username !== user.username) {
-        if (!USERNAME_PATTERN.test(patch.username)) errors.push({ code: 'invalid', detail: 'Enter a valid username.', attr: 'username' });
-        else if (await this.findByUsername(this.db, patch.username)) errors.push({ code: 'unique', detail: 'A user with that username already exists.', attr: 'username' });
+        if (!USERNAME_PATTERN.test(patch.username)) errors.push({ code: 'invalid', detail: msgid('Enter a valid username.'), attr: 'username' });
+        else if (await this.findByUsername(this.db, patch.username)) errors.push({ code: 'unique', detail: msgid('A user with that username already exists.'), attr: 'username' });
         else set.username = patch.username;
       }
       if (patch.is_superuser !== undefined) set.is_superuser = patch.is_superuser ? 1 : 0;

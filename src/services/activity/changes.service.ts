@@ -1,6 +1,7 @@
 // Records changes (in the caller's transaction), answers last_change/last_author/recent_changes, and
 // reads the change lists and feeds: filtered by what the caller may see, in SQL.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ChangeRow } from '../../db/schema.js';
 import { addTranslatedToUser, changeRefRows, changesPage, changeWhere, countChangesBetween, countChangesWhere, insertChanges, setTranslationLastChange, type ChangeListWhere } from '../../db/changes.repository.js';
 import type { Actor } from '../../auth/actor.js';
@@ -82,7 +83,7 @@ export function parseChangeFilters(query: Record<string, unknown>): ChangeFilter
     const raw = asList(query[param]).at(-1);
     if (!raw) continue;
     const parsed = parseTimestamp(raw);
-    if (parsed === null) errors.push({ code: 'invalid', detail: 'Enter a valid date/time.', attr: param });
+    if (parsed === null) errors.push({ code: 'invalid', detail: msgid('Enter a valid date/time.'), attr: param });
     else out[key] = parsed;
   }
   if (errors.length) throw new ValidationError(errors);

@@ -1,5 +1,6 @@
 // Notification subscriptions: names, scope and frequency codes, a new user's defaults, and their management.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import {
   countSubscriptionsOfUser,
   deleteSubscription,
@@ -132,9 +133,9 @@ export class NotificationsService {
   async get(actor: Actor, user: UserRow, id: string, db: Executor = this.db): Promise<Subscription> {
     this.requireAccess(actor, user);
     const subscriptionId = /^\d+$/.test(id) ? Number(id) : NaN;
-    if (!Number.isSafeInteger(subscriptionId)) throw new NotFoundError('No Subscription matches the given query.');
+    if (!Number.isSafeInteger(subscriptionId)) throw new NotFoundError(msgid('No Subscription matches the given query.'));
     const row = await subscriptionOfUser(db, subscriptionId, user.id);
-    if (!row) throw new NotFoundError('No Subscription matches the given query.');
+    if (!row) throw new NotFoundError(msgid('No Subscription matches the given query.'));
     return row;
   }
 

@@ -1,5 +1,6 @@
 // Installed add-ons: installation rules, management permissions, event dispatch and the change feed.
 import { isDeepStrictEqual } from 'node:util';
+import { msgid } from '../../shared/msgid.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { AddonRow, ChangeRow, ComponentRow, ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -180,11 +181,11 @@ export class AddonsService {
   /** One add-on; 404 unless the actor may manage it. */
   async get(actor: Actor, idRaw: string | number): Promise<AddonView> {
     const id = Number(idRaw);
-    if (!Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw new NotFoundError('No Addon matches the given query.');
+    if (!Number.isInteger(id) || id <= 0 || id > 2 ** 31 - 1) throw new NotFoundError(msgid('No Addon matches the given query.'));
     const r = await addonWithSlugsById(this.db, id);
-    if (!r) throw new NotFoundError('No Addon matches the given query.');
+    if (!r) throw new NotFoundError(msgid('No Addon matches the given query.'));
     const v = AddonsService.view(r);
-    if (!(await this.canManage(actor, v.row))) throw new NotFoundError('No Addon matches the given query.');
+    if (!(await this.canManage(actor, v.row))) throw new NotFoundError(msgid('No Addon matches the given query.'));
     return v;
   }
 
@@ -210,8 +211,8 @@ export class AddonsService {
   // ---------------------------------------------------------------- writing
 
   private static requireName(body: AddonWrite): string {
-    if (body.name === undefined || body.name === null || body.name === '') throw ValidationError.field('name', 'This field is required.', 'required');
-    if (typeof body.name !== 'string') throw ValidationError.field('name', 'Not a valid string.');
+    if (body.name === undefined || body.name === null || body.name === '') throw ValidationError.field('name', msgid('This field is required.'), 'required');
+    if (typeof body.name !== 'string') throw ValidationError.field('name', msgid('Not a valid string.'));
     return body.name;
   }
 
@@ -244,7 +245,7 @@ export class AddonsService {
     this.access.require(actor, 'project.edit', project);
     const name = AddonsService.requireName(body);
     const def = AddonsService.definition(name);
-    if (!def.scope.includes('project')) throw ValidationError.field('component', 'This add-on can only be installed on the component.');
+    if (!def.scope.includes('project')) throw ValidationError.field('component', msgid('This add-on can only be installed on the component.'));
     const installed = await addonOnProject(this.db, project.id, def.name);
     if (installed && !def.multiple) throw ValidationError.field('name', `Add-on already installed: ${def.name}`);
     const configuration = AddonsService.validate(def, body.configuration);
@@ -306,9 +307,9 @@ export class AddonsService {
   async update(actor: Actor, idRaw: string, body: AddonWrite, partial: boolean): Promise<AddonView> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     const current = await this.get(actor, idRaw);
-    if (body.name !== undefined && body.name !== null && canonicalAddonName(String(body.name)) !== current.row.name) throw ValidationError.field('name', 'Can not change add-on name');
+    if (body.name !== undefined && body.name !== null && canonicalAddonName(String(body.name)) !== current.row.name) throw ValidationError.field('name', msgid('Can not change add-on name'));
     const def = AddonsService.definition(current.row.name);
-    if (!partial && body.configuration === undefined) throw ValidationError.field('configuration', 'This field is required.', 'required');
+    if (!partial && body.configuration === undefined) throw ValidationError.field('configuration', msgid('This field is required.'), 'required');
     if (body.configuration === undefined) return current;
     const { effective, stored: configuration } = AddonsService.validate(def, body.configuration);
     await def.verify?.(effective, this.services);

@@ -1,6 +1,7 @@
 // Repository operations and file uploads the web UI runs as background tasks, so that its pages can follow their progress:
 // the same checks and the same service calls as the API's synchronous ones, only queued.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import type { ComponentWithRefs, TranslationWithRefs } from '../../db/places.js';
@@ -49,7 +50,7 @@ export class BackgroundWorkService {
    */
   async startUpload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<string> {
     this.d.access.requireIn(actor, 'upload.perform', t.project, t.component, undefined, t.translation.language_id);
-    if (!input.file) throw ValidationError.field('file', 'No file was submitted.', 'required');
+    if (!input.file) throw ValidationError.field('file', msgid('No file was submitted.'), 'required');
     const dir = await this.d.paths.stagingDir();
     try {
       await fs.writeFile(path.join(dir, 'upload'), input.file.data);

@@ -2,6 +2,7 @@
 // translations, units, comments, suggestions, checks and screenshots, and each repository checkout) kept in the data
 // dir, listed and downloaded by project editors; restoring one creates a new project (see backup-restore.ts).
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { msgid } from '../../shared/msgid.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '../../auth/actor.js';
@@ -173,7 +174,7 @@ export class ProjectBackupsService {
   async file(actor: Actor, project: ProjectRow, name: string): Promise<{ path: string; name: string; size: number }> {
     this.requireEdit(actor, project);
     const found = NAME.test(name) ? (await this.listDir(project.id)).find((b) => b.name === name) : undefined;
-    if (!found) throw new NotFoundError('Backup not found.');
+    if (!found) throw new NotFoundError(msgid('Backup not found.'));
     return { path: path.join(this.dirOf(project.id), found.name), name: found.name, size: found.size };
   }
 
@@ -204,7 +205,7 @@ export class ProjectBackupsService {
   /** Writes a backup of the project into its directory; resolves to the file's name. The file appears whole or not at all. */
   async create(projectId: number, progress: (percent: number, message?: string) => Promise<void> = async () => {}): Promise<string> {
     const project = await projectRow(this.db, projectId);
-    if (!project) throw new NotFoundError('The project no longer exists.');
+    if (!project) throw new NotFoundError(msgid('The project no longer exists.'));
     const dir = this.dirOf(projectId);
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     let stamp = Math.floor(Date.now() / 1000);

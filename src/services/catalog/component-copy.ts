@@ -1,5 +1,6 @@
 // A new component made from an existing one (from_component): its configuration, its files and its translations as stored.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -59,14 +60,14 @@ async function resolve(db: Executor, access: AccessControl, actor: Actor, value:
  * project, the source's category unless the body names one.
  */
 export async function planCopy(db: Executor, access: AccessControl, actor: Actor, projectId: number, input: Record<string, unknown>, withUpload: boolean): Promise<CopyPlan> {
-  if (withUpload) throw ValidationError.field('from_component', 'This field can not be combined with zipfile or docfile.');
+  if (withUpload) throw ValidationError.field('from_component', msgid('This field can not be combined with zipfile or docfile.'));
   const source = await resolve(db, access, actor, input.from_component);
-  if (!source) throw ValidationError.field('from_component', 'Component not found.');
-  if (!access.canIn(actor, 'component.edit', source.project, source.component)) throw ValidationError.field('from_component', 'You do not have permission to use this component.');
+  if (!source) throw ValidationError.field('from_component', msgid('Component not found.'));
+  if (!access.canIn(actor, 'component.edit', source.project, source.component)) throw ValidationError.field('from_component', msgid('You do not have permission to use this component.'));
   const layout = COPY_LAYOUT_FIELDS.filter((f) => input[f] !== undefined).sort();
-  if (layout.length) throw new ValidationError(layout.map((attr): FieldError => ({ code: 'invalid', detail: 'This field can not be overridden when using from_component.', attr })));
+  if (layout.length) throw new ValidationError(layout.map((attr): FieldError => ({ code: 'invalid', detail: msgid('This field can not be overridden when using from_component.'), attr })));
   const repository = COPY_REPOSITORY_FIELDS.filter((f) => input[f] !== undefined).sort();
-  if (repository.length) throw new ValidationError(repository.map((attr): FieldError => ({ code: 'invalid', detail: 'This field can not be used when using from_component.', attr })));
+  if (repository.length) throw new ValidationError(repository.map((attr): FieldError => ({ code: 'invalid', detail: msgid('This field can not be used when using from_component.'), attr })));
   const c = source.component;
   const copied: Record<string, unknown> = { source_language: source.sourceLanguage.code, file_format_params: JSON.parse(c.file_format_params), enforced_checks: JSON.parse(c.enforced_checks), vcs_params: JSON.parse(c.vcs_params) };
   for (const f of COPIED_TEXT) copied[f] = c[f];
@@ -92,7 +93,7 @@ export async function copyTree(from: string, to: string, rel = ''): Promise<stri
   try {
     entries = await fs.readdir(path.join(from, rel), { withFileTypes: true });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' && rel === '') throw ValidationError.field('from_component', 'Source component repository is not available.');
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' && rel === '') throw ValidationError.field('from_component', msgid('Source component repository is not available.'));
     throw e;
   }
   for (const entry of entries) {

@@ -1,5 +1,6 @@
 // Component lists: CRUD under the global componentlist.edit, membership, and auto_assign rules.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ComponentListRow, ComponentRow } from '../../db/schema.js';
 import { duplicateError } from '../../db/unique-violation.js';
 import type { Actor } from '../../auth/actor.js';
@@ -265,10 +266,10 @@ export class ComponentListsService {
     const list = await this.get(actor, slug);
     this.requireEdit(actor);
     const raw = text(body.component_id);
-    if (raw === undefined) throw ValidationError.field('component_id', 'This field is required.', 'required');
-    if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', 'A valid integer is required.', 'invalid');
+    if (raw === undefined) throw ValidationError.field('component_id', msgid('This field is required.'), 'required');
+    if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw ValidationError.field('component_id', msgid('A valid integer is required.'), 'invalid');
     const component = await visibleComponentId(this.db, Number(raw), this.access.visibleProjects(actor), this.access.visibleComponents(actor));
-    if (!component) throw ValidationError.field('component_id', 'Component not found.', 'does_not_exist');
+    if (!component) throw ValidationError.field('component_id', msgid('Component not found.'), 'does_not_exist');
     await this.db.transaction().execute((tx) => addComponentListMembers(tx, [{ componentlist_id: list.id, component_id: component.id }]));
     return this.get(actor, list.slug);
   }
@@ -280,7 +281,7 @@ export class ComponentListsService {
     // A categorized member is named by its path (cat%2Fapp); a bare slug names members in any category.
     const path = splitComponentPath(componentSlug);
     const ids = await visibleMemberIdsOfComponentList(this.db, list.id, this.access.visibleProjects(actor), this.access.visibleComponents(actor), path.slug, path.categoryPath);
-    if (ids.length === 0) throw new NotFoundError('No Component matches the given query.');
+    if (ids.length === 0) throw new NotFoundError(msgid('No Component matches the given query.'));
     await this.db.transaction().execute((tx) => removeComponentListMembers(tx, list.id, ids));
   }
 }

@@ -1,5 +1,6 @@
 // Component settings beyond the layout: inheritance, secondary language, memory and glossary switches, format and VCS parameters.
 import type { Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ComponentRow, ComponentUpdate, ProjectRow } from '../../db/schema.js';
 import { categoryPlaceById } from '../../db/categories.repository.js';
 import { ValidationError } from '../../shared/errors.js';
@@ -93,10 +94,10 @@ export function componentSettingsColumns(input: ComponentSettingsInput, existing
 export async function linkCategory(db: Executor, project: ProjectRow, value: unknown): Promise<number | null> {
   if (value === undefined) return null;
   const id = primaryKeyOf(value);
-  if (id === undefined) throw ValidationError.field('category_id', 'A valid integer is required.');
+  if (id === undefined) throw ValidationError.field('category_id', msgid('A valid integer is required.'));
   if (id === null) return null;
   const category = await categoryPlaceById(db, id);
-  if (!category) throw ValidationError.field('category_id', 'Category not found.', 'does_not_exist');
-  if (category.project_id !== project.id) throw ValidationError.field('category_id', 'The category is not in this project.');
+  if (!category) throw ValidationError.field('category_id', msgid('Category not found.'), 'does_not_exist');
+  if (category.project_id !== project.id) throw ValidationError.field('category_id', msgid('The category is not in this project.'));
   return id;
 }

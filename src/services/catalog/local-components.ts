@@ -1,5 +1,6 @@
 // Components with a local repository (repo "local:", vcs "local") created empty: no upload, files added later.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { LanguageRow } from '../../db/schema.js';
 import type { TranslationFormat } from '../../formats/format.js';
@@ -29,7 +30,7 @@ export function checkLocalRepository(input: { repo?: string; vcs?: string }, cre
 export async function seedLocalRepository(dir: string, input: { template?: string }, format: TranslationFormat, source: LanguageRow): Promise<string[]> {
   if (!input.template) return [];
   const file = path.join(dir, input.template);
-  if (!isWithin(dir, file)) throw ValidationError.field('template', 'The file must be a relative path inside the repository.');
+  if (!isWithin(dir, file)) throw ValidationError.field('template', msgid('The file must be a relative path inside the repository.'));
   if (!format.monolingual) throw ValidationError.field('template', `Failed to find the file ${input.template} in the repository.`);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, format.create({ language: source.code }).serialize());

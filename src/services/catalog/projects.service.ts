@@ -1,5 +1,6 @@
 // Projects: visibility-filtered lookup, creation, settings updates and removal with their changes.
 import type { Db } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ProjectRow, ProjectUpdate } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -142,7 +143,7 @@ export class ProjectsService {
     const allowed = existing
       ? input.access_control === existing.access_control || this.access.can(actor, 'project.permissions', existing)
       : input.access_control === ACCESS_PUBLIC || actor.isSuperuser;
-    if (!allowed) throw ValidationError.field('access_control', 'You do not have permission to change the access control.', 'permission_denied');
+    if (!allowed) throw ValidationError.field('access_control', msgid('You do not have permission to change the access control.'), 'permission_denied');
   }
 
   async create(actor: Actor, input: ProjectInput): Promise<ProjectRow> {

@@ -1,5 +1,6 @@
 // Field validation shared by services: slugs, names, URLs and choices, collected as per-field errors.
 import { parseFlags } from '../../checks/flags.js';
+import { msgid } from '../../shared/msgid.js';
 import { validateCheckFlags } from '../../checks/registry.js';
 import { ValidationError, type FieldError } from '../../shared/errors.js';
 
@@ -149,7 +150,7 @@ export function deleteMemoryOption(query: unknown, body: unknown): boolean {
   const fromQuery = booleanParameter('delete_memory', field(query));
   const fromBody = booleanParameter('delete_memory', field(body));
   if (fromQuery !== undefined && fromBody !== undefined && fromQuery !== fromBody) {
-    throw ValidationError.field('delete_memory', 'The delete_memory query parameter and the request body disagree.');
+    throw ValidationError.field('delete_memory', msgid('The delete_memory query parameter and the request body disagree.'));
   }
   return fromQuery ?? fromBody ?? false;
 }

@@ -1,5 +1,6 @@
 // Repository discovery for the component creation form: a background clone whose files are grouped into proposed file layouts.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -50,7 +51,7 @@ export class DiscoveryService {
   async start(actor: Actor, project: ProjectRow, repo: string, branch: string): Promise<string> {
     this.d.access.require(actor, 'project.edit', project, 'Can not create components');
     const errors: FieldError[] = [];
-    if (!repo) errors.push({ attr: 'repo', code: 'required', detail: 'This field is required.' });
+    if (!repo) errors.push({ attr: 'repo', code: 'required', detail: msgid('This field is required.') });
     else {
       const checked = checkRepoUrl(repo, { allowLocal: this.d.allowLocalRepos, allowInternal: false });
       const refusal = checked.ok ? await checkRepoHost(repo, this.d.outbound) : checked.reason;

@@ -1,5 +1,6 @@
 // Comments on units: add, list, resolve, delete; has_comment counts unresolved comments.
 import type { Db } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { CommentRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -74,10 +75,10 @@ export class CommentsService {
     const body = bodyObject(raw);
     const errors: FieldError[] = [];
     let text = '';
-    if (body.comment === undefined) errors.push({ code: 'required', detail: 'This field is required.', attr: 'comment' });
-    else if (body.comment === null) errors.push({ code: 'null', detail: 'This field may not be null.', attr: 'comment' });
-    else if (typeof body.comment !== 'string') errors.push({ code: 'invalid', detail: 'Not a valid string.', attr: 'comment' });
-    else if (body.comment.trim() === '') errors.push({ code: 'blank', detail: 'This field may not be blank.', attr: 'comment' });
+    if (body.comment === undefined) errors.push({ code: 'required', detail: msgid('This field is required.'), attr: 'comment' });
+    else if (body.comment === null) errors.push({ code: 'null', detail: msgid('This field may not be null.'), attr: 'comment' });
+    else if (typeof body.comment !== 'string') errors.push({ code: 'invalid', detail: msgid('Not a valid string.'), attr: 'comment' });
+    else if (body.comment.trim() === '') errors.push({ code: 'blank', detail: msgid('This field may not be blank.'), attr: 'comment' });
     else if (body.comment.length > MAX_LENGTH) errors.push({ code: 'max_length', detail: `Ensure this field has no more than ${MAX_LENGTH} characters.`, attr: 'comment' });
     else text = body.comment;
     // A source string has no translation to discuss: its comments are global (or reports).
@@ -87,20 +88,20 @@ export class CommentsService {
       if (typeof body.scope !== 'string' || !(COMMENT_SCOPES as readonly string[]).includes(body.scope)) {
         errors.push({ code: 'invalid_choice', detail: `"${String(body.scope)}" is not a valid choice.`, attr: 'scope' });
       } else if (body.scope === 'translation' && isSource) {
-        errors.push({ code: 'invalid', detail: '"translation" is not a valid choice for source units.', attr: 'scope' });
+        errors.push({ code: 'invalid', detail: msgid('"translation" is not a valid choice for source units.'), attr: 'scope' });
       } else if (body.scope === 'report' && !p.project.source_review) {
-        errors.push({ code: 'invalid', detail: '"report" is not a valid choice as source review is disabled.', attr: 'scope' });
+        errors.push({ code: 'invalid', detail: msgid('"report" is not a valid choice as source review is disabled.'), attr: 'scope' });
       } else scope = body.scope as typeof scope;
     }
     // Importing comments from elsewhere: the original author's e-mail and time.
     if (body.user_email !== undefined && body.user_email !== null && (typeof body.user_email !== 'string' || !EMAIL.test(body.user_email))) {
-      errors.push({ code: 'invalid', detail: 'Enter a valid email address.', attr: 'user_email' });
+      errors.push({ code: 'invalid', detail: msgid('Enter a valid email address.'), attr: 'user_email' });
     }
     let timestamp: string | undefined;
     if (body.timestamp !== undefined && body.timestamp !== null) {
       timestamp = typeof body.timestamp === 'string' ? parseIsoDateTime(body.timestamp) : undefined;
       if (timestamp === undefined) {
-        errors.push({ code: 'invalid', detail: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].', attr: 'timestamp' });
+        errors.push({ code: 'invalid', detail: msgid('Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'), attr: 'timestamp' });
       }
     }
     if (errors.length) throw new ValidationError(errors);

@@ -1,6 +1,7 @@
 // What suggestions and comments share: the unit with its translation/component/project/language, the
 // has_suggestion/has_comment flags kept exact (with the translation's counters) and the user statistics.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { UnitRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -40,7 +41,7 @@ export function requireSignedIn(actor: Actor): void {
 /** The request body as an object, or 400 like the DRF serializers. */
 export function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('non_field_errors', 'Invalid data. Expected a dictionary.');
+  if (typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('non_field_errors', msgid('Invalid data. Expected a dictionary.'));
   return body as Record<string, unknown>;
 }
 

@@ -1,6 +1,7 @@
 // Reports: credits and contributor statistics of a period, for the site, a project, a category or a component,
 // generated on request, stored, and downloaded as JSON, HTML or reStructuredText.
 import crypto from 'node:crypto';
+import { msgid } from '../../shared/msgid.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { CategoryRow, ComponentRow, ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -123,9 +124,9 @@ export class ReportsService {
   async credits(actor: Actor, scope: ReportScope, query: Record<string, unknown>): Promise<Credits> {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     const start = parseIsoDateTime(query.start);
-    if (start === undefined) throw ValidationError.field('start', 'Invalid format for `start`');
+    if (start === undefined) throw ValidationError.field('start', msgid('Invalid format for `start`'));
     const end = parseIsoDateTime(query.end);
-    if (end === undefined) throw ValidationError.field('end', 'Invalid format for `end`');
+    if (end === undefined) throw ValidationError.field('end', msgid('Invalid format for `end`'));
     const language = typeof query.lang === 'string' ? query.lang : '';
     const w = await this.where(actor, scope, { start, end, language, ownData: !this.fullAccess(actor, scope) });
     return buildCredits(await creditRows(this.db, w), 'count', 'descending');

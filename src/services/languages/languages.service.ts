@@ -1,5 +1,6 @@
 // Languages: the built-in CLDR-derived database plus administrator-defined ones; lookup by code or alias.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { LanguageRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -71,14 +72,14 @@ export class LanguagesService {
 
   private validate(input: LanguageInput, partial: boolean): FieldError[] {
     const errors: FieldError[] = [];
-    const req = (attr: string) => errors.push({ code: 'required', detail: 'This field is required.', attr });
+    const req = (attr: string) => errors.push({ code: 'required', detail: msgid('This field is required.'), attr });
     if (!partial || input.code !== undefined) {
       if (!input.code) req('code');
-      else if (!CODE_PATTERN.test(input.code) || input.code.length > 50) errors.push({ code: 'invalid', detail: 'Enter a valid language code.', attr: 'code' });
+      else if (!CODE_PATTERN.test(input.code) || input.code.length > 50) errors.push({ code: 'invalid', detail: msgid('Enter a valid language code.'), attr: 'code' });
     }
     if (!partial || input.name !== undefined) {
       if (!input.name) req('name');
-      else if (input.name.length > 100) errors.push({ code: 'max_length', detail: 'Ensure this field has no more than 100 characters.', attr: 'name' });
+      else if (input.name.length > 100) errors.push({ code: 'max_length', detail: msgid('Ensure this field has no more than 100 characters.'), attr: 'name' });
     }
     if (input.direction !== undefined && !['', 'ltr', 'rtl'].includes(input.direction)) {
       errors.push({ code: 'invalid_choice', detail: `"${input.direction}" is not a valid choice.`, attr: 'direction' });
@@ -88,7 +89,7 @@ export class LanguagesService {
       if (!p) req('plural');
       else {
         if (p.number === undefined) req('plural.number');
-        else if (!Number.isInteger(p.number) || p.number < 1 || p.number > 10) errors.push({ code: 'invalid', detail: 'Number of plurals must be between 1 and 10.', attr: 'plural.number' });
+        else if (!Number.isInteger(p.number) || p.number < 1 || p.number > 10) errors.push({ code: 'invalid', detail: msgid('Number of plurals must be between 1 and 10.'), attr: 'plural.number' });
         if (!p.formula) req('plural.formula');
         else if (p.number !== undefined) {
           const problem = validatePluralFormula(p.formula, p.number);
@@ -103,7 +104,7 @@ export class LanguagesService {
     this.access.requireGlobal(actor, 'language.edit');
     const errors = this.validate(input, false);
     if (!errors.length && (await languageIdByCode(this.db, input.code!))) {
-      errors.push({ code: 'unique', detail: 'Language with this Language code already exists.', attr: 'code' });
+      errors.push({ code: 'unique', detail: msgid('Language with this Language code already exists.'), attr: 'code' });
     }
     if (errors.length) throw new ValidationError(errors);
     return insertLanguage(this.db, {
@@ -128,7 +129,7 @@ export class LanguagesService {
     const errors = this.validate(merged, partial);
     if (input.code !== undefined && input.code !== language.code && !errors.length) {
       if (await languageIdByCode(this.db, input.code)) {
-        errors.push({ code: 'unique', detail: 'Language with this Language code already exists.', attr: 'code' });
+        errors.push({ code: 'unique', detail: msgid('Language with this Language code already exists.'), attr: 'code' });
       }
     }
     if (errors.length) throw new ValidationError(errors);

@@ -1,5 +1,6 @@
 // Machine translation settings per project and site-wide (secrets masked), and translateWith() for automatic translation.
 import type { Db } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -115,7 +116,7 @@ export class MachineryService {
 
   async create(actor: Actor, project: ProjectRow | null, input: { engine?: unknown; configuration?: unknown }): Promise<MachinerySettingInfo> {
     this.requireManage(actor, project);
-    if (typeof input.engine !== 'string' || input.engine.trim() === '') throw ValidationError.field('engine', 'This field is required.', 'required');
+    if (typeof input.engine !== 'string' || input.engine.trim() === '') throw ValidationError.field('engine', msgid('This field is required.'), 'required');
     const engine = this.registry.get(input.engine.trim());
     if (!engine) throw ValidationError.field('engine', `Unknown machinery service: ${input.engine}.`, 'invalid_choice');
     const config = validateConfig(engine.fields, input.configuration);
@@ -135,10 +136,10 @@ export class MachineryService {
   async update(actor: Actor, project: ProjectRow | null, engineId: string, input: { engine?: unknown; configuration?: unknown }): Promise<MachinerySettingInfo> {
     const { engine, row } = await this.settingOr404(actor, project, engineId);
     if (input.engine !== undefined && (typeof input.engine !== 'string' || this.registry.get(input.engine) !== engine)) {
-      throw ValidationError.field('engine', 'The engine of a setting cannot be changed; delete it and create another.');
+      throw ValidationError.field('engine', msgid('The engine of a setting cannot be changed; delete it and create another.'));
     }
     const patch = input.configuration ?? {};
-    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw ValidationError.field('configuration', 'Expected an object.');
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw ValidationError.field('configuration', msgid('Expected an object.'));
     const merged: Record<string, unknown> = { ...parseConfig(row.configuration) };
     const secrets = new Set(engine.fields.filter((f) => f.secret).map((f) => f.name));
     for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
@@ -166,10 +167,10 @@ export class MachineryService {
   async testConnection(actor: Actor, project: ProjectRow | null, engineId: string, sample: { text: string; source: string; target: string }): Promise<{ results: MachineryResult[]; error: MachineryError | null }> {
     const { engine, row } = await this.settingOr404(actor, project, engineId);
     const errors = [];
-    if (sample.text.trim() === '') errors.push({ code: 'required', detail: 'Enter a text to translate.', attr: 'text' });
-    if (sample.text.length > 1000) errors.push({ code: 'max_length', detail: 'Enter at most 1000 characters.', attr: 'text' });
+    if (sample.text.trim() === '') errors.push({ code: 'required', detail: msgid('Enter a text to translate.'), attr: 'text' });
+    if (sample.text.length > 1000) errors.push({ code: 'max_length', detail: msgid('Enter at most 1000 characters.'), attr: 'text' });
     for (const key of ['source', 'target'] as const) {
-      if (!/^[A-Za-z]{2,3}([_@-][A-Za-z0-9]+)*$/.test(sample[key])) errors.push({ code: 'invalid', detail: 'Enter a language code such as en, de or pt_BR.', attr: key });
+      if (!/^[A-Za-z]{2,3}([_@-][A-Za-z0-9]+)*$/.test(sample[key])) errors.push({ code: 'invalid', detail: msgid('Enter a language code such as en, de or pt_BR.'), attr: key });
     }
     if (errors.length) throw new ValidationError(errors);
     try {
@@ -205,7 +206,7 @@ export class MachineryService {
         throw ValidationError.field('configuration', `Invalid service configuration (${service}): ${(e as Error).message}`, 'invalid');
       }
     }
-    if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw ValidationError.field('configuration', 'Expected an object.');
+    if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) throw ValidationError.field('configuration', msgid('Expected an object.'));
     // A secret sent back as its mask keeps the stored secret.
     const input: Record<string, unknown> = { ...((raw ?? {}) as Record<string, unknown>) };
     for (const field of engine.fields) {
@@ -217,7 +218,7 @@ export class MachineryService {
   }
 
   private static serviceName(input: { service?: unknown }): string {
-    if (typeof input.service !== 'string' || input.service.trim() === '') throw ValidationError.field('service', 'Missing service name', 'required');
+    if (typeof input.service !== 'string' || input.service.trim() === '') throw ValidationError.field('service', msgid('Missing service name'), 'required');
     return input.service.trim();
   }
 
@@ -232,7 +233,7 @@ export class MachineryService {
     this.requireManage(actor, project);
     const service = MachineryService.serviceName(input);
     const { engine, config } = await this.serviceConfig(service, input.configuration, null);
-    if (await machinerySetting(this.db, project.id, engine.id)) throw ValidationError.field('service', 'Service already exists', 'unique');
+    if (await machinerySetting(this.db, project.id, engine.id)) throw ValidationError.field('service', msgid('Service already exists'), 'unique');
     const now = nowIso();
     await insertMachinerySetting(this.db, { project_id: project.id, engine: engine.id, configuration: JSON.stringify(config), created: now, updated: now });
     return `Service installed: ${engine.name}`;
@@ -259,7 +260,7 @@ export class MachineryService {
   /** PUT: replaces every service of a project with the given ones (`{service: configuration}`), all or nothing. */
   async replaceServices(actor: Actor, project: ProjectRow, body: unknown): Promise<string> {
     this.requireManage(actor, project);
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('configuration', 'Expected an object of services and their configurations.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw ValidationError.field('configuration', msgid('Expected an object of services and their configurations.'));
     const stored = new Map((await machinerySettingsOf(this.db, project.id)).map((r) => [r.engine, parseConfig(r.configuration)]));
     const wanted: { engine: MachineryEngine; config: EngineConfig }[] = [];
     for (const [service, configuration] of Object.entries(body as Record<string, unknown>)) {

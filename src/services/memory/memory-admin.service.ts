@@ -1,5 +1,6 @@
 // Administering a translation memory (the site's or a project's): who may, importing a file as a background task, export, emptying a project's.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -69,7 +70,7 @@ export class MemoryAdminService {
     if (!actor.authenticated) throw new NotAuthenticatedError();
     const manager = this.d.access.canGlobal(actor, 'memory.manage');
     if (projectSlug === null) {
-      if (!manager) throw new PermissionDeniedError('Only translation memory managers may manage the site-wide memory.');
+      if (!manager) throw new PermissionDeniedError(msgid('Only translation memory managers may manage the site-wide memory.'));
       return { project: null, mayImport: true, mayDelete: true };
     }
     const project = await this.d.projects.getVisible(actor, projectSlug);
@@ -85,7 +86,7 @@ export class MemoryAdminService {
   async startImport(actor: Actor, place: MemoryPlace & MemoryRights, file: Upload | undefined, languages: { sourceLanguage?: string; targetLanguage?: string }): Promise<string> {
     if (!place.mayImport) throw new PermissionDeniedError("You may not import into this project's translation memory.");
     const errors: FieldError[] = [];
-    if (!file || (!file.filename && file.data.length === 0)) errors.push({ attr: 'file', code: 'required', detail: 'Choose a file to import.' });
+    if (!file || (!file.filename && file.data.length === 0)) errors.push({ attr: 'file', code: 'required', detail: msgid('Choose a file to import.') });
     else if (!isMemoryFile(file.filename)) errors.push({ attr: 'file', code: 'invalid', detail: `Parla imports translation memory from ${MEMORY_FILE_EXTENSIONS.join(', ')} files; this file has another ending.` });
     for (const [attr, code] of [['source_language', languages.sourceLanguage], ['target_language', languages.targetLanguage]] as const) {
       if (!code) continue;

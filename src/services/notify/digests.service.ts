@@ -15,7 +15,9 @@ import {
   type CandidateSubscription,
 } from '../../db/notify.repository.js';
 import type { AccessControl } from '../../auth/access.js';
-import { notificationMail, type MailSection } from '../../mail/templates.js';
+import { inLanguage, notificationMail, type MailSection } from '../../mail/templates.js';
+import { ntr, tr } from '../../ui/i18n.js';
+import { profileRows } from '../../db/user-profiles.repository.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { FREQUENCY, type NotificationName } from '../activity/notifications.service.js';
@@ -46,7 +48,21 @@ export function lastPeriod(frequency: number, now: Date): { key: string; start: 
   return { key: `day-${day(start)}`, start, end: today, words: day(start) };
 }
 
-const NAMES: Record<number, string> = { [FREQUENCY.DAILY]: 'Daily', [FREQUENCY.WEEKLY]: 'Weekly', [FREQUENCY.MONTHLY]: 'Monthly' };
+/** A digest's subject, in the current language. */
+function digestSubject(frequency: number, period: { start: Date }, n: number): string {
+  const date = period.start.toISOString().slice(0, 10);
+  if (frequency === FREQUENCY.WEEKLY) return ntr('Weekly digest for the week from {date}: {n} notification', 'Weekly digest for the week from {date}: {n} notifications', n, { date });
+  if (frequency === FREQUENCY.MONTHLY) return ntr('Monthly digest for {month}: {n} notification', 'Monthly digest for {month}: {n} notifications', n, { month: date.slice(0, 7) });
+  return ntr('Daily digest for {date}: {n} notification', 'Daily digest for {date}: {n} notifications', n, { date });
+}
+
+/** The first line of a digest. */
+function digestIntro(frequency: number, period: { start: Date }): string {
+  const date = period.start.toISOString().slice(0, 10);
+  if (frequency === FREQUENCY.WEEKLY) return tr('What happened on Parla in the week from {date} (UTC):', { date });
+  if (frequency === FREQUENCY.MONTHLY) return tr('What happened on Parla in {month} (UTC):', { month: date.slice(0, 7) });
+  return tr('What happened on Parla in {date} (UTC):', { date });
+}
 
 export class DigestService {
   private timer: NodeJS.Timeout | null = null;
@@ -97,23 +113,28 @@ export class DigestService {
     const report = summaries.length ? await this.summaryReport(summaries, period.start.toISOString(), until) : null;
     let stored = 0;
     if (users.size === 0) return 0;
+    const languages = new Map((await profileRows(this.db, [...users.keys()])).map((r) => [r.user_id, r.language]));
     for (const user of users.values()) {
       const items = await digestItems(this.db, user.id, frequency, until);
       const refs = await this.changes.refs(items.map((i) => i.change));
-      const sections: MailSection[] = items.map((i) => changeSection(i.change, i.notification as NotificationName, refs, this.links));
-      const causes: { id: number; notification: string; scope: number }[] = items.map((i) => ({ id: i.subscription_id, notification: i.notification, scope: -1 }));
-      for (const sub of summaries.filter((s) => s.user_id === user.id)) {
-        const section = await report!.section(sub);
-        if (section) sections.push(section);
-        causes.push(sub);
-      }
-      const content = notificationMail({
-        subject: `[Parla] ${NAMES[frequency]} digest for ${period.words}: ${sections.length} notification${sections.length === 1 ? '' : 's'}`,
-        intro: `What happened on Parla in ${period.words} (UTC):`,
-        sections,
-        reason: reasonOf(causes),
-        settingsUrl: `${this.links.base}/accounts/profile/#notifications`,
-        unsubscribeUrl: `${this.links.base}/accounts/unsubscribe/${this.tokens.make(user.id, causes.map((c) => c.id))}/`,
+      // Written in the recipient's interface language.
+      const { sections, content } = await inLanguage(languages.get(user.id), async () => {
+        const sections: MailSection[] = items.map((i) => changeSection(i.change, i.notification as NotificationName, refs, this.links));
+        const causes: { id: number; notification: string; scope: number }[] = items.map((i) => ({ id: i.subscription_id, notification: i.notification, scope: -1 }));
+        for (const sub of summaries.filter((s) => s.user_id === user.id)) {
+          const section = await report!.section(sub);
+          if (section) sections.push(section);
+          causes.push(sub);
+        }
+        const content = notificationMail({
+          subject: `[Parla] ${digestSubject(frequency, period, sections.length)}`,
+          intro: digestIntro(frequency, period),
+          sections,
+          reason: reasonOf(causes),
+          settingsUrl: `${this.links.base}/accounts/profile/#notifications`,
+          unsubscribeUrl: `${this.links.base}/accounts/unsubscribe/${this.tokens.make(user.id, causes.map((c) => c.id))}/`,
+        });
+        return { sections, content };
       });
       // The claim, the removal of the items and the message commit together: a second sweep, here or in
       // another process, finds the period claimed and sends nothing. A period with nothing to say is
@@ -149,18 +170,23 @@ export class DigestService {
         if (sub.notification === 'TranslationActivitySummaryNotification') {
           for (const c of counts) {
             const p = projects.get(c.project_id);
-            if (p && (await audience.reaches(sub, { project_id: c.project_id, component_id: null }))) lines.push(`${p.name}: ${Number(c.changes)} change${Number(c.changes) === 1 ? '' : 's'} — ${links.project(p.slug)}`);
+            if (p && (await audience.reaches(sub, { project_id: c.project_id, component_id: null }))) lines.push(ntr('{project}: {n} change — {url}', '{project}: {n} changes — {url}', Number(c.changes), { project: p.name, url: links.project(p.slug) }));
           }
         } else {
           const field = sub.notification === 'PendingSuggestionsNotification' ? 'suggestions' : 'todo';
           for (const w of workload) {
             const n = Number(w[field] ?? 0);
             if (n > 0 && (await audience.reaches(sub, { project_id: w.project_id, component_id: w.component_id }))) {
-              lines.push(`${w.project_name} / ${w.component_name}: ${n} ${field === 'suggestions' ? `pending suggestion${n === 1 ? '' : 's'}` : `string${n === 1 ? '' : 's'} to translate or check`} — ${links.component(w.project_slug, w.component_slug)}`);
+              const vars = { place: `${w.project_name} / ${w.component_name}`, url: links.component(w.project_slug, w.component_slug) };
+              lines.push(
+                field === 'suggestions'
+                  ? ntr('{place}: {n} pending suggestion — {url}', '{place}: {n} pending suggestions — {url}', n, vars)
+                  : ntr('{place}: {n} string to translate or check — {url}', '{place}: {n} strings to translate or check — {url}', n, vars),
+              );
             }
           }
         }
-        return lines.length ? { heading: NOTIFICATION_LABELS[sub.notification as NotificationName], lines, url: null } : null;
+        return lines.length ? { heading: tr(NOTIFICATION_LABELS[sub.notification as NotificationName]), lines, url: null } : null;
       },
     };
   }

@@ -4,6 +4,8 @@ import type { MailSection } from '../../mail/templates.js';
 import type { ChangeRefs } from '../activity/changes.service.js';
 import type { NotificationName } from '../activity/notifications.service.js';
 import { actionLabel, NOTIFICATION_LABELS } from './notification-events.js';
+import { ntr, tr } from '../../ui/i18n.js';
+import { msgid } from '../../shared/msgid.js';
 
 /** Absolute web addresses (from PARLA_SITE_URL, or the address the server listens on). */
 export interface NotifyLinks {
@@ -15,7 +17,7 @@ export interface NotifyLinks {
   unit(project: string, component: string, language: string, unitId: number): string;
 }
 
-const SCOPE_WORDS: Record<number, string> = { 0: 'all projects', 10: 'watched projects', 20: 'administered projects', 30: 'a project', 40: 'a component' };
+const SCOPE_WORDS: Record<number, string> = { 0: msgid('all projects'), 10: msgid('watched projects'), 20: msgid('administered projects'), 30: msgid('a project'), 40: msgid('a component') };
 
 const clip = (text: string, max = 500) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -45,11 +47,14 @@ export function changeSection(change: ChangeRow, notification: NotificationName,
   const where = placeOf(change, refs);
   const user = change.user_id === null ? undefined : refs.users.get(change.user_id);
   const lines: string[] = [];
-  if (notification === 'MentionCommentNotificaton') lines.push('You were mentioned.');
-  if (user) lines.push(`By ${user.fullName && user.fullName !== user.username ? `${user.fullName} (${user.username})` : user.username}, ${change.timestamp.slice(0, 16).replace('T', ' ')} UTC`);
-  if (change.old && change.target && change.old !== change.target) lines.push(`Before: ${clip(change.old)}`);
+  if (notification === 'MentionCommentNotificaton') lines.push(tr('You were mentioned.'));
+  if (user) {
+    const who = user.fullName && user.fullName !== user.username ? `${user.fullName} (${user.username})` : user.username;
+    lines.push(tr('By {user}, {time} UTC', { user: who, time: change.timestamp.slice(0, 16).replace('T', ' ') }));
+  }
+  if (change.old && change.target && change.old !== change.target) lines.push(tr('Before: {text}', { text: clip(change.old) }));
   if (change.target) lines.push(clip(change.target));
-  return { heading: `${actionLabel(change.action)}${where ? ` in ${where}` : ''}`, lines, url: linkOf(change, refs, links) };
+  return { heading: where ? tr('{action} in {place}', { action: actionLabel(change.action), place: where }) : actionLabel(change.action), lines, url: linkOf(change, refs, links) };
 }
 
 /** The subject of an instant mail about these changes. */
@@ -57,14 +62,17 @@ export function instantSubject(items: readonly { change: ChangeRow; notification
   if (items.length === 1) {
     const { change, notification } = items[0]!;
     const where = placeOf(change, refs);
-    return `[Parla] ${NOTIFICATION_LABELS[notification]}${where ? `: ${where}` : ''}`;
+    const label = tr(NOTIFICATION_LABELS[notification]);
+    return `[Parla] ${where ? tr('{notification}: {place}', { notification: label, place: where }) : label}`;
   }
   const places = [...new Set(items.map((i) => placeOf(i.change, refs).split(' / ')[0]).filter((p): p is string => !!p))];
-  return `[Parla] ${items.length} notifications${places.length ? `: ${places.slice(0, 3).join(', ')}${places.length > 3 ? '…' : ''}` : ''}`;
+  const count = ntr('{n} notification', '{n} notifications', items.length);
+  return `[Parla] ${places.length ? tr('{notification}: {place}', { notification: count, place: `${places.slice(0, 3).join(', ')}${places.length > 3 ? '…' : ''}` }) : count}`;
 }
 
 /** Why the recipient gets the message: the subscriptions in words. */
 export function reasonOf(subscriptions: readonly { notification: string; scope: number }[]): string {
-  const words = [...new Set(subscriptions.map((s) => `${NOTIFICATION_LABELS[s.notification as NotificationName] ?? s.notification} (${SCOPE_WORDS[s.scope] ?? 'subscription'})`))];
-  return `You receive this message because you subscribed to: ${words.join('; ')}.`;
+  const label = (name: string) => (Object.hasOwn(NOTIFICATION_LABELS, name) ? tr(NOTIFICATION_LABELS[name as NotificationName]) : name);
+  const words = [...new Set(subscriptions.map((s) => `${label(s.notification)} (${tr(SCOPE_WORDS[s.scope] ?? msgid('subscription'))})`))];
+  return tr('You receive this message because you subscribed to: {subscriptions}.', { subscriptions: words.join('; ') });
 }

@@ -1,4 +1,6 @@
 // Which notifications a change raises: the change actions mapped to the reference's notification types, and @mentions in comments.
+import { tr } from '../../ui/i18n.js';
+import { msgid } from '../../shared/msgid.js';
 import { ACTION_NAMES, TRANSLATION_ACTIONS } from '../../domain/change-actions.js';
 import type { NotificationName } from '../activity/notifications.service.js';
 
@@ -91,32 +93,32 @@ export function mentionedUsernames(text: string): string[] {
 
 /** What the message says happened, from the change's action. */
 export function actionLabel(action: number): string {
-  return ACTION_NAMES[action] ?? 'Change';
+  return tr(ACTION_NAMES[action] ?? msgid('Change'));
 }
 
 /** Human names of the notifications, for messages and the unsubscribe page. */
 export const NOTIFICATION_LABELS: Record<NotificationName, string> = {
-  RepositoryNotification: 'Operation was performed in the repository',
-  LockNotification: 'Component was locked or unlocked',
-  LicenseNotification: 'License was changed',
-  ParseErrorNotification: 'Parse error occurred',
-  NewStringNotificaton: 'String is available for translation',
-  TranslationActivitySummaryNotification: 'Last changes summary',
-  NewContributorNotificaton: 'Contributor made their first translation',
-  NewSuggestionNotificaton: 'Suggestion was added',
-  LanguageTranslatedNotificaton: 'Language was translated',
-  ComponentTranslatedNotificaton: 'Component was translated in all languages',
-  NewCommentNotificaton: 'Comment was added',
-  MentionCommentNotificaton: 'You were mentioned in a comment',
-  LastAuthorCommentNotificaton: 'Comment was added on a string you translated',
-  TranslatedStringNotificaton: 'String was edited by user',
-  ApprovedStringNotificaton: 'String was approved',
-  ChangedStringNotificaton: 'Source string was changed',
-  NewTranslationNotificaton: 'New language was added or requested',
-  NewComponentNotificaton: 'New translation component was created',
-  NewAnnouncementNotificaton: 'Announcement was published',
-  NewAlertNotificaton: 'New alert emerged in a component',
-  MergeFailureNotification: 'Repository operation failed',
-  PendingSuggestionsNotification: 'Pending suggestions exist',
-  ToDoStringsNotification: 'Strings need attention',
+  RepositoryNotification: msgid('Operation was performed in the repository'),
+  LockNotification: msgid('Component was locked or unlocked'),
+  LicenseNotification: msgid('License was changed'),
+  ParseErrorNotification: msgid('Parse error occurred'),
+  NewStringNotificaton: msgid('String is available for translation'),
+  TranslationActivitySummaryNotification: msgid('Last changes summary'),
+  NewContributorNotificaton: msgid('Contributor made their first translation'),
+  NewSuggestionNotificaton: msgid('Suggestion was added'),
+  LanguageTranslatedNotificaton: msgid('Language was translated'),
+  ComponentTranslatedNotificaton: msgid('Component was translated in all languages'),
+  NewCommentNotificaton: msgid('Comment was added'),
+  MentionCommentNotificaton: msgid('You were mentioned in a comment'),
+  LastAuthorCommentNotificaton: msgid('Comment was added on a string you translated'),
+  TranslatedStringNotificaton: msgid('String was edited by user'),
+  ApprovedStringNotificaton: msgid('String was approved'),
+  ChangedStringNotificaton: msgid('Source string was changed'),
+  NewTranslationNotificaton: msgid('New language was added or requested'),
+  NewComponentNotificaton: msgid('New translation component was created'),
+  NewAnnouncementNotificaton: msgid('Announcement was published'),
+  NewAlertNotificaton: msgid('New alert emerged in a component'),
+  MergeFailureNotification: msgid('Repository operation failed'),
+  PendingSuggestionsNotification: msgid('Pending suggestions exist'),
+  ToDoStringsNotification: msgid('Strings need attention'),
 };

@@ -18,7 +18,9 @@ import {
 import type { ChangeRow, UserRow } from '../../db/schema.js';
 import type { AccessControl } from '../../auth/access.js';
 import { CONTENT_ACTIONS, TRANSLATION_ACTIONS } from '../../domain/change-actions.js';
-import { notificationMail } from '../../mail/templates.js';
+import { inLanguage, notificationMail } from '../../mail/templates.js';
+import { ntr } from '../../ui/i18n.js';
+import { profileRows } from '../../db/user-profiles.repository.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { FREQUENCY, type NotificationName } from '../activity/notifications.service.js';
 import { ChangeIdGaps } from '../common/change-gaps.js';
@@ -237,19 +239,21 @@ export class NotificationFeed {
     const refs = await this.changes.refs([...new Map(deliveries.map((d) => [d.change.id, d.change])).values()]);
     const { links } = this.settings;
     const mails: { to: string; content: ReturnType<typeof notificationMail> }[] = [];
+    const languages = new Map((await profileRows(this.db, [...instant.keys()])).map((r) => [r.user_id, r.language]));
     for (const [userId, list] of instant) {
       const user = users.get(userId);
       if (!user) continue;
       mails.push({
         to: user.email,
-        content: notificationMail({
+        // Written in the recipient's interface language.
+        content: inLanguage(languages.get(userId), () => notificationMail({
           subject: instantSubject(list, refs),
-          intro: list.length === 1 ? 'There is news on Parla:' : `There are ${list.length} news on Parla:`,
+          intro: ntr('There is news on Parla:', 'There are {n} news on Parla:', list.length),
           sections: list.map((d) => changeSection(d.change, d.notification, refs, links)),
           reason: reasonOf(list.map((d) => d.subscription)),
           settingsUrl: `${links.base}/accounts/profile/#notifications`,
           unsubscribeUrl: `${links.base}/accounts/unsubscribe/${this.tokens.make(userId, list.map((d) => d.subscription.id))}/`,
-        }),
+        })),
       });
     }
     return { mails, items };

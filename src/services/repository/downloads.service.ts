@@ -1,5 +1,6 @@
 // File downloads: a translation's file as stored or converted, and streamed ZIPs of many files.
 import fs from 'node:fs';
+import { msgid } from '../../shared/msgid.js';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -89,7 +90,7 @@ export class DownloadsService {
   async translationFile(actor: Actor, t: TranslationWithRefs, query: TranslationFileQuery): Promise<FileDownload | null> {
     this.access.requireIn(actor, 'translation.download', t.project, t.component, undefined, t.translation.language_id);
     const { project, component, translation, language } = t;
-    if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
+    if (query.q !== undefined && query.q !== '' && !query.format) throw ValidationError.field('q', msgid('Query string is ignored without format'), 'invalid');
     const conversion = query.format ? this.conversion(query.format, query.fromSuffix ?? false) : null;
     const where = conversion && query.q ? searchCondition({ q: query.q }, searchContext(this.db, this.dialect)) : null;
     const meta = this.meta(t, translation, language);
@@ -105,12 +106,12 @@ export class DownloadsService {
       const body = conversion.convert(await this.units(translation.id, where), meta);
       return { body, mimeType: `${conversion.mimeType}; charset=utf-8`, disposition: `attachment; filename=${base}.${conversion.extension}`, lastModified };
     }
-    if (!translation.filename) throw new NotFoundError('This translation has no file.');
+    if (!translation.filename) throw new NotFoundError(msgid('This translation has no file.'));
     await this.files.writePending(t, translation.id);
     const format = this.files.formatOf(component);
     const file = this.files.fileOf(t, translation.filename);
     const body = await fsp.readFile(file).catch(() => {
-      throw new NotFoundError('The translation file is missing.');
+      throw new NotFoundError(msgid('The translation file is missing.'));
     });
     const ext = path.extname(translation.filename).replace(/^\./, '') || format.extensions[0] || 'txt';
     return { body, mimeType: format.mimeType, disposition: `attachment; filename=${base}.${ext}`, lastModified };
@@ -123,7 +124,7 @@ export class DownloadsService {
     if (!name) throw new NotFoundError(which === 'template' ? 'This component has no monolingual base file.' : 'This component has no template for new translations.');
     await this.files.writePending(refs);
     const body = await fsp.readFile(this.files.fileOf(refs, name)).catch(() => {
-      throw new NotFoundError('The file is missing.');
+      throw new NotFoundError(msgid('The file is missing.'));
     });
     return { body, mimeType: this.files.formatOf(refs.component).mimeType, disposition: `attachment; filename="${path.basename(name)}"` };
   }
@@ -143,7 +144,7 @@ export class DownloadsService {
       if (!conversion) throw new NotFoundError(`Conversion to ${m ? m[1] : wanted} is not supported`);
     }
     // As for one file: a query filters converted files only (the original files are what the repository holds).
-    if (q && !conversion) throw ValidationError.field('q', 'Query string is ignored without format', 'invalid');
+    if (q && !conversion) throw ValidationError.field('q', msgid('Query string is ignored without format'), 'invalid');
     const where = conversion && q ? searchCondition({ q }, searchContext(this.db, this.dialect)) : null;
     const components: ComponentWithRefs[] = [];
     if (scope.component) components.push(scope.component);

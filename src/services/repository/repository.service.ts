@@ -1,5 +1,6 @@
 // Git-backed components: first clone, repository status and operations (commit, push, pull, reset, cleanup, rescans).
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { projectOfRow } from '../../db/projects.repository.js';
@@ -92,7 +93,7 @@ export interface RepositoryStatus {
 
 /** The `operation` field as a known operation, or a 400 on it. */
 export function checkedOperation(operation: string | undefined): RepositoryOperation {
-  if (!operation) throw ValidationError.field('operation', 'This field is required.', 'required');
+  if (!operation) throw ValidationError.field('operation', msgid('This field is required.'), 'required');
   if (!(REPOSITORY_OPERATIONS as readonly string[]).includes(operation)) throw ValidationError.field('operation', `"${operation}" is not a valid choice.`, 'invalid_choice');
   return operation as RepositoryOperation;
 }
@@ -372,13 +373,13 @@ export class RepositoryService {
     const git = this.isGit(refs.component);
     // Never let git look for a repository above a component directory that has no clone.
     if (git && !['commit', 'file-sync', 'file-scan'].includes(op) && !(await this.vcs.isRepository(this.files.componentDir(refs)))) {
-      return { result: false, detail: 'The repository of this component has not been cloned (yet).' };
+      return { result: false, detail: msgid('The repository of this component has not been cloned (yet).') };
     }
     switch (op) {
       case 'commit':
         return this.locked(refs, async (dir) => this.commitLocked(refs, dir, userId));
       case 'push':
-        if (!git) return { result: false, detail: 'This component has no remote repository to push to.' };
+        if (!git) return { result: false, detail: msgid('This component has no remote repository to push to.') };
         return this.locked(refs, async (dir) => {
           const committed = await this.commitLocked(refs, dir, userId);
           if (!committed.result) return committed;
@@ -388,13 +389,13 @@ export class RepositoryService {
       case 'pull-rebase':
       case 'pull-merge':
       case 'pull-merge-noff': {
-        if (!git) return { result: false, detail: 'This component has no remote repository to pull from.' };
+        if (!git) return { result: false, detail: msgid('This component has no remote repository to pull from.') };
         const style: MergeStyle = op === 'pull-rebase' ? 'rebase' : op === 'pull-merge' ? 'merge' : op === 'pull-merge-noff' ? 'merge_noff' : ((refs.component.merge_style || 'rebase') as MergeStyle);
         return this.locked(refs, (dir) => this.pullLocked(refs, dir, style, userId));
       }
       case 'reset':
       case 'reset-keep':
-        if (!git) return { result: false, detail: 'This component has no remote repository to reset to.' };
+        if (!git) return { result: false, detail: msgid('This component has no remote repository to reset to.') };
         return this.locked(refs, async (dir) => {
           await this.vcs.fetch(dir);
           await this.vcs.reset(dir);
@@ -427,7 +428,7 @@ export class RepositoryService {
   /** Writes pending edits and commits each changed file with its translation's last author. */
   private async commitLocked(refs: ComponentWithRefs, dir: string, userId: number | null): Promise<OperationResult> {
     const written = await this.files.writePendingLocked(refs);
-    if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { result: true, ...(written.length ? {} : { detail: 'Nothing to commit.' }) };
+    if (!this.isGit(refs.component) || !(await this.vcs.isRepository(dir))) return { result: true, ...(written.length ? {} : { detail: msgid('Nothing to commit.') }) };
     let commits = 0;
     const before = await this.vcs.headSha(dir);
     const extras: string[] = [];
@@ -438,7 +439,7 @@ export class RepositoryService {
       const sha = await this.vcs.commit(dir, [file.filename, ...extra], await this.commitInfo(refs, file));
       if (sha) commits++;
     }
-    if (commits === 0) return { result: true, detail: 'Nothing to commit.' };
+    if (commits === 0) return { result: true, detail: msgid('Nothing to commit.') };
     // The commits hold what the database held, unless an add-on changed a translation file: then the next
     // operation re-reads the files.
     const translationFiles = extras.length ? await this.translationFiles(refs) : new Set<string>();

@@ -1,5 +1,6 @@
 // Screenshots: images of a translation validated by content, kept in a ScreenshotStore, linked to source strings.
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ScreenshotRow } from '../../db/schema.js';
 import {
   countVisibleScreenshots,
@@ -238,7 +239,7 @@ export class ScreenshotsService {
   async file(actor: Actor, id: string): Promise<ScreenshotFile> {
     const s = await this.getVisible(actor, id);
     const data = await this.store.get(s.screenshot.storage_key);
-    if (!data) throw new NotFoundError('The screenshot image is missing.');
+    if (!data) throw new NotFoundError(msgid('The screenshot image is missing.'));
     return { data, contentType: s.screenshot.content_type, filename: s.screenshot.storage_key };
   }
 
@@ -264,12 +265,12 @@ export class ScreenshotsService {
     const s = await this.getVisible(actor, id);
     this.require(actor, 'screenshot.edit', s);
     const value = lastValue(rawUnitId);
-    if (value === undefined || value === null || value === '') throw ValidationError.field('unit_id', 'This field is required.', 'required');
+    if (value === undefined || value === null || value === '') throw ValidationError.field('unit_id', msgid('This field is required.'), 'required');
     const unitId = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(unitId)) throw ValidationError.field('unit_id', 'A valid integer is required.');
+    if (!Number.isSafeInteger(unitId)) throw ValidationError.field('unit_id', msgid('A valid integer is required.'));
     const unit = await unitForLink(this.db, unitId);
     const usable = unit && unit.component_id === s.componentId && (unit.is_source === 1 || unit.translation_id === s.screenshot.translation_id);
-    if (!usable) throw ValidationError.field('unit_id', 'Unit not found.');
+    if (!usable) throw ValidationError.field('unit_id', msgid('Unit not found.'));
     const sourceId = unit.source_unit_id ?? unit.id;
     await this.db.transaction().execute(async (tx) => {
       if (await isUnitLinked(tx, s.screenshot.id, sourceId)) return;

@@ -1,5 +1,6 @@
 // Two-factor authentication: enrolling and removing an authenticator app (TOTP) and security keys (WebAuthn), recovery codes, and the second step of a sign-in.
 import crypto from 'node:crypto';
+import { msgid } from '../../shared/msgid.js';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
@@ -178,7 +179,7 @@ export class TwoFactorService {
   async removeTotp(actor: Actor, user: UserRow): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       const row = await totpOf(tx, user.id);
-      if (!row) throw new NotFoundError('No authenticator app is set up.');
+      if (!row) throw new NotFoundError(msgid('No authenticator app is set up.'));
       await deleteTotp(tx, user.id);
       if (row.confirmed === 1) await recordAudit(tx, actor, '2fa.removed', { userId: user.id, details: { method: 'totp' } });
       await this.afterRemoval(tx, user);
@@ -213,11 +214,11 @@ export class TwoFactorService {
     const label = name.trim().slice(0, 100) || 'Security key';
     const clientChallenge = challengeOfClientData(response.response?.clientDataJSON);
     const pending = await this.registrationChallenge(user.id, clientChallenge);
-    if (!pending) throw ValidationError.field('credential', 'The registration has expired; start again.', 'expired');
+    if (!pending) throw ValidationError.field('credential', msgid('The registration has expired; start again.'), 'expired');
     const credential = await verifiedRegistration(rp, response, pending.challenge);
     if (!credential) throw ValidationError.field('credential', WRONG_KEY, 'invalid_credential');
     return this.db.transaction().execute(async (tx) => {
-      if (!(await deleteChallenge(tx, pending.id))) throw ValidationError.field('credential', 'The registration has expired; start again.', 'expired');
+      if (!(await deleteChallenge(tx, pending.id))) throw ValidationError.field('credential', msgid('The registration has expired; start again.'), 'expired');
       const id = await insertWebauthn(tx, {
         user_id: user.id,
         credential_id: credential.credentialId,
@@ -242,7 +243,7 @@ export class TwoFactorService {
   async removeWebauthn(actor: Actor, user: UserRow, id: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       const key = (await webauthnOf(tx, user.id)).find((k) => k.id === id);
-      if (!key || (await deleteWebauthn(tx, user.id, id)) === 0) throw new NotFoundError('No such security key.');
+      if (!key || (await deleteWebauthn(tx, user.id, id)) === 0) throw new NotFoundError(msgid('No such security key.'));
       await recordAudit(tx, actor, '2fa.removed', { userId: user.id, details: { method: 'webauthn', name: key.name } });
       await this.afterRemoval(tx, user);
     });
@@ -326,7 +327,7 @@ export class TwoFactorService {
       return 'webauthn';
     }
     const code = (input.code ?? '').trim();
-    if (!code) throw ValidationError.field('code', 'This field is required.', 'required');
+    if (!code) throw ValidationError.field('code', msgid('This field is required.'), 'required');
     if (this.crypto.looksLikeRecoveryCode(code)) {
       const remaining = await this.db.transaction().execute(async (tx) => {
         if (!(await spendRecoveryCode(tx, user.id, this.crypto.recoveryHash(code), nowIso()))) return null;

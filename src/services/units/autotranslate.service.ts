@@ -1,5 +1,6 @@
 // Automatic translation: fills the units a query selects from other components' translations or machine translation.
 import type { Db, DialectName, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import {
   componentWithAccessById,
   componentWithAccessByPath,
@@ -91,13 +92,13 @@ export class AutotranslateService {
   async request(actor: Actor, t: TranslationWithRefs, raw: unknown, options: { background?: boolean } = {}): Promise<AutotranslateResult> {
     const languageId = t.translation.language_id;
     this.access.requireIn(actor, 'translation.auto', t.project, t.component, 'Can not auto translate', languageId);
-    if (t.component.locked) throw new PermissionDeniedError('Component is locked');
+    if (t.component.locked) throw new PermissionDeniedError(msgid('Component is locked'));
     const canReview = this.access.canIn(actor, 'unit.review', t.project, t.component, languageId);
     const job = await this.parse(actor, t, raw, canReview);
     if (job.mode !== 'suggest' && !this.access.canIn(actor, 'unit.edit', t.project, t.component, languageId)) {
-      throw new PermissionDeniedError('Can not auto translate: you may only add suggestions in this translation.');
+      throw new PermissionDeniedError(msgid('Can not auto translate: you may only add suggestions in this translation.'));
     }
-    if (t.translation.is_source) throw new PermissionDeniedError('Can not auto translate the source language.');
+    if (t.translation.is_source) throw new PermissionDeniedError(msgid('Can not auto translate the source language.'));
     const where = this.condition(job.q);
     const selected = await this.countSelected(job, where);
     if (options.background || selected > this.syncLimit) {
@@ -132,7 +133,7 @@ export class AutotranslateService {
     const choice = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
       const v = text(name);
       if (v === undefined || v === '') {
-        errors.push({ code: 'required', detail: 'This field is required.', attr: name });
+        errors.push({ code: 'required', detail: msgid('This field is required.'), attr: name });
         return undefined;
       }
       if (!(allowed as readonly string[]).includes(v)) {
@@ -148,9 +149,9 @@ export class AutotranslateService {
     let threshold = 80;
     const th = text('threshold');
     if (th !== undefined && th !== '') {
-      if (!/^-?\d+$/.test(th)) errors.push({ code: 'invalid', detail: 'Enter a whole number.', attr: 'threshold' });
-      else if (Number(th) < 1) errors.push({ code: 'min_value', detail: 'Ensure this value is greater than or equal to 1.', attr: 'threshold' });
-      else if (Number(th) > 100) errors.push({ code: 'max_value', detail: 'Ensure this value is less than or equal to 100.', attr: 'threshold' });
+      if (!/^-?\d+$/.test(th)) errors.push({ code: 'invalid', detail: msgid('Enter a whole number.'), attr: 'threshold' });
+      else if (Number(th) < 1) errors.push({ code: 'min_value', detail: msgid('Ensure this value is greater than or equal to 1.'), attr: 'threshold' });
+      else if (Number(th) > 100) errors.push({ code: 'max_value', detail: msgid('Ensure this value is less than or equal to 100.'), attr: 'threshold' });
       else threshold = Number(th);
     }
 
@@ -177,7 +178,7 @@ export class AutotranslateService {
         engines = list.filter((e): e is string => typeof e === 'string').map((e) => e.trim()).filter((e) => e !== '');
         const unknown = list.find((e) => typeof e !== 'string' || (e.trim() !== '' && !this.machinery.registry.get(e.trim())));
         if (unknown !== undefined) errors.push({ code: 'invalid_choice', detail: `Select a valid choice. ${String(unknown)} is not one of the available choices.`, attr: 'engines' });
-        else if (engines.length === 0) errors.push({ code: 'required', detail: 'This field is required.', attr: 'engines' });
+        else if (engines.length === 0) errors.push({ code: 'required', detail: msgid('This field is required.'), attr: 'engines' });
       }
     } else if (autoSource === 'others') {
       const c = text('component');

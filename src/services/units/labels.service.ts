@@ -1,5 +1,6 @@
 // Project labels and the labels of source strings, recorded as changes 86/87 (label added/removed).
 import type { Db, Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { LabelRow, ProjectRow, UnitRow } from '../../db/schema.js';
 import { duplicateError, isUniqueViolation } from '../../db/unique-violation.js';
 import type { Actor } from '../../auth/actor.js';
@@ -116,7 +117,7 @@ export class LabelsService {
   async get(project: ProjectRow, id: string, db: Executor = this.db): Promise<LabelRow> {
     const labelId = /^\d{1,15}$/.test(id) ? Number(id) : NaN;
     const row = Number.isSafeInteger(labelId) ? await labelOfProject(db, project.id, labelId) : undefined;
-    if (!row) throw new NotFoundError('No Label matches the given query.');
+    if (!row) throw new NotFoundError(msgid('No Label matches the given query.'));
     return row;
   }
 

@@ -1,6 +1,7 @@
 // What a translation typed in the editor or sent through the API goes through before it is stored:
 // the length limit and the automatic whitespace fix.
 import type { Executor } from '../../db/database.js';
+import { msgid } from '../../shared/msgid.js';
 import type { ComponentRow, ProjectRow, UnitRow } from '../../db/schema.js';
 import { sourceUnitFlags } from '../../db/checks.repository.js';
 import { mergeFlags, type Flags } from '../../checks/flags.js';
@@ -32,7 +33,7 @@ export async function checkTargetLength(db: Executor, place: TargetPlace, target
   if (longest <= LOWEST_LIMIT) return;
   const flag = (await flagsOf(db, place)).intValue('max-length');
   const limit = 10 * ((flag ?? DEFAULT_MAX_LENGTH) + 100);
-  if (target.some((form) => [...form].length > limit)) throw ValidationError.field('target', 'Translation text too long!');
+  if (target.some((form) => [...form].length > limit)) throw ValidationError.field('target', msgid('Translation text too long!'));
 }
 
 /**

@@ -36,7 +36,7 @@
     if (csrf) headers['X-CSRFToken'] = csrf;
     return fetch(url, { method: 'POST', credentials: 'same-origin', headers: headers, body: JSON.stringify(body) }).then(function (res) {
       return res.json().then(function (data) {
-        if (!res.ok) throw new Error(data && data.detail ? data.detail : 'Request failed (' + res.status + ').');
+        if (!res.ok) throw new Error(data && data.detail ? data.detail : window.parlaText('requestFailed', { status: res.status }));
         return data;
       });
     });
@@ -51,7 +51,7 @@
 
   function credentialsSupported() {
     if (window.PublicKeyCredential && navigator.credentials) return true;
-    showError('This browser does not support security keys.');
+    showError(window.parlaText('noSecurityKeys'));
     return false;
   }
 

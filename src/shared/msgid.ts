@@ -1,0 +1,1 @@
+export const msgid = <T extends string>(s: T): T => s;

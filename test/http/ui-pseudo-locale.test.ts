@@ -1,0 +1,88 @@
+// Finds UI text outside the message catalog: the main pages rendered in the pseudo-locale (en-XA, every catalog message
+// shown as ⟦Ŝáṽé⟧) must have no visible text, and no title, aria-label, placeholder or alt, that is not pseudo-translated,
+// apart from data. The data is seeded so that it cannot pass for UI text: names of digits (P9001, C9002, 1111).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../helpers/fixtures.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { signIn, type UiSession } from '../helpers/ui-session.js';
+import { buildZip } from '../helpers/zip.js';
+
+const POT = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "1111"\nmsgstr ""\n\nmsgid "2222 3333"\nmsgstr ""\n\nmsgid "4444"\nmsgid_plural "5555"\nmsgstr[0] ""\nmsgstr[1] ""\n';
+const CS = 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n\nmsgid "1111"\nmsgstr "6666"\n\nmsgid "2222 3333"\nmsgstr ""\n\nmsgid "4444"\nmsgid_plural "5555"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\n';
+
+/** Words that are data, not UI text: the language names and codes of the seeded languages, user names, the brand. */
+const DATA = new Set(['Parla', 'admin', 'Czech', 'English', 'cs', 'en', 'P9001', 'C9002', 'p9001', 'c9002', 'po', 'PO', 'UTC']);
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const decode = (text: string) => text.replace(/&(#\d+|[a-z]+);/g, (whole, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? whole)));
+
+/** What is left of a text once the pseudo-translated parts (nested, for messages with translated placeholders) and data are taken out. */
+function untranslated(text: string): string | null {
+  let rest = decode(text);
+  for (let previous = ''; previous !== rest; ) {
+    previous = rest;
+    rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
+  }
+  const words = rest.split(/[^A-Za-z0-9_-]+/).filter((w) => /[A-Za-z]{2,}/.test(w) && !DATA.has(w) && !/^[A-Za-z]?\d+$/.test(w));
+  return words.length ? rest.trim() : null;
+}
+
+/** Visible text nodes and the text attributes people read or hear, of a page (code, keys, scripts and form values are not UI text). */
+function texts(html: string): string[] {
+  const body = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '')
+    .replace(/<(code|kbd|pre|textarea|time)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '');
+  const out: string[] = [];
+  for (const node of body.split(/<[^>]*>/)) if (node.trim()) out.push(node.trim());
+  for (const m of body.matchAll(/\s(title|aria-label|placeholder|alt)="([^"]*)"/g)) out.push(`[${m[1]}] ${m[2]}`);
+  return out;
+}
+
+describe('the pseudo-locale finds UI text outside the catalog', () => {
+  let s: TestServer;
+  let admin: UiSession;
+  beforeAll(async () => {
+    s = await startServer('sqlite');
+    expect((await s.api('/api/projects/', { method: 'POST', json: { name: 'P9001', slug: 'p9001', web: '' } })).status).toBe(201);
+    const form = multipart({ name: 'C9002', slug: 'c9002', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'app.zip', data: buildZip([{ name: 'po/app.pot', data: POT }, { name: 'po/cs.po', data: CS }]) } });
+    expect((await s.api('/api/projects/p9001/components/', { method: 'POST', body: form })).status).toBe(201);
+    await s.container.tasks.idle();
+    admin = await signIn(s, 'admin');
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const PAGES = [
+    '/',
+    '/projects/p9001/',
+    '/projects/p9001/c9002/',
+    '/projects/p9001/c9002/cs/',
+    '/translate/p9001/c9002/cs/',
+    '/accounts/profile/',
+    '/accounts/2fa/',
+    '/manage/',
+    '/manage/users/',
+    '/manage/languages/',
+    '/manage/mail/',
+    '/settings/p9001/',
+    '/settings/p9001/c9002/',
+    '/projects/no-such-project/',
+  ];
+
+  it.each(PAGES)('%s', async (pathname) => {
+    const res = await fetch(`${s.url}${pathname}`, { headers: { Cookie: admin.cookie, 'Accept-Language': 'en-XA' } });
+    const html = await res.text();
+    expect(res.headers.get('content-language')).toBe('en-XA');
+    const missing = texts(html).filter((t) => untranslated(t) !== null);
+    expect(missing, `text outside the catalog on ${pathname}`).toEqual([]);
+  });
+
+  it('the sign-in page, anonymously', async () => {
+    const html = await (await fetch(`${s.url}/accounts/login/`, { headers: { 'Accept-Language': 'en-XA' } })).text();
+    expect(texts(html).filter((t) => untranslated(t) !== null)).toEqual([]);
+    expect(html).toContain('⟦Šíĝñ íñ⟧');
+  });
+});
