@@ -3,6 +3,7 @@ import type { Check, CheckContext } from './registry.js';
 import { PASS, fail } from './result.js';
 import { baseLanguage } from './chars.js';
 import { FORMAT_FLAG_PARSERS } from './format-strings.js';
+import { msgid } from '../shared/msgid.js';
 
 /**
  * Words that commonly stay the same in every language (product and technical terms, units);
@@ -107,9 +108,9 @@ const sameArrays = (a: readonly string[], b: readonly string[]): boolean => a.le
 export const CONSISTENCY_CHECKS: readonly Check[] = [
   {
     id: 'same',
-    name: 'Unchanged translation',
-    description: 'Source and translation are identical',
-    explanation: 'The translation is the same as the source, so it was probably left untranslated. Translate it; if the text really stays the same in the language (a product name, a code), dismiss the check. Strings with nothing to translate (numbers, URLs, placeholders, common international words) are not reported unless the string has the strict-same flag.',
+    name: msgid('Unchanged translation'),
+    description: msgid('Source and translation are identical'),
+    explanation: msgid('The translation is the same as the source, so it was probably left untranslated. Translate it; if the text really stays the same in the language (a product name, a code), dismiss the check. Strings with nothing to translate (numbers, URLs, placeholders, common international words) are not reported unless the string has the strict-same flag.'),
     check(sources, targets, ctx) {
       // en_GB from an English source is legitimately identical for most strings.
       if (baseLanguage(ctx.language) === baseLanguage(ctx.sourceLanguage ?? 'en')) return PASS;
@@ -117,16 +118,16 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
         const target = targets[i]!;
         const source = sources[Math.min(i, sources.length - 1)]!;
         if (target === '' || target !== source) continue;
-        if (!untranslatable(source, ctx)) return fail('Source and translation are identical');
+        if (!untranslatable(source, ctx)) return fail(msgid('Source and translation are identical'));
       }
       return PASS;
     },
   },
   {
     id: 'plurals',
-    name: 'Missing plurals',
-    description: 'Some plural forms are not translated',
-    explanation: 'Some plural forms of the translation are empty while others are filled in. The program shows nothing (or the source) for the numbers of an empty form, so translate every form; the plural formula next to the editor says which numbers each form is for.',
+    name: msgid('Missing plurals'),
+    description: msgid('Some plural forms are not translated'),
+    explanation: msgid('Some plural forms of the translation are empty while others are filled in. The program shows nothing (or the source) for the numbers of an empty form, so translate every form; the plural formula next to the editor says which numbers each form is for.'),
     check(sources, targets) {
       if (sources.length === 1 || targets.length === 1) return PASS;
       const empty = targets.map((t, i) => (t === '' ? i : -1)).filter((i) => i >= 0);
@@ -137,9 +138,9 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
   },
   {
     id: 'same-plurals',
-    name: 'Same plurals',
-    description: 'Some plural forms are translated in the same way',
-    explanation: 'Every plural form of the translation is the same text. Most languages change the word with the number, so check that each form suits its numbers; dismiss the check when the language really uses one form here.',
+    name: msgid('Same plurals'),
+    description: msgid('Some plural forms are translated in the same way'),
+    explanation: msgid('Every plural form of the translation is the same text. Most languages change the word with the number, so check that each form suits its numbers; dismiss the check when the language really uses one form here.'),
     check(sources, targets) {
       if (sources.length === 1 || targets.length < 2 || targets[0] === '') return PASS;
       return targets.every((t) => t === targets[0]) ? fail('All plural forms are translated in the same way') : PASS;
@@ -147,9 +148,9 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
   },
   {
     id: 'duplicate',
-    name: 'Consecutive duplicated words',
-    description: 'Text contains the same word twice in a row',
-    explanation: 'The translation repeats a word ("the the"), which is usually a typing mistake. Remove the repetition; repetitions copied from the source and ones the grammar needs ("nous nous", "die die") are not reported.',
+    name: msgid('Consecutive duplicated words'),
+    description: msgid('Text contains the same word twice in a row'),
+    explanation: msgid('The translation repeats a word ("the the"), which is usually a typing mistake. Remove the repetition; repetitions copied from the source and ones the grammar needs ("nous nous", "die die") are not reported.'),
     check(sources, targets, ctx) {
       const allowed = DUPLICATE_ALLOWED[baseLanguage(ctx.language)];
       for (let i = 0; i < targets.length; i++) {
@@ -167,9 +168,9 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
   },
   {
     id: 'inconsistent',
-    name: 'Inconsistent',
-    description: 'This string has more than one translation in this project or is not translated in some components',
-    explanation: 'The same source string is translated differently, or not at all, in another component of the project. Users then see two wordings for one thing. Use one translation everywhere, or dismiss the check when the contexts really need different wordings.',
+    name: msgid('Inconsistent'),
+    description: msgid('This string has more than one translation in this project or is not translated in some components'),
+    explanation: msgid('The same source string is translated differently, or not at all, in another component of the project. Users then see two wordings for one thing. Use one translation everywhere, or dismiss the check when the contexts really need different wordings.'),
     check(_sources, targets, ctx) {
       const others = ctx.otherTranslations;
       if (!others || others.length === 0) return PASS;
@@ -184,10 +185,10 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
   },
   {
     id: 'reused',
-    name: 'Reused translation',
-    description: 'Different strings are translated the same',
+    name: msgid('Reused translation'),
+    description: msgid('Different strings are translated the same'),
     explanation:
-      'Another string of the project, with a different source, has exactly this translation in this language. Users then cannot tell the two apart (two menu items with one name). Make the translations differ as the sources do, or dismiss the check when one wording really fits both. Languages with a single plural form are not checked, as they often merge what the source tells apart.',
+      msgid('Another string of the project, with a different source, has exactly this translation in this language. Users then cannot tell the two apart (two menu items with one name). Make the translations differ as the sources do, or dismiss the check when one wording really fits both. Languages with a single plural form are not checked, as they often merge what the source tells apart.'),
     check(sources, targets, ctx) {
       const others = ctx.sameTargetSources;
       if (!others || others.length === 0 || ctx.pluralCount <= 1) return PASS;
@@ -199,9 +200,9 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
   },
   {
     id: 'translated',
-    name: 'Has been translated',
-    description: 'This string has been translated in the past',
-    explanation: 'The string is untranslated (or needs editing) now, but its history holds a translation. This happens when a translation was lost in a file update or reverted in the repository. Look at the history and restore the old translation if it still fits.',
+    name: msgid('Has been translated'),
+    description: msgid('This string has been translated in the past'),
+    explanation: msgid('The string is untranslated (or needs editing) now, but its history holds a translation. This happens when a translation was lost in a file update or reverted in the repository. Look at the history and restore the old translation if it still fits.'),
     runsOnUntranslated: true,
     check(_sources, targets, ctx) {
       const translated = ctx.unitTranslated ?? targets.some((t) => t !== '');
@@ -210,7 +211,7 @@ export const CONSISTENCY_CHECKS: readonly Check[] = [
       if (!previous || previous.every((t) => t === '')) return PASS;
       // Needs-editing units that still hold the old text are not "lost" translations.
       if (sameArrays(previous, targets)) return PASS;
-      return fail('This string has been translated in the past');
+      return fail(msgid('This string has been translated in the past'));
     },
   },
 ];

@@ -2,6 +2,7 @@
 import type { Check } from './registry.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import { memoize } from './memo.js';
+import { msgid } from '../shared/msgid.js';
 
 /** A message as Weblate stores it: the value (null when the message has none) and its attributes. */
 interface FluentBlock {
@@ -261,10 +262,10 @@ const describeSet = (s: Iterable<string>): string => [...s].map((r) => `{ ${r} }
 export const FLUENT_CHECKS: readonly Check[] = [
   {
     id: 'fluent-target-syntax',
-    name: 'Fluent translation syntax',
-    description: 'Fluent syntax error in translation',
+    name: msgid('Fluent translation syntax'),
+    description: msgid('Fluent syntax error in translation'),
     explanation:
-      'The string has the fluent-target-syntax flag and the translation is not valid Fluent: a placeable "{ … }" is not closed, a literal brace is not written as { "{" }, a select expression lacks its one default variant "*[other]", or an attribute line ".name = …" is repeated. Fix the syntax; the Fluent guide describes it at projectfluent.org.',
+      msgid('The string has the fluent-target-syntax flag and the translation is not valid Fluent: a placeable "{ … }" is not closed, a literal brace is not written as { "{" }, a select expression lacks its one default variant "*[other]", or an attribute line ".name = …" is repeated. Fix the syntax; the Fluent guide describes it at projectfluent.org.'),
     enableFlags: ['fluent-target-syntax'],
     check: eachForm((_s, t) => {
       const error = parseFluent(t).error;
@@ -273,10 +274,10 @@ export const FLUENT_CHECKS: readonly Check[] = [
   },
   {
     id: 'fluent-parts',
-    name: 'Fluent parts',
-    description: 'Fluent parts should match',
+    name: msgid('Fluent parts'),
+    description: msgid('Fluent parts should match'),
     explanation:
-      'The string has the fluent-parts flag and the translated message does not have the same parts as the source: it has a value where the source has none (or the other way round), or its attributes (".title = …" lines) differ. Translate every attribute of the source under its own name and add no others.',
+      msgid('The string has the fluent-parts flag and the translated message does not have the same parts as the source: it has a value where the source has none (or the other way round), or its attributes (".title = …" lines) differ. Translate every attribute of the source under its own name and add no others.'),
     enableFlags: ['fluent-parts'],
     check: eachForm((s, t) => {
       const src = parseFluent(s).block;
@@ -295,10 +296,10 @@ export const FLUENT_CHECKS: readonly Check[] = [
   },
   {
     id: 'fluent-references',
-    name: 'Fluent references',
-    description: 'Fluent references should match',
+    name: msgid('Fluent references'),
+    description: msgid('Fluent references should match'),
     explanation:
-      'The string has the fluent-references flag and the translation does not use the same references as the source in its value or in one of its attributes: variables { $name }, messages { other-message }, terms { -brand } and their attributes. Keep every reference of the source and add none; inside a select expression, a variant may leave out the variable the expression selects on.',
+      msgid('The string has the fluent-references flag and the translation does not use the same references as the source in its value or in one of its attributes: variables { $name }, messages { other-message }, terms { -brand } and their attributes. Keep every reference of the source and add none; inside a select expression, a variant may leave out the variable the expression selects on.'),
     enableFlags: ['fluent-references'],
     check: eachForm((s, t) => {
       const src = parseFluent(s).references;
@@ -318,10 +319,10 @@ export const FLUENT_CHECKS: readonly Check[] = [
   },
   {
     id: 'fluent-source-syntax',
-    name: 'Fluent source syntax',
-    description: 'Fluent syntax error in source',
+    name: msgid('Fluent source syntax'),
+    description: msgid('Fluent syntax error in source'),
     explanation:
-      'The string has the fluent-source-syntax flag and the source is not valid Fluent, so translators cannot write a valid translation of it. Fix the source: close every placeable, write literal braces as { "{" }, and give every select expression one default variant "*[other]".',
+      msgid('The string has the fluent-source-syntax flag and the source is not valid Fluent, so translators cannot write a valid translation of it. Fix the source: close every placeable, write literal braces as { "{" }, and give every select expression one default variant "*[other]".'),
     enableFlags: ['fluent-source-syntax'],
     sourceCheck: true,
     check(sources) {

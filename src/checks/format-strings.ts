@@ -24,6 +24,7 @@ import {
   type FormatParse,
   type Parser,
 } from './format-parsers.js';
+import { msgid } from '../shared/msgid.js';
 
 export type { FormatParse, Parser } from './format-parsers.js';
 
@@ -199,7 +200,9 @@ interface FormatCheckSpec {
   checksSyntax?: boolean;
   /** Each placeholder must appear as often as in the source ("{{a}} {{a}}" ≠ "{{a}}"). */
   counted?: boolean;
-  /** What the check is for and what to do when it fails. */
+  /** The one-line failure description (a literal msgid for the message catalog). */
+  description: string;
+  /** What the check is for and what to do when it fails (a literal msgid for the message catalog). */
   explanation: string;
 }
 
@@ -241,7 +244,7 @@ function makeFormatCheck(spec: FormatCheckSpec): Check {
   return {
     id: spec.id,
     name: spec.name,
-    description: `${spec.name} string does not match source`,
+    description: spec.description,
     explanation: spec.explanation,
     enableFlags,
     check(sources, targets, ctx) {
@@ -272,145 +275,158 @@ function makeFormatCheck(spec: FormatCheckSpec): Check {
   };
 }
 
-/** The explanation every format check shares, with the language's own example. */
-function explain(what: string, example: string, extra = ''): string {
-  return (
-    `The translation must use the same ${what} as the source, for example ${example}: the program puts its values there, ` +
-    'and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder ' +
-    `into the translation unchanged.${extra ? ` ${extra}` : ''} Plural forms that stand for a single number may leave ` +
-    'the number out unless the string has the strict-format flag.'
-  );
-}
-const REORDER = 'Numbered or named placeholders may change their order; unnumbered ones must keep it.';
-const ANY_ORDER = 'Their order does not matter.';
-
 const SPECS: FormatCheckSpec[] = [
-  { id: 'c_format', name: 'C format', flags: ['c-format'], parser: C_PARSER, explanation: explain('C printf directives', '"%d" or "%1$s"', REORDER) },
-  { id: 'python_format', name: 'Python format', flags: ['python-format'], parser: PYTHON_PARSER, explanation: explain('Python %-directives', '"%d" or "%(name)s"', REORDER) },
+  { id: 'c_format', name: msgid('C format'), flags: ['c-format'], parser: C_PARSER, description: msgid('C format string does not match source'),
+    explanation: msgid('The translation must use the same C printf directives as the source, for example "%d" or "%1$s": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
+  { id: 'python_format', name: msgid('Python format'), flags: ['python-format'], parser: PYTHON_PARSER, description: msgid('Python format string does not match source'),
+    explanation: msgid('The translation must use the same Python %-directives as the source, for example "%d" or "%(name)s": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
   {
     id: 'python_brace_format',
-    name: 'Python brace format',
+    name: msgid('Python brace format'),
     flags: ['python-brace-format'],
     parser: pythonBraceParser,
     checksSyntax: true,
-    explanation: explain('Python str.format fields', '"{}" or "{name}"', `${REORDER} A literal brace is written twice ("{{").`),
+    description: msgid('Python brace format string does not match source'),
+    explanation: msgid('The translation must use the same Python str.format fields as the source, for example "{}" or "{name}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. A literal brace is written twice ("{{"). Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
-  { id: 'php_format', name: 'PHP format', flags: ['php-format'], parser: PHP_PARSER, explanation: explain('PHP sprintf directives', '"%s" or "%1$s"', REORDER) },
-  { id: 'javascript_format', name: 'JavaScript format', flags: ['javascript-format'], parser: JAVASCRIPT_PARSER, explanation: explain('JavaScript format directives', '"%s" or "%d"', REORDER) },
-  { id: 'java_printf_format', name: 'Java format', flags: ['java-printf-format'], parser: javaPrintfParser, explanation: explain('Java Formatter directives', '"%s" or "%1$d"', REORDER) },
+  { id: 'php_format', name: msgid('PHP format'), flags: ['php-format'], parser: PHP_PARSER, description: msgid('PHP format string does not match source'),
+    explanation: msgid('The translation must use the same PHP sprintf directives as the source, for example "%s" or "%1$s": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
+  { id: 'javascript_format', name: msgid('JavaScript format'), flags: ['javascript-format'], parser: JAVASCRIPT_PARSER, description: msgid('JavaScript format string does not match source'),
+    explanation: msgid('The translation must use the same JavaScript format directives as the source, for example "%s" or "%d": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
+  { id: 'java_printf_format', name: msgid('Java format'), flags: ['java-printf-format'], parser: javaPrintfParser, description: msgid('Java format string does not match source'),
+    explanation: msgid('The translation must use the same Java Formatter directives as the source, for example "%s" or "%1$d": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
   {
     id: 'java_format',
-    name: 'Java MessageFormat',
+    name: msgid('Java MessageFormat'),
     flags: ['java-format'],
     autoFlag: 'auto-java-messageformat',
     parser: javaMessageFormatParser,
     checksSyntax: true,
-    explanation: explain('MessageFormat arguments', '"{0}" or "{1,number}"', `${ANY_ORDER} An apostrophe starts quoted text: write a literal one as two ('').`),
+    description: msgid('Java MessageFormat string does not match source'),
+    explanation: msgid('The translation must use the same MessageFormat arguments as the source, for example "{0}" or "{1,number}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. An apostrophe starts quoted text: write a literal one as two (\'\'). Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
-  { id: 'qt_format', name: 'Qt format', flags: ['qt-format'], parser: qtParser, explanation: explain('QString::arg markers', '"%1" or "%L2"', ANY_ORDER) },
+  { id: 'qt_format', name: msgid('Qt format'), flags: ['qt-format'], parser: qtParser, description: msgid('Qt format string does not match source'),
+    explanation: msgid('The translation must use the same QString::arg markers as the source, for example "%1" or "%L2": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
   {
     id: 'qt_plural_format',
-    name: 'Qt plural format',
+    name: msgid('Qt plural format'),
     flags: ['qt-plural-format'],
     parser: qtPluralParser,
-    explanation: explain('Qt plural count', '"%n" or "%Ln"', 'Qt puts the number that chose the plural form there.'),
+    description: msgid('Qt plural format string does not match source'),
+    explanation: msgid('The translation must use the same Qt plural count as the source, for example "%n" or "%Ln": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Qt puts the number that chose the plural form there. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'i18next_interpolation',
-    name: 'i18next interpolation',
+    name: msgid('i18next interpolation'),
     flags: ['i18next-interpolation'],
     parser: i18nextParser,
-    explanation: explain('i18next interpolations and nestings', '"{{name}}" or "$t(key)"', ANY_ORDER),
+    description: msgid('i18next interpolation string does not match source'),
+    explanation: msgid('The translation must use the same i18next interpolations and nestings as the source, for example "{{name}}" or "$t(key)": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'icu_message_format',
-    name: 'ICU MessageFormat',
+    name: msgid('ICU MessageFormat'),
     flags: ['icu-message-format'],
     parser: icuParser,
     checksSyntax: true,
-    explanation: explain('ICU MessageFormat arguments', '"{count, plural, one {# file} other {# files}}"', `${ANY_ORDER} The translation must also be valid MessageFormat: balanced braces and an "other" case.`),
+    description: msgid('ICU MessageFormat string does not match source'),
+    explanation: msgid('The translation must use the same ICU MessageFormat arguments as the source, for example "{count, plural, one {# file} other {# files}}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. The translation must also be valid MessageFormat: balanced braces and an "other" case. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
-  { id: 'objc_format', name: 'Objective-C format', flags: ['objc-format'], parser: objcParser, explanation: explain('Objective-C format directives', '"%@", "%d" or "%#@files@"', REORDER) },
-  { id: 'perl_format', name: 'Perl format', flags: ['perl-format'], parser: C_PARSER, explanation: explain('Perl sprintf directives', '"%s" or "%2$d"', REORDER) },
+  { id: 'objc_format', name: msgid('Objective-C format'), flags: ['objc-format'], parser: objcParser, description: msgid('Objective-C format string does not match source'),
+    explanation: msgid('The translation must use the same Objective-C format directives as the source, for example "%@", "%d" or "%#@files@": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
+  { id: 'perl_format', name: msgid('Perl format'), flags: ['perl-format'], parser: C_PARSER, description: msgid('Perl format string does not match source'),
+    explanation: msgid('The translation must use the same Perl sprintf directives as the source, for example "%s" or "%2$d": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
   {
     id: 'perl_brace_format',
-    name: 'Perl brace format',
+    name: msgid('Perl brace format'),
     flags: ['perl-brace-format'],
     parser: perlBraceParser,
     counted: true,
-    explanation: explain('Perl brace placeholders', '"{name}"', ANY_ORDER),
+    description: msgid('Perl brace format string does not match source'),
+    explanation: msgid('The translation must use the same Perl brace placeholders as the source, for example "{name}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
-  { id: 'lua_format', name: 'Lua format', flags: ['lua-format'], parser: luaParser, explanation: explain('Lua string.format directives', '"%s" or "%5.2f"', 'Lua has no argument numbers, so their order must stay.') },
+  { id: 'lua_format', name: msgid('Lua format'), flags: ['lua-format'], parser: luaParser, description: msgid('Lua format string does not match source'),
+    explanation: msgid('The translation must use the same Lua string.format directives as the source, for example "%s" or "%5.2f": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Lua has no argument numbers, so their order must stay. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
   {
     id: 'object_pascal_format',
-    name: 'Object Pascal format',
+    name: msgid('Object Pascal format'),
     flags: ['object-pascal-format'],
     parser: pascalParser,
-    explanation: explain('Object Pascal Format directives', '"%s" or "%0:d"', 'Indexed directives ("%1:s") may change their order.'),
+    description: msgid('Object Pascal format string does not match source'),
+    explanation: msgid('The translation must use the same Object Pascal Format directives as the source, for example "%s" or "%0:d": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Indexed directives ("%1:s") may change their order. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
-  { id: 'scheme_format', name: 'Scheme format', flags: ['scheme-format'], parser: schemeParser, explanation: explain('Scheme format directives', '"~a" or "~1@*~s"', REORDER) },
+  { id: 'scheme_format', name: msgid('Scheme format'), flags: ['scheme-format'], parser: schemeParser, description: msgid('Scheme format string does not match source'),
+    explanation: msgid('The translation must use the same Scheme format directives as the source, for example "~a" or "~1@*~s": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.') },
   {
     id: 'c_sharp_format',
-    name: 'C# format',
+    name: msgid('C# format'),
     flags: ['c-sharp-format', 'csharp-format'],
     parser: cSharpParser,
     counted: true,
-    explanation: explain('C# composite format items', '"{0}" or "{1:N2}"', `${ANY_ORDER} A literal brace is written twice ("{{").`),
+    description: msgid('C# format string does not match source'),
+    explanation: msgid('The translation must use the same C# composite format items as the source, for example "{0}" or "{1:N2}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. A literal brace is written twice ("{{"). Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'laravel_format',
-    name: 'Laravel format',
+    name: msgid('Laravel format'),
     flags: ['laravel-format'],
     parser: laravelParser,
     counted: true,
-    explanation: explain('Laravel replacements', '":name" or ":count"', `${ANY_ORDER} Keep their letter case too: ":Name" is capitalised by Laravel.`),
+    description: msgid('Laravel format string does not match source'),
+    explanation: msgid('The translation must use the same Laravel replacements as the source, for example ":name" or ":count": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Keep their letter case too: ":Name" is capitalised by Laravel. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'es_format',
-    name: 'ECMAScript template literals',
+    name: msgid('ECMAScript template literals'),
     flags: ['es-format'],
     parser: esTemplateParser,
     counted: true,
-    explanation: explain('template literal substitutions', '"${count}"', ANY_ORDER),
+    description: msgid('ECMAScript template literals string does not match source'),
+    explanation: msgid('The translation must use the same template literal substitutions as the source, for example "${count}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'percent_placeholders',
-    name: 'Percent placeholders',
+    name: msgid('Percent placeholders'),
     flags: ['percent-placeholders'],
     parser: percentParser,
     counted: true,
-    explanation: explain('percent placeholders', '"%name%"', ANY_ORDER),
+    description: msgid('Percent placeholders string does not match source'),
+    explanation: msgid('The translation must use the same percent placeholders as the source, for example "%name%": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'vue_format',
-    name: 'Vue I18n formatting',
+    name: msgid('Vue I18n formatting'),
     flags: ['vue-format'],
     parser: vueParser,
     counted: true,
-    explanation: explain('Vue I18n placeholders and linked messages', '"{count}", "%{count}" or "@:message.key"', ANY_ORDER),
+    description: msgid('Vue I18n formatting string does not match source'),
+    explanation: msgid('The translation must use the same Vue I18n placeholders and linked messages as the source, for example "{count}", "%{count}" or "@:message.key": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'automattic_components_format',
-    name: 'Automattic components formatting',
+    name: msgid('Automattic components formatting'),
     flags: ['automattic-components-format'],
     parser: automatticParser,
     counted: true,
-    explanation: explain('interpolate-components tags', '"{{link}}…{{/link}}" or "{{br/}}"', 'Every opening component needs its closing one.'),
+    description: msgid('Automattic components formatting string does not match source'),
+    explanation: msgid('The translation must use the same interpolate-components tags as the source, for example "{{link}}…{{/link}}" or "{{br/}}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Every opening component needs its closing one. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'ruby_format',
-    name: 'Ruby format',
+    name: msgid('Ruby format'),
     flags: ['ruby-format'],
     parser: rubyParser,
-    explanation: explain('Ruby format directives', '"%s", "%<amount>.2f" or "%{name}"', REORDER),
+    description: msgid('Ruby format string does not match source'),
+    explanation: msgid('The translation must use the same Ruby format directives as the source, for example "%s", "%<amount>.2f" or "%{name}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Numbered or named placeholders may change their order; unnumbered ones must keep it. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
   {
     id: 'angularjs_format',
-    name: 'AngularJS interpolation string',
+    name: msgid('AngularJS interpolation string'),
     flags: ['angularjs-format'],
     parser: angularParser,
     counted: true,
-    explanation: explain('AngularJS interpolations', '"{{amount}}" or "{{ user.name }}"', `${ANY_ORDER} Spaces inside the braces do not matter.`),
+    description: msgid('AngularJS interpolation string does not match source'),
+    explanation: msgid('The translation must use the same AngularJS interpolations as the source, for example "{{amount}}" or "{{ user.name }}": the program puts its values there, and a missing, extra or altered placeholder shows the wrong value or makes formatting fail. Copy every placeholder into the translation unchanged. Their order does not matter. Spaces inside the braces do not matter. Plural forms that stand for a single number may leave the number out unless the string has the strict-format flag.'),
   },
 ];
 

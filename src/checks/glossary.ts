@@ -2,6 +2,7 @@
 import { containsPhrase } from '../domain/glossary-matcher.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import type { Check, CheckContext } from './registry.js';
+import { msgid } from '../shared/msgid.js';
 
 /** A glossary term as the check sees it (filled by unit-checks from the project's glossaries). */
 export interface GlossaryCheckTerm {
@@ -49,18 +50,18 @@ const PROHIBITED_INITIAL = /^[=+\-@|%\p{Zs}]/u;
 export const GLOSSARY_CHECKS: readonly Check[] = [
   {
     id: 'check_glossary',
-    name: 'Does not follow glossary',
-    description: 'The translation does not follow terms defined in a glossary.',
-    explanation: 'The string has the check-glossary flag and the source contains a glossary term whose glossary translation is not in the translation, or the translation uses a term the glossary forbids. Use the glossary\'s translation of the term (shown next to the editor), keep read-only terms as they are, or change the glossary if it is wrong.',
+    name: msgid('Does not follow glossary'),
+    description: msgid('The translation does not follow terms defined in a glossary.'),
+    explanation: msgid('The string has the check-glossary flag and the source contains a glossary term whose glossary translation is not in the translation, or the translation uses a term the glossary forbids. Use the glossary\'s translation of the term (shown next to the editor), keep read-only terms as they are, or change the glossary if it is wrong.'),
     enableFlags: ['check-glossary'],
     check: glossaryFailure,
   },
   {
     id: 'prohibited_initial_character',
-    name: 'Prohibited initial character',
-    description: 'The string starts with a prohibited character in CSV',
+    name: msgid('Prohibited initial character'),
+    description: msgid('The string starts with a prohibited character in CSV'),
     explanation:
-      'A glossary term or its translation starts with "=", "+", "-", "@", "|", "%" or a space. Spreadsheet programs read such a cell of the exported CSV as a formula (a way to run commands on the computer that opens the file), and leading spaces make terms hard to find. Remove the character or reword the term. Only glossaries are checked.',
+      msgid('A glossary term or its translation starts with "=", "+", "-", "@", "|", "%" or a space. Spreadsheet programs read such a cell of the exported CSV as a formula (a way to run commands on the computer that opens the file), and leading spaces make terms hard to find. Remove the character or reword the term. Only glossaries are checked.'),
     check(sources, targets, ctx) {
       if (!ctx.isGlossary) return PASS;
       const bad = [...sources, ...targets].find((s) => PROHIBITED_INITIAL.test(s));

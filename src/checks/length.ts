@@ -2,6 +2,7 @@
 import type { Check, CheckContext } from './registry.js';
 import { PASS, fail } from './result.js';
 import { baseLanguage } from './chars.js';
+import { msgid } from '../shared/msgid.js';
 
 function count(haystack: string, needle: string): number {
   let n = 0;
@@ -34,11 +35,11 @@ export function applyReplacements(text: string, ctx: CheckContext): string {
 // line-break hint, so it is expected there.
 const ZWSP_LANGUAGES = new Set(['km', 'lo', 'my', 'th']);
 
-function countingCheck(id: string, name: string, needle: string, label: string, explanation: string): Check {
+function countingCheck(id: string, name: string, needle: string, label: string, description: string, explanation: string): Check {
   return {
     id,
     name,
-    description: `Number of ${label} in translation does not match source`,
+    description,
     explanation,
     check(sources, targets) {
       for (let i = 0; i < targets.length; i++) {
@@ -57,9 +58,9 @@ function countingCheck(id: string, name: string, needle: string, label: string, 
 export const LENGTH_CHECKS: readonly Check[] = [
   {
     id: 'max-length',
-    name: 'Maximum length of translation',
-    description: 'Translation should not exceed given length',
-    explanation: 'The string has a max-length:N flag (the space available in the interface) and the translation is longer than N characters. Shorten it, for example with a shorter synonym or an abbreviation the language uses. Placeholders are measured with the values of the replacements flag when it is set.',
+    name: msgid('Maximum length of translation'),
+    description: msgid('Translation should not exceed given length'),
+    explanation: msgid('The string has a max-length:N flag (the space available in the interface) and the translation is longer than N characters. Shorten it, for example with a shorter synonym or an abbreviation the language uses. Placeholders are measured with the values of the replacements flag when it is set.'),
     enableFlags: ['max-length'],
     check(_sources, targets, ctx) {
       const limit = ctx.flags.intValue('max-length');
@@ -73,10 +74,10 @@ export const LENGTH_CHECKS: readonly Check[] = [
   },
   {
     id: 'max-lines',
-    name: 'Maximum number of lines',
-    description: 'Translation should not exceed given number of lines',
+    name: msgid('Maximum number of lines'),
+    description: msgid('Translation should not exceed given number of lines'),
     explanation:
-      'The string has a max-lines:N flag (a display, terminal or box with room for N lines) and a form of the translation has more than N lines. Join lines or shorten the text so that it fits. Placeholders are expanded with the replacements flag before counting.',
+      msgid('The string has a max-lines:N flag (a display, terminal or box with room for N lines) and a form of the translation has more than N lines. Join lines or shorten the text so that it fits. Placeholders are expanded with the replacements flag before counting.'),
     enableFlags: ['max-lines'],
     check(_sources, targets, ctx) {
       const limit = ctx.flags.intValue('max-lines');
@@ -90,29 +91,29 @@ export const LENGTH_CHECKS: readonly Check[] = [
       return PASS;
     },
   },
-  countingCheck('newline-count', 'Mismatching line breaks', '\n', 'line breaks', 'The translation has a different number of line breaks than the source. Line breaks usually lay out program output or a fixed-size label, so use as many as the source does.'),
+  countingCheck('newline-count', msgid('Mismatching line breaks'), '\n', 'line breaks', msgid('Number of line breaks in translation does not match source'), msgid('The translation has a different number of line breaks than the source. Line breaks usually lay out program output or a fixed-size label, so use as many as the source does.')),
   // A literal backslash-n, as in C or Java sources where "\n" is still escaped in the string.
-  countingCheck('escaped_newline', 'Mismatched \\n', '\\n', '\\n', 'The translation has a different number of escaped newlines (the two characters \\n) than the source. The program turns them into line breaks, so write as many as the source does.'),
+  countingCheck('escaped_newline', msgid('Mismatched \\n'), '\\n', '\\n', msgid('Number of \\n in translation does not match source'), msgid('The translation has a different number of escaped newlines (the two characters \\n) than the source. The program turns them into line breaks, so write as many as the source does.')),
   {
     id: 'zero-width-space',
-    name: 'Zero-width space',
-    description: 'Translation contains extra zero-width space character',
-    explanation: 'The translation contains a zero-width space (U+200B), which the source does not. It is invisible but breaks search and some programs, and usually comes from copying text. Remove it; Khmer, Lao, Burmese and Thai use it as a line-break hint and are not checked.',
+    name: msgid('Zero-width space'),
+    description: msgid('Translation contains extra zero-width space character'),
+    explanation: msgid('The translation contains a zero-width space (U+200B), which the source does not. It is invisible but breaks search and some programs, and usually comes from copying text. Remove it; Khmer, Lao, Burmese and Thai use it as a line-break hint and are not checked.'),
     check(sources, targets, ctx) {
       if (ZWSP_LANGUAGES.has(baseLanguage(ctx.language))) return PASS;
       if (sources.some((s) => s.includes('\u200b'))) return PASS;
-      return targets.some((t) => t.includes('\u200b')) ? fail('Translation contains extra zero-width space character') : PASS;
+      return targets.some((t) => t.includes('\u200b')) ? fail(msgid('Translation contains extra zero-width space character')) : PASS;
     },
   },
   {
     id: 'double_space',
-    name: 'Double space',
-    description: 'Translation contains double space',
-    explanation: 'The translation contains two spaces in a row, which the source does not. It is usually a typing mistake; use a single space.',
+    name: msgid('Double space'),
+    description: msgid('Translation contains double space'),
+    explanation: msgid('The translation contains two spaces in a row, which the source does not. It is usually a typing mistake; use a single space.'),
     check(sources, targets) {
       // A double space in the source is intentional (alignment), so it may stay.
       if (sources.some((s) => s.includes('  '))) return PASS;
-      return targets.some((t) => t.includes('  ')) ? fail('Translation contains double space') : PASS;
+      return targets.some((t) => t.includes('  ')) ? fail(msgid('Translation contains double space')) : PASS;
     },
   },
 ];

@@ -3,6 +3,7 @@ import type { Check, CheckContext } from './registry.js';
 import { PASS, fail, type CheckResult } from './result.js';
 import { LOOKS_LIKE_MARKUP, scanXml as scanXmlUncached, type XmlTag } from './xml-fragment.js';
 import { memoize } from './memo.js';
+import { msgid } from '../shared/msgid.js';
 
 // xml-invalid and xml-tags scan the same strings.
 const scanXml = memoize(scanXmlUncached, 256);
@@ -161,12 +162,12 @@ function isUrl(text: string): boolean {
 }
 
 export const MARKUP_CHECKS: readonly Check[] = [
-  perForm('xml-invalid', 'XML syntax', 'The translation is not valid XML', 'The source contains XML or HTML tags (or the string has the xml-text flag) and the translation is not well-formed: a tag is not closed, closed twice or in the wrong order, or a "<" or "&" is not escaped. Fix the markup so that every tag opened is closed in the same order.', (s, t, ctx) => {
+  perForm('xml-invalid', msgid('XML syntax'), msgid('The translation is not valid XML'), msgid('The source contains XML or HTML tags (or the string has the xml-text flag) and the translation is not well-formed: a tag is not closed, closed twice or in the wrong order, or a "<" or "&" is not escaped. Fix the markup so that every tag opened is closed in the same order.'), (s, t, ctx) => {
     if (!xmlSource(s, ctx)) return false;
     const scanned = scanXml(t);
     return scanned.error ? `The translation is not valid XML: ${scanned.error}` : false;
   }),
-  perForm('xml-tags', 'XML markup', 'XML tags in translation do not match source', 'The translation does not have the same XML or HTML tags as the source: one is missing, added, or has different attributes. The program relies on the tags (links, emphasis, placeholders), so keep every tag of the source; their order may change.', (s, t, ctx) => {
+  perForm('xml-tags', msgid('XML markup'), msgid('XML tags in translation do not match source'), msgid('The translation does not have the same XML or HTML tags as the source: one is missing, added, or has different attributes. The program relies on the tags (links, emphasis, placeholders), so keep every tag of the source; their order may change.'), (s, t, ctx) => {
     const src = xmlSource(s, ctx);
     if (!src) return false;
     const tgt = scanXml(t);
@@ -181,8 +182,8 @@ export const MARKUP_CHECKS: readonly Check[] = [
     if (extra.length) parts.push(`Extra: ${extra.join(', ')}`);
     return parts.join('; ');
   }),
-  perForm('safe-html', 'Unsafe HTML', 'The translation uses unsafe HTML markup', 'The string has the safe-html flag: it is shown as HTML, and the translation adds markup that is not allowed there (scripts, event handlers, javascript: links, tags other than simple formatting). Use only the markup the source uses.', (s, t) => unsafeHtml(s, t), ['safe-html']),
-  perForm('bbcode', 'BBCode markup', 'BBCode in translation does not match source', 'The source uses BBCode tags such as [b]…[/b] or [url=…] and the translation does not have the same ones. Keep every BBCode tag of the source around the matching translated words.', (s, t) => {
+  perForm('safe-html', msgid('Unsafe HTML'), msgid('The translation uses unsafe HTML markup'), msgid('The string has the safe-html flag: it is shown as HTML, and the translation adds markup that is not allowed there (scripts, event handlers, javascript: links, tags other than simple formatting). Use only the markup the source uses.'), (s, t) => unsafeHtml(s, t), ['safe-html']),
+  perForm('bbcode', msgid('BBCode markup'), msgid('BBCode in translation does not match source'), msgid('The source uses BBCode tags such as [b]…[/b] or [url=…] and the translation does not have the same ones. Keep every BBCode tag of the source around the matching translated words.'), (s, t) => {
     const src = bbcodeTags(s);
     if (!src.length) return false;
     const tgt = bbcodeTags(t);
@@ -193,9 +194,9 @@ export const MARKUP_CHECKS: readonly Check[] = [
   }),
   perForm(
     'md-link',
-    'Markdown links',
-    'Markdown links do not match source',
-    'The string has the md-text flag and the translation has a different number of Markdown links, or changed where they point. Translate the link text but keep each link target; in-page anchors (#heading) may change.',
+    msgid('Markdown links'),
+    msgid('Markdown links do not match source'),
+    msgid('The string has the md-text flag and the translation has a different number of Markdown links, or changed where they point. Translate the link text but keep each link target; in-page anchors (#heading) may change.'),
     (s, t) => {
       const src = markdownLinks(s);
       const tgt = markdownLinks(t);
@@ -209,9 +210,9 @@ export const MARKUP_CHECKS: readonly Check[] = [
   ),
   perForm(
     'md-reflink',
-    'Markdown references',
-    'Markdown link references do not match source',
-    'The string has the md-text flag and the translation does not use the same Markdown link references ("[text][label]") as the source. The label points at a link defined elsewhere in the document, so translate the text in the first brackets but keep each label.',
+    msgid('Markdown references'),
+    msgid('Markdown link references do not match source'),
+    msgid('The string has the md-text flag and the translation does not use the same Markdown link references ("[text][label]") as the source. The label points at a link defined elsewhere in the document, so translate the text in the first brackets but keep each label.'),
     (s, t) => {
       const src = markdownReferences(s);
       if (!src.size) return false;
@@ -225,9 +226,9 @@ export const MARKUP_CHECKS: readonly Check[] = [
   ),
   perForm(
     'md-syntax',
-    'Markdown syntax',
-    'Markdown syntax does not match source',
-    'The string has the md-text flag and the translation has different Markdown emphasis or code markers (*, **, _, `, ~~) than the source. Keep the same markers around the matching translated words.',
+    msgid('Markdown syntax'),
+    msgid('Markdown syntax does not match source'),
+    msgid('The string has the md-text flag and the translation has different Markdown emphasis or code markers (*, **, _, `, ~~) than the source. Keep the same markers around the matching translated words.'),
     (s, t) => {
       const src = markdownMarkers(s);
       const tgt = markdownMarkers(t);
@@ -238,5 +239,5 @@ export const MARKUP_CHECKS: readonly Check[] = [
     },
     ['md-text'],
   ),
-  perForm('url', 'URL', 'The translation does not contain an URL', 'The string has the url flag: the whole translation must be a single valid URL (for example a localized documentation address). Enter only the address, without surrounding text.', (_s, t) => (isUrl(t.trim()) ? false : 'The translation is not a valid URL'), ['url']),
+  perForm('url', msgid('URL'), msgid('The translation does not contain an URL'), msgid('The string has the url flag: the whole translation must be a single valid URL (for example a localized documentation address). Enter only the address, without surrounding text.'), (_s, t) => (isUrl(t.trim()) ? false : 'The translation is not a valid URL'), ['url']),
 ];

@@ -3,6 +3,7 @@ import type { Check } from './registry.js';
 import { PASS, fail } from './result.js';
 import type { Flags } from './flags.js';
 import { compileUserRegex } from './safe-regex.js';
+import { msgid } from '../shared/msgid.js';
 
 /** The placeholder strings the source form expects, from literal and regex placeholder flags. */
 function expectedPlaceholders(source: string, flags: Flags, caseInsensitive: boolean): { literal: string[]; regexes: RegExp[] } {
@@ -29,9 +30,9 @@ function matches(regex: RegExp, text: string): string[] {
 export const PLACEHOLDER_CHECKS: readonly Check[] = [
   {
     id: 'placeholders',
-    name: 'Placeholders',
-    description: 'Translation is missing some placeholders',
-    explanation: 'The string has a placeholders flag listing texts (or a regular expression for them) that the program replaces, and the translation lacks some of them or has extra ones. Copy every placeholder of the source into the translation unchanged (ignoring case with the case-insensitive flag).',
+    name: msgid('Placeholders'),
+    description: msgid('Translation is missing some placeholders'),
+    explanation: msgid('The string has a placeholders flag listing texts (or a regular expression for them) that the program replaces, and the translation lacks some of them or has extra ones. Copy every placeholder of the source into the translation unchanged (ignoring case with the case-insensitive flag).'),
     enableFlags: ['placeholders'],
     check(sources, targets, ctx) {
       const caseInsensitive = ctx.flags.has('case-insensitive');
@@ -61,9 +62,9 @@ export const PLACEHOLDER_CHECKS: readonly Check[] = [
   },
   {
     id: 'regex',
-    name: 'Regular expression',
-    description: 'Translation does not match regular expression',
-    explanation: 'The string has a regex flag: the translation must match that regular expression (for example only certain characters, or a fixed pattern of an identifier). Change the translation so that it matches; the flag\'s pattern is shown with the failure.',
+    name: msgid('Regular expression'),
+    description: msgid('Translation does not match regular expression'),
+    explanation: msgid('The string has a regex flag: the translation must match that regular expression (for example only certain characters, or a fixed pattern of an identifier). Change the translation so that it matches; the flag\'s pattern is shown with the failure.'),
     enableFlags: ['regex'],
     check(_sources, targets, ctx) {
       const pattern = ctx.flags.value('regex');

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { extractMessages } from '../../scripts/i18n-extract.js';
 import { CHECKS, checkIds, getCheck, isEnforced, needsEditing, runChecks, runChecksDetailed, runSourceChecks } from './registry.js';
 import { mergeFlags } from './flags.js';
 import { ctx, failingIds } from './test-support.js';
@@ -36,6 +40,32 @@ describe('registry', () => {
     }
     expect(getCheck('end_stop')?.name).toBe('Mismatched full stop');
     expect(getCheck('nope')).toBeUndefined();
+  });
+
+  it('keeps the texts of every check as literal msgid() calls in its module, for the message catalog', () => {
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .map((f) => ({ path: `src/checks/${f}`, text: fs.readFileSync(path.join(dir, f), 'utf8') }));
+    const msgids = new Set(extractMessages(files).messages.map((m) => m.msgid));
+    for (const c of CHECKS) {
+      // The name says which check fails, the description what is wrong, the explanation what it means and what to do.
+      for (const text of [c.name, c.description, c.explanation]) expect(msgids.has(text), `${c.id}: ${text}`).toBe(true);
+    }
+  });
+
+  it('docs/checks.md lists every check with its explanation word for word', () => {
+    const doc = fs.readFileSync(fileURLToPath(new URL('../../docs/checks.md', import.meta.url)), 'utf8');
+    const listed = new Map<string, string>();
+    for (const line of doc.split('\n')) {
+      if (!line.startsWith('| ')) continue;
+      // Cells split on unescaped pipes: | Check | Id | Turned on by | Ignored with | What it means and what to do |
+      const cells = line.split(/(?<!\\)\|/).slice(1, -1);
+      const id = /^\s*`([^`]+)`\s*$/.exec(cells[1] ?? '')?.[1];
+      if (id && cells.length >= 5) listed.set(id, cells[4]!.trim().replace(/\\([|*_`\\<>[\]])/g, '$1'));
+    }
+    for (const c of CHECKS) expect(listed.get(c.id), c.id).toBe(c.explanation);
   });
 
   it('runs applicable checks on a translated unit', () => {

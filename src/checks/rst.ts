@@ -2,6 +2,7 @@
 import type { Check } from './registry.js';
 import { perForm } from './chars.js';
 import { multisetDiff } from './markup.js';
+import { msgid } from '../shared/msgid.js';
 
 // Roles whose text is meant to be translated (a label, a file name shown to the reader): only the role must stay.
 const TRANSLATABLE_ROLES = new Set([
@@ -103,9 +104,9 @@ export const RST_CHECKS: readonly Check[] = [
   {
     ...perForm(
       'rst-references',
-      'Inconsistent reStructuredText references',
-      'Inconsistent reStructuredText term references in the translated message',
-      'The string has the rst-text flag and the translation does not have the same reStructuredText references as the source: roles such as :ref:`target` or :doc:`page`, links such as `text`_ or `text <url>`_, and footnotes [#note]_. Keep every reference; translate the visible text of :guilabel:, :file: and similar roles, and the title before <url>, but not the targets.',
+      msgid('Inconsistent reStructuredText references'),
+      msgid('Inconsistent reStructuredText term references in the translated message'),
+      msgid('The string has the rst-text flag and the translation does not have the same reStructuredText references as the source: roles such as :ref:`target` or :doc:`page`, links such as `text`_ or `text <url>`_, and footnotes [#note]_. Keep every reference; translate the visible text of :guilabel:, :file: and similar roles, and the title before <url>, but not the targets.'),
       (s, t) => {
         if (!hasMarkup(s) && !hasMarkup(t)) return false;
         const src = scanRst(s).references;
@@ -124,9 +125,9 @@ export const RST_CHECKS: readonly Check[] = [
   {
     ...perForm(
       'rst-syntax',
-      'reStructuredText syntax error',
-      'reStructuredText syntax error in the translation',
-      'The string has the rst-text flag and the inline markup of the translation is broken: a ``literal``, `interpreted text` or **strong** text is not closed, the closing mark is followed by a letter (write a space or punctuation after it, or "\\ " to join), or a role is used that neither the source nor docutils knows. Fix the markup so that it matches the source.',
+      msgid('reStructuredText syntax error'),
+      msgid('reStructuredText syntax error in the translation'),
+      msgid('The string has the rst-text flag and the inline markup of the translation is broken: a ``literal``, `interpreted text` or **strong** text is not closed, the closing mark is followed by a letter (write a space or punctuation after it, or "\\ " to join), or a role is used that neither the source nor docutils knows. Fix the markup so that it matches the source.'),
       (s, t) => {
         if (!hasMarkup(t)) return false;
         const scanned = scanRst(t);

@@ -2,6 +2,7 @@
 import type { Check, CheckContext } from './registry.js';
 import { PASS, fail } from './result.js';
 import { baseLanguage, endsWithInterrobang, perForm } from './chars.js';
+import { msgid } from '../shared/msgid.js';
 
 /** Entities at the end ("&amp;", "&#59;") end with ";" without being a semicolon. */
 function stripTrailingEntities(s: string): string {
@@ -100,31 +101,31 @@ function acceleratorMarker(ctx: CheckContext): string | undefined {
 export const TYPOGRAPHY_CHECKS: readonly Check[] = [
   perForm(
     'end_interrobang',
-    'Mismatched interrobang',
-    'Source and translation do not both end with an interrobang expression',
-    'The source ends with a combined question and exclamation ("?!", "!?", "⁈", "⁉" or their full-width and Arabic forms) and the translation does not, or the other way round. Use the interrobang of the target language at the end, in either order.',
-    (s, t) => (endsWithInterrobang(s) !== endsWithInterrobang(t) ? 'Source and translation do not both end with an interrobang expression' : false),
+    msgid('Mismatched interrobang'),
+    msgid('Source and translation do not both end with an interrobang expression'),
+    msgid('The source ends with a combined question and exclamation ("?!", "!?", "⁈", "⁉" or their full-width and Arabic forms) and the translation does not, or the other way round. Use the interrobang of the target language at the end, in either order.'),
+    (s, t) => (endsWithInterrobang(s) !== endsWithInterrobang(t) ? msgid('Source and translation do not both end with an interrobang expression') : false),
   ),
   perForm(
     'end_semicolon',
-    'Mismatched semicolon',
-    'Source and translation do not both end with a semicolon',
-    'The source ends with a semicolon and the translation does not, or the other way round. A semicolon at the end usually continues a list or a statement, so keep it (or leave it out) as the source does. Entities such as "&amp;" do not count as a semicolon.',
+    msgid('Mismatched semicolon'),
+    msgid('Source and translation do not both end with a semicolon'),
+    msgid('The source ends with a semicolon and the translation does not, or the other way round. A semicolon at the end usually continues a list or a statement, so keep it (or leave it out) as the source does. Entities such as "&amp;" do not count as a semicolon.'),
     (s, t, ctx) => {
       // Greek writes the question mark as ";": that is end_question's business.
       if (baseLanguage(ctx.language) === 'el' && s.endsWith('?')) return false;
       const src = stripTrailingEntities(s);
       const tgt = stripTrailingEntities(t);
       if (!src || !tgt) return false;
-      return src.endsWith(';') !== tgt.endsWith(';') ? 'Source and translation do not both end with a semicolon' : false;
+      return src.endsWith(';') !== tgt.endsWith(';') ? msgid('Source and translation do not both end with a semicolon') : false;
     },
   ),
   {
     id: 'punctuation_spacing',
-    name: 'Punctuation spacing',
-    description: 'Missing non breakable space before double punctuation sign',
+    name: msgid('Punctuation spacing'),
+    description: msgid('Missing non breakable space before double punctuation sign'),
     explanation:
-      'French puts a space before the double punctuation signs ":", ";", "?" and "!" (a no-break space before a colon, a narrow no-break space before the others). Add the space before the sign; a plain space is accepted too. The check looks at French translations only (not fr_CA) and ignores signs inside URLs and times such as "10:30".',
+      msgid('French puts a space before the double punctuation signs ":", ";", "?" and "!" (a no-break space before a colon, a narrow no-break space before the others). Add the space before the sign; a plain space is accepted too. The check looks at French translations only (not fr_CA) and ignores signs inside URLs and times such as "10:30".'),
     check(_sources, targets, ctx) {
       if (baseLanguage(ctx.language) !== 'fr' || /^fr[_-]CA$/i.test(ctx.language)) return PASS;
       for (const target of targets) {
@@ -137,27 +138,27 @@ export const TYPOGRAPHY_CHECKS: readonly Check[] = [
   },
   {
     id: 'kashida',
-    name: 'Kashida letter used',
-    description: 'The decorative kashida letters should not be used',
+    name: msgid('Kashida letter used'),
+    description: msgid('The decorative kashida letters should not be used'),
     explanation:
-      'The translation stretches an Arabic word with kashida (tatweel, U+0640, or its presentation forms). Kashida is justification for print; in a user interface it breaks search, copying and line wrapping. Remove it and let the text renderer justify the line.',
+      msgid('The translation stretches an Arabic word with kashida (tatweel, U+0640, or its presentation forms). Kashida is justification for print; in a user interface it breaks search, copying and line wrapping. Remove it and let the text renderer justify the line.'),
     check(_sources, targets) {
-      return targets.some(stretchedWord) ? fail('The decorative kashida letters should not be used') : PASS;
+      return targets.some(stretchedWord) ? fail(msgid('The decorative kashida letters should not be used')) : PASS;
     },
   },
   perForm(
     'multiple_capital',
-    'Multiple capitals',
-    'Translation contains words with multiple misplaced capital letters',
-    'The translation has two capital letters in a row ("HEllo", "ÉTat") while the source has none, which usually means the Shift key was held too long. Write the word with the capitalisation the language uses. Abbreviations such as "PDF" in a source without capitals trigger it too: dismiss the check there.',
-    (s, t) => (UPPERCASE_RUN.test(t) && !UPPERCASE_RUN.test(s) ? 'Translation contains words with multiple misplaced capital letters' : false),
+    msgid('Multiple capitals'),
+    msgid('Translation contains words with multiple misplaced capital letters'),
+    msgid('The translation has two capital letters in a row ("HEllo", "ÉTat") while the source has none, which usually means the Shift key was held too long. Write the word with the capitalisation the language uses. Abbreviations such as "PDF" in a source without capitals trigger it too: dismiss the check there.'),
+    (s, t) => (UPPERCASE_RUN.test(t) && !UPPERCASE_RUN.test(s) ? msgid('Translation contains words with multiple misplaced capital letters') : false),
   ),
   {
     id: 'kabyle-characters',
-    name: 'Non-standard characters in Kabyle',
-    description: 'Use standardized Latin Kabyle characters (e.g. ɣ instead of Greek γ; ɛ instead of ε)',
+    name: msgid('Non-standard characters in Kabyle'),
+    description: msgid('Use standardized Latin Kabyle characters (e.g. ɣ instead of Greek γ; ɛ instead of ε)'),
     explanation:
-      'The Kabyle translation uses look-alike letters from other alphabets: Greek γ and ε, or ğ with a breve, instead of the Latin ɣ, ɛ and ǧ of the Kabyle alphabet. They look the same but sort, search and spell-check differently. Replace them with the standard letters.',
+      msgid('The Kabyle translation uses look-alike letters from other alphabets: Greek γ and ε, or ğ with a breve, instead of the Latin ɣ, ɛ and ǧ of the Kabyle alphabet. They look the same but sort, search and spell-check differently. Replace them with the standard letters.'),
     check(_sources, targets, ctx) {
       if (baseLanguage(ctx.language) !== 'kab') return PASS;
       const wrong = new Set<string>();
@@ -168,10 +169,10 @@ export const TYPOGRAPHY_CHECKS: readonly Check[] = [
   },
   {
     id: 'accelerator',
-    name: 'Accelerator key',
-    description: 'Source and translation contain inconsistent accelerator keys',
+    name: msgid('Accelerator key'),
+    description: msgid('Source and translation contain inconsistent accelerator keys'),
     explanation:
-      'The string has the accelerator:<marker> flag (for example accelerator:& or accelerator:_): the character after the marker is the keyboard shortcut of a menu item or button. The translation must have exactly as many markers as the source, and at most one. Place the marker before a letter of the translated word; a doubled marker ("&&") is a literal character.',
+      msgid('The string has the accelerator:<marker> flag (for example accelerator:& or accelerator:_): the character after the marker is the keyboard shortcut of a menu item or button. The translation must have exactly as many markers as the source, and at most one. Place the marker before a letter of the translated word; a doubled marker ("&&") is a literal character.'),
     enableFlags: ['accelerator'],
     check(sources, targets, ctx) {
       const marker = acceleratorMarker(ctx);
