@@ -102,3 +102,9 @@ export async function countActiveChecks(db: Executor): Promise<number> {
   const row = await db.selectFrom('checks').select(sql<number>`count(*)`.as('n')).where('dismissed', '=', 0).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Marks one stored check of a unit dismissed (1) or active again (0); the number of rows found (0: the check does not fail there). */
+export async function setCheckDismissed(db: Executor, unitId: number, name: string, dismissed: 0 | 1): Promise<number> {
+  const result = await db.updateTable('checks').set({ dismissed }).where('unit_id', '=', unitId).where('name', '=', name).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
