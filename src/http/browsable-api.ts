@@ -1,5 +1,7 @@
 // The browsable API page: any JSON response rendered as HTML with clickable links, the allowed methods and a write form.
 import { assetUrl } from './openapi/assets.js';
+import { assetUrl as uiAssetUrl } from '../ui/assets.js';
+import { currentCatalog, tr } from '../ui/i18n.js';
 import type { RouteRegistry } from './openapi/route-registry.js';
 import { uploadFieldsOf } from './openapi/uploads.js';
 
@@ -158,14 +160,14 @@ export class BrowsableForms {
 function renderForm(form: BrowsableForm): string {
   const first = form.methods[0];
   const options = form.methods.map((m) => `<option value="${m}"${m === first ? ' selected' : ''}>${m}</option>`).join('');
-  return `<form id="api-form" class="api-form" data-bodies="${escapeHtml(JSON.stringify(form.bodies))}">
-<h2>Send a request</h2>
-<p><label>Method <select name="method">${options}</select></label> <span class="meta">Content-Type: application/json</span></p>
-${form.uploads.length ? `<p class="meta">Files (${escapeHtml(form.uploads.join(', '))}) go in a multipart/form-data request, which this form does not send: see the <a href="/api/docs/">API reference</a>.</p>\n` : ''}<p><textarea name="body" rows="14" cols="80" spellcheck="false" aria-label="Request body (JSON)">${escapeHtml(form.bodies[first] ?? '')}</textarea></p>
-<p><button type="submit" disabled>Send</button></p>
+  return `<form id="api-form" class="api-form" data-bodies="${escapeHtml(JSON.stringify(form.bodies))}" data-text-invalid="${escapeHtml(tr('Not sent: the body is not valid JSON ({error})'))}" data-text-failed="${escapeHtml(tr('Request failed: {error}'))}">
+<h2>${escapeHtml(tr('Send a request'))}</h2>
+<p><label>${escapeHtml(tr('Method'))} <select name="method">${options}</select></label> <span class="meta">Content-Type: application/json</span></p>
+${form.uploads.length ? `<p class="meta">${escapeHtml(tr('Files ({fields}) go in a multipart/form-data request, which this form does not send: see the API reference.', { fields: form.uploads.join(', ') }))} <a href="/api/docs/">${escapeHtml(tr('API reference'))}</a></p>\n` : ''}<p><textarea name="body" rows="14" cols="80" spellcheck="false" aria-label="${escapeHtml(tr('Request body (JSON)'))}">${escapeHtml(form.bodies[first] ?? '')}</textarea></p>
+<p><button type="submit" disabled>${escapeHtml(tr('Send'))}</button></p>
 </form>
 <section id="api-response" hidden>
-<h2>Response</h2>
+<h2>${escapeHtml(tr('Response'))}</h2>
 <p class="meta" id="api-response-status"></p>
 <pre id="api-response-body"></pre>
 </section>
@@ -183,14 +185,22 @@ export function renderBrowsableApi(page: BrowsablePage): string {
   // Links are made clickable after escaping, so no markup from the data can get through.
   const body = escapeHtml(pretty).replace(/&quot;(https?:\/\/[^\s&]+?)&quot;/g, (_m, url: string) => `&quot;<a href="${url}">${url}</a>&quot;`);
   const title = escapeHtml(`${page.method} ${page.url}`);
+  const language = currentCatalog();
+  const t = (text: string) => escapeHtml(tr(text));
+  // The site's header and stylesheet (parla.css), so the page looks like the rest of Parla and leads back to it.
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title} – Parla API</title>
+<html lang="${escapeHtml(language.code)}" dir="${language.direction}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${title} – ${t('Parla API')}</title>
+<link rel="stylesheet" href="${escapeHtml(uiAssetUrl('parla.css'))}">
 <link rel="stylesheet" href="${escapeHtml(assetUrl('browsable-api.css'))}">
 </head><body>
-<h1>Parla API</h1>
+<a class="skip" href="#main">${t('Skip to content')}</a>
+<header class="site"><a class="brand" href="/">Parla</a>
+<nav aria-label="${t('Site')}"><ul><li><a href="/" id="back-to-ui">${t('Back to the web interface')}</a></li><li><a href="/api/">${t('API root')}</a></li><li><a href="/api/docs/">${t('API reference')}</a></li></ul></nav></header>
+<main id="main" tabindex="-1">
+<h1>${t('Parla API')}</h1>
 <p class="meta"><strong>${title}</strong></p>
-<p class="meta">HTTP ${page.status} · Allow: ${escapeHtml(page.allow)} · Content-Type: application/json · <a href="/api/docs/">API reference</a></p>
-<pre>${body}</pre>
-${page.form ? renderForm(page.form) : ''}</body></html>
+<p class="meta">HTTP ${page.status} · Allow: ${escapeHtml(page.allow)} · Content-Type: application/json</p>
+<pre class="api-json">${body}</pre>
+${page.form ? renderForm(page.form) : ''}</main></body></html>
 `;
 }

@@ -105,6 +105,17 @@ describe.each(DIALECTS)('browsable API on %s', (dialect) => {
     expect(res.status, await res.clone().text()).toBe(200);
   });
 
+  it("has the site's header and stylesheet, with a link back to the web interface", async () => {
+    const { html } = await page('/api/projects/?format=api');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/ui\/static\/parla\.css\?v=[0-9a-f]+">/);
+    expect(html).toMatch(/<header class="site"><a class="brand" href="\/">Parla<\/a>/);
+    expect(html).toContain('<a href="/" id="back-to-ui">Back to the web interface</a>');
+    expect(html).toContain('<a href="/api/docs/">API reference</a>');
+    expect(html).toMatch(/<main id="main" tabindex="-1">[\s\S]*<pre class="api-json">/);
+    const css = /href="(\/ui\/static\/parla\.css\?v=[0-9a-f]+)"/.exec(html)![1]!;
+    expect((await fetch(`${s.url}${css}`)).status).toBe(200);
+  });
+
   it('escapes user data everywhere on the page', async () => {
     const { html } = await page('/api/projects/xss/?format=api');
     expect(html).not.toContain(XSS);
@@ -116,7 +127,7 @@ describe.each(DIALECTS)('browsable API on %s', (dialect) => {
     expect(html).not.toMatch(/<\/textarea>[^<]*<script/);
     // The only elements are the page's own.
     const tags = new Set([...html.matchAll(/<([a-z][a-z0-9]*)[\s>]/g)].map((m) => m[1]));
-    expect([...tags].sort()).toEqual(['a', 'body', 'button', 'form', 'h1', 'h2', 'head', 'html', 'label', 'link', 'meta', 'option', 'p', 'pre', 'script', 'section', 'select', 'span', 'strong', 'textarea', 'title']);
+    expect([...tags].sort()).toEqual(['a', 'body', 'button', 'form', 'h1', 'h2', 'head', 'header', 'html', 'label', 'li', 'link', 'main', 'meta', 'nav', 'option', 'p', 'pre', 'script', 'section', 'select', 'span', 'strong', 'textarea', 'title', 'ul']);
     // A link with markup characters in it is not made clickable.
     expect(html).not.toContain('href="https://example.com/?a=1');
   });

@@ -23,6 +23,11 @@
     if (Object.prototype.hasOwnProperty.call(bodies, method.value)) textarea.value = bodies[method.value];
   });
 
+  /** A message in the page's language: the server puts the texts into data-text-* attributes of the form. */
+  function text_(name, fallback) {
+    return form.getAttribute(name) || fallback;
+  }
+
   function show(status, text, failed) {
     section.hidden = false;
     section.className = failed ? 'error' : '';
@@ -60,7 +65,7 @@
       try {
         JSON.parse(text);
       } catch (e) {
-        show('Not sent: the body is not valid JSON (' + e.message + ')', '', true);
+        show(text_('data-text-invalid', '{error}').replace('{error}', e.message), '', true);
         return;
       }
     }
@@ -79,7 +84,7 @@
         if (location) statusLine.textContent += ' · Location: ' + location;
       });
     }).catch(function (error) {
-      show('Request failed: ' + error.message, '', true);
+      show(text_('data-text-failed', '{error}').replace('{error}', error.message), '', true);
     });
   });
 })();
