@@ -10,8 +10,13 @@ function escapeRegex(s: string): string {
   return s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function checkFilemask(filemask: string): void {
-  if (!filemask.includes('*')) throw ValidationError.field('filemask', 'File mask does not contain * as a language placeholder!');
+/**
+ * A file mask names one file per language with `*` for the language code; a format that keeps every
+ * language in one file (`sharedFile`, Apple String Catalogs) names that file instead, without `*`.
+ */
+export function checkFilemask(filemask: string, sharedFile = false): void {
+  if (sharedFile && filemask.includes('*')) throw ValidationError.field('filemask', 'This format keeps every language in one file: the file mask names that file, without *.');
+  if (!sharedFile && !filemask.includes('*')) throw ValidationError.field('filemask', 'File mask does not contain * as a language placeholder!');
   if (filemask.startsWith('/') || filemask.split('/').includes('..')) throw ValidationError.field('filemask', 'File mask must be a relative path inside the repository.');
 }
 
@@ -31,6 +36,7 @@ export function matchFilemask(files: readonly string[], filemask: string): MaskM
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** The file of language `code`: the mask with its `*` replaced (a mask without `*` is everyone's one file). */
 export function filenameFor(filemask: string, code: string): string {
   return filemask.replace('*', code);
 }

@@ -126,6 +126,24 @@ export interface TranslationFormat {
   parse(bytes: Uint8Array, options?: ParseOptions): ParsedStore;
   /** Creates an empty translation file, e.g. when a language is added to a component. */
   create(options: CreateOptions): ParsedStore;
+  /**
+   * Formats that keep every language in one file (Apple String Catalogs): a component's file mask names
+   * that file, its translations are the languages in it, and each reads its language's view of it.
+   */
+  readonly sharedFile?: SharedFileLanguages;
+}
+
+/** Language-level operations of a format that keeps every language in one file. */
+export interface SharedFileLanguages {
+  /** The languages the file holds (its source language included), as the file spells them. */
+  languages(bytes: Uint8Array, filename?: string): string[];
+  /**
+   * The file with `options.language` added (each string the source has, marked as not translated yet);
+   * unchanged when the file already holds the language.
+   */
+  addLanguage(bytes: Uint8Array, options: ParseOptions & { language: string }): Uint8Array;
+  /** The file without the strings of `language`; every other language keeps its bytes. */
+  removeLanguage(bytes: Uint8Array, language: string, filename?: string): Uint8Array;
 }
 
 /**

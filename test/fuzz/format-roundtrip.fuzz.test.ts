@@ -76,10 +76,9 @@ const CAPS: Record<string, Capabilities> = {
   webvtt: { plural: false, note: false, keyPattern: /^[0-5][0-9]:[0-5][0-9]\.[0-9]{3} --> [0-5][0-9]:[0-5][0-9]\.[0-9]{3}$/, textOk: (t) => !t.includes('\r') && !t.includes('-->') && t.split('\n').every((l) => l.trim() !== '') },
   // MO keeps its strings sorted by original; NUL separates plural forms and EOT a context.
   mo: { plural: true, note: false, regroups: true, textOk: (t) => !t.includes('\u0000') && !t.includes('\u0004') },
-  // A String Catalog sorts its keys; "[device=…]" and "[substitution=…]" at a key's end name variations.
-  // Plural variations follow the language's full CLDR categories (Czech has four), not the three forms written here:
-  // the contract suite covers them on real catalogues.
-  xcstrings: { plural: false, note: true, regroups: true, keyOk: (k) => !/\[(device|substitution)=[^\]]*\]$/.test(k) },
+  // A String Catalog sorts its keys; "[device=…]" and "[substitution=…]" at a key's end name variations. Plural
+  // variations are written and read by the categories the parse and create options give (one, few, other here).
+  xcstrings: { plural: true, note: true, regroups: true, keyOk: (k) => !/\[(device|substitution)=[^\]]*\]$/.test(k) },
   // A plural variable is a unit beside its entry's format-string unit, so generated plurals cannot map one to one.
   stringsdict: { plural: false, note: false, keyPattern: IDENT },
 };

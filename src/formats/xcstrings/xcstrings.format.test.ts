@@ -89,6 +89,29 @@ describe('xcstrings format', () => {
     expect(parse(CS, store.serialize()).units.map((u) => u.target)).toEqual(parse(CS).units.map((u) => u.target));
   });
 
+  it('adds a language to every key to translate as "new" with the source text, and removes it again', () => {
+    const ops = xcstringsFormat.sharedFile!;
+    const added = ops.addLanguage(bytes, { language: 'pt_BR', pluralCategories: ['one', 'many', 'other'] });
+    expect(ops.languages(added).sort()).toEqual(['cs', 'de', 'en', 'pt-BR']);
+    const view = parse({ language: 'pt_BR' }, added);
+    const cancel = view.units.find((u) => u.key === 'Cancel');
+    expect(cancel).toMatchObject({ target: ['Cancel'], fuzzy: true });
+    expect(view.units.some((u) => u.key === 'Old label' || u.key === '')).toBe(false);
+    expect(Buffer.from(ops.addLanguage(added, { language: 'pt-BR' })).equals(Buffer.from(added))).toBe(true);
+    expect(parse(CS, added).units).toEqual(parse(CS).units);
+    const removed = ops.removeLanguage(added, 'pt_BR');
+    expect(ops.languages(removed).sort()).toEqual(['cs', 'de', 'en']);
+    for (const language of ['cs', 'de', 'en']) expect(parse({ language }, removed).units).toEqual(parse({ language }).units);
+    expect(ops.languages(ops.removeLanguage(bytes, 'cs')).sort()).toEqual(['de', 'en']);
+    expect(Buffer.from(ops.addLanguage(bytes, { language: 'en' })).equals(bytes)).toBe(true);
+  });
+
+  it('creates an empty catalogue that writes plurals by the categories it is given', () => {
+    const store = xcstringsFormat.create({ language: 'cs', pluralCategories: ['one', 'few', 'other'] });
+    store.addUnit({ key: 'n files', source: ['n files', 'n files'], target: ['%d soubor', '%d soubory', '%d souborů'] });
+    expect(parse({ language: 'cs', pluralCategories: ['one', 'few', 'other'] }, store.serialize()).units[0]!.target).toEqual(['%d soubor', '%d soubory', '%d souborů']);
+  });
+
   it('refuses catalogues over the size bound', () => {
     expect(() => xcstringsFormat.parse(new Uint8Array(65 * 1024 * 1024))).toThrow(/larger than/);
   });

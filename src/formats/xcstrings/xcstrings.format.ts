@@ -1,7 +1,7 @@
 // Apple String Catalog (.xcstrings): every language in one JSON file; a store shows one language's strings of it.
 
 import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
-import type { TranslationFormat } from '../format.js';
+import type { SharedFileLanguages, TranslationFormat } from '../format.js';
 import { isObject, isString, JsonDocument } from '../json/json-document.js';
 import type { JsonContainer, JsonEntry, JsonNode, JsonString } from '../json/json-source.js';
 import { categoriesOf, requireRootObject } from '../json/json-store.js';
@@ -42,9 +42,10 @@ function splitKey(key: string): [string, [string, string][]] {
 }
 
 /** Every language a catalogue holds: its source language and those of its localizations, as spelled in the file. */
-export function xcstringsLanguages(bytes: Uint8Array): string[] {
-  const doc = JsonDocument.parse(bytes);
-  const root = requireRootObject(doc, undefined);
+export function xcstringsLanguages(bytes: Uint8Array, filename?: string): string[] {
+  if (bytes.length > MAX_XCSTRINGS_BYTES) throw new FormatParseError(`String Catalog is larger than ${MAX_XCSTRINGS_BYTES} bytes`, undefined, filename);
+  const doc = JsonDocument.parse(bytes, filename);
+  const root = requireRootObject(doc, filename, 'a String Catalog object');
   const found = new Set<string>();
   const source = doc.member(root, 'sourceLanguage')?.value;
   if (isString(source)) found.add(source.value);
@@ -118,12 +119,16 @@ class XcStringsStore implements ParsedStore {
     return isString(value) ? value : undefined;
   }
 
+  /** Keys that are no strings: shouldTranslate=false and stale ones. */
+  private skipped(value: JsonContainer): boolean {
+    const should = this.doc.member(value, 'shouldTranslate')?.value;
+    if (should && should.kind === 'literal' && this.doc.text.slice(should.start, should.end) === 'false') return true;
+    return this.str(value, 'extractionState')?.value === 'stale';
+  }
+
   private collect(entry: JsonEntry): void {
     const value = entry.value;
-    if (!isObject(value)) return;
-    const should = this.doc.member(value, 'shouldTranslate')?.value;
-    if (should && should.kind === 'literal' && this.doc.text.slice(should.start, should.end) === 'false') return;
-    if (this.str(value, 'extractionState')?.value === 'stale') return;
+    if (!isObject(value) || this.skipped(value)) return;
     const localizations = this.obj(value, 'localizations');
     const locEntry = localizations ? this.doc.member(localizations, this.language) : undefined;
     const loc = locEntry && isObject(locEntry.value) ? locEntry.value : undefined;
@@ -334,6 +339,50 @@ class XcStringsStore implements ParsedStore {
     }
   }
 
+  /**
+   * Gives this language a localization of every key to translate that has none (a plain text, not
+   * variations): state "new" with the source text, as Xcode marks a string not translated yet. Returns
+   * whether anything was added.
+   */
+  addLanguage(): boolean {
+    if (this.isSource) return false;
+    let added = false;
+    for (const entry of [...this.strings.entries]) {
+      const value = entry.value;
+      if (!isObject(value) || this.skipped(value)) continue;
+      const locs = this.obj(value, 'localizations');
+      if (locs && this.doc.member(locs, this.language)) continue;
+      const sourceLoc = locs ? this.obj(locs, this.sourceLanguage) : undefined;
+      if (sourceLoc && !this.obj(sourceLoc, 'stringUnit')) continue; // variations: left to the translator
+      const text = this.str(this.obj(sourceLoc ?? value, 'stringUnit'), 'value')?.value ?? entry.key!.value;
+      const { slot } = this.makeSlot(value, []);
+      this.insertSorted(slot!, 'stringUnit', this.doc.newStringObject([['state', 'new'], ['value', text]]));
+      added = true;
+    }
+    if (added) {
+      this.records.length = 0;
+      for (const entry of this.strings.entries) this.collect(entry);
+      this.views = null;
+    }
+    return added;
+  }
+
+  /** Removes every localization of this language (not the source language's); returns whether any was there. */
+  removeLanguage(): boolean {
+    if (this.isSource) return false;
+    let removed = false;
+    for (const entry of this.strings.entries) {
+      const locs = isObject(entry.value) ? this.obj(entry.value, 'localizations') : undefined;
+      const loc = locs ? this.doc.member(locs, this.language) : undefined;
+      if (!locs || !loc) continue;
+      this.removeUpTo(locs, loc, entry.value as JsonContainer);
+      removed = true;
+    }
+    this.records.length = 0;
+    this.views = null;
+    return removed;
+  }
+
   /** The source language and version belong to the whole catalogue: they are not set per language. */
   setHeader(_name: string, _value: string): void {}
 
@@ -355,8 +404,22 @@ function parseXcstrings(bytes: Uint8Array, options?: ParseOptions): ParsedStore 
   return new XcStringsStore(JsonDocument.parse(bytes, options?.filename), options);
 }
 
+/** The component layer's view of a catalogue: its languages, and a language added or removed in it. */
+const xcstringsLanguageOps: SharedFileLanguages = {
+  languages: xcstringsLanguages,
+  addLanguage(bytes, options) {
+    const store = parseXcstrings(bytes, options) as XcStringsStore;
+    return store.addLanguage() ? store.serialize() : bytes;
+  },
+  removeLanguage(bytes, language, filename) {
+    const store = parseXcstrings(bytes, { language, ...(filename ? { filename } : {}) }) as XcStringsStore;
+    return store.removeLanguage() ? store.serialize() : bytes;
+  },
+};
+
 export const xcstringsFormat: TranslationFormat = {
   id: 'xcstrings',
+  sharedFile: xcstringsLanguageOps,
   name: 'Apple String Catalog',
   extensions: ['xcstrings'],
   monolingual: true,
@@ -368,6 +431,6 @@ export const xcstringsFormat: TranslationFormat = {
    */
   create: (options: CreateOptions): ParsedStore => {
     const source = options.template?.header['sourceLanguage'] ?? 'en';
-    return parseXcstrings(Buffer.from(`{\n  "sourceLanguage" : ${JSON.stringify(source)},\n  "strings" : {\n\n  },\n  "version" : "1.0"\n}`, 'utf8'), { language: options.language });
+    return parseXcstrings(Buffer.from(`{\n  "sourceLanguage" : ${JSON.stringify(source)},\n  "strings" : {\n\n  },\n  "version" : "1.0"\n}`, 'utf8'), { language: options.language, ...(options.pluralCategories ? { pluralCategories: options.pluralCategories } : {}) });
   },
 };

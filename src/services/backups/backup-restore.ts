@@ -298,7 +298,7 @@ class Restore {
       if (!plain) errors.add('file_format_params', 'Expected an object of parameters.');
     }
     try {
-      checkFilemask(str(r.filemask) ?? '');
+      checkFilemask(str(r.filemask) ?? '', !!this.d.formats.get(format)?.sharedFile);
     } catch (e) {
       errors.add('filemask', (e as Error).message);
     }

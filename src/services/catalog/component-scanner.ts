@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Executor } from '../../db/database.js';
 import type { ComponentRow, LanguageRow } from '../../db/schema.js';
 import { insertLanguage, languageByCode } from '../../db/languages.repository.js';
-import { FormatParseError, type ParsedStore } from '../../formats/format.js';
+import { FormatParseError, type ParsedStore, type SharedFileLanguages } from '../../formats/format.js';
 import type { FormatRegistry } from '../../formats/registry.js';
 import { ValidationError } from '../../shared/errors.js';
-import { matchFilemask } from '../../domain/filemask.js';
+import { matchFilemask, type MaskMatch } from '../../domain/filemask.js';
 import { planImport, type ImportPlan, type ScannedFile } from '../files/import-plan.js';
 import type { LanguagesService } from '../languages/languages.service.js';
 import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
@@ -47,7 +47,8 @@ export class ComponentScanner {
         throw e;
       }
     };
-    const matches = matchFilemask(files, input.filemask!);
+    const shared = format.sharedFile;
+    const matches = shared ? await this.sharedFileMatches(root, files, input.filemask!, shared, field) : matchFilemask(files, input.filemask!);
     if (matches.length === 0 && !input.template) throw ValidationError.field('filemask', 'The file mask did not match any files.');
     if (format.monolingual && !input.template) throw ValidationError.field('template', 'You need to provide a monolingual base file for this format.', 'required');
     const template = input.template ? { path: input.template, store: await parse(input.template, 'template', source) } : undefined;
@@ -56,7 +57,8 @@ export class ComponentScanner {
     const scanned: { path: string; code: string; store: ParsedStore; language: LanguageRow | null }[] = [];
     for (const m of matches) {
       const language = (await this.languages.resolve(m.code)) ?? null;
-      const store = m.path === template?.path ? template.store : await parse(m.path, field, language, template?.store);
+      // A file holding every language is the template only in the source language's view.
+      const store = m.path === template?.path && (!shared || language?.id === source.id) ? template.store : await parse(m.path, field, language, template?.store);
       scanned.push({ path: m.path, code: m.code, store, language });
     }
     return { template, newBase, intermediate, files: scanned, format, monolingual: format.monolingual, sourceCode: source.code };
@@ -72,6 +74,7 @@ export class ComponentScanner {
     }
     return planImport({
       monolingual: scanned.monolingual,
+      sharedFile: !!scanned.format.sharedFile,
       sourceLanguageId: source.id,
       sourceLanguageCode: source.code,
       sourcePlural: pluralRuleOf(scanned.format, source),
@@ -87,6 +90,17 @@ export class ComponentScanner {
     const plan = await this.plan(tx, component, source, scanned);
     const { unitIds } = await insertTranslation(tx, plan.source, { componentId: component.id, plural: plan.source.plural }, null);
     for (const t of plan.translations) await insertTranslation(tx, t, { componentId: component.id, plural: t.plural }, unitIds);
+  }
+
+  /** The languages of a file that holds them all (the file mask names it): one match per language, all in that file. */
+  private async sharedFileMatches(root: string, files: readonly string[], filemask: string, shared: SharedFileLanguages, field: string): Promise<MaskMatch[]> {
+    if (!files.includes(filemask)) return [];
+    try {
+      return shared.languages(await fs.readFile(path.join(root, filemask)), filemask).map((code) => ({ path: filemask, code }));
+    } catch (e) {
+      if (e instanceof FormatParseError) throw ValidationError.field(field, `Could not parse ${filemask}: ${e.reason}${e.line ? ` (line ${e.line})` : ''}`, 'parse_error');
+      throw e;
+    }
   }
 
   /** Unknown codes in file names become languages, with the file's own plural rule when it has one. */

@@ -349,7 +349,7 @@ export class ComponentsService {
     }
     if (errors.text('filemask', input.filemask, { required: creating, max: 400 })) {
       try {
-        checkFilemask(input.filemask!);
+        checkFilemask(input.filemask!, !!this.formats.get(input.file_format ?? existing?.file_format ?? '')?.sharedFile);
       } catch (e) {
         errors.add('filemask', (e as Error).message);
       }
@@ -468,6 +468,8 @@ export class ComponentsService {
     const { errors, placement } = await this.validate(actor, input, project, null, !!upload || local);
     const source = (await this.sourceLanguage(input, errors)) ?? (await this.languages.resolve('en'))!;
     if (!errors.empty) throw new ValidationError(errors.list);
+    // A file that holds every language is also the component's base file.
+    if (this.formats.get(input.file_format!)?.sharedFile && !input.template) input = { ...input, template: input.filemask! };
     if (!upload && !local) return this.createFromRepository(actor, project, input, source, placement);
     const format = this.formats.get(input.file_format!)!;
 

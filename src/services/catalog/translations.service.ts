@@ -6,10 +6,10 @@ import { projectHasLanguage } from '../../db/setting-levels.repository.js';
 import path from 'node:path';
 import { ReadCache } from '../../db/read-cache.js';
 import type { Db } from '../../db/database.js';
-import type { TranslationRow } from '../../db/schema.js';
+import type { LanguageRow, TranslationRow, UnitRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
-import type { ParsedStore } from '../../formats/format.js';
+import { FormatParseError, type ParsedStore, type SharedFileLanguages, type TranslationFormat } from '../../formats/format.js';
 import type { FormatRegistry } from '../../formats/registry.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import { Action } from '../../domain/change-actions.js';
@@ -19,7 +19,9 @@ import type { ComponentWithRefs } from '../../db/places.js';
 import { isWithin, type DataPaths } from '../common/data-paths.js';
 import { filenameFor } from '../../domain/filemask.js';
 import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
-import { fitTarget, type PlannedUnit } from '../files/import-plan.js';
+import { fitTarget, stateOf, type PlannedUnit } from '../files/import-plan.js';
+import { withComponentFiles, writeFileAtomic } from '../repository/file-sync.service.js';
+import type { PluralRule } from '../../languages/plural-rule.js';
 import type { LanguagesService } from '../languages/languages.service.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_EMPTY } from '../../domain/unit-states.js';
@@ -123,6 +125,7 @@ export class TranslationsService {
 
     const source = await sourceTranslationOf(this.db, component.id);
     const sourceUnits = await unitsOfTranslationInOrder(this.db, source.id);
+    if (format.sharedFile) return this.createInSharedFile(actor, refs, language, languageCode, format, format.sharedFile, sourceUnits);
     const filename = filenameFor(component.filemask, language.code);
     const dir = this.paths.componentDir(component);
     const file = path.join(dir, filename);
@@ -164,23 +167,69 @@ export class TranslationsService {
       throw e;
     });
     try {
-      const translation = await this.db.transaction().execute(async (tx) => {
-        const { translation } = await insertTranslation(
-          tx,
-          { languageId: language.id, languageCode: language.code, filename, isSource: false, plural, units },
-          { componentId: component.id, plural },
-          sourceIds,
-        );
-        await this.changes.record(tx, { action: Action.LANGUAGE_ADDED, userId: actor.user?.id, projectId: project.id, componentId: component.id, translationId: translation.id, languageId: language.id, target: language.code });
-        return translation;
-      });
-      // post-add add-ons (LINGUAS …) run in the background; queueing must not undo the new translation.
-      await this.addons?.dispatch('post-add', component, { translationId: translation.id }).catch(() => undefined);
-      return { ...refs, translation, language };
+      return await this.insertAdded(actor, refs, language, filename, plural, units, sourceIds);
     } catch (e) {
       await fs.rm(file, { force: true });
       throw e;
     }
+  }
+
+  /** The new translation's rows and its "language added" change; post-add add-ons are queued after. */
+  private async insertAdded(actor: Actor, refs: ComponentWithRefs, language: LanguageRow, filename: string, plural: PluralRule, units: PlannedUnit[], sourceIds: Map<string, number>): Promise<TranslationWithRefs> {
+    const { component, project } = refs;
+    const translation = await this.db.transaction().execute(async (tx) => {
+      const { translation } = await insertTranslation(
+        tx,
+        { languageId: language.id, languageCode: language.code, filename, isSource: false, plural, units },
+        { componentId: component.id, plural },
+        sourceIds,
+      );
+      await this.changes.record(tx, { action: Action.LANGUAGE_ADDED, userId: actor.user?.id, projectId: project.id, componentId: component.id, translationId: translation.id, languageId: language.id, target: language.code });
+      return translation;
+    });
+    // post-add add-ons (LINGUAS …) run in the background; queueing must not undo the new translation.
+    await this.addons?.dispatch('post-add', component, { translationId: translation.id }).catch(() => undefined);
+    return { ...refs, translation, language };
+  }
+
+  /**
+   * Adds a language to the one file that holds every language (String Catalog): the language goes into
+   * that file, under the component's file lock so that no other write of the file runs meanwhile, and its
+   * strings are what the file's view of the language holds (strings marked new there read as needing edits).
+   */
+  private async createInSharedFile(actor: Actor, refs: ComponentWithRefs, language: LanguageRow, languageCode: string, format: TranslationFormat, shared: SharedFileLanguages, sourceUnits: UnitRow[]): Promise<TranslationWithRefs> {
+    const { component } = refs;
+    const filename = component.template || component.filemask;
+    const file = this.paths.inside(this.paths.componentDir(component), filename);
+    const plural = pluralRuleOf(format, language);
+    return withComponentFiles(this.paths, component.id, async () => {
+      const before = await fs.readFile(file).catch(() => null);
+      if (!before) throw new PermissionDeniedError('Could not add new translation file.');
+      const options = parseOptionsFor(format, language, filename);
+      let after: Uint8Array;
+      let view: ParsedStore;
+      try {
+        after = shared.addLanguage(before, { ...options, language: language.code });
+        view = format.parse(after, options);
+      } catch (e) {
+        if (e instanceof FormatParseError) throw ValidationError.field('language_code', `Could not add '${languageCode}'! ${e.message}`);
+        throw e;
+      }
+      const byKey = new Map(view.units.map((u) => [u.key, u]));
+      const units: PlannedUnit[] = sourceUnits.map((u) => {
+        const source = splitPlurals(u.source);
+        const fu = byKey.get(u.context);
+        const target = fitTarget(source, fu?.target ?? [], plural.number);
+        return { id_hash: u.id_hash, content_hash: u.content_hash, context: u.context, source, target, previous_source: '', location: u.location, note: u.note, flags: u.flags, state: fu ? stateOf(fu, target) : STATE_EMPTY, position: u.position, num_words: u.num_words, num_chars: u.num_chars };
+      });
+      if (after !== before) await writeFileAtomic(file, after);
+      try {
+        return await this.insertAdded(actor, refs, language, filename, plural, units, new Map(sourceUnits.map((u) => [u.id_hash, u.id])));
+      } catch (e) {
+        await writeFileAtomic(file, before);
+        throw e;
+      }
+    });
   }
 
   async remove(actor: Actor, t: TranslationWithRefs): Promise<void> {
@@ -190,8 +239,19 @@ export class TranslationsService {
       await deleteTranslation(tx, t.translation.id);
       await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });
     });
-    if (t.translation.filename) {
-      await fs.rm(this.paths.inside(this.paths.componentDir(t.component), t.translation.filename), { force: true });
+    if (!t.translation.filename) return;
+    const file = this.paths.inside(this.paths.componentDir(t.component), t.translation.filename);
+    const shared = this.formats.get(t.component.file_format)?.sharedFile;
+    if (!shared) {
+      await fs.rm(file, { force: true });
+      return;
     }
+    // The file holds the other languages too: only this language's strings leave it.
+    await withComponentFiles(this.paths, t.component.id, async () => {
+      const before = await fs.readFile(file).catch(() => null);
+      if (!before) return;
+      const after = shared.removeLanguage(before, t.language.code, t.translation.filename);
+      if (after !== before) await writeFileAtomic(file, after);
+    });
   }
 }

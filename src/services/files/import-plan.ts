@@ -55,6 +55,8 @@ export interface PlanOptions {
   template?: { path: string; store: ParsedStore };
   /** Bilingual base (e.g. a POT) that fixes the order and set of source strings. */
   newBase?: { store: ParsedStore } | undefined;
+  /** Every language lives in the template file itself (String Catalogs): files are told apart by language only. */
+  sharedFile?: boolean;
   /** Monolingual: whether source strings may be edited (component edit_template); read-only otherwise. */
   editTemplate?: boolean;
   /** Monolingual intermediate file: its texts are shown as the source instead of the template's. */
@@ -85,7 +87,8 @@ export function fitTarget(source: readonly string[], target: readonly string[], 
   return out;
 }
 
-function stateOf(unit: FormatUnit, target: string[]): number {
+/** The state a file's unit gives its string: read-only when flagged, else by its text and fuzzy mark. */
+export function stateOf(unit: FormatUnit, target: string[]): number {
   if (isReadOnly(unit.flags)) return STATE_READONLY;
   if (!isTranslated(target)) return STATE_EMPTY;
   return unit.fuzzy ? STATE_FUZZY : STATE_TRANSLATED;
@@ -171,7 +174,7 @@ function planMonolingual(opts: PlanOptions): ImportPlan {
   });
   const translations: PlannedTranslation[] = [];
   for (const file of opts.files) {
-    if (file.languageId === opts.sourceLanguageId || file.path === template.path) continue;
+    if (file.languageId === opts.sourceLanguageId || (file.path === template.path && !opts.sharedFile)) continue;
     const byKey = new Map<string, FormatUnit>();
     for (const u of file.store.units) if (!byKey.has(u.key)) byKey.set(u.key, u);
     const units = keys.map(({ id, unit }, i) => {
@@ -184,7 +187,7 @@ function planMonolingual(opts: PlanOptions): ImportPlan {
   }
   const source: PlannedTranslation = {
     languageId: opts.sourceLanguageId,
-    languageCode: opts.files.find((f) => f.path === template.path)?.code ?? opts.sourceLanguageCode,
+    languageCode: opts.files.find((f) => f.path === template.path && (!opts.sharedFile || f.languageId === opts.sourceLanguageId))?.code ?? opts.sourceLanguageCode,
     filename: template.path,
     isSource: true,
     plural: opts.sourcePlural,

@@ -65,8 +65,18 @@ export async function sweepStaleTempFiles(dir: string, files: Iterable<string>, 
   return kept;
 }
 
+/**
+ * One file operation per component at a time, for every service of this process that writes a component's
+ * files (keyed by data directory too: several servers may share a process in tests).
+ */
+const componentLocks = new KeyedMutex();
+
+/** Runs `fn` while no other file operation of the component runs in this process (see FileSyncService.withComponentLock). */
+export function withComponentFiles<T>(paths: DataPaths, componentId: number, fn: () => Promise<T>): Promise<T> {
+  return componentLocks.run(`${paths.dataDir}\0component:${componentId}`, fn);
+}
+
 export class FileSyncService {
-  private readonly locks = new KeyedMutex();
 
   constructor(
     private readonly db: Db,
@@ -85,7 +95,7 @@ export class FileSyncService {
 
   /** Runs `fn` while no other file operation of this component runs in this process. */
   withComponentLock<T>(place: ComponentPlace, fn: () => Promise<T>): Promise<T> {
-    return this.locks.run(`component:${place.component.id}`, fn);
+    return withComponentFiles(this.paths, place.component.id, fn);
   }
 
   formatOf(component: ComponentRow): TranslationFormat {
@@ -108,11 +118,15 @@ export class FileSyncService {
     const format = this.formatOf(place.component);
     const file = this.fileOf(place, translation.filename);
     const bytes = await fs.readFile(file);
-    const isTemplate = translation.filename === place.component.template;
+    const isTemplate = translation.filename === place.component.template && (translation.is_source === 1 || !format.sharedFile);
     return format.parse(bytes, parseOptionsFor(format, language, translation.filename, isTemplate ? undefined : template));
   }
 
-  /** Writes the pending changes of one translation, or of every translation of the component. */
+  /**
+   * Writes the pending changes of one translation, or of every translation of the component. Translations
+   * are written one after the other, each reading its file anew: translations sharing one file (String
+   * Catalogs) each add their language's edits to what the one before wrote.
+   */
   async writePending(place: ComponentPlace, translationId?: number): Promise<WrittenFile[]> {
     return this.withComponentLock(place, () => this.writePendingLocked(place, translationId));
   }
@@ -159,7 +173,8 @@ export class FileSyncService {
       return false;
     }
     const file = this.fileOf(place, t.filename);
-    const isTemplate = t.filename === component.template;
+    // A file holding every language (String Catalog) is the template only in its source language's view.
+    const isTemplate = t.filename === component.template && (t.is_source === 1 || !format.sharedFile);
     let store: ParsedStore;
     try {
       store = await this.loadStore(place, t, language, template);

@@ -151,6 +151,8 @@ export class UploadsService {
         return component.manage_units ? null : 'Adding strings is disabled in the component configuration.';
       case 'replace':
         if (!translation.filename) return 'No translation file, try using method=source.';
+        // One file holds every language: replacing it from one language would replace all the others.
+        if (format.sharedFile && !translation.is_source) return 'This file holds every language of the component: upload it with method=translate, or replace it on the source language (which replaces every language).';
         return can('component.edit') || (can('unit.add') && can('unit.delete') && can('unit.edit')) ? null : 'You do not have permission to replace the translation file.';
       case 'source':
         if (!translation.is_source) return 'Source upload is only supported on the source language.';
