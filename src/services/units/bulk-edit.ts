@@ -1,0 +1,346 @@
+// Bulk edit (state, flags, labels) and search and replace over the strings a search finds in one translation.
+import type { Db } from '../../db/database.js';
+import type { TranslationWithRefs } from '../../db/places.js';
+import type { UnitRow } from '../../db/schema.js';
+import type { Actor } from '../../auth/actor.js';
+import type { AccessControl } from '../../auth/access.js';
+import { lockUnitsInIdOrder } from '../../db/autotranslate.repository.js';
+import { setUnitExtraFlags } from '../../db/addons.repository.js';
+import { flagsOfUnits, unitIdsOfSearch, unitsInOrder } from '../../db/bulk-edit.repository.js';
+import { labelsOfProject, labelsOfUnit } from '../../db/labels.repository.js';
+import { editFlags } from '../../addons/flags-support.js';
+import { mergeFlags, parseFlags } from '../../checks/flags.js';
+import { Action } from '../../domain/change-actions.js';
+import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
+import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
+import { NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
+import type { ChangesService } from '../activity/changes.service.js';
+import { recheckTranslationsOf } from '../quality/unit-checks.js';
+import { setUnitLabels } from './labels.service.js';
+import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
+import type { UnitEditsService } from './unit-edits.service.js';
+import type { UnitsService } from './units.service.js';
+
+/** Units written per transaction: a big edit never holds the database for long, and a failure keeps earlier batches. */
+export const BULK_BATCH = 200;
+/** How many affected strings a search and replace preview lists. */
+export const PREVIEW_LIMIT = 100;
+
+/** States a bulk edit may set (-1 keeps the state). */
+export const BULK_STATES = [-1, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED] as const;
+
+export interface BulkEditRequest {
+  q: string;
+  /** A state from BULK_STATES; -1 or absent keeps the states. */
+  state?: number | string;
+  add_flags?: string | string[];
+  remove_flags?: string | string[];
+  /** Label ids of the translation's project. */
+  add_labels?: (number | string)[];
+  remove_labels?: (number | string)[];
+}
+
+export interface BulkEditResult {
+  /** Strings the search found. */
+  matched: number;
+  /** Strings whose state, flags or labels changed. */
+  changed: number;
+}
+
+export interface ReplaceRequest {
+  q: string;
+  search: string;
+  replacement: string;
+  /** Only these units (the ones ticked in the preview); all matches when absent. */
+  units?: number[];
+  /** Not these units (listed in the preview and unticked), when `units` is absent. */
+  exclude?: number[];
+}
+
+export interface ReplaceItem {
+  id: number;
+  source: string[];
+  before: string[];
+  after: string[];
+}
+
+export interface ReplacePreview {
+  /** Strings whose translation contains the searched text. */
+  total: number;
+  /** The first PREVIEW_LIMIT of them. */
+  items: ReplaceItem[];
+}
+
+type UnitFilter = ReturnType<UnitsService['filter']>;
+
+/** The change actions these write (the reference's "Bulk status changed" and "Translation replaced"). */
+const BULK_STATUS_CHANGED = 32;
+const TRANSLATION_REPLACED = 27;
+
+const list = (v: string | string[] | undefined): string[] =>
+  (Array.isArray(v) ? v : (v ?? '').split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const ids = (errors: FieldError[], attr: string, v: (number | string)[] | undefined): number[] => {
+  const out: number[] = [];
+  for (const x of v ?? []) {
+    const n = typeof x === 'number' ? x : /^\d{1,15}$/.test(x) ? Number(x) : NaN;
+    if (!Number.isSafeInteger(n)) errors.push({ code: 'invalid', attr, detail: 'Unknown label.' });
+    else out.push(n);
+  }
+  return [...new Set(out)];
+};
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+/**
+ * The max-length limit of each unit (null without one), as the checks merge the flags: project, component, the source
+ * string's file flags, the unit's, the source string's extra flags, the unit's; one query for the source strings.
+ */
+export async function maxLengthsOf(
+  db: Db,
+  t: Pick<TranslationWithRefs, 'project' | 'component'>,
+  units: readonly Pick<UnitRow, 'id' | 'source_unit_id' | 'flags' | 'extra_flags'>[],
+): Promise<Map<number, number | null>> {
+  const sourceIds = units.map((u) => u.source_unit_id).filter((id): id is number => id !== null);
+  const sources = await flagsOfUnits(db, sourceIds);
+  return new Map(
+    units.map((u) => {
+      const source = u.source_unit_id !== null && u.source_unit_id !== u.id ? sources.get(u.source_unit_id) : undefined;
+      const flags = mergeFlags(t.project.check_flags, t.component.check_flags, source?.flags, u.flags, source?.extra_flags, u.extra_flags);
+      return [u.id, flags.intValue('max-length') ?? null];
+    }),
+  );
+}
+
+export class BulkEditService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessControl,
+    private readonly changes: ChangesService,
+    private readonly units: Pick<UnitsService, 'filter' | 'countInTranslation'>,
+    private readonly unitEdits: Pick<UnitEditsService, 'stateEditDenial'>,
+  ) {}
+
+  /** Whether the actor may bulk edit strings of this translation (`unit.bulk_edit`). */
+  canBulkEdit(actor: Actor, t: TranslationWithRefs): boolean {
+    return actor.authenticated && this.access.canIn(actor, 'unit.bulk_edit', t.project, t.component, t.translation.language_id);
+  }
+
+  /** Whether the actor may search and replace in this translation (`unit.edit`, as saving one string). */
+  canReplace(actor: Actor, t: TranslationWithRefs): boolean {
+    return actor.authenticated && !t.translation.is_source && this.unitEdits.stateEditDenial(actor, t, null) === null;
+  }
+
+  private deny(actor: Actor, reason: string): never {
+    if (!actor.authenticated) throw new NotAuthenticatedError();
+    throw new PermissionDeniedError(reason);
+  }
+
+  private place(t: TranslationWithRefs): UnitPlace {
+    return { translationId: t.translation.id, componentId: t.component.id, projectId: t.project.id, languageId: t.translation.language_id, autocleanTm: t.project.autoclean_tm === 1 };
+  }
+
+  private filterOf(q: string): UnitFilter {
+    return q.trim() ? this.units.filter({ q }) : null;
+  }
+
+  /** The max-length limit of each unit, for the counters under the translation fields. */
+  maxLengths(t: Pick<TranslationWithRefs, 'project' | 'component'>, units: readonly Pick<UnitRow, 'id' | 'source_unit_id' | 'flags' | 'extra_flags'>[]): Promise<Map<number, number | null>> {
+    return maxLengthsOf(this.db, t, units);
+  }
+
+  /** The labels of the translation's project, which a bulk edit may add or remove. */
+  async labels(t: TranslationWithRefs): Promise<{ id: number; name: string }[]> {
+    return labelsOfProject(this.db, t.project.id);
+  }
+
+  /** How many strings a search finds in the translation; a bad query is a 400 on `q`. */
+  async countMatching(t: TranslationWithRefs, q: string): Promise<number> {
+    const where = this.filterOf(q);
+    return where ? this.units.countInTranslation(t.translation.id, where) : t.translation.total;
+  }
+
+  // ---------------------------------------------------------------- bulk edit
+
+  /** Sets the state, adds and removes flags and labels of every string the search finds, a batch per transaction. */
+  async bulkEdit(actor: Actor, t: TranslationWithRefs, req: BulkEditRequest): Promise<BulkEditResult> {
+    if (!this.canBulkEdit(actor, t)) this.deny(actor, 'You do not have permission to bulk edit strings.');
+    const errors: FieldError[] = [];
+    const stateRaw = req.state === undefined || req.state === '' ? -1 : Number(req.state);
+    const state = BULK_STATES.includes(stateRaw as (typeof BULK_STATES)[number]) ? stateRaw : NaN;
+    if (Number.isNaN(state)) errors.push({ code: 'invalid', attr: 'state', detail: 'Choose a state from the list.' });
+    const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
+    if (state === STATE_APPROVED && !(review && this.access.canIn(actor, 'unit.review', t.project, t.component, t.translation.language_id))) {
+      errors.push({ code: 'invalid', attr: 'state', detail: review ? 'Only reviewers can approve strings.' : 'Approving strings is turned off in this project.' });
+    }
+    const addFlags = list(req.add_flags);
+    const removeFlags = list(req.remove_flags);
+    for (const [attr, flags] of [['add_flags', addFlags], ['remove_flags', removeFlags]] as const) {
+      try {
+        parseFlags(flags.join(','), { strict: true });
+      } catch (e) {
+        errors.push({ code: 'invalid', attr, detail: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    const addLabels = ids(errors, 'add_labels', req.add_labels);
+    const removeLabels = ids(errors, 'remove_labels', req.remove_labels);
+    if (addLabels.length || removeLabels.length) {
+      const known = new Set((await labelsOfProject(this.db, t.project.id)).map((l) => l.id));
+      if (addLabels.some((id) => !known.has(id))) errors.push({ code: 'invalid', attr: 'add_labels', detail: 'Unknown label.' });
+      if (removeLabels.some((id) => !known.has(id))) errors.push({ code: 'invalid', attr: 'remove_labels', detail: 'Unknown label.' });
+    }
+    if (!errors.length && state === -1 && !addFlags.length && !removeFlags.length && !addLabels.length && !removeLabels.length) {
+      errors.push({ code: 'invalid', attr: 'state', detail: 'Nothing to change: choose a state, flags or labels.' });
+    }
+    let where: UnitFilter = null;
+    try {
+      where = this.filterOf(req.q);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      errors.push(...e.fieldErrors);
+    }
+    if (errors.length) throw new ValidationError(errors);
+    const matched = await unitIdsOfSearch(this.db, t.translation.id, where);
+    const userId = actor.user?.id ?? null;
+    const place = this.place(t);
+    const refs = { projectId: place.projectId, componentId: place.componentId, translationId: place.translationId, languageId: place.languageId };
+    const mayEditApproved = review && this.access.canIn(actor, 'unit.review', t.project, t.component, t.translation.language_id);
+    const changed = new Set<number>();
+    const editSource = addFlags.length || removeFlags.length || addLabels.length || removeLabels.length;
+    for (const batch of chunks(matched, BULK_BATCH)) {
+      await this.db.transaction().execute(async (tx) => {
+        await lockUnitsInIdOrder(tx, batch);
+        const units = await unitsInOrder(tx, batch);
+        if (state !== -1 && !t.translation.is_source) {
+          for (const u of units) {
+            // Read-only strings stay; approved ones change only for reviewers; an empty string cannot be translated.
+            if (u.state === state || u.state === STATE_READONLY || (u.state === STATE_APPROVED && review && !mayEditApproved)) continue;
+            const target = splitPlurals(u.target);
+            if (isBlank(target)) continue;
+            await updateUnitContent(tx, this.changes, u, place, { target, state, userId, action: BULK_STATUS_CHANGED });
+            changed.add(u.id);
+          }
+        }
+        if (!editSource) return;
+        // Flags and labels belong to the source string, which every language shares.
+        const sourceIds = [...new Set(units.map((u) => u.source_unit_id ?? u.id))];
+        const sources = await unitsInOrder(tx, sourceIds);
+        const bySource = new Map<number, number[]>();
+        for (const u of units) bySource.set(u.source_unit_id ?? u.id, [...(bySource.get(u.source_unit_id ?? u.id) ?? []), u.id]);
+        for (const s of sources) {
+          let touched = false;
+          const flags = editFlags(s.extra_flags, addFlags, removeFlags);
+          if (flags !== s.extra_flags) {
+            await setUnitExtraFlags(tx, s.id, flags);
+            await this.changes.record(tx, { ...refs, translationId: s.translation_id, action: Action.EXTRA_FLAGS_UPDATED, userId, unitId: s.id, target: flags, old: s.extra_flags });
+            await recheckTranslationsOf(tx, s.id);
+            touched = true;
+          }
+          if (addLabels.length || removeLabels.length) {
+            const current = (await labelsOfUnit(tx, s.id)).map((l) => l.id);
+            const wanted = [...new Set([...current, ...addLabels])].filter((id) => !removeLabels.includes(id));
+            if (wanted.length !== current.length || wanted.some((id) => !current.includes(id))) {
+              await setUnitLabels(tx, this.changes, { ...refs, translationId: s.translation_id }, s.id, wanted, userId);
+              touched = true;
+            }
+          }
+          if (touched) for (const id of bySource.get(s.id) ?? []) changed.add(id);
+        }
+      });
+    }
+    return { matched: matched.length, changed: changed.size };
+  }
+
+  // ---------------------------------------------------------------- search and replace
+
+  private parseReplace(req: ReplaceRequest): { where: UnitFilter; search: string; replacement: string } {
+    const errors: FieldError[] = [];
+    if (typeof req.search !== 'string' || req.search === '') errors.push({ code: 'required', attr: 'search', detail: 'This field is required.' });
+    else if (req.search.length > 1000) errors.push({ code: 'max_length', attr: 'search', detail: 'Ensure this field has no more than 1000 characters.' });
+    if (typeof req.replacement !== 'string') errors.push({ code: 'invalid', attr: 'replacement', detail: 'Not a valid string.' });
+    else if (req.replacement.length > 1000) errors.push({ code: 'max_length', attr: 'replacement', detail: 'Ensure this field has no more than 1000 characters.' });
+    let where: UnitFilter = null;
+    try {
+      where = this.filterOf(req.q);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      errors.push(...e.fieldErrors);
+    }
+    if (errors.length) throw new ValidationError(errors);
+    return { where, search: req.search, replacement: req.replacement };
+  }
+
+  private static replaced(u: UnitRow, search: string, replacement: string): { before: string[]; after: string[] } | null {
+    if (!u.target.includes(search)) return null;
+    const before = splitPlurals(u.target);
+    const after = before.map((f) => f.split(search).join(replacement));
+    return joinPlurals(after) === u.target ? null : { before, after };
+  }
+
+  private requireReplace(actor: Actor, t: TranslationWithRefs): void {
+    if (t.translation.is_source) this.deny(actor, 'Search and replace works on translations, not on the source strings.');
+    const denied = this.unitEdits.stateEditDenial(actor, t, null);
+    if (denied || !actor.authenticated) this.deny(actor, denied ?? 'Sign in to save translations.');
+  }
+
+  /** The strings a search and replace would change, each with its translation before and after. */
+  async replacePreview(actor: Actor, t: TranslationWithRefs, req: ReplaceRequest): Promise<ReplacePreview> {
+    this.requireReplace(actor, t);
+    const { where, search, replacement } = this.parseReplace(req);
+    const matched = await unitIdsOfSearch(this.db, t.translation.id, where);
+    const items: ReplaceItem[] = [];
+    let total = 0;
+    for (const batch of chunks(matched, 1000)) {
+      for (const u of await unitsInOrder(this.db, batch)) {
+        if (u.state === STATE_READONLY) continue;
+        const change = BulkEditService.replaced(u, search, replacement);
+        if (!change) continue;
+        total++;
+        if (items.length < PREVIEW_LIMIT) items.push({ id: u.id, source: splitPlurals(u.source), ...change });
+      }
+    }
+    return { total, items };
+  }
+
+  /** Replaces the text in the translations of the strings the search finds (or of those ticked), keeping their states. */
+  async replace(actor: Actor, t: TranslationWithRefs, req: ReplaceRequest): Promise<{ changed: number; skipped: number }> {
+    this.requireReplace(actor, t);
+    const { where, search, replacement } = this.parseReplace(req);
+    let matched = await unitIdsOfSearch(this.db, t.translation.id, where);
+    if (req.units) {
+      const only = new Set(req.units);
+      matched = matched.filter((id) => only.has(id));
+    } else if (req.exclude?.length) {
+      const skip = new Set(req.exclude);
+      matched = matched.filter((id) => !skip.has(id));
+    }
+    const userId = actor.user?.id ?? null;
+    const place = this.place(t);
+    let changed = 0;
+    let skipped = 0;
+    for (const batch of chunks(matched, BULK_BATCH)) {
+      await this.db.transaction().execute(async (tx) => {
+        await lockUnitsInIdOrder(tx, batch);
+        for (const u of await unitsInOrder(tx, batch)) {
+          const change = BulkEditService.replaced(u, search, replacement);
+          if (!change) continue;
+          // The same rule as saving one string: read-only strings, and approved ones for non-reviewers, stay.
+          if (this.unitEdits.stateEditDenial(actor, t, u.state) !== null) {
+            skipped++;
+            continue;
+          }
+          const state = isBlank(change.after) ? STATE_EMPTY : u.state === STATE_EMPTY ? STATE_TRANSLATED : u.state;
+          await updateUnitContent(tx, this.changes, u, place, { target: change.after, state, userId, action: TRANSLATION_REPLACED });
+          changed++;
+        }
+      });
+    }
+    return { changed, skipped };
+  }
+}
