@@ -1,4 +1,6 @@
 // Application errors with stable codes; http/plugins/errors.ts maps them to HTTP statuses.
+import { msgid } from './msgid.js';
+
 export interface FieldError {
   code: string;
   detail: string;
@@ -26,30 +28,30 @@ export class ValidationError extends AppError {
 }
 
 export function summarize(errors: FieldError[]): string {
-  if (errors.length === 0) return 'Invalid input.';
+  if (errors.length === 0) return msgid('Invalid input.');
   return errors.map((e) => (e.attr ? `${e.attr}: ${e.detail}` : e.detail)).join(' ');
 }
 
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found.') {
+  constructor(message = msgid('Not found.')) {
     super('not_found', message);
   }
 }
 
 export class PermissionDeniedError extends AppError {
-  constructor(message = 'You do not have permission to perform this action.') {
+  constructor(message = msgid('You do not have permission to perform this action.')) {
     super('permission_denied', message);
   }
 }
 
 export class NotAuthenticatedError extends AppError {
-  constructor(message = 'Authentication credentials were not provided.') {
+  constructor(message = msgid('Authentication credentials were not provided.')) {
     super('not_authenticated', message);
   }
 }
 
 export class AuthenticationFailedError extends AppError {
-  constructor(message = 'Invalid token.') {
+  constructor(message = msgid('Invalid token.')) {
     super('authentication_failed', message);
   }
 }

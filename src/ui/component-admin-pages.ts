@@ -1,5 +1,6 @@
 // The component administration pages: creating a component from a repository, a ZIP file or a document.
 import { html, type SafeHtml } from './html.js';
+import { msgid } from '../shared/msgid.js';
 import { tr } from './i18n.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page } from './layout.js';
@@ -127,6 +128,16 @@ export interface SettingsChoices {
 const NO_CHOICES: SettingsChoices = { categories: [], languages: [], vcs: ['git'], languageCodeStyles: [''] };
 
 /** Each inheritable setting's switch: on, it comes from the category or the project above. */
+/** The labels of the commit message templates. */
+const COMMIT_MESSAGE_LABELS: Record<string, string> = {
+  commit_message: msgid('Commit message'),
+  add_message: msgid('Add message'),
+  delete_message: msgid('Delete message'),
+  merge_message: msgid('Merge message'),
+  addon_message: msgid('Add-on message'),
+  pull_message: msgid('Pull message'),
+};
+
 const inherit = (name: string): FieldSpec => ({ name: `inherit_${name}`, label: tr('Inherit the {setting} from the project or category', { setting: name.replaceAll('_', ' ') }), type: 'checkbox' });
 
 /**
@@ -210,7 +221,7 @@ export function settingsGroups(formats: readonly { id: string; name: string }[],
     {
       legend: tr('Commit messages'),
       fields: (['commit_message', 'add_message', 'delete_message', 'merge_message', 'addon_message', 'pull_message'] as const).flatMap((n) => [
-        { ...text(n, n.replace('_message', '').replace(/^./, (c) => c.toUpperCase()) + ' message'), type: 'textarea' },
+        { ...text(n, COMMIT_MESSAGE_LABELS[n]), type: 'textarea' },
         inherit(n),
       ]),
     },

@@ -30,7 +30,7 @@ function pager(total: number, offset: number, limit: number, href: (offset: numb
   if (total <= limit) return html``;
   const prev = offset > 0 ? html`<a href="${href(Math.max(0, offset - limit))}" id="page-prev" rel="prev">${tr('Previous')}</a>` : '';
   const next = offset + limit < total ? html`<a href="${href(offset + limit)}" id="page-next" rel="next">${tr('Next')}</a>` : '';
-  return html`<nav aria-label="${tr('Pages')}" class="actions"><p>${String(offset + 1)}–${String(Math.min(total, offset + limit))} of ${String(total)}</p>${prev} ${next}</nav>`;
+  return html`<nav aria-label="${tr('Pages')}" class="actions"><p>${tr('{from}–{to} of {total}', { from: offset + 1, to: Math.min(total, offset + limit), total })}</p>${prev} ${next}</nav>`;
 }
 
 export interface ManageParts {
@@ -94,7 +94,7 @@ export function manageUsersPage(o: UsersPageData): string {
   const query = (offset: number) => `/manage/users/?${new URLSearchParams({ ...(o.q ? { q: o.q } : {}), ...(offset ? { offset: String(offset) } : {}) }).toString()}`;
   const rows = o.users.map(
     (u) => html`<tr id="user-${u.username}"><th scope="row"><a href="/user/${encodeURIComponent(u.username)}/">${u.username}</a></th><td>${u.fullName}</td><td>${u.email}</td>
-<td class="user-state">${u.active ? 'active' : 'deactivated'}${u.superuser ? tr(', superuser') : ''}${u.bot ? tr(', bot') : ''}</td><td>${u.joined.slice(0, 10)}</td><td class="actions">${userActions(o.viewer, u)}</td></tr>`,
+<td class="user-state">${[u.active ? tr('active') : tr('deactivated'), ...(u.superuser ? [tr('superuser')] : []), ...(u.bot ? [tr('bot')] : [])].join(', ')}</td><td>${u.joined.slice(0, 10)}</td><td class="actions">${userActions(o.viewer, u)}</td></tr>`,
   );
   const create = formOf(o.create, {
     action: '/manage/users/create/',
@@ -154,7 +154,7 @@ function languageFields(withCode: boolean): FieldSpec[] {
 
 export function manageLanguagesPage(o: { viewer: Viewer; languages: ListedLanguage[]; total: number; offset: number; limit: number; form: FormState; notice?: string }): string {
   const rows = o.languages.map(
-    (l) => html`<tr id="language-${l.code}"><th scope="row"><a href="/manage/languages/${encodeURIComponent(l.code)}/">${l.code}</a></th><td>${l.name}</td><td>${l.direction}</td><td class="num">${String(l.pluralNumber)}</td><td><code>${l.pluralFormula}</code></td></tr>`,
+    (l) => html`<tr id="language-${l.code}"><th scope="row"><a href="/manage/languages/${encodeURIComponent(l.code)}/">${l.code}</a></th><td>${l.name}</td><td>${l.direction === 'rtl' ? tr('right to left') : tr('left to right')}</td><td class="num">${String(l.pluralNumber)}</td><td><code>${l.pluralFormula}</code></td></tr>`,
   );
   return page({
     title: tr('Languages'),

@@ -49,6 +49,52 @@ export const FREQUENCY_LABELS: readonly [number, string][] = [
 
 const SCOPE_LABELS: Record<number, string> = { 0: msgid('All projects'), 10: msgid('Watched projects'), 20: msgid('Administered projects'), 30: msgid('Project'), 40: msgid('Component') };
 
+/** The audit log's activities as the profile shows them. */
+const AUDIT_LABELS: Record<string, string> = {
+  'user.created': msgid('Account created'),
+  'user.updated': msgid('Account changed'),
+  'user.removed': msgid('Account removed'),
+  'user.password': msgid('Password changed'),
+  'user.email': msgid('E-mail address changed'),
+  'invitation.created': msgid('Invitation sent'),
+  'invitation.accepted': msgid('Invitation accepted'),
+  'user.token': msgid('API token regenerated'),
+  'team.created': msgid('Team created'),
+  'team.updated': msgid('Team changed'),
+  'team.removed': msgid('Team removed'),
+  'team.member-added': msgid('Added to a team'),
+  'team.member-removed': msgid('Removed from a team'),
+  'team.admin-granted': msgid('Team administration granted'),
+  'team.admin-revoked': msgid('Team administration revoked'),
+  'team.role-added': msgid('Role added to a team'),
+  'team.role-removed': msgid('Role removed from a team'),
+  'team.language-added': msgid('Language added to a team'),
+  'team.language-removed': msgid('Language removed from a team'),
+  'team.project-added': msgid('Project added to a team'),
+  'team.project-removed': msgid('Project removed from a team'),
+  'team.component-added': msgid('Component added to a team'),
+  'team.component-removed': msgid('Component removed from a team'),
+  'team.componentlist-added': msgid('Component list added to a team'),
+  'team.componentlist-removed': msgid('Component list removed from a team'),
+  'role.created': msgid('Role created'),
+  'role.updated': msgid('Role changed'),
+  'role.removed': msgid('Role removed'),
+  '2fa.added': msgid('Second factor added'),
+  '2fa.removed': msgid('Second factor removed'),
+  '2fa.recovery-generated': msgid('Recovery codes made'),
+  '2fa.recovery-used': msgid('Recovery code used'),
+  '2fa.failed': msgid('Second factor failed'),
+  '2fa.locked': msgid('Second factor locked after failures'),
+  'project-token.created': msgid('Project token created'),
+  'project-token.revoked': msgid('Project token revoked'),
+  'login': msgid('Signed in'),
+  'login.failed': msgid('Sign-in failed'),
+  'login.locked': msgid('Sign-in locked after failures'),
+  'login.sso': msgid('Signed in with single sign-on'),
+  'login.sso-failed': msgid('Single sign-on failed'),
+  'user.sso-linked': msgid('Single sign-on account linked'),
+};
+
 /** The notifications' names as the profile shows them. */
 const NOTIFICATION_LABELS: Record<string, string> = {
   RepositoryNotification: msgid('Repository'),
@@ -196,7 +242,7 @@ ${o.sessions.map((s) => html`<tr><td>${s.created}</td><td>${s.last_seen}</td><td
 
 <section id="audit" aria-labelledby="audit-title"><h2 id="audit-title">${tr('Audit log')}</h2>
 <table class="list" id="audit-table"><caption>${tr('What happened to your account, newest first')}</caption><thead><tr><th scope="col">${tr('When')}</th><th scope="col">${tr('What')}</th><th scope="col">${tr('By')}</th></tr></thead><tbody>
-${o.audit.map((a) => html`<tr><td>${a.timestamp}</td><td>${a.activity}</td><td>${a.actor ?? ''}</td></tr>`)}
+${o.audit.map((a) => html`<tr><td>${a.timestamp}</td><td>${Object.hasOwn(AUDIT_LABELS, a.activity) ? tr(AUDIT_LABELS[a.activity]!) : a.activity}</td><td>${a.actor ?? ''}</td></tr>`)}
 </tbody></table>
 </section>`,
   });

@@ -1,5 +1,6 @@
 // Project administration pages: creating a project, its settings, its categories and its removal.
 import { assetUrl } from './assets.js';
+import { msgid } from '../shared/msgid.js';
 import { ntr, tr } from './i18n.js';
 import { formErrors, field, formOf, type FieldSpec, type FormState } from './forms.js';
 import { html, type SafeHtml } from './html.js';
@@ -13,7 +14,7 @@ export const ACCESS_CHOICES = () => [
   { value: '200', label: tr('Custom') },
 ] as const;
 
-const ACCESS_HELP = 'Public: anyone sees and translates. Protected: anyone sees, only its members translate. Private: only its members see it. Custom: access comes from teams alone.';
+const ACCESS_HELP = msgid('Public: anyone sees and translates. Protected: anyone sees, only its members translate. Private: only its members see it. Custom: access comes from teams alone.');
 
 const COMMIT_POLICY_CHOICES = () => [
   { value: '0', label: tr('Commit all pending edits') },

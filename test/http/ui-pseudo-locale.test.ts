@@ -6,19 +6,34 @@ import { multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { signIn, type UiSession } from '../helpers/ui-session.js';
 import { buildZip } from '../helpers/zip.js';
+import { formats } from '../../src/formats/registry.js';
+import { BUILTIN_LANGUAGES } from '../../src/languages/catalog.js';
+import { createEngineRegistry } from '../../src/machinery/registry.js';
 
 const POT = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "1111"\nmsgstr ""\n\nmsgid "2222 3333"\nmsgstr ""\n\nmsgid "4444"\nmsgid_plural "5555"\nmsgstr[0] ""\nmsgstr[1] ""\n';
 const CS = 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;\\n"\n\nmsgid "1111"\nmsgstr "6666"\n\nmsgid "2222 3333"\nmsgstr ""\n\nmsgid "4444"\nmsgid_plural "5555"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\n';
 
-/** Words that are data, not UI text: the language names and codes of the seeded languages, user names, the brand. */
-const DATA = new Set(['Parla', 'admin', 'Czech', 'English', 'cs', 'en', 'P9001', 'C9002', 'p9001', 'c9002', 'po', 'PO', 'UTC']);
+/** Words that are data, not UI text: user names, the seeded names, the brand, time zone. */
+const DATA = new Set(['Parla', 'admin', 'anonymous', 'Anonymous', 'P9001', 'C9002', 'p9001', 'c9002', 'UTC']);
+/**
+ * Whole texts that are data: the names and codes of the language database, the file formats' and machine translation
+ * engines' own names (proper names, as the API lists them).
+ */
+const NAMES = new Set<string>([
+  ...BUILTIN_LANGUAGES.flatMap((l) => [l.name, l.code, `${l.name} (${l.code})`]),
+  ...formats.list().map((f) => f.name),
+  ...createEngineRegistry(null).engines.map((e) => e.name),
+]);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const decode = (text: string) => text.replace(/&(#\d+|[a-z]+);/g, (whole, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? whole)));
 
 /** What is left of a text once the pseudo-translated parts (nested, for messages with translated placeholders) and data are taken out. */
 function untranslated(text: string): string | null {
-  let rest = decode(text);
+  const value = decode(text.replace(/^\[[a-z-]+\] /, ''));
+  // Data: known names, e-mail addresses, codes (an option's value shown as it is, dotted identifiers), query examples.
+  if (NAMES.has(value.trim()) || /^\S+@\S+$/.test(value.trim()) || /^[a-z][a-z0-9]*([._-][a-z0-9]+)+$/.test(value.trim()) || /^\[placeholder\] .*\b[a-z_]+:/.test(text)) return null;
+  let rest = value;
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
@@ -33,7 +48,11 @@ function texts(html: string): string[] {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '')
     .replace(/<(code|kbd|pre|textarea|time)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<!--[\s\S]*?-->/g, '');
+    .replace(/<!--[\s\S]*?-->/g, '')
+    // Text marked as written in another language (language names in their own language) is data.
+    .replace(/<([a-z]+)\b[^>]*\slang="[^"]*"[^>]*>[^<]*<\/\1>/g, '')
+    // Choices shown as their codes (an option whose text is its value).
+    .replace(/<option value="([^"]*)"[^>]*>\1<\/option>/g, '');
   const out: string[] = [];
   for (const node of body.split(/<[^>]*>/)) if (node.trim()) out.push(node.trim());
   for (const m of body.matchAll(/\s(title|aria-label|placeholder|alt)="([^"]*)"/g)) out.push(`[${m[1]}] ${m[2]}`);
