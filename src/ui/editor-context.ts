@@ -53,6 +53,8 @@ function showLink(panel: ContextPanel): string {
 /** Beyond this many changed words a diff shows the whole old text removed and the new one added. */
 const MAX_EDITS = 2000;
 
+/** Languages written without spaces between words: Chinese, Japanese, Thai, Lao, Khmer, Burmese, Tibetan. */
+const NO_SPACES = /^(zh|ja|th|lo|km|my|bo)([-_@]|$)/i;
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenter(lang: string): Intl.Segmenter {
   let seg = segmenters.get(lang);
@@ -72,8 +74,9 @@ function segmenter(lang: string): Intl.Segmenter {
  * readers (which do not read the elements themselves) by a visually hidden word.
  */
 export function wordDiff(from: string, to: string, lang?: string): SafeHtml {
-  // Words as the language splits them (languages without spaces too); a bound on very different long texts.
-  const parts = diffWords(from, to, { maxEditLength: MAX_EDITS, ...(lang ? { intlSegmenter: segmenter(lang) } : {}) }) ?? [
+  // Languages written without spaces get their words from Intl.Segmenter (ten times slower, so only for them);
+  // a bound on very different long texts.
+  const parts = diffWords(from, to, { maxEditLength: MAX_EDITS, ...(lang && NO_SPACES.test(lang) ? { intlSegmenter: segmenter(lang) } : {}) }) ?? [
     { value: from, removed: true, added: false, count: 1 },
     { value: to, removed: false, added: true, count: 1 },
   ];
