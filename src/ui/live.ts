@@ -26,8 +26,9 @@ function stateNames(): Record<number, [string, string]> {
 }
 
 /**
- * The live region: a banner (shown when someone else saves the open string, with "Keep mine" and "Take theirs"),
- * who else is viewing and the translation's counters. Without JavaScript it stays empty and hidden.
+ * The live region: a banner (shown when someone else saves the open string, with "Keep mine" and "Take theirs"; it
+ * floats above the bottom of the window), who else is viewing and the translation's counters. The editor puts it below
+ * the save buttons, so that it never moves the fields. Without JavaScript it stays empty and hidden.
  */
 export function liveRegion(o: LiveRegion): SafeHtml {
   return html`<div id="live" class="live" data-live-url="${o.translateHref}events/" data-unit-id="${o.unitId ?? ''}" data-username="${o.username ?? ''}"
@@ -38,9 +39,9 @@ export function liveRegion(o: LiveRegion): SafeHtml {
  data-text-kept="${tr('Your text stays in the fields: saving it replaces theirs.')}"
  data-text-viewers="${tr('Also here: {names}')}"
  data-text-counters="${tr('Translated: {translated} of {total} · Needs editing: {fuzzy} · Failing checks: {failing}')}">
-<div id="live-banner" class="warning" role="alert" hidden></div>
+<div id="live-banner" class="warning live-banner" role="alert" hidden></div>
 <p id="live-status" class="muted" role="status" hidden></p>
-<p id="live-line" class="muted" hidden><span id="live-presence" role="status"></span> <span id="live-counters"></span></p>
+<p id="live-line" class="muted" hidden><span id="live-presence" role="status"></span><span id="live-separator" hidden> · </span><span id="live-counters"></span></p>
 <script src="${assetUrl('live.js')}" defer></script>
 </div>`;
 }

@@ -51,8 +51,11 @@
   var banner = document.getElementById('live-banner');
   var status = document.getElementById('live-status');
 
+  var separator = document.getElementById('live-separator');
+
   function showLine() {
     line.hidden = !presence.textContent && !counters.textContent;
+    separator.hidden = !presence.textContent || !counters.textContent;
   }
 
   function showViewers(viewers) {
