@@ -186,18 +186,17 @@ export function renderBrowsableApi(page: BrowsablePage): string {
   const body = escapeHtml(pretty).replace(/&quot;(https?:\/\/[^\s&]+?)&quot;/g, (_m, url: string) => `&quot;<a href="${url}">${url}</a>&quot;`);
   const title = escapeHtml(`${page.method} ${page.url}`);
   const language = currentCatalog();
-  const t = (text: string) => escapeHtml(tr(text));
   // The site's header and stylesheet (parla.css), so the page looks like the rest of Parla and leads back to it.
   return `<!DOCTYPE html>
-<html lang="${escapeHtml(language.code)}" dir="${language.direction}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${title} – ${t('Parla API')}</title>
+<html lang="${escapeHtml(language.code)}" dir="${language.direction}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${title} – ${escapeHtml(tr('Parla API'))}</title>
 <link rel="stylesheet" href="${escapeHtml(uiAssetUrl('parla.css'))}">
 <link rel="stylesheet" href="${escapeHtml(assetUrl('browsable-api.css'))}">
 </head><body>
-<a class="skip" href="#main">${t('Skip to content')}</a>
+<a class="skip" href="#main">${escapeHtml(tr('Skip to content'))}</a>
 <header class="site"><a class="brand" href="/">Parla</a>
-<nav aria-label="${t('Site')}"><ul><li><a href="/" id="back-to-ui">${t('Back to the web interface')}</a></li><li><a href="/api/">${t('API root')}</a></li><li><a href="/api/docs/">${t('API reference')}</a></li></ul></nav></header>
+<nav aria-label="${escapeHtml(tr('Site'))}"><ul><li><a href="/" id="back-to-ui">${escapeHtml(tr('Back to the web interface'))}</a></li><li><a href="/api/">${escapeHtml(tr('API root'))}</a></li><li><a href="/api/docs/">${escapeHtml(tr('API reference'))}</a></li></ul></nav></header>
 <main id="main" tabindex="-1">
-<h1>${t('Parla API')}</h1>
+<h1>${escapeHtml(tr('Parla API'))}</h1>
 <p class="meta"><strong>${title}</strong></p>
 <p class="meta">HTTP ${page.status} · Allow: ${escapeHtml(page.allow)} · Content-Type: application/json</p>
 <pre class="api-json">${body}</pre>
