@@ -113,7 +113,7 @@ export class UnitContextService {
   async revertEdit(actor: Actor, t: TranslationWithRefs, unitId: number, changeId: number, to: RevertTo): Promise<{ target: string[]; state: number } | null> {
     const unit = await this.unitIn(actor, t.translation.id, unitId);
     const change = await unitChangeRow(this.db, unit.id, changeId);
-    if (!change || !TRANSLATION_ACTIONS.has(change.action)) throw new NotFoundError('No such change of this string.');
+    if (!change || !TRANSLATION_ACTIONS.has(change.action)) throw new NotFoundError();
     const text = to === 'old' ? change.old : change.target;
     // As many forms as the translation has: a text saved under another plural rule is cut or padded.
     const count = targetForms(splitPlurals(unit.source), t.translation);
