@@ -90,7 +90,7 @@ export function specialCharacters(code: string): SpecialCharacter[] {
 /** The bar of special characters; a click inserts the character at the cursor of the translation field last focused. */
 export function specialCharsBar(code: string, id = 'special-chars'): SafeHtml {
   return html`<div class="special-chars" role="toolbar" id="${id}" aria-label="${tr('Special characters')}" hidden data-special-chars>
-${specialCharacters(code).map((c, i) => html`<button type="button" class="secondary char" data-insert="${c.char}" aria-label="${c.name}" title="${c.name}" id="${id}-${i}">${c.display}</button>`)}
+${specialCharacters(code).map((c, i) => html`<button type="button" class="secondary char" data-insert="${c.char}" title="${c.name}" id="${id}-${i}"><span aria-hidden="true">${c.display}</span><span class="visually-hidden">${c.name}</span></button>`)}
 </div>`;
 }
 
