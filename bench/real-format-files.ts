@@ -20,6 +20,9 @@ export const REAL_FORMAT_FILES: { format: string; file: string; language: string
   { format: 'webvtt', file: 'test/fixtures/webvtt/many-comments.vtt', language: 'en' },
   { format: 'mo', file: 'test/fixtures/mo/sphinx-ru.mo', language: 'ru' },
   { format: 'xcstrings', file: 'test/fixtures/xcstrings/cse.xcstrings', language: 'de' },
+  { format: 'properties-utf16', file: 'test/fixtures/properties-utf16/docaccordion-ApplicationResources_fr.utf16le.properties', language: 'fr' },
+  { format: 'gwt', file: 'test/fixtures/gwt/lightoze-TestMessages_fi.properties', language: 'fi' },
+  { format: 'xwiki-java-properties', file: 'test/fixtures/xwiki-java-properties/docaccordion-ApplicationResources_fr.properties', language: 'fr' },
 ];
 
 const MIN_MS = 300;

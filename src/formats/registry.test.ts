@@ -95,3 +95,13 @@ describe('FormatJS, subtitle, MO and String Catalog formats', () => {
     expect(formats.get('xcstrings')!.parse(Buffer.from(catalog), { language: 'cs' }).units[0]).toMatchObject({ key: 'Hi', target: ['Ahoj'] });
   });
 });
+
+describe('Java properties dialects', () => {
+  it('are registered under the reference ids and read their files', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello=Ahoj světe\n', 'utf16le')]);
+    expect(formats.get('properties-utf16')!.parse(utf16).units[0]).toMatchObject({ key: 'hello', target: ['Ahoj světe'] });
+    expect(formats.get('gwt')!.parse(Buffer.from('items=You have {0} items\nitems[one]=You have one item\n')).units).toMatchObject([{ key: 'items', target: ['You have one item', 'You have {0} items'] }]);
+    expect(formats.get('xwiki-java-properties')!.parse(Buffer.from("a=Can''t open {0}\nb=Don''t\n")).units.map((u) => u.target[0])).toEqual(["Can't open {0}", "Don''t"]);
+    expect(formats.list().map((f) => f.id)).toEqual(expect.arrayContaining(['properties', 'properties-utf8', 'properties-utf16', 'gwt', 'xwiki-java-properties']));
+  });
+});

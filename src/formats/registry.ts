@@ -20,6 +20,7 @@ import { phpFormat } from './php/php.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
 import { resxFormat } from './resx/resx.format.js';
 import { propertiesFormat, propertiesUtf8Format } from './properties/properties.format.js';
+import { gwtFormat, propertiesUtf16Format, xwikiJavaPropertiesFormat } from './properties/variants.js';
 import { rubyYamlFormat } from './ruby-yaml/ruby-yaml.format.js';
 import { stringsFormat, stringsUtf8Format } from './strings/strings.format.js';
 import { stringsdictFormat } from './stringsdict/stringsdict.format.js';
@@ -107,6 +108,9 @@ for (const format of [
   stringsUtf8Format,
   propertiesFormat,
   propertiesUtf8Format,
+  propertiesUtf16Format,
+  gwtFormat,
+  xwikiJavaPropertiesFormat,
   yamlFormat,
   rubyYamlFormat,
   aresourceFormat,

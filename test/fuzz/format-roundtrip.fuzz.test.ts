@@ -57,6 +57,10 @@ const CAPS: Record<string, Capabilities> = {
   'strings-utf8': { plural: false, note: true, noteOk: (n) => !n.includes('*/') },
   properties: { plural: false, note: true, noteOk: (n) => !/[\u0100-\uffff]/.test(n) },
   'properties-utf8': { plural: false, note: true },
+  'properties-utf16': { plural: false, note: true },
+  // `key[one]` beside `key` is a plural form: generated keys hold no brackets.
+  gwt: { plural: true, note: true, keyOk: (k) => !/[[\]]/.test(k) },
+  'xwiki-java-properties': { plural: false, note: true, noteOk: (n) => !/[\u0100-\uffff]/.test(n) },
   yaml: { plural: false, note: true, nested: true, keyPattern: IDENT },
   'ruby-yaml': { plural: true, note: true, nested: true, keyPattern: IDENT },
   aresource: { plural: true, note: true, keyPattern: /^[A-Za-z_][A-Za-z0-9_]*$/, noteOk: (n) => !n.includes('--') && !n.endsWith('-') },

@@ -21,7 +21,7 @@ export const SIGNIFICANT: Record<string, string[]> = {
   xml: ['<', '>', '</', '/>', '&', '&#', '&#x', ';', '"', "'", '<!DOCTYPE x [<!ENTITY e "ee">]>', '&e;', '<![CDATA[', ']]>', '<?xml version="1.0" encoding="UTF-16"?>', '\u0000'],
   json: ['{', '}', '[', ']', ':', ',', '"', '\\', '\\u', '\\ud800', 'null', 'true', '1e999', '-', '\ufeff'],
   po: ['msgid ', 'msgstr ', 'msgctxt ', 'msgid_plural ', 'msgstr[0] ', 'msgstr[9999999999] ', '#~ ', '#| ', '#, fuzzy', '"', '\\', '\n\n', 'charset=ISO-8859-2', 'charset=nope', 'nplurals=x;'],
-  properties: ['=', ':', '\\', '\\u', '\\u12', '#', '!', '\n', '\r', ' '],
+  properties: ['=', ':', '\\', '\\u', '\\u12', '#', '!', '\n', '\r', ' ', '[one]', '[other]', "''", '{0}', '\ufeff', '\u0000'],
   strings: ['"', ';', '=', '/*', '*/', '//', '\\', '\\U', '\ufeff'],
   yaml: [':', '- ', '&a ', '*a', '!!', '|', '>', '{', '[', '"', "'", '#', '\t', '---\n', '...\n', '? '],
   csv: [',', '"', '\n', '\r\n', ';', '\t'],
@@ -39,7 +39,7 @@ export const SIGNIFICANT: Record<string, string[]> = {
 export function alphabetOf(format: TranslationFormat): string[] {
   const id = format.id;
   if (id.startsWith('po')) return SIGNIFICANT.po!;
-  if (id.startsWith('properties')) return SIGNIFICANT.properties!;
+  if (id.startsWith('properties') || id === 'gwt' || id === 'xwiki-java-properties') return SIGNIFICANT.properties!;
   if (id === 'strings' || id === 'strings-utf8') return SIGNIFICANT.strings!;
   if (id.includes('yaml')) return SIGNIFICANT.yaml!;
   if (id.startsWith('csv')) return SIGNIFICANT.csv!;

@@ -4,13 +4,24 @@ import { EntryTextStore, withUtf8Bom, type EntryTextInit } from '../text/keyed-t
 import { escapeComment, escapeKey, escapeValue, type EscapeStyle } from './escape.js';
 import type { PropertiesEntry } from './parser.js';
 
-export type PropertiesEncoding = 'utf8' | 'latin1';
+export type PropertiesEncoding = 'utf8' | 'latin1' | 'utf16le' | 'utf16be';
 
 export interface PropertiesStoreInit extends EntryTextInit<PropertiesEntry> {
   encoding: PropertiesEncoding;
   bom: boolean;
   /** True for the ISO-8859-1 flavour: non-ASCII text is written as \uXXXX. */
   asciiOnly: boolean;
+  /** A dialect's own quoting of values on top of the escapes (XWiki doubles apostrophes in messages with {0}). */
+  encodeValue?: (value: string) => string;
+}
+
+/** The file's bytes for `text` in its encoding, with its byte order mark when it had one. */
+export function encodeProperties(text: string, encoding: PropertiesEncoding, bom: boolean): Buffer {
+  if (encoding === 'utf8' || encoding === 'latin1') return withUtf8Bom(Buffer.from(text, encoding), bom);
+  const body = Buffer.from(text, 'utf16le');
+  if (encoding === 'utf16be') body.swap16();
+  if (!bom) return body;
+  return Buffer.concat([Buffer.from(encoding === 'utf16le' ? [0xff, 0xfe] : [0xfe, 0xff]), body]);
 }
 
 /** The separator new entries get: the file's most common one, alignment padding reduced to one space. */
@@ -35,7 +46,8 @@ export class PropertiesStore extends EntryTextStore<PropertiesEntry> {
   private readonly separator: string;
 
   constructor(init: PropertiesStoreInit) {
-    super(init, { label: '.properties', keyFromSource: true, encode: (text) => withUtf8Bom(Buffer.from(text, init.encoding), init.bom) });
+    super(init, { label: '.properties', keyFromSource: true, encode: (text) => encodeProperties(text, init.encoding, init.bom) });
+    this.encodeValue = init.encodeValue ?? ((value) => value);
     const firstEscape = /\\u[0-9A-Fa-f]{0,3}[A-Fa-f]/.exec(init.text);
     this.style = {
       asciiOnly: init.asciiOnly,
@@ -52,6 +64,7 @@ export class PropertiesStore extends EntryTextStore<PropertiesEntry> {
 
   /** End of the text when it ends in a line continuation, else -1. */
   private readonly danglingAt: number;
+  private readonly encodeValue: (value: string) => string;
 
   protected renderValue(value: string, entry: PropertiesEntry): string {
     // A key written without any separator needs one before its new value.
@@ -64,7 +77,7 @@ export class PropertiesStore extends EntryTextStore<PropertiesEntry> {
 
   /** After a separator of whitespace only, the reader takes a leading "=" or ":" of the value as the separator. */
   private valueAfter(separator: string, value: string): string {
-    const escaped = escapeValue(value, this.style);
+    const escaped = escapeValue(this.encodeValue(value), this.style);
     return !/[=:]/.test(separator) && (escaped.startsWith('=') || escaped.startsWith(':')) ? `\\${escaped}` : escaped;
   }
 
@@ -72,6 +85,16 @@ export class PropertiesStore extends EntryTextStore<PropertiesEntry> {
     // Java ends a line at CR too: a note's lone CR must not turn the rest of the line into an entry.
     const comments = note === '' ? [] : note.split(/\r\n|\r|\n/).map((line) => `# ${escapeComment(line, this.style)}`);
     return [...comments, escapeKey(key, this.style) + this.separator + this.valueAfter(this.separator, value)];
+  }
+
+  /**
+   * After a line continuation at the very end (an odd run of backslashes), one line break would join the first
+   * appended entry to that line: an empty line ends it first.
+   */
+  protected override breakBeforeAdded(text: string): string {
+    let start = text.length;
+    while (start > 0 && text.charCodeAt(start - 1) === 0x5c) start--;
+    return (text.length - start) % 2 === 1 ? this.eol + this.eol : super.breakBeforeAdded(text);
   }
 
   /** Java also ends a line at a lone CR. */

@@ -242,6 +242,11 @@ export abstract class EntryTextStore<E extends TextEntry> extends KeyedTextStore
     }
     const text = spliceText(this.text, patches);
     if (lines.length === 0) return text;
-    return (text === '' || this.endsLine(text) ? text : text + this.eol) + lines.map((line) => line + this.eol).join('');
+    return text + this.breakBeforeAdded(text) + lines.map((line) => line + this.eol).join('');
+  }
+
+  /** What goes between the text and appended entries so that they start on a line of their own. */
+  protected breakBeforeAdded(text: string): string {
+    return text === '' || this.endsLine(text) ? '' : this.eol;
   }
 }
