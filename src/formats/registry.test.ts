@@ -105,3 +105,10 @@ describe('Java properties dialects', () => {
     expect(formats.list().map((f) => f.id)).toEqual(expect.arrayContaining(['properties', 'properties-utf8', 'properties-utf16', 'gwt', 'xwiki-java-properties']));
   });
 });
+
+describe('Mozilla DTD format', () => {
+  it('is registered under the reference id and reads entities', () => {
+    expect(formats.get('dtd')).toMatchObject({ monolingual: true, extensions: ['dtd'] });
+    expect(formats.get('dtd')!.parse(Buffer.from('<!-- note -->\n<!ENTITY a.label "Ahoj">\n')).units[0]).toMatchObject({ key: 'a.label', target: ['Ahoj'], note: 'note' });
+  });
+});

@@ -21,6 +21,7 @@ import { poFormat, poMonoFormat } from './po/po.format.js';
 import { resxFormat } from './resx/resx.format.js';
 import { propertiesFormat, propertiesUtf8Format } from './properties/properties.format.js';
 import { gwtFormat, propertiesUtf16Format, xwikiJavaPropertiesFormat } from './properties/variants.js';
+import { dtdFormat } from './dtd/dtd.format.js';
 import { rubyYamlFormat } from './ruby-yaml/ruby-yaml.format.js';
 import { stringsFormat, stringsUtf8Format } from './strings/strings.format.js';
 import { stringsdictFormat } from './stringsdict/stringsdict.format.js';
@@ -111,6 +112,7 @@ for (const format of [
   propertiesUtf16Format,
   gwtFormat,
   xwikiJavaPropertiesFormat,
+  dtdFormat,
   yamlFormat,
   rubyYamlFormat,
   aresourceFormat,

@@ -60,6 +60,8 @@ const CAPS: Record<string, Capabilities> = {
   'properties-utf16': { plural: false, note: true },
   // `key[one]` beside `key` is a plural form: generated keys hold no brackets.
   gwt: { plural: true, note: true, keyOk: (k) => !/[[\]]/.test(k) },
+  // A text holding "&quot;", "&apos;" or a character reference reads back as that character.
+  dtd: { plural: false, note: true, keyPattern: /^[A-Za-z][A-Za-z0-9._-]*$/, noteOk: (n) => !n.includes('--') && !n.endsWith('-'), textOk: (t) => !/&(quot|apos|#[0-9]+|#x[0-9a-f]+);/i.test(t) },
   'xwiki-java-properties': { plural: false, note: true, noteOk: (n) => !/[\u0100-\uffff]/.test(n) },
   yaml: { plural: false, note: true, nested: true, keyPattern: IDENT },
   'ruby-yaml': { plural: true, note: true, nested: true, keyPattern: IDENT },

@@ -32,6 +32,7 @@ export const SIGNIFICANT: Record<string, string[]> = {
   fluent: ['{', '}', '$', '-', '.', '=', '->', '[', ']', '*[other]', '#', '##', '###', '"', '\\', '\n', '\n    ', 'NUMBER('],
   subtitle: ['\n', '\r\n', '\n\n', '-->', ' --> ', '00:00:01,000', '00:01.000', '1\n', 'WEBVTT', 'NOTE ', 'STYLE\n', '<i>', ':', ',', '.'],
   mo: ['\u0000', '\u0004', '\u00de\u0012\u0004\u0095', '\u0095\u0004\u0012\u00de', '\u00ff\u00ff\u00ff\u007f', 'charset=', 'Plural-Forms: nplurals=3; plural=n;\n'],
+  dtd: ['<!ENTITY ', '<!ENTITY % p SYSTEM "x.dtd">', '%p;', '<!--', '-->', '"', "'", '>', '<', '%', ';', '&quot;', '&#037;', '&amp;', '<?xml version="1.0"?>', '\n\n'],
   zip: ['PK\u0003\u0004', 'PK\u0001\u0002', 'PK\u0005\u0006'],
 };
 
@@ -51,6 +52,7 @@ export function alphabetOf(format: TranslationFormat): string[] {
   if (id === 'srt' || id === 'webvtt') return SIGNIFICANT.subtitle!;
   if (id === 'mo') return SIGNIFICANT.mo!;
   if (id === 'xlsx') return SIGNIFICANT.zip!;
+  if (id === 'dtd') return SIGNIFICANT.dtd!;
   if (format.mimeType.includes('json') || ['json', 'json-nested', 'i18next', 'i18nextv4', 'webextension', 'arb', 'go-i18n-json', 'go-i18n-json-v2'].includes(id)) return SIGNIFICANT.json!;
   return SIGNIFICANT.xml!;
 }
