@@ -37,7 +37,12 @@ function decodeValue(raw: string): string {
 function encodeValue(text: string, quote: '"' | "'", latin1: boolean): string {
   let out = text.replaceAll('%', '&#037;');
   out = quote === '"' ? out.replaceAll('"', '&quot;') : out.replaceAll("'", '&apos;');
-  return latin1 ? out.replace(/[^\u0000-\u00ff]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16).toUpperCase()};`) : out;
+  return latin1 ? latin1Safe(out) : out;
+}
+
+/** Characters an ISO-8859-1 file cannot hold, as character references. */
+function latin1Safe(text: string): string {
+  return text.replace(/[\u0100-\u{10ffff}]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16).toUpperCase()};`);
 }
 
 class DtdReader {
@@ -192,8 +197,8 @@ class DtdStore extends EntryTextStore<DtdEntry> {
   }
 
   protected renderAdded(key: string, note: string, value: string): string[] {
-    const safe = (text: string) => (this.latin1 ? text.replace(/[^\u0000-\u00ff]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16).toUpperCase()};`) : text);
-    const comment = note === '' ? [] : [`<!-- ${safe(note.replaceAll('--', '- -'))} -->`];
+    const text = note.replaceAll('--', '- -');
+    const comment = note === '' ? [] : [`<!-- ${this.latin1 ? latin1Safe(text) : text} -->`];
     return [...comment, `<!ENTITY ${key} "${encodeValue(value, '"', this.latin1)}">`];
   }
 }
