@@ -39,7 +39,8 @@ export class RedisLiveBus implements LiveBus {
   private get redis(): { commands: Redis; reader: Redis } {
     if (!this.connections) {
       const Redis = ioredis().Redis;
-      const commands = new Redis(this.url, { maxRetriesPerRequest: 1 });
+      // A save waits for its event to be published: a Redis that is away delays it by two seconds at most.
+      const commands = new Redis(this.url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
       commands.on('error', (e: Error) => this.onError(e));
       const reader = new Redis(this.url, { maxRetriesPerRequest: null, connectionName: this.readerName });
       reader.on('error', (e: Error) => this.onError(e));
