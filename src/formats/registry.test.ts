@@ -112,3 +112,10 @@ describe('Mozilla DTD format', () => {
     expect(formats.get('dtd')!.parse(Buffer.from('<!-- note -->\n<!ENTITY a.label "Ahoj">\n')).units[0]).toMatchObject({ key: 'a.label', target: ['Ahoj'], note: 'note' });
   });
 });
+
+describe('.NET resources', () => {
+  it('reads Windows .resw files as resx', () => {
+    expect(formats.get('resx')!.extensions).toEqual(['resx', 'resw']);
+    expect(formats.list().filter((f) => f.extensions.includes('resw')).map((f) => f.id)).toEqual(['resx']);
+  });
+});

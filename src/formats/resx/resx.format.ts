@@ -120,7 +120,7 @@ function createResx(options: CreateOptions): ParsedStore {
 export const resxFormat: TranslationFormat = {
   id: 'resx',
   name: '.NET resource file',
-  extensions: ['resx'],
+  extensions: ['resx', 'resw'],
   monolingual: true,
   mimeType: 'text/microsoft-resx',
   parse: parseResx,
