@@ -7,6 +7,7 @@ import { DIALECTS } from '../helpers/databases.js';
 import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { deleteRedisKeys, REDIS_URL } from '../helpers/redis.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { buildZip } from '../helpers/zip.js';
 import { signIn, userWithPassword } from '../helpers/ui-session.js';
 import { RedisLiveBus } from '../../src/services/live/redis-bus.js';
 import { compareEventIds, type LiveEvent } from '../../src/services/live/live-bus.js';
@@ -177,6 +178,28 @@ describe.each(DIALECTS)('unit ETag and If-Match on %s', (dialect) => {
     const results = await Promise.all(['A', 'B', 'C', 'D'].map((x) => patch({ target: [`Souběh ${x}`], state: 20 }, { 'If-Match': tag })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 412, 412, 412]);
+  });
+
+  it('applies If-Match to PUT (a monolingual template string, where PUT may write)', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Json', slug: 'json', file_format: 'json', filemask: 'j/*.json', template: 'j/en.json' })) form.append(k, v);
+    const zip = buildZip([
+      { name: 'j/en.json', data: JSON.stringify({ greeting: 'Hello' }) },
+      { name: 'j/cs.json', data: JSON.stringify({ greeting: 'Ahoj' }) },
+    ]);
+    form.append('zipfile', new Blob([new Uint8Array(zip)]), 'j.zip');
+    const created = await s.api('/api/projects/live/components/', { method: 'POST', body: form });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const [template] = (await (await s.api('/api/translations/live/json/en/units/')).json()).results as Unit[];
+    const put = (target: string, ifMatch: string) => s.api(`/api/units/${template!.id}/`, { method: 'PUT', json: { target: [target], state: 20, labels: [] }, headers: { 'If-Match': ifMatch } });
+    const tag = (await s.api(`/api/units/${template!.id}/`)).headers.get('etag')!;
+    const first = await put('Hello!', tag);
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect(first.headers.get('etag')).not.toBe(tag);
+    const stale = await put('Hi', tag);
+    expect(stale.status).toBe(412);
+    expect((await (await s.api(`/api/units/${template!.id}/`)).json()).target).toEqual(['Hello!']);
+    expect((await put('Hi', first.headers.get('etag')!)).status).toBe(200);
   });
 
   it('gives a new string its ETag', async () => {
