@@ -22,6 +22,7 @@ export const REAL_FORMAT_FILES: { format: string; file: string; language: string
   { format: 'xcstrings', file: 'test/fixtures/xcstrings/cse.xcstrings', language: 'de' },
   { format: 'properties-utf16', file: 'test/fixtures/properties-utf16/docaccordion-ApplicationResources_fr.utf16le.properties', language: 'fr' },
   { format: 'gwt', file: 'test/fixtures/gwt/lightoze-TestMessages_fi.properties', language: 'fi' },
+  { format: 'mi18n-lang', file: 'test/fixtures/mi18n-lang/formbuilder-de-DE.lang', language: 'de' },
   { format: 'dtd', file: 'test/fixtures/dtd/archview-de-archview.dtd', language: 'de' },
   { format: 'xwiki-java-properties', file: 'test/fixtures/xwiki-java-properties/docaccordion-ApplicationResources_fr.properties', language: 'fr' },
 ];

@@ -102,7 +102,9 @@ describe('Java properties dialects', () => {
     expect(formats.get('properties-utf16')!.parse(utf16).units[0]).toMatchObject({ key: 'hello', target: ['Ahoj světe'] });
     expect(formats.get('gwt')!.parse(Buffer.from('items=You have {0} items\nitems[one]=You have one item\n')).units).toMatchObject([{ key: 'items', target: ['You have one item', 'You have {0} items'] }]);
     expect(formats.get('xwiki-java-properties')!.parse(Buffer.from("a=Can''t open {0}\nb=Don''t\n")).units.map((u) => u.target[0])).toEqual(["Can't open {0}", "Don''t"]);
-    expect(formats.list().map((f) => f.id)).toEqual(expect.arrayContaining(['properties', 'properties-utf8', 'properties-utf16', 'gwt', 'xwiki-java-properties']));
+    expect(formats.get('mi18n-lang')).toMatchObject({ extensions: ['lang'], monolingual: true });
+    expect(formats.get('mi18n-lang')!.parse(Buffer.from('NATIVE_NAME = čeština\nsave=Uložit\n')).units.map((u) => [u.key, u.target[0]])).toEqual([['NATIVE_NAME', 'čeština'], ['save', 'Uložit']]);
+    expect(formats.list().map((f) => f.id)).toEqual(expect.arrayContaining(['properties', 'properties-utf8', 'properties-utf16', 'gwt', 'xwiki-java-properties', 'mi18n-lang']));
   });
 });
 

@@ -20,7 +20,7 @@ import { phpFormat } from './php/php.format.js';
 import { poFormat, poMonoFormat } from './po/po.format.js';
 import { resxFormat } from './resx/resx.format.js';
 import { propertiesFormat, propertiesUtf8Format } from './properties/properties.format.js';
-import { gwtFormat, propertiesUtf16Format, xwikiJavaPropertiesFormat } from './properties/variants.js';
+import { gwtFormat, mi18nLangFormat, propertiesUtf16Format, xwikiJavaPropertiesFormat } from './properties/variants.js';
 import { dtdFormat } from './dtd/dtd.format.js';
 import { rubyYamlFormat } from './ruby-yaml/ruby-yaml.format.js';
 import { stringsFormat, stringsUtf8Format } from './strings/strings.format.js';
@@ -112,6 +112,7 @@ for (const format of [
   propertiesUtf16Format,
   gwtFormat,
   xwikiJavaPropertiesFormat,
+  mi18nLangFormat,
   dtdFormat,
   yamlFormat,
   rubyYamlFormat,

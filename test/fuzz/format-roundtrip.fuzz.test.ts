@@ -58,6 +58,7 @@ const CAPS: Record<string, Capabilities> = {
   properties: { plural: false, note: true, noteOk: (n) => !/[\u0100-\uffff]/.test(n) },
   'properties-utf8': { plural: false, note: true },
   'properties-utf16': { plural: false, note: true },
+  'mi18n-lang': { plural: false, note: true },
   // `key[one]` beside `key` is a plural form: generated keys hold no brackets.
   gwt: { plural: true, note: true, keyOk: (k) => !/[[\]]/.test(k) },
   // A text holding "&quot;", "&apos;" or a character reference reads back as that character.

@@ -40,7 +40,7 @@ export const SIGNIFICANT: Record<string, string[]> = {
 export function alphabetOf(format: TranslationFormat): string[] {
   const id = format.id;
   if (id.startsWith('po')) return SIGNIFICANT.po!;
-  if (id.startsWith('properties') || id === 'gwt' || id === 'xwiki-java-properties') return SIGNIFICANT.properties!;
+  if (id.startsWith('properties') || id === 'gwt' || id === 'xwiki-java-properties' || id === 'mi18n-lang') return SIGNIFICANT.properties!;
   if (id === 'strings' || id === 'strings-utf8') return SIGNIFICANT.strings!;
   if (id.includes('yaml')) return SIGNIFICANT.yaml!;
   if (id.startsWith('csv')) return SIGNIFICANT.csv!;

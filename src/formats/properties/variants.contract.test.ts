@@ -1,7 +1,7 @@
-// The shared format contract run on the Java properties dialects (UTF-16, GWT, XWiki) and their real files in test/fixtures.
+// The shared format contract run on the Java properties dialects (UTF-16, GWT, XWiki, mi18n) and their real files in test/fixtures.
 import path from 'node:path';
 import { describeFormatContract, REAL_WORLD_DIR } from '../contract/format-contract.js';
-import { gwtFormat, propertiesUtf16Format, xwikiJavaPropertiesFormat } from './variants.js';
+import { gwtFormat, mi18nLangFormat, propertiesUtf16Format, xwikiJavaPropertiesFormat } from './variants.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures');
 const fixture = (id: string) => path.relative(REAL_WORLD_DIR, path.join(FIXTURES, id));
@@ -47,4 +47,11 @@ describeFormatContract({
   samples: [{ name: "apostrophes doubled only beside {0}, \\u escapes", bytes: XWIKI, units: 4 }],
   malformed: [{ name: 'malformed \\u escape', bytes: 'a=\\u00\n', expectLine: true }],
   fixtures: [fixture('xwiki-java-properties')],
+});
+
+describeFormatContract({
+  format: mi18nLangFormat,
+  samples: [{ name: 'header keys, blank lines, UTF-8 text', bytes: 'NATIVE_NAME = čeština\nENGLISH_NAME = Czech\n\n# Buttons\nsave=Uložit\nclose=Zavřít\n', units: 4 }],
+  malformed: [{ name: 'malformed \\u escape', bytes: 'a=\\u00\n', expectLine: true }],
+  fixtures: [fixture('mi18n-lang')],
 });

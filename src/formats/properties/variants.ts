@@ -1,4 +1,4 @@
-// The reference's Java properties dialects on Parla's properties parser: UTF-16 files, GWT plurals, XWiki quoting.
+// The reference's Java properties dialects on Parla's properties parser: UTF-16 files, GWT plurals, XWiki quoting, mi18n .lang files.
 
 import { isUtf8 } from 'node:buffer';
 import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat, type UnitChange } from '../format.js';
@@ -191,12 +191,12 @@ class GwtStore implements ParsedStore {
 /** XWiki's messages are Java MessageFormat patterns when they hold a {0} parameter: an apostrophe is written ''. */
 const XWIKI_PARAMETER = /\{[0-9]+\}/;
 
-function variant(id: string, name: string, dialect: Dialect, wrap?: (store: PropertiesStore, options: ParseOptions | undefined) => ParsedStore): TranslationFormat {
+function variant(id: string, name: string, dialect: Dialect, wrap?: (store: PropertiesStore, options: ParseOptions | undefined) => ParsedStore, extensions: readonly string[] = ['properties']): TranslationFormat {
   const finish = (store: PropertiesStore, options: ParseOptions | undefined): ParsedStore => (wrap ? wrap(store, options) : store);
   return {
     id,
     name,
-    extensions: ['properties'],
+    extensions,
     monolingual: true,
     mimeType: 'text/x-java-properties',
     parse: (bytes: Uint8Array, options?: ParseOptions): ParsedStore => finish(parseDialect(bytes, options, dialect), options),
@@ -217,3 +217,6 @@ export const xwikiJavaPropertiesFormat = variant('xwiki-java-properties', 'XWiki
   decodeValue: (value) => (XWIKI_PARAMETER.test(value) ? value.replaceAll("''", "'") : value),
   encodeValue: (value) => (XWIKI_PARAMETER.test(value) ? value.replaceAll("'", "''") : value),
 });
+
+/** mi18n (draggable/i18n) `.lang` files for JavaScript: Java properties syntax in UTF-8. */
+export const mi18nLangFormat = variant('mi18n-lang', 'mi18n lang file', { newEncoding: 'utf8', asciiOnly: false }, undefined, ['lang']);
