@@ -6,6 +6,7 @@ import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
 import { targetForms } from '../../services/units/new-string.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
+import { msgid } from '../../shared/msgid.js';
 import { REVIEW_QUERY, reviewQueuePage } from '../../ui/editor-review.js';
 import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
 
@@ -60,7 +61,7 @@ export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): v
       const { t, body } = await translationForm(request);
       const unit = await unitIn(request, t, body.unit);
       const action = str(body.action);
-      if (action !== 'dismiss' && action !== 'restore') throw new AppError('invalid', 'Unknown check action.');
+      if (action !== 'dismiss' && action !== 'restore') throw new AppError('invalid', msgid('Unknown check action.'));
       await c.checkDismissal.setDismissed(request.actor, unit.id, str(body.check), action === 'dismiss');
       return redirect(reply, backToUnit(t, body, unit.id, action === 'dismiss' ? 'check_dismissed' : 'check_restored'));
     }),
@@ -93,7 +94,7 @@ export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): v
         }
         return redirect(reply, `${hrefs(t, t.language.code).translate}review/?done=approved${offsetOf(body.offset) ? `&offset=${offsetOf(body.offset)}` : ''}`);
       }
-      throw new AppError('invalid', 'Unknown review action.');
+      throw new AppError('invalid', msgid('Unknown review action.'));
     }),
   );
 

@@ -10,6 +10,7 @@ import { lockUnit, setUnitsCheckOutcome } from '../../db/units.repository.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import { applyCounterDelta, unitDelta } from '../common/statistics-counters.js';
 import { parseEnforced } from './unit-checks.js';
+import { msgid } from '../../shared/msgid.js';
 
 /** A stored check of a unit as the editor shows it: the registry's texts (English msgids), dismissed or not, enforced or not. */
 export interface CheckView {
@@ -27,9 +28,9 @@ export interface CheckView {
 }
 
 const MSG = {
-  denied: 'You do not have permission to dismiss checks of this string.',
-  enforced: 'The component enforces this check: fix the translation instead of dismissing the check.',
-  notFailing: 'This check does not fail on this string.',
+  denied: msgid('You do not have permission to dismiss checks of this string.'),
+  enforced: msgid('The component enforces this check: fix the translation instead of dismissing the check.'),
+  notFailing: msgid('This check does not fail on this string.'),
 } as const;
 
 export class CheckDismissalService {
