@@ -146,7 +146,7 @@ export const CHAR_CHECKS: readonly Check[] = [
       return endsDiffer(s, t, EXCLAMATIONS) ? msgid('Source and translation do not both end with an exclamation mark') : false;
     },
   ),
-  perForm('end_ellipsis', msgid('Mismatched ellipsis'), msgid('Source and translation do not both end with an ellipsis'), msgid('The source ends with an ellipsis character (…) and the translation does not, or the other way round. An ellipsis usually says that a dialog follows. Three dots in the source may become "…" in the translation.'), (s, t, ctx) => {
+  perForm('end_ellipsis', msgid('Mismatched ellipsis'), msgid('Source and translation do not both end with an ellipsis'), msgid('The source ends with an ellipsis character (…) and the translation does not, or the other way round. An ellipsis usually says that a dialog follows. End the translation with "…" exactly when the source ends with an ellipsis; three dots in the source may become "…" in the translation.'), (s, t, ctx) => {
     if (isLanguage(ctx, JBO)) return false;
     // Three dots in the source may be typeset as a real ellipsis in the translation.
     if (s.endsWith('...') && t.endsWith('…')) return false;

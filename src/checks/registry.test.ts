@@ -55,6 +55,13 @@ describe('registry', () => {
     }
   });
 
+  it('explains every check with what to do about a failure, not only what it found', () => {
+    // The editor shows the explanation with a failing check: it has to tell the translator (or, for source checks, the
+    // developer) what to do, in an imperative sentence or clause.
+    const todo = /(^|[.;:] |, so |, or )(use|keep|copy|remove|translate|fix|make|write|start|end|shorten|join|add|replace|look|place|enter|change|number|simplify|improve|give|close|dismiss|check)\b/i;
+    for (const c of CHECKS) expect(c.explanation, c.id).toMatch(todo);
+  });
+
   it('docs/checks.md lists every check with its explanation word for word', () => {
     const doc = fs.readFileSync(fileURLToPath(new URL('../../docs/checks.md', import.meta.url)), 'utf8');
     const listed = new Map<string, string>();
