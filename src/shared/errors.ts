@@ -33,25 +33,25 @@ export function summarize(errors: FieldError[]): string {
 }
 
 export class NotFoundError extends AppError {
-  constructor(message = msgid('Not found.')) {
+  constructor(message: string = msgid('Not found.')) {
     super('not_found', message);
   }
 }
 
 export class PermissionDeniedError extends AppError {
-  constructor(message = msgid('You do not have permission to perform this action.')) {
+  constructor(message: string = msgid('You do not have permission to perform this action.')) {
     super('permission_denied', message);
   }
 }
 
 export class NotAuthenticatedError extends AppError {
-  constructor(message = msgid('Authentication credentials were not provided.')) {
+  constructor(message: string = msgid('Authentication credentials were not provided.')) {
     super('not_authenticated', message);
   }
 }
 
 export class AuthenticationFailedError extends AppError {
-  constructor(message = msgid('Invalid token.')) {
+  constructor(message: string = msgid('Invalid token.')) {
     super('authentication_failed', message);
   }
 }

@@ -2,7 +2,7 @@
 // that may be installed, each add-on's options form (generated from the options its validation checks), and uninstalling.
 import type { AddonOption } from '../addons/options.js';
 import { msgid } from '../shared/msgid.js';
-import { tr } from './i18n.js';
+import { tr, trHtml } from './i18n.js';
 import { html, type SafeHtml } from './html.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page, type Viewer } from './layout.js';
@@ -230,7 +230,9 @@ export function addonUninstallPage(o: { viewer: Viewer; place: AddonPlace; addon
     breadcrumbs: [...o.place.crumbs, { label: tr('Add-ons'), href: o.place.base }, { label: title }],
     body: html`<h1>${title}</h1>
 <form method="post" action="${o.place.base}${String(o.addon.id)}/delete/" id="addon-uninstall" class="panel">${csrfField(o.viewer)}
-<p>${tr('Uninstall')} <strong>${o.addon.verbose}</strong> (<code>${o.addon.name}</code>${tr(') from the {kind} {place_name}? Its configuration and log are removed; files it already made stay.', { kind: o.place.kind, place_name: o.place.name })}</p>
+<p>${o.place.kind === 'project'
+  ? trHtml('Uninstall {addon} ({name}) from the project {place}? Its configuration and log are removed; files it already made stay.', { addon: html`<strong>${o.addon.verbose}</strong>`, name: html`<code>${o.addon.name}</code>`, place: o.place.name })
+  : trHtml('Uninstall {addon} ({name}) from the component {place}? Its configuration and log are removed; files it already made stay.', { addon: html`<strong>${o.addon.verbose}</strong>`, name: html`<code>${o.addon.name}</code>`, place: o.place.name })}</p>
 <p class="actions"><button type="submit" class="danger" id="addon-uninstall-submit">${tr('Uninstall')}</button> <a href="${o.place.base}" class="button secondary">${tr('Keep it')}</a></p>
 </form>`,
   });

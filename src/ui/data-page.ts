@@ -48,7 +48,7 @@ export function dataPage(o: DataPageData): string {
 <p>${tr("Each feed lists the latest changes. A feed of one language is the address of a component's feed followed by the language code and a slash.")}</p>
 ${linkTable('rss', tr('RSS feeds'), tr('Object'), o.feeds, 'RSS')}
 <h2 id="statistics">${tr('Statistics')}</h2>
-<p>${tr('The translation statistics of every component, as JSON (or CSV with')} <code>?format=csv</code>).</p>
+<p>${trHtml('The translation statistics of every component, as JSON (or CSV with {query}).', { query: html`<code>?format=csv</code>` })}</p>
 ${linkTable('stats', tr('Statistics'), tr('Component'), o.statistics, tr('View'))}
 ${o.example ? html`<p>${tr('For example, with an API token, the translations of a component:')}</p><pre>curl -H "Authorization: Token TOKEN" ${o.example}</pre>` : ''}
 ${o.download ? html`<h2 id="files">${tr('Files')}</h2><p>${tr('All translation files of the project:')} <a href="${o.download}" id="download-project">${o.download}</a></p>` : ''}

@@ -1,7 +1,7 @@
 // The site administration pages under /manage/: users, languages, background tasks, health and configuration.
 import { html, type SafeHtml } from './html.js';
 import { msgid } from '../shared/msgid.js';
-import { ntr, tr } from './i18n.js';
+import { ntr, tr, trHtml } from './i18n.js';
 import { csrfField, page, type Viewer } from './layout.js';
 import { formOf, type FieldSpec, type FormState } from './forms.js';
 
@@ -233,7 +233,7 @@ export function taskPage(o: { viewer: Viewer; task: ListedTask }): string {
 <dl class="meta" id="task"><dt>${tr('Id')}</dt><dd><code>${t.id}</code></dd><dt>${tr('Status')}</dt><dd id="task-status">${t.status}</dd><dt>${tr('Progress')}</dt><dd>${String(t.progress)} %</dd><dt>${tr('Created')}</dt><dd>${t.created}</dd><dt>${tr('Updated')}</dt><dd>${t.updated}</dd></dl>
 <h2>${tr('Log')}</h2>${t.log ? html`<pre id="task-log">${t.log}</pre>` : html`<p class="muted" id="task-log">${tr('Nothing logged.')}</p>`}
 <h2>${tr('Result')}</h2>${result ? html`<pre id="task-result">${result}</pre>` : html`<p class="muted" id="task-result">${tr('No result yet.')}</p>`}
-<p class="muted">${tr('The API shows it at')} <a href="/api/tasks/${t.id}/">${tr('/api/tasks/{id}/', { id: t.id })}</a>.</p>`,
+<p class="muted">${trHtml('The API shows it at {link}.', { link: html`<a href="/api/tasks/${t.id}/">/api/tasks/${t.id}/</a>` })}</p>`,
   });
 }
 

@@ -10,8 +10,15 @@ declare module 'fastify' {
   }
 }
 
-/** Addresses that are no UI pages: the API, forge hooks, assets, probes and metrics answer in English. */
-const NOT_UI = /^\/(api|hooks|ui\/static|healthz|readyz|metrics)(\/|$|\?)/;
+/** Addresses that are no UI pages: forge hooks, assets, probes and metrics answer in English. */
+const NOT_UI = /^\/(hooks|ui\/static|healthz|readyz|metrics)(\/|$|\?)/;
+const API = /^\/api(\/|$|\?)/;
+
+/** The API answers in English, except its browsable HTML pages (asked for by browsers, with text/html). */
+function isUi(request: FastifyRequest): boolean {
+  if (NOT_UI.test(request.url)) return false;
+  return !API.test(request.url) || /text\/html/.test(request.headers.accept ?? '');
+}
 
 export interface UiLanguageOptions {
   /** The interface language a user chose ('' for none). */
@@ -24,7 +31,7 @@ export function registerUiLanguage(app: FastifyInstance, options: UiLanguageOpti
 
   app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     request.uiCatalog = SOURCE_CATALOG;
-    if (NOT_UI.test(request.url)) return done();
+    if (!isUi(request)) return done();
     const accept = request.headers['accept-language'];
     const userId = request.actor?.user?.id;
     if (userId === undefined) {
@@ -47,7 +54,7 @@ export function registerUiLanguage(app: FastifyInstance, options: UiLanguageOpti
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html') && !NOT_UI.test(request.url)) {
+    if (type.startsWith('text/html') && isUi(request)) {
       reply.header('Content-Language', (request.uiCatalog ?? SOURCE_CATALOG).code);
       const vary = String(reply.getHeader('vary') ?? '');
       if (!/(^|,)\s*accept-language\s*(,|$)/i.test(vary)) reply.header('Vary', vary ? `${vary}, Accept-Language` : 'Accept-Language');
