@@ -17,4 +17,10 @@ describe('filemask', () => {
     expect(() => checkFilemask('/etc/*.po')).toThrow(/relative/);
     expect(filenameFor('po/*.po', 'de')).toBe('po/de.po');
   });
+  it('takes the one file of a format that keeps every language in it, without a placeholder', () => {
+    expect(() => checkFilemask('App/Localizable.xcstrings', true)).not.toThrow();
+    expect(() => checkFilemask('App/*.xcstrings', true)).toThrow(/without \*/);
+    expect(() => checkFilemask('../Localizable.xcstrings', true)).toThrow(/relative/);
+    expect(filenameFor('App/Localizable.xcstrings', 'de')).toBe('App/Localizable.xcstrings');
+  });
 });

@@ -32,7 +32,7 @@ describe('gwt', () => {
   });
 
   it('adds and removes a plural unit with all its forms', () => {
-    const store = gwtFormat.create({ language: 'cs', ...CS });
+    const store = gwtFormat.create(CS);
     store.addUnit({ key: 'n', source: ['n'], target: ['jeden', 'několik', 'mnoho', 'hodně'] });
     store.addUnit({ key: 'title', source: ['title'], target: ['Obchod'] });
     expect(store.serialize().toString('utf8')).toBe('n=hodně\nn[one]=jeden\nn[few]=několik\nn[many]=mnoho\ntitle=Obchod\n');
