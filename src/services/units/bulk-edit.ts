@@ -13,6 +13,7 @@ import { mergeFlags, parseFlags } from '../../checks/flags.js';
 import { Action } from '../../domain/change-actions.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
+import { msgid } from '../../shared/msgid.js';
 import { NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { recheckTranslationsOf } from '../quality/unit-checks.js';
@@ -86,7 +87,7 @@ const ids = (errors: FieldError[], attr: string, v: (number | string)[] | undefi
   const out: number[] = [];
   for (const x of v ?? []) {
     const n = typeof x === 'number' ? x : /^\d{1,15}$/.test(x) ? Number(x) : NaN;
-    if (!Number.isSafeInteger(n)) errors.push({ code: 'invalid', attr, detail: 'Unknown label.' });
+    if (!Number.isSafeInteger(n)) errors.push({ code: 'invalid', attr, detail: msgid('Unknown label.') });
     else out.push(n);
   }
   return [...new Set(out)];
@@ -170,14 +171,14 @@ export class BulkEditService {
 
   /** Sets the state, adds and removes flags and labels of every string the search finds, a batch per transaction. */
   async bulkEdit(actor: Actor, t: TranslationWithRefs, req: BulkEditRequest): Promise<BulkEditResult> {
-    if (!this.canBulkEdit(actor, t)) this.deny(actor, 'You do not have permission to bulk edit strings.');
+    if (!this.canBulkEdit(actor, t)) this.deny(actor, msgid('You do not have permission to bulk edit strings.'));
     const errors: FieldError[] = [];
     const stateRaw = req.state === undefined || req.state === '' ? -1 : Number(req.state);
     const state = BULK_STATES.includes(stateRaw as (typeof BULK_STATES)[number]) ? stateRaw : NaN;
-    if (Number.isNaN(state)) errors.push({ code: 'invalid', attr: 'state', detail: 'Choose a state from the list.' });
+    if (Number.isNaN(state)) errors.push({ code: 'invalid', attr: 'state', detail: msgid('Choose a state from the list.') });
     const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
     if (state === STATE_APPROVED && !(review && this.access.canIn(actor, 'unit.review', t.project, t.component, t.translation.language_id))) {
-      errors.push({ code: 'invalid', attr: 'state', detail: review ? 'Only reviewers can approve strings.' : 'Approving strings is turned off in this project.' });
+      errors.push({ code: 'invalid', attr: 'state', detail: review ? msgid('Only reviewers can approve strings.') : msgid('Approving strings is turned off in this project.') });
     }
     const addFlags = list(req.add_flags);
     const removeFlags = list(req.remove_flags);
@@ -192,11 +193,11 @@ export class BulkEditService {
     const removeLabels = ids(errors, 'remove_labels', req.remove_labels);
     if (addLabels.length || removeLabels.length) {
       const known = new Set((await labelsOfProject(this.db, t.project.id)).map((l) => l.id));
-      if (addLabels.some((id) => !known.has(id))) errors.push({ code: 'invalid', attr: 'add_labels', detail: 'Unknown label.' });
-      if (removeLabels.some((id) => !known.has(id))) errors.push({ code: 'invalid', attr: 'remove_labels', detail: 'Unknown label.' });
+      if (addLabels.some((id) => !known.has(id))) errors.push({ code: 'invalid', attr: 'add_labels', detail: msgid('Unknown label.') });
+      if (removeLabels.some((id) => !known.has(id))) errors.push({ code: 'invalid', attr: 'remove_labels', detail: msgid('Unknown label.') });
     }
     if (!errors.length && state === -1 && !addFlags.length && !removeFlags.length && !addLabels.length && !removeLabels.length) {
-      errors.push({ code: 'invalid', attr: 'state', detail: 'Nothing to change: choose a state, flags or labels.' });
+      errors.push({ code: 'invalid', attr: 'state', detail: msgid('Nothing to change: choose a state, flags or labels.') });
     }
     let where: UnitFilter = null;
     try {
@@ -261,10 +262,10 @@ export class BulkEditService {
 
   private parseReplace(req: ReplaceRequest): { where: UnitFilter; search: string; replacement: string } {
     const errors: FieldError[] = [];
-    if (typeof req.search !== 'string' || req.search === '') errors.push({ code: 'required', attr: 'search', detail: 'This field is required.' });
-    else if (req.search.length > 1000) errors.push({ code: 'max_length', attr: 'search', detail: 'Ensure this field has no more than 1000 characters.' });
-    if (typeof req.replacement !== 'string') errors.push({ code: 'invalid', attr: 'replacement', detail: 'Not a valid string.' });
-    else if (req.replacement.length > 1000) errors.push({ code: 'max_length', attr: 'replacement', detail: 'Ensure this field has no more than 1000 characters.' });
+    if (typeof req.search !== 'string' || req.search === '') errors.push({ code: 'required', attr: 'search', detail: msgid('This field is required.') });
+    else if (req.search.length > 1000) errors.push({ code: 'max_length', attr: 'search', detail: msgid('Ensure this field has no more than 1000 characters.') });
+    if (typeof req.replacement !== 'string') errors.push({ code: 'invalid', attr: 'replacement', detail: msgid('Not a valid string.') });
+    else if (req.replacement.length > 1000) errors.push({ code: 'max_length', attr: 'replacement', detail: msgid('Ensure this field has no more than 1000 characters.') });
     let where: UnitFilter = null;
     try {
       where = this.filterOf(req.q);
@@ -284,9 +285,9 @@ export class BulkEditService {
   }
 
   private requireReplace(actor: Actor, t: TranslationWithRefs): void {
-    if (t.translation.is_source) this.deny(actor, 'Search and replace works on translations, not on the source strings.');
+    if (t.translation.is_source) this.deny(actor, msgid('Search and replace works on translations, not on the source strings.'));
     const denied = this.unitEdits.stateEditDenial(actor, t, null);
-    if (denied || !actor.authenticated) this.deny(actor, denied ?? 'Sign in to save translations.');
+    if (denied || !actor.authenticated) this.deny(actor, denied ?? msgid('Sign in to save translations.'));
   }
 
   /** The strings a search and replace would change, each with its translation before and after. */
