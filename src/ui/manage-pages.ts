@@ -194,14 +194,17 @@ export interface ListedTask {
 }
 
 const TASK_STATUSES = ['queued', 'running', 'failed', 'done'];
+/** The task states as the task pages show them ('' is every task). */
+const TASK_STATUS_LABELS: Record<string, string> = { '': msgid('all'), queued: msgid('queued'), running: msgid('running'), failed: msgid('failed'), done: msgid('done') };
+const statusLabel = (s: string): string => (Object.hasOwn(TASK_STATUS_LABELS, s) ? tr(TASK_STATUS_LABELS[s]!) : s);
 
 export function manageTasksPage(o: { viewer: Viewer; tasks: ListedTask[]; total: number; offset: number; limit: number; status: string }): string {
   const href = (offset: number) => `/manage/tasks/?${new URLSearchParams({ ...(o.status ? { status: o.status } : {}), ...(offset ? { offset: String(offset) } : {}) }).toString()}`;
   const filters = ['', ...TASK_STATUSES].map((s) =>
-    s === o.status ? html`<li aria-current="page"><strong>${s || 'all'}</strong></li>` : html`<li><a href="/manage/tasks/${s ? `?status=${s}` : ''}" id="tasks-${s || 'all'}">${s || 'all'}</a></li>`,
+    s === o.status ? html`<li aria-current="page"><strong>${statusLabel(s)}</strong></li>` : html`<li><a href="/manage/tasks/${s ? `?status=${s}` : ''}" id="tasks-${s || 'all'}">${statusLabel(s)}</a></li>`,
   );
   const rows = o.tasks.map(
-    (t) => html`<tr id="task-${t.id}"><th scope="row"><a href="/manage/tasks/${t.id}/">${t.name}</a></th><td class="task-status">${t.status}</td><td class="num">${String(t.progress)} %</td><td>${t.created}</td><td>${t.updated}</td></tr>`,
+    (t) => html`<tr id="task-${t.id}"><th scope="row"><a href="/manage/tasks/${t.id}/">${t.name}</a></th><td class="task-status">${statusLabel(t.status)}</td><td class="num">${String(t.progress)} %</td><td>${t.created}</td><td>${t.updated}</td></tr>`,
   );
   return page({
     title: tr('Background tasks'),
@@ -254,7 +257,7 @@ export function healthPage(o: HealthPageData): string {
 <section aria-labelledby="checks-title"><h2 id="checks-title">${tr('Readiness')}</h2>
 <p id="health-status" class="${o.status === 'ok' ? 'message' : 'error'}">${o.status === 'ok' ? tr('Every check passes.') : tr('Some checks fail: /readyz answers 503.')}</p>
 <div class="table-wrap"><table id="checks"><thead><tr><th scope="col">${tr('Check')}</th><th scope="col">${tr('Result')}</th><th scope="col">${tr('Detail')}</th></tr></thead><tbody>
-${o.checks.map((c) => html`<tr id="check-${c.name}"><th scope="row">${c.name}</th><td>${c.ok ? 'ok' : 'failing'}</td><td>${c.text}</td></tr>`)}</tbody></table></div></section>
+${o.checks.map((c) => html`<tr id="check-${c.name}"><th scope="row"><code>${c.name}</code></th><td>${c.ok ? tr('ok') : tr('failing')}</td><td>${c.text ? tr(c.text) : ''}</td></tr>`)}</tbody></table></div></section>
 <section aria-labelledby="config-title"><h2 id="config-title">${tr('Configuration')}</h2><p class="muted">${tr('Set by the PARLA_ environment variables; secrets are never shown.')}</p>
 <dl class="meta" id="settings">${o.settings.map((s) => html`<dt>${s.name}</dt><dd>${s.value}</dd>`)}</dl></section>`,
   });

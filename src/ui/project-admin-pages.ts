@@ -135,7 +135,7 @@ export function categoriesPage(o: CategoriesData): string {
     title: tr('Categories of {project_name}', { project_name: o.project.name }),
     viewer: o.viewer,
     here: base,
-    breadcrumbs: settingsCrumbs(o.project, 'Categories'),
+    breadcrumbs: settingsCrumbs(o.project, tr('Categories')),
     body: html`${slugScript()}${message(o.notice)}<h1>${tr('Categories of {project_name}', { project_name: o.project.name })}</h1>
 <p>${tr('Categories group components; a category may hold categories, three levels deep.')}</p>
 ${o.categories.length

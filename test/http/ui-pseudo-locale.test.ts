@@ -19,7 +19,12 @@ const DATA = new Set(['Parla', 'admin', 'anonymous', 'Anonymous', 'P9001', 'C900
  * Whole texts that are data: the names and codes of the language database, the file formats' and machine translation
  * engines' own names (proper names, as the API lists them).
  */
+/** The codes of the seeded languages, shown beside their names. */
+const CODES = new Set(['cs', 'en']);
 const NAMES = new Set<string>([
+  // Code hosting sites, feed formats and databases are proper names; the built-in teams' names are data.
+  'SQLite', 'Redis', 'Administration', 'Guests', 'Managers', 'Project creators', 'Reviewers', 'Users', 'Viewers',
+  'RSS', 'GitHub', 'GitLab', 'Bitbucket', 'Pagure', 'Azure Repos', 'Gitea', 'Forgejo', 'Gitee',
   ...BUILTIN_LANGUAGES.flatMap((l) => [l.name, l.code, `${l.name} (${l.code})`]),
   ...formats.list().map((f) => f.name),
   ...createEngineRegistry(null).engines.map((e) => e.name),
@@ -32,13 +37,13 @@ const decode = (text: string) => text.replace(/&(#\d+|[a-z]+);/g, (whole, name: 
 function untranslated(text: string): string | null {
   const value = decode(text.replace(/^\[[a-z-]+\] /, ''));
   // Data: known names, e-mail addresses, codes (an option's value shown as it is, dotted identifiers), query examples.
-  if (NAMES.has(value.trim()) || /^\S+@\S+$/.test(value.trim()) || /^[a-z][a-z0-9]*([._-][a-z0-9]+)+$/.test(value.trim()) || /^\[placeholder\] .*\b[a-z_]+:/.test(text)) return null;
+  if (NAMES.has(value.trim()) || /^https?:\/\//.test(value.trim()) || /^\S+@\S+$/.test(value.trim()) || /^[a-z][a-z0-9]*([._-][a-z0-9]+)+$/.test(value.trim()) || /^\[placeholder\] .*\b[a-z_]+:/.test(text)) return null;
   let rest = value;
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
     rest = rest.replace(/⟦[^⟦⟧]*⟧/g, ' ');
   }
-  const words = rest.split(/[^A-Za-z0-9_-]+/).filter((w) => /[A-Za-z]{2,}/.test(w) && !DATA.has(w) && !/^[A-Za-z]?\d+$/.test(w));
+  const words = rest.split(/[^A-Za-z0-9_-]+/).filter((w) => /[A-Za-z]{2,}/.test(w) && !DATA.has(w) && !CODES.has(w) && !/^[A-Za-z]?\d+$/.test(w));
   return words.length ? rest.trim() : null;
 }
 
@@ -80,12 +85,26 @@ describe('the pseudo-locale finds UI text outside the catalog', () => {
     '/projects/p9001/c9002/',
     '/projects/p9001/c9002/cs/',
     '/translate/p9001/c9002/cs/',
+    '/translate/p9001/c9002/cs/?view=list',
+    '/translate/p9001/c9002/cs/?view=zen',
+    '/languages/cs/',
+    '/user/admin/',
+    '/data/p9001/',
     '/accounts/profile/',
     '/accounts/2fa/',
     '/manage/',
     '/manage/users/',
     '/manage/languages/',
     '/manage/mail/',
+    '/manage/tasks/',
+    '/manage/health/',
+    '/manage/component-lists/',
+    '/access/p9001/',
+    '/settings/p9001/categories/',
+    '/settings/p9001/delete/',
+    '/screenshots/p9001/c9002/',
+    '/accounts/invite/',
+    '/accounts/email/',
     '/settings/p9001/',
     '/settings/p9001/c9002/',
     '/projects/no-such-project/',

@@ -235,21 +235,21 @@ export function manageRoutes(app: FastifyInstance, c: ManageDeps): void {
     requireSuperuser(request);
     const readiness = await c.health.readiness();
     const cfg = c.config;
-    const yes = (b: boolean) => (b ? 'yes' : 'no');
+    const yes = (b: boolean) => (b ? tr('yes') : tr('no'));
     return healthPage({
       viewer: viewerOf(request),
       status: readiness.status,
       checks: Object.entries(readiness.checks).map(([name, r]) => ({ name, ok: r.ok, text: r.error ?? r.detail ?? '' })),
       // Kinds and switches only: addresses of the database, Redis and the mail server may hold passwords.
       settings: [
-        { name: 'Database', value: cfg.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite' },
-        { name: 'Redis', value: cfg.redisUrl ? 'yes: the task queue and the shared limits use it' : 'no: tasks run in this process' },
-        { name: 'Mail', value: c.mail.configured ? `configured, from ${cfg.emailFrom}` : 'not configured: messages stay in the outbox' },
-        { name: 'Site URL', value: cfg.siteUrl ?? 'not set: taken from each request' },
-        { name: 'Registration open', value: yes(cfg.registrationOpen) },
-        { name: 'Single sign-on (OIDC)', value: cfg.oidc ? `configured: ${cfg.oidc.name}` : 'not configured' },
-        { name: 'Repository hooks', value: yes(cfg.enableHooks) },
-        { name: 'Metrics endpoint', value: yes(cfg.metricsToken !== null) },
+        { name: tr('Database'), value: cfg.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite' },
+        { name: 'Redis', value: cfg.redisUrl ? tr('yes: the task queue and the shared limits use it') : tr('no: tasks run in this process') },
+        { name: tr('Mail'), value: c.mail.configured ? tr('configured, from {address}', { address: cfg.emailFrom }) : tr('not configured: messages stay in the outbox') },
+        { name: tr('Site URL'), value: cfg.siteUrl ?? tr('not set: taken from each request') },
+        { name: tr('Registration open'), value: yes(cfg.registrationOpen) },
+        { name: tr('Single sign-on (OIDC)'), value: cfg.oidc ? tr('configured: {provider}', { provider: cfg.oidc.name }) : tr('not configured') },
+        { name: tr('Repository hooks'), value: yes(cfg.enableHooks) },
+        { name: tr('Metrics endpoint'), value: yes(cfg.metricsToken !== null) },
       ],
     });
   }));

@@ -1,4 +1,5 @@
 // Liveness and readiness of a process (`/healthz`, `/readyz`, the worker's probe): each dependency checked within a deadline.
+import { msgid } from '../../shared/msgid.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -105,7 +106,7 @@ export class HealthService {
 
   /** A connection of its own for each probe: the answer says whether a new process could connect now. */
   private async redis(): Promise<string | undefined> {
-    if (!this.options.redisUrl) return 'not configured';
+    if (!this.options.redisUrl) return msgid('not configured');
     const client = new (ioredis().Redis)(this.options.redisUrl, {
       lazyConnect: true,
       connectTimeout: this.timeoutMs,
