@@ -42,12 +42,15 @@ ${labels.map((l) => html`<div class="check"><input type="checkbox" id="id_${name
 ${messages.length ? html`<p class="error field-error" id="id_${name}_error">${messages.join(' ')}</p>` : ''}</fieldset>`;
 }
 
+/** What a bulk edit or a replace changed, in words: after it on this page, and on the page of the task that ran it. */
+export function bulkResultText(r: NonNullable<BulkPageData['result']>): string {
+  return r.kind === 'bulk'
+    ? ntr('{n} string changed', '{n} strings changed', r.changed) + ' · ' + ntr('{n} string matched the search', '{n} strings matched the search', r.matched)
+    : ntr('{n} translation replaced', '{n} translations replaced', r.changed) + (r.skipped ? ' · ' + ntr('{n} string skipped (no permission to change it)', '{n} strings skipped (no permission to change them)', r.skipped) : '');
+}
+
 function resultNotice(r: NonNullable<BulkPageData['result']>): SafeHtml {
-  const text =
-    r.kind === 'bulk'
-      ? ntr('{n} string changed', '{n} strings changed', r.changed) + ' · ' + ntr('{n} string matched the search', '{n} strings matched the search', r.matched)
-      : ntr('{n} translation replaced', '{n} translations replaced', r.changed) + (r.skipped ? ' · ' + ntr('{n} string skipped (no permission to change it)', '{n} strings skipped (no permission to change them)', r.skipped) : '');
-  return html`<p class="message" role="status" id="bulk-result" tabindex="-1">${text}</p>`;
+  return html`<p class="message" role="status" id="bulk-result" tabindex="-1">${bulkResultText(r)}</p>`;
 }
 
 export function bulkEditPage(o: BulkPageData): string {

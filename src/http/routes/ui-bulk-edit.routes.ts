@@ -1,8 +1,9 @@
-// Bulk edit and search and replace pages of a translation: the page, the bulk edit POST, and replace (preview, apply).
+// Bulk edit and search and replace pages of a translation: the page, the bulk edit POST, and replace (preview, apply);
+// large sets lead to the page of the task that changes them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
-import { BulkEditService } from '../../services/units/bulk-edit.js';
+import type { BulkEditService } from '../../services/units/bulk-edit.js';
 import { bulkEditPage, type BulkPageData } from '../../ui/bulk-edit-pages.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import { errorText, formErrorsOf, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
@@ -10,18 +11,11 @@ import { errorText, formErrorsOf, sendHtml, statusOfError, str, type Body, type 
 type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
 /** What these routes use of the container. */
-export type BulkEditDeps = Pick<Container, 'access' | 'changes' | 'database' | 'units' | 'unitEdits'>;
+export type BulkEditDeps = Pick<Container, 'access' | 'bulkEdit'>;
 
-const services = new WeakMap<object, BulkEditService>();
-
-/** The bulk edit service of a container (one per container, made on first use). */
+/** The container's bulk edit service (the editor's routes reach it through this). */
 export function bulkEditOf(c: BulkEditDeps): BulkEditService {
-  let s = services.get(c);
-  if (!s) {
-    s = new BulkEditService(c.database.db, c.access, c.changes, c.units, c.unitEdits);
-    services.set(c, s);
-  }
-  return s;
+  return c.bulkEdit;
 }
 
 /** Every value of a form field that may repeat (checkboxes). */
@@ -34,7 +28,7 @@ const count = (v: unknown) => {
 
 export function bulkEditRoutes(app: FastifyInstance, c: BulkEditDeps, kit: UiKit): void {
   const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
-  const bulk = bulkEditOf(c);
+  const bulk = c.bulkEdit;
 
   const render = async (request: TP, t: TranslationWithRefs, q: string, extra: Partial<BulkPageData> = {}): Promise<string> => {
     const h = hrefs(t, t.language.code);
@@ -93,6 +87,7 @@ export function bulkEditRoutes(app: FastifyInstance, c: BulkEditDeps, kit: UiKit
       const input = { q, state: str(body.state) || '-1', add_flags: str(body.add_flags), remove_flags: str(body.remove_flags), add_labels: all(body.add_labels), remove_labels: all(body.remove_labels) };
       try {
         const result = await bulk.bulkEdit(request.actor, t, input);
+        if ('taskId' in result) return redirect(reply, `/tasks/${result.taskId}/`);
         return redirect(reply, back(t, q, { done: 'bulk', changed: result.changed, matched: result.matched }));
       } catch (e) {
         if (!(e instanceof ValidationError)) throw e;
@@ -117,6 +112,7 @@ export function bulkEditRoutes(app: FastifyInstance, c: BulkEditDeps, kit: UiKit
           const listed = numbers(body.listed);
           const req = str(body.all) ? { q, search, replacement, exclude: listed.filter((id) => !ticked.includes(id)) } : { q, search, replacement, units: ticked };
           const result = await bulk.replace(request.actor, t, req);
+          if ('taskId' in result) return redirect(reply, `/tasks/${result.taskId}/`);
           return redirect(reply, back(t, q, { done: 'replace', changed: result.changed, skipped: result.skipped }));
         }
         const preview = await bulk.replacePreview(request.actor, t, { q, search, replacement });

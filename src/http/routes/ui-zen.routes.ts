@@ -3,7 +3,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
-import { maxLengthsOf } from '../../services/units/bulk-edit.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
@@ -21,7 +20,7 @@ export const ZEN_PAGE = 20;
 type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
 /** What these routes use of the container. */
-export type ZenDeps = Pick<Container, 'access' | 'database' | 'fileSync' | 'unitEdits' | 'units'>;
+export type ZenDeps = Pick<Container, 'access' | 'bulkEdit' | 'fileSync' | 'unitEdits' | 'units'>;
 
 const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
 const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${name} (${rule.examples[i]})` : name));
@@ -50,7 +49,7 @@ export function zenView(c: ZenDeps, kit: UiKit) {
     const sourceLabels = pluralNames(pluralRuleOf(c.fileSync.formatOf(t.component), t.sourceLanguage));
     const targetLabels = pluralNames(ruleOfTranslation(t.translation, t.language.code));
     const signedIn = request.actor.authenticated;
-    const limits = await maxLengthsOf(c.database.db, t, rows);
+    const limits = await c.bulkEdit.maxLengths(t, rows);
     const zenRows: ZenRow[] = rows.map((u) => {
       const source = splitPlurals(u.source);
       const stored = splitPlurals(u.target);

@@ -1,8 +1,11 @@
-// Bulk edit (state, flags, labels) and search and replace over the strings a search finds in one translation.
+// Bulk edit (state, flags, labels) and search and replace over the strings a search finds in one translation; large sets
+// run as a background task.
 import type { Db } from '../../db/database.js';
-import type { TranslationWithRefs } from '../../db/places.js';
+import type { ComponentWithRefs, TranslationWithRefs } from '../../db/places.js';
 import type { UnitRow } from '../../db/schema.js';
-import type { Actor } from '../../auth/actor.js';
+import { userActor, type Actor } from '../../auth/actor.js';
+import { userById } from '../../db/users.repository.js';
+import type { TaskContext, TaskQueue } from '../../tasks/task-queue.js';
 import type { AccessControl } from '../../auth/access.js';
 import { lockUnitsInIdOrder } from '../../db/autotranslate.repository.js';
 import { setUnitExtraFlags } from '../../db/addons.repository.js';
@@ -14,7 +17,7 @@ import { Action } from '../../domain/change-actions.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { msgid } from '../../shared/msgid.js';
-import { NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
+import { AppError, NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { recheckTranslationsOf } from '../quality/unit-checks.js';
 import { setUnitLabels } from './labels.service.js';
@@ -26,6 +29,11 @@ import type { UnitsService } from './units.service.js';
 export const BULK_BATCH = 200;
 /** How many affected strings a search and replace preview lists. */
 export const PREVIEW_LIMIT = 100;
+
+/** The task name large bulk edits and replaces are queued under. */
+export const BULK_EDIT_TASK = 'bulk-edit';
+/** Searches finding more strings than this run as a background task. */
+export const BULK_SYNC_LIMIT = 1000;
 
 /** States a bulk edit may set (-1 keeps the state). */
 export const BULK_STATES = [-1, STATE_FUZZY, STATE_TRANSLATED, STATE_APPROVED] as const;
@@ -46,6 +54,30 @@ export interface BulkEditResult {
   matched: number;
   /** Strings whose state, flags or labels changed. */
   changed: number;
+}
+
+export interface ReplaceResult {
+  /** Translations replaced. */
+  changed: number;
+  /** Strings left as they were: no permission to change them. */
+  skipped: number;
+}
+
+/** A large set queued as a background task instead of changed during the request. */
+export interface BulkEditQueued {
+  taskId: string;
+  /** Strings the search found. */
+  matched: number;
+}
+
+/** What the bulk edit task returns (and the task page words). */
+export type BulkEditTaskResult = ({ operation: 'bulk' } & BulkEditResult) | ({ operation: 'replace' } & ReplaceResult);
+
+/** What queuing and running the task needs besides the database: the queue, and a translation rebuilt in the task. */
+export interface BulkEditBackground {
+  tasks: Pick<TaskQueue, 'enqueue'>;
+  repository: { refsById(componentId: number): Promise<ComponentWithRefs> };
+  translations: { getVisible(actor: Actor, refs: ComponentWithRefs, languageCode: string): Promise<TranslationWithRefs> };
 }
 
 export interface ReplaceRequest {
@@ -120,12 +152,16 @@ export async function maxLengthsOf(
 }
 
 export class BulkEditService {
+  /** Searches finding more strings than this run as a background task (tests may lower it). */
+  syncLimit = BULK_SYNC_LIMIT;
+
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
     private readonly units: Pick<UnitsService, 'filter' | 'countInTranslation'>,
     private readonly unitEdits: Pick<UnitEditsService, 'stateEditDenial'>,
+    private readonly background: BulkEditBackground,
   ) {}
 
   /** Whether the actor may bulk edit strings of this translation (`unit.bulk_edit`). */
@@ -169,8 +205,29 @@ export class BulkEditService {
 
   // ---------------------------------------------------------------- bulk edit
 
-  /** Sets the state, adds and removes flags and labels of every string the search finds, a batch per transaction. */
-  async bulkEdit(actor: Actor, t: TranslationWithRefs, req: BulkEditRequest): Promise<BulkEditResult> {
+  /**
+   * Sets the state, adds and removes flags and labels of every string the search finds, a batch per transaction; when the
+   * search finds more than `syncLimit` strings, queues the same edit as a task after the checks and the validation.
+   */
+  bulkEdit(actor: Actor, t: TranslationWithRefs, req: BulkEditRequest): Promise<BulkEditResult | BulkEditQueued> {
+    return this.runBulkEdit(actor, t, req, null);
+  }
+
+  /** The place of a translation and who asked, in a task's payload: the task rebuilds both from it. */
+  private taskPayload(actor: Actor, t: TranslationWithRefs): Record<string, unknown> {
+    return { userId: actor.user?.id ?? null, browserSession: actor.browserSession === true, translationId: t.translation.id, componentId: t.component.id, language: t.language.code };
+  }
+
+  private enqueue(actor: Actor, t: TranslationWithRefs, payload: Record<string, unknown>): Promise<string> {
+    return this.background.tasks.enqueue(BULK_EDIT_TASK, { ...this.taskPayload(actor, t), ...payload }, { projectId: t.project.id, componentId: t.component.id, userId: actor.user?.id ?? null });
+  }
+
+  /** Reports a task's progress after each batch (`done` of `total` strings). */
+  private static progress(ctx: TaskContext | null, done: number, total: number): Promise<void> | undefined {
+    return ctx?.progress(total ? Math.min(99, (100 * done) / total) : 99, `${done} / ${total}`);
+  }
+
+  private async runBulkEdit(actor: Actor, t: TranslationWithRefs, req: BulkEditRequest, ctx: TaskContext | null): Promise<BulkEditResult | BulkEditQueued> {
     if (!this.canBulkEdit(actor, t)) this.deny(actor, msgid('You do not have permission to bulk edit strings.'));
     const errors: FieldError[] = [];
     const stateRaw = req.state === undefined || req.state === '' ? -1 : Number(req.state);
@@ -208,12 +265,17 @@ export class BulkEditService {
     }
     if (errors.length) throw new ValidationError(errors);
     const matched = await unitIdsOfSearch(this.db, t.translation.id, where);
+    if (!ctx && matched.length > this.syncLimit) {
+      const payload = { operation: 'bulk', q: req.q, state, add_flags: addFlags, remove_flags: removeFlags, add_labels: addLabels, remove_labels: removeLabels };
+      return { taskId: await this.enqueue(actor, t, payload), matched: matched.length };
+    }
     const userId = actor.user?.id ?? null;
     const place = this.place(t);
     const refs = { projectId: place.projectId, componentId: place.componentId, translationId: place.translationId, languageId: place.languageId };
     const mayEditApproved = review && this.access.canIn(actor, 'unit.review', t.project, t.component, t.translation.language_id);
     const changed = new Set<number>();
     const editSource = addFlags.length || removeFlags.length || addLabels.length || removeLabels.length;
+    let done = 0;
     for (const batch of chunks(matched, BULK_BATCH)) {
       await this.db.transaction().execute(async (tx) => {
         await lockUnitsInIdOrder(tx, batch);
@@ -254,6 +316,8 @@ export class BulkEditService {
           if (touched) for (const id of bySource.get(s.id) ?? []) changed.add(id);
         }
       });
+      done += batch.length;
+      await BulkEditService.progress(ctx, done, matched.length);
     }
     return { matched: matched.length, changed: changed.size };
   }
@@ -309,8 +373,15 @@ export class BulkEditService {
     return { total, items };
   }
 
-  /** Replaces the text in the translations of the strings the search finds (or of those ticked), keeping their states. */
-  async replace(actor: Actor, t: TranslationWithRefs, req: ReplaceRequest): Promise<{ changed: number; skipped: number }> {
+  /**
+   * Replaces the text in the translations of the strings the search finds (or of those ticked), keeping their states; more
+   * than `syncLimit` strings are queued as a task after the checks and the validation.
+   */
+  replace(actor: Actor, t: TranslationWithRefs, req: ReplaceRequest): Promise<ReplaceResult | BulkEditQueued> {
+    return this.runReplace(actor, t, req, null);
+  }
+
+  private async runReplace(actor: Actor, t: TranslationWithRefs, req: ReplaceRequest, ctx: TaskContext | null): Promise<ReplaceResult | BulkEditQueued> {
     this.requireReplace(actor, t);
     const { where, search, replacement } = this.parseReplace(req);
     let matched = await unitIdsOfSearch(this.db, t.translation.id, where);
@@ -321,10 +392,15 @@ export class BulkEditService {
       const skip = new Set(req.exclude);
       matched = matched.filter((id) => !skip.has(id));
     }
+    if (!ctx && matched.length > this.syncLimit) {
+      const payload = { operation: 'replace', q: req.q, search, replacement, ...(req.units ? { units: req.units } : {}), ...(req.exclude?.length ? { exclude: req.exclude } : {}) };
+      return { taskId: await this.enqueue(actor, t, payload), matched: matched.length };
+    }
     const userId = actor.user?.id ?? null;
     const place = this.place(t);
     let changed = 0;
     let skipped = 0;
+    let done = 0;
     for (const batch of chunks(matched, BULK_BATCH)) {
       await this.db.transaction().execute(async (tx) => {
         await lockUnitsInIdOrder(tx, batch);
@@ -341,7 +417,51 @@ export class BulkEditService {
           changed++;
         }
       });
+      done += batch.length;
+      await BulkEditService.progress(ctx, done, matched.length);
     }
     return { changed, skipped };
+  }
+
+  // ---------------------------------------------------------------- the background task
+
+  /**
+   * The task handler: rebuilds the user who asked (their permissions now) and the translation, then runs the bulk edit or
+   * the replace with the checks of a request, reporting progress per batch.
+   */
+  async runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<BulkEditTaskResult> {
+    try {
+      const user = payload.userId === null || payload.userId === undefined ? undefined : await userById(this.db, Number(payload.userId));
+      if (!user || user.is_active !== 1) throw new Error('The account that asked for the change is no longer active.');
+      const actor = await this.access.load(this.db, { ...userActor(user), browserSession: payload.browserSession === true });
+      const refs = await this.background.repository.refsById(Number(payload.componentId));
+      const t = await this.background.translations.getVisible(actor, refs, String(payload.language));
+      if (t.translation.id !== Number(payload.translationId)) throw new Error('The translation no longer exists.');
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      const texts = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+      const numbers = (v: unknown) => (Array.isArray(v) ? v.map(Number).filter(Number.isSafeInteger) : undefined);
+      await ctx.progress(0);
+      if (payload.operation === 'replace') {
+        const req: ReplaceRequest = { q: text(payload.q), search: text(payload.search), replacement: text(payload.replacement) };
+        const units = numbers(payload.units);
+        const exclude = numbers(payload.exclude);
+        const result = (await this.runReplace(actor, t, { ...req, ...(units ? { units } : {}), ...(exclude ? { exclude } : {}) }, ctx)) as ReplaceResult;
+        return { operation: 'replace', changed: result.changed, skipped: result.skipped };
+      }
+      const req: BulkEditRequest = {
+        q: text(payload.q),
+        state: Number(payload.state ?? -1),
+        add_flags: texts(payload.add_flags),
+        remove_flags: texts(payload.remove_flags),
+        add_labels: numbers(payload.add_labels) ?? [],
+        remove_labels: numbers(payload.remove_labels) ?? [],
+      };
+      const result = (await this.runBulkEdit(actor, t, req, ctx)) as BulkEditResult;
+      return { operation: 'bulk', matched: result.matched, changed: result.changed };
+    } catch (e) {
+      // A refusal names its reasons by field; the task's error is one sentence for the page that follows it.
+      if (e instanceof AppError && e.fieldErrors.length) throw new Error(e.fieldErrors.map((f) => f.detail).join(' '));
+      throw e;
+    }
   }
 }
