@@ -12,6 +12,7 @@ import { registerRateLimit } from './http/plugins/rate-limit.js';
 import { registerCompression } from './http/plugins/compression.js';
 import { registerCors } from './http/plugins/cors.js';
 import { registerPressure } from './http/plugins/pressure.js';
+import { registerUiLanguage } from './http/plugins/ui-language.js';
 import { componentsRoutes } from './http/routes/components.routes.js';
 import { categoriesRoutes } from './http/routes/categories.routes.js';
 import { languagesRoutes } from './http/routes/languages.routes.js';
@@ -59,6 +60,7 @@ import { addonsRoutes } from './http/routes/addons.routes.js';
 import { backupsRoutes } from './http/routes/backups.routes.js';
 import { SessionAuth } from './http/session-auth.js';
 import { uiRoutes } from './http/routes/ui.routes.js';
+import { liveEventsRoutes } from './http/routes/live-events.routes.js';
 import { RouteRegistry } from './http/openapi/route-registry.js';
 import { docsRoutes } from './http/routes/docs.routes.js';
 import { healthRoutes, isProbeUrl } from './http/routes/health.routes.js';
@@ -129,6 +131,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   prometheusRoutes(app, container); // before authentication: the scrape's bearer token is the metrics token
   registerAuth(app, container.users, sessionAuth, container.access, container.database);
   registerRateLimit(app, container);
+  // After authentication: the signed-in user's interface language comes before the browser's.
+  registerUiLanguage(app, { profileLanguage: (userId) => container.users.interfaceLanguage(userId) });
   // Records every route from here on, for the OpenAPI document and the browsable API's forms.
   const routeRegistry = new RouteRegistry(app);
   registerNegotiation(app, routeRegistry);
@@ -193,6 +197,7 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   labelAdminRoutes(app, container);
   memoryAdminRoutes(app, container);
   glossaryAdminRoutes(app, container);
+  liveEventsRoutes(app, container);
   uiRoutes(app, container, sessionAuth);
   docsRoutes(app, routeRegistry);
   return app;

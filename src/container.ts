@@ -28,6 +28,11 @@ import { StatsService } from './services/activity/statistics.service.js';
 import { TranslationsService } from './services/catalog/translations.service.js';
 import { UnitsService } from './services/units/units.service.js';
 import { UnitEditsService } from './services/units/unit-edits.service.js';
+import { BulkEditService } from './services/units/bulk-edit.js';
+import { LiveService } from './services/live/live.service.js';
+import { InProcessLiveBus } from './services/live/memory-bus.js';
+import { RedisLiveBus } from './services/live/redis-bus.js';
+import { CheckDismissalService } from './services/quality/check-dismissal.service.js';
 import { UsersService } from './services/accounts/users.service.js';
 import { SingleSignOnService } from './services/sso/single-sign-on.service.js';
 import { OidcClient } from './auth/oidc.js';
@@ -85,6 +90,7 @@ import { SuggestionListService } from './services/discussion/suggestion-lists.js
 import { ProjectMetricsService } from './services/insights/project-metrics.service.js';
 import { ReportsService } from './services/insights/reports.service.js';
 import { UnitTranslationsService } from './services/units/unit-translations.js';
+import { UnitContextService } from './services/units/unit-context.js';
 import { MailService } from './services/mail/mail.service.js';
 import { SmtpMailer } from './mail/smtp.mailer.js';
 import { OutboxMailer } from './mail/outbox.mailer.js';
@@ -121,6 +127,11 @@ export interface Container {
   translations: TranslationsService;
   units: UnitsService;
   unitEdits: UnitEditsService;
+  /** Bulk edits and search and replace over a search's strings; large sets run as a background task. */
+  bulkEdit: BulkEditService;
+  /** Live collaboration: saved units and who is viewing, as event streams of each translation. */
+  live: LiveService;
+  checkDismissal: CheckDismissalService;
   stats: StatsService;
   tasks: TaskQueue;
   fileSync: FileSyncService;
@@ -156,6 +167,8 @@ export interface Container {
   /** Repository discovery for the component creation form: a background clone and the file layouts it proposes. */
   discovery: DiscoveryService;
   unitTranslations: UnitTranslationsService;
+  /** The editor's context panels: nearby strings, other languages, history and what a revert writes. */
+  unitContext: UnitContextService;
   /** Outgoing mail: stored, then sent by the send-mail task (SMTP, or the local outbox without PARLA_EMAIL_URL). */
   mail: MailService;
   /** Password resets, self-registration and address changes by e-mail. */
@@ -366,7 +379,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const backgroundWork = new BackgroundWorkService({ db, access, tasks, repository, uploads, paths, translations: { getVisible: (actor, refs, code) => translations.getVisible(actor, refs, code) } });
   // The projects service is built below and reached when a page asks.
   const memoryAdmin = new MemoryAdminService({ access, memory, tasks, paths, projects: { getVisible: (actor, slug) => projects.getVisible(actor, slug) }, taskOf: (actor, id) => taskControl.getVisible(actor, id) });
-  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail, discovery, backgroundWork, memoryImport: memoryAdmin });
+  // The bulk edit service is built below and reached when a task runs.
+  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail, discovery, backgroundWork, memoryImport: memoryAdmin, bulkEdit: { runTask: (payload, ctx) => bulkEdit.runTask(payload, ctx) } });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const accountLinks = new AccountLinks(secretKey, config.accountLinkAge);
@@ -421,6 +435,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     };
   });
   const translations = new TranslationsService(db, access, changes, languages, formats, paths, addons, new ReadCache(database, 1000));
+  // With Redis, live events and presence are shared by every process (a client may resume on any of them).
+  const liveBus = config.redisUrl ? new RedisLiveBus(config.redisUrl, config.redisPrefix, (e) => console.error(`parla: live events: ${e.message}`)) : new InProcessLiveBus();
+  const live = new LiveService(db, liveBus, undefined, (e, message) => CONSOLE_LOG.error(e, message));
+  const unitEdits = new UnitEditsService(db, access, changes, addons, live);
+  const bulkEdit = new BulkEditService(db, access, changes, units, unitEdits, { tasks, repository, translations });
   return {
     config,
     database,
@@ -443,7 +462,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     categories,
     translations,
     units,
-    unitEdits: new UnitEditsService(db, access, changes, addons),
+    unitEdits,
+    bulkEdit,
+    live,
+    checkDismissal: new CheckDismissalService(db, access),
     stats,
     tasks,
     fileSync,
@@ -455,7 +477,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     memory,
     memoryAdmin,
     machinery,
-    suggestions: new SuggestionsService(db, access, changes),
+    suggestions: new SuggestionsService(db, access, changes, live),
     comments: new CommentsService(db, access, changes),
     labels: new LabelsService(db, access),
     screenshots,
@@ -474,6 +496,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     taskControl,
     discovery,
     unitTranslations: new UnitTranslationsService(db, units),
+    unitContext: new UnitContextService(db, access, units),
     mail,
     accountMail: new AccountMailService(db, users, mail, accountLinks, config.registrationOpen),
     invitations: new InvitationsService(db, access, users, new TeamsService(db, access, changes), changes, mail, accountLinks),
@@ -489,6 +512,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       await tasks.close();
       await repoLock.close();
       await machineryCache.close();
+      await live.close();
       mail.close();
       await database.close();
     },

@@ -25,6 +25,8 @@ export interface TaskServices {
   memoryImport: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   /** Imports a translation file the web UI stored. */
   backgroundWork: { runUploadTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
+  /** Bulk edits and search and replace over large sets of strings. */
+  bulkEdit: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   /** Sends one stored e-mail message. */
   mail: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   /** What the add-ons' own tasks receive. */

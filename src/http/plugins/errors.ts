@@ -13,6 +13,7 @@ const STATUS: Record<string, number> = {
   method_not_allowed: 405,
   not_acceptable: 406,
   conflict: 409,
+  precondition_failed: 412,
   too_large: 413,
   unsupported_media_type: 415,
   'repository-locked': 423,

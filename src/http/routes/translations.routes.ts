@@ -1,5 +1,5 @@
 // /api/translations/: translation detail and removal, its units and statistics.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import { urlsFor } from '../context.js';
 import { listLimits, pageRequest, paginate, UNIT_PAGES } from '../pagination.js';
@@ -10,6 +10,7 @@ import { StatisticsSchema } from '../schemas/statistics.js';
 import { TranslationSchema } from '../schemas/translation.js';
 import { UnitCreateBody, UnitSchema } from '../schemas/unit.js';
 import { serializeTranslation, serializeUnit } from '../serializers/serializers.js';
+import { setUnitEtag } from '../unit-etag.js';
 import type { SearchQuery } from './units.routes.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
 import type { TranslationRow } from '../../db/schema.js';
@@ -103,7 +104,11 @@ export function translationsRoutes(app: FastifyInstance, c: TranslationsDeps): v
       schema: { params: TranslationParams, response: { 200: UnitSchema } },
       // Checked by UnitEditsService; form bodies arrive in the JSON shape (registerBodyShapes).
       described: { body: UnitCreateBody },
-      handler: async (request: T) => serializeUnit(urlsFor(c, request), await c.unitEdits.add(request.actor, await get(request), request.body)),
+      handler: async (request: T, reply: FastifyReply) => {
+        const created = await c.unitEdits.add(request.actor, await get(request), request.body);
+        setUnitEtag(reply, created);
+        return serializeUnit(urlsFor(c, request), created);
+      },
     },
   });
 

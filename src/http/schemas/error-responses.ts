@@ -9,6 +9,7 @@ export const ERROR_RESPONSES: Record<string, { name: string; description: string
   '404': { name: 'NotFound', description: 'No such object, or the caller may not see it.' },
   '405': { name: 'MethodNotAllowed', description: 'Repository hooks are disabled on this server or for the project.' },
   '406': { name: 'NotAcceptable', description: 'The Accept header names neither JSON nor HTML, or ?format= is unknown.' },
+  '412': { name: 'PreconditionFailed', description: 'If-Match names none of the object\'s current ETags: it changed since the client read it.' },
   '413': { name: 'PayloadTooLarge', description: 'The request body or an uploaded file is too large.' },
   '415': { name: 'UnsupportedMediaType', description: 'The request body has a content type the server does not parse.' },
   '423': { name: 'Locked', description: 'The component or its repository is locked.' },

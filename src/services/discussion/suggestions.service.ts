@@ -24,6 +24,7 @@ import {
   type DiscussionPlace,
 } from './unit-discussion.js';
 import { bumpUserStat } from '../common/user-stats.js';
+import type { LivePublisher } from '../live/live.service.js';
 import {
   deleteSuggestion,
   deleteSuggestionVote,
@@ -87,6 +88,7 @@ export class SuggestionsService {
     private readonly db: Db,
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
+    private readonly live?: LivePublisher,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -220,8 +222,13 @@ export class SuggestionsService {
       if (!reviewEnabled(p)) throw ValidationError.field('approve', p.translation.is_source ? 'Source-string reviews are turned off.' : 'Translation reviews are turned off.');
       if (!this.can(actor, 'unit.review', p)) throw ValidationError.field('approve', 'Insufficient privileges for approving translations.');
     }
-    await this.db.transaction().execute((tx) => this.acceptIn(tx, actor, id, p, approve ? STATE_APPROVED : STATE_TRANSLATED));
+    await this.accepted(actor, p, await this.db.transaction().execute((tx) => this.acceptIn(tx, actor, id, p, approve ? STATE_APPROVED : STATE_TRANSLATED)));
     return { result: 'accepted' };
+  }
+
+  /** Those following the translation live see the accepted text (after the commit). */
+  private async accepted(actor: Actor, p: DiscussionPlace, unit: UnitRow): Promise<void> {
+    await this.live?.unitSaved({ translationId: p.translation.id, unitId: unit.id, user: actor.user, target: splitPlurals(unit.target), state: unit.state });
   }
 
   /** Locked components, read-only strings and approved strings (for non-reviewers) cannot take a suggestion. */
@@ -289,7 +296,7 @@ export class SuggestionsService {
     const needed = p.component.suggestion_autoaccept;
     if (!p.component.suggestion_voting || needed <= 0 || view.votes < needed) return null;
     if (p.component.locked || p.unit.state === STATE_READONLY) return null;
-    await this.db.transaction().execute((tx) => this.acceptIn(tx, actor, id, p, STATE_TRANSLATED));
+    await this.accepted(actor, p, await this.db.transaction().execute((tx) => this.acceptIn(tx, actor, id, p, STATE_TRANSLATED)));
     return { result: 'accepted', suggestion: null };
   }
 }

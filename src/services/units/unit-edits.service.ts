@@ -6,7 +6,7 @@ import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
 import type { ObjectPermission } from '../../auth/permissions.js';
 import { nowIso } from '../../shared/clock.js';
-import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
+import { AppError, NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { AddonsService } from '../addons/addons.service.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { bilingualId, contentHash, monolingualId } from '../../domain/unit-identity.js';
@@ -24,6 +24,8 @@ import { pyType } from '../common/validation.js';
 import { componentPathSegment } from '../../domain/component-paths.js';
 import { checkLabelIds, setUnitLabels, withLabels } from './labels.service.js';
 import { Action } from '../../domain/change-actions.js';
+import { ifMatchAdmits, unitEtag } from '../../domain/unit-version.js';
+import type { LivePublisher } from '../live/live.service.js';
 import {
   deleteUnit,
   hasUnitWithHash,
@@ -72,7 +74,15 @@ interface Place {
 export interface WriteOptions {
   /** PATCH (true) or PUT (false): PUT requires `target` and `labels`. */
   partial: boolean;
+  /**
+   * The request's If-Match header: the write happens only while the unit's entity tag (unitEtag) is one it
+   * lists (or it is `*`), compared under the unit's row lock; otherwise 412. Without it the last write wins.
+   */
+  ifMatch?: string;
 }
+
+/** 412: the unit changed since the client read the version it names in If-Match. */
+export const UNIT_CHANGED = 'The string has changed since you read it (If-Match does not match its ETag): read it again and reapply your change.';
 
 interface UnitWrite {
   target?: string[];
@@ -199,6 +209,7 @@ export class UnitEditsService {
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
     private readonly addons?: Pick<AddonsService, 'dispatch'>,
+    private readonly live?: LivePublisher,
   ) {}
 
   // ---------------------------------------------------------------- loading and permissions
@@ -333,8 +344,14 @@ export class UnitEditsService {
     // Whitespace around the translation follows the source (not around a monolingual template's text, which is the source).
     if (doTranslate) await checkTargetLength(this.db, p, data.target!);
     const fixedTarget = doTranslate && !UnitEditsService.isTemplate(p.translation, p.component) ? await fixTarget(this.db, p, data.target!) : data.target;
+    let contentChanged = false;
     const unit = await this.db.transaction().execute(async (tx) => {
       let unit = await this.lockUnit(tx, p.unit.id);
+      // Under the row lock: no other write of the unit can come between this comparison and this write.
+      if (opts.ifMatch !== undefined) {
+        const [labeled] = await withLabels(tx, [unit]);
+        if (!ifMatchAdmits(opts.ifMatch, unitEtag(unit, labeled!.labels.map((l) => l.id)))) throw new AppError('precondition_failed', UNIT_CHANGED);
+      }
       const place = UnitEditsService.unitPlace(p);
       // 3. Source-group fields.
       if (data.labels !== undefined) await setUnitLabels(tx, this.changes, this.changeRefs(place), unit.id, data.labels, userId);
@@ -366,10 +383,13 @@ export class UnitEditsService {
           checkScope: () => checkScopeOfRows(tx, p),
           ...(monolingualSource && joinPlurals(target) !== before.target ? { action: Action.SOURCE_STRING_CHANGED } : {}),
         });
+        contentChanged = unit !== before;
         if (monolingualSource && unit.target !== before.target) unit = await this.propagateSource(tx, unit, before, p);
       }
       return unit;
     });
+    // Those following the translation live see the save (after the commit: they may read it at once).
+    if (contentChanged) await this.live?.unitSaved({ translationId: p.translation.id, unitId: unit.id, user: actor.user, target: splitPlurals(unit.target), state: unit.state });
     // unit-saved add-ons (flags …) run in the background; the edit itself is already saved.
     if (doTranslate) await this.addons?.dispatch('unit-saved', p.component, { unitIds: [unit.id] }).catch(() => undefined);
     return UnitEditsService.refs(p, (await withLabels(this.db, [unit]))[0]!);
