@@ -27,6 +27,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The UI's message catalogs, read next to dist/ (dist/ui/../../locale).
+COPY locale ./locale
 COPY bin ./bin
 ENV NODE_ENV=production \
     PARLA_HOST=0.0.0.0 \

@@ -1,6 +1,7 @@
 // The UI's message catalog calls: tr/ntr/trHtml look a message up in the language of the current request.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { escapeHtml, SafeHtml } from './html.js';
+import { msgid } from '../shared/msgid.js';
 
 /** The translations of one UI language, as read from its message catalog. */
 export interface MessageCatalog {
@@ -76,4 +77,18 @@ export function trHtml(msgid: string, vars: Readonly<Record<string, string | num
       })
       .join(''),
   );
+}
+
+const PLURAL_CATEGORY_NAMES: Readonly<Record<string, string>> = {
+  zero: msgid('zero'),
+  one: msgid('one'),
+  two: msgid('two'),
+  few: msgid('few'),
+  many: msgid('many'),
+  other: msgid('other'),
+};
+
+/** A CLDR plural category ("one", "few", …) as the current language names it. */
+export function pluralCategoryName(category: string): string {
+  return Object.hasOwn(PLURAL_CATEGORY_NAMES, category) ? tr(PLURAL_CATEGORY_NAMES[category]!) : category;
 }

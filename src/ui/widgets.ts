@@ -3,8 +3,11 @@ import type { ChangeRefs } from '../services/activity/changes.service.js';
 import type { ChangeRow } from '../db/schema.js';
 import type { RepositoryStatus } from '../services/repository/repository.service.js';
 import { ACTION_NAMES } from '../domain/change-actions.js';
+import { splitPlurals } from '../domain/plurals.js';
 import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
+import { tr, trHtml } from './i18n.js';
+import { msgid } from '../shared/msgid.js';
 import { csrfField, type Viewer } from './layout.js';
 
 /** The statistics object (StatsService.toObject) fields the pages show. */
@@ -34,7 +37,7 @@ export function progress(s: Pick<Stats, 'translated_percent' | 'fuzzy_percent'>,
   const fuzzy = Math.min(100 - done, s.fuzzy_percent);
   // Widths are classes (w0 … w100 in parla.css): the CSP allows no inline styles.
   const w = (pct: number) => `w${Math.round(pct)}`;
-  return html`<div class="progress" role="img" aria-label="${label}: ${done}% translated, ${fuzzy}% needs editing"><span class="done ${w(done)}"></span><span class="fuzzy ${w(fuzzy)}"></span></div>`;
+  return html`<div class="progress" role="img" aria-label="${tr('{label}: {done}% translated, {fuzzy}% needs editing', { label, done, fuzzy })}"><span class="done ${w(done)}"></span><span class="fuzzy ${w(fuzzy)}"></span></div>`;
 }
 
 /** A progress bar row cell: the bar and the percentage. */
@@ -48,26 +51,42 @@ export function statsTable(s: Stats, translateUrl?: string): SafeHtml {
     const href = query !== undefined ? q(query) : undefined;
     return html`<tr><th scope="row">${href && n > 0 ? html`<a href="${href}">${label}</a>` : label}</th><td class="num">${n}</td><td class="num">${pct === null ? '' : `${pct}%`}</td></tr>`;
   };
-  return html`${progress(s, 'Overall')}<p class="pct" id="translated-percent">${s.translated_percent}% translated</p><div class="table-wrap"><table class="stats" id="statistics">
-<caption class="muted">Strings</caption>
-<thead><tr><th scope="col">Strings</th><th scope="col" class="num">Count</th><th scope="col" class="num">Percent</th></tr></thead>
+  return html`${progress(s, tr('Overall'))}<p class="pct" id="translated-percent">${tr('{percent}% translated', { percent: s.translated_percent })}</p><div class="table-wrap"><table class="stats" id="statistics">
+<caption class="muted">${tr('Strings')}</caption>
+<thead><tr><th scope="col">${tr('Strings')}</th><th scope="col" class="num">${tr('Count')}</th><th scope="col" class="num">${tr('Percent')}</th></tr></thead>
 <tbody>
-${row('All strings', s.total, null, '')}
-${row('Translated', s.translated, s.translated_percent, 'state:>=translated')}
-${row('Needs editing', s.fuzzy, s.fuzzy_percent, 'state:needs-editing')}
-${row('Not translated', s.total - s.translated - s.fuzzy, null, 'state:empty')}
-${row('Failing checks', s.failing, s.failing_percent, 'has:check')}
-${row('Approved', s.approved, null)}
-${row('Suggestions', s.suggestions, null, 'has:suggestion')}
-${row('Comments', s.comments, null, 'has:comment')}
-<tr><th scope="row">Words translated</th><td class="num">${s.translated_words} / ${s.total_words}</td><td class="num">${s.translated_words_percent}%</td></tr>
+${row(tr('All strings'), s.total, null, '')}
+${row(tr('Translated'), s.translated, s.translated_percent, 'state:>=translated')}
+${row(tr('Needs editing'), s.fuzzy, s.fuzzy_percent, 'state:needs-editing')}
+${row(tr('Not translated'), s.total - s.translated - s.fuzzy, null, 'state:empty')}
+${row(tr('Failing checks'), s.failing, s.failing_percent, 'has:check')}
+${row(tr('Approved'), s.approved, null)}
+${row(tr('Suggestions'), s.suggestions, null, 'has:suggestion')}
+${row(tr('Comments'), s.comments, null, 'has:comment')}
+<tr><th scope="row">${tr('Words translated')}</th><td class="num">${s.translated_words} / ${s.total_words}</td><td class="num">${s.translated_words_percent}%</td></tr>
 </tbody></table></div>
-<p class="muted">Last change: ${s.last_change ? html`<time datetime="${s.last_change}">${s.last_change.replace('T', ' ').slice(0, 19)}</time>` : 'never'}${s.last_author ? html` by ${s.last_author}` : ''}</p>`;
+<p class="muted">${s.last_change
+    ? s.last_author
+      ? trHtml('Last change: {time} by {user}', { time: html`<time datetime="${s.last_change}">${s.last_change.replace('T', ' ').slice(0, 19)}</time>`, user: s.last_author })
+      : trHtml('Last change: {time}', { time: html`<time datetime="${s.last_change}">${s.last_change.replace('T', ' ').slice(0, 19)}</time>` })
+    : tr('Last change: never')}</p>`;
 }
+
+/** A user name linking to the user's page; `label` is what is shown (the full name, say), the user name by default. */
+export function userLink(username: string, label?: string): SafeHtml {
+  return html`<a href="/user/${seg(username)}/" class="user-link">${label || username}</a>`;
+}
+
+/** A stored text with plural forms as people read it: the forms separated by " | ", never the internal separator. */
+export function pluralText(stored: string): string {
+  return splitPlurals(stored).join(' | ');
+}
+
+const shortText = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 /** Recent changes, newest first, with what each one touched. */
 export function changesList(rows: readonly ChangeRow[], refs: ChangeRefs): SafeHtml {
-  if (rows.length === 0) return html`<p class="muted">No changes yet.</p>`;
+  if (rows.length === 0) return html`<p class="muted">${tr('No changes yet.')}</p>`;
   return html`<ul class="plain changes" id="changes">${rows.map((r) => {
     const user = r.user_id ? refs.users.get(r.user_id) : undefined;
     const t = r.translation_id ? refs.translations.get(r.translation_id) : undefined;
@@ -80,52 +99,75 @@ export function changesList(rows: readonly ChangeRow[], refs: ChangeRefs): SafeH
         : p
           ? html`<a href="/projects/${seg(p.slug)}/">${p.name}</a>`
           : '';
-    const unit = t && r.unit_id && refs.units.has(r.unit_id) ? html` · <a href="/translate/${seg(t.project)}/${seg(t.component)}/${seg(t.language)}/?id=${r.unit_id}">string</a>` : '';
-    return html`<li><time datetime="${r.timestamp}">${r.timestamp.replace('T', ' ').slice(0, 16)}</time> · <strong>${ACTION_NAMES[r.action] ?? `Action ${r.action}`}</strong>${user ? html` by ${user.fullName || user.username}` : ''}${where ? html` · ${where}` : ''}${unit}${r.target ? html`<div class="muted">${r.target.length > 200 ? `${r.target.slice(0, 200)}…` : r.target}</div>` : ''}</li>`;
+    const unit = t && r.unit_id && refs.units.has(r.unit_id) ? html` · <a href="/translate/${seg(t.project)}/${seg(t.component)}/${seg(t.language)}/?id=${r.unit_id}">${tr('string')}</a>` : '';
+    return html`<li><time datetime="${r.timestamp}">${r.timestamp.replace('T', ' ').slice(0, 16)}</time> · <strong>${ACTION_NAMES[r.action] ? tr(ACTION_NAMES[r.action]!) : tr('Action {number}', { number: r.action })}</strong>${user ? html` ${trHtml('by {user}', { user: userLink(user.username, user.fullName) })}` : ''}${where ? html` · ${where}` : ''}${unit}${r.target ? html`<div class="muted">${shortText(pluralText(r.target))}</div>` : ''}</li>`;
   })}</ul>`;
 }
 
-/** Repository status, with commit/push/pull buttons for those who may (`allowed` lists the operations). */
-export function repositoryPanel(status: { needs_commit: boolean; needs_push: boolean; needs_merge: boolean; merge_failure?: string | null } | null, action: string, allowed: readonly string[], viewer: Viewer, details?: string): SafeHtml {
+/** The buttons of the repository operations. */
+const OPERATION_LABELS: Record<string, string> = { commit: msgid('Commit'), push: msgid('Push'), pull: msgid('Pull'), reset: msgid('Reset'), cleanup: msgid('Clean up') };
+
+/**
+ * Repository status, with commit/push/pull buttons for those who may (`allowed` lists the operations). A component
+ * without a remote (`local`: created from an upload or a ZIP file) has nothing to push or pull: the panel says so
+ * and offers only writing the pending changes into its files.
+ */
+export function repositoryPanel(status: { needs_commit: boolean; needs_push: boolean; needs_merge: boolean; merge_failure?: string | null; local?: boolean } | null, action: string, allowed: readonly string[], viewer: Viewer, details?: string): SafeHtml {
   if (!status) return html``;
   const flag = (on: boolean, yes: string, no: string) => html`<li>${on ? html`<strong>${yes}</strong>` : no}</li>`;
-  return html`<section class="panel" aria-labelledby="repo-title"><h2 id="repo-title">Repository</h2>
+  if (status.local) {
+    return html`<section class="panel" aria-labelledby="repo-title"><h2 id="repo-title">${tr('Repository')}</h2>
 <ul class="plain" id="repository-status">
-${flag(status.needs_commit, 'Pending changes not committed yet', 'No pending changes')}
-${flag(status.needs_push, 'Commits not pushed yet', 'Nothing to push')}
-${flag(status.needs_merge, 'Upstream has changes to merge', 'Up to date with upstream')}
+${flag(status.needs_commit, tr('Pending changes not written to the files yet'), tr('No pending changes'))}
+<li id="repository-local">${tr('This component has no remote repository: its files are kept on this server. Download them from a translation’s page.')}</li>
+</ul>
+${allowed.includes('commit') && status.needs_commit ? html`<div class="actions"><form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="operation" value="commit"><button type="submit" id="repo-commit" class="secondary">${tr('Write changes to files')}</button></form></div>` : ''}
+${details ? html`<p><a href="${details}" id="repository-details">${tr('Repository details')}</a></p>` : ''}
+</section>`;
+  }
+  return html`<section class="panel" aria-labelledby="repo-title"><h2 id="repo-title">${tr('Repository')}</h2>
+<ul class="plain" id="repository-status">
+${flag(status.needs_commit, tr('Pending changes not committed yet'), tr('No pending changes'))}
+${flag(status.needs_push, tr('Commits not pushed yet'), tr('Nothing to push'))}
+${flag(status.needs_merge, tr('Upstream has changes to merge'), tr('Up to date with upstream'))}
 ${status.merge_failure ? html`<li class="error">${status.merge_failure}</li>` : ''}
 </ul>
-${allowed.length ? html`<div class="actions">${allowed.map((op) => html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="operation" value="${op}"><button type="submit" id="repo-${op}" class="secondary">${op[0]!.toUpperCase()}${op.slice(1)}</button></form>`)}</div>` : ''}
-${details ? html`<p><a href="${details}" id="repository-details">Repository details</a></p>` : ''}
+${allowed.length ? html`<div class="actions">${allowed.map((op) => html`<form method="post" action="${action}" class="inline">${csrfField(viewer)}<input type="hidden" name="operation" value="${op}"><button type="submit" id="repo-${op}" class="secondary">${OPERATION_LABELS[op] ? tr(OPERATION_LABELS[op]!) : op}</button></form>`)}</div>` : ''}
+${details ? html`<p><a href="${details}" id="repository-details">${tr('Repository details')}</a></p>` : ''}
 </section>`;
 }
 
-export type RepoStatus = RepositoryStatus | { needs_commit: boolean; needs_push: boolean; needs_merge: boolean; merge_failure?: string | null };
+/** `local`: the component has no remote repository (repo "local:"). */
+export type RepoStatus = (RepositoryStatus | { needs_commit: boolean; needs_push: boolean; needs_merge: boolean; merge_failure?: string | null }) & { local?: boolean };
 
 /** A one-line notice after a form POST redirected back (a fixed text per code, never text from the address). */
-const NOTICES: Record<string, string> = {
-  saved: 'Translation saved.',
-  suggested: 'Suggestion added.',
-  voted: 'Vote recorded.',
-  accepted: 'Suggestion accepted.',
-  deleted: 'Suggestion deleted.',
-  commented: 'Comment added.',
-  uploaded: 'File uploaded.',
-  component_created: 'Component created.',
-  component_deleted: 'Component deleted.',
-  commit: 'Committed.',
-  push: 'Pushed.',
-  pull: 'Pulled from upstream.',
-  signed_in: 'Signed in.',
-  password: 'Your new password is set, and you are signed in.',
-  registered: 'Your account is ready, and you are signed in.',
-  welcome: 'Welcome! Your account is ready, and you are signed in.',
-  project_deleted: 'The project is deleted.',
+const NOTICES: Record<string, () => string> = {
+  saved: () => tr('Translation saved.'),
+  reverted: () => tr('Translation reverted to the earlier text.'),
+  suggested: () => tr('Suggestion added.'),
+  voted: () => tr('Vote recorded.'),
+  accepted: () => tr('Suggestion accepted.'),
+  deleted: () => tr('Suggestion deleted.'),
+  rejected: () => tr('Suggestion rejected.'),
+  check_dismissed: () => tr('Check dismissed.'),
+  check_restored: () => tr('Check restored.'),
+  approved: () => tr('Translation approved.'),
+  commented: () => tr('Comment added.'),
+  uploaded: () => tr('File uploaded.'),
+  component_created: () => tr('Component created.'),
+  component_deleted: () => tr('Component deleted.'),
+  commit: () => tr('Committed.'),
+  push: () => tr('Pushed.'),
+  pull: () => tr('Pulled from upstream.'),
+  signed_in: () => tr('Signed in.'),
+  password: () => tr('Your new password is set, and you are signed in.'),
+  registered: () => tr('Your account is ready, and you are signed in.'),
+  welcome: () => tr('Welcome! Your account is ready, and you are signed in.'),
+  project_deleted: () => tr('The project is deleted.'),
 };
 
 export function notice(code: unknown, extra?: string): SafeHtml {
-  const text = typeof code === 'string' ? NOTICES[code] : undefined;
+  const text = typeof code === 'string' && Object.hasOwn(NOTICES, code) ? NOTICES[code]!() : undefined;
   if (!text) return html``;
   return html`<p class="message" role="status" id="notice" tabindex="-1">${text}${extra ? ` ${extra}` : ''}</p>`;
 }
@@ -140,7 +182,7 @@ export function taskProgress(o: { prefix: string; taskId: string; swap: string; 
 <p><label for="${o.prefix}-progress">${o.label}</label></p>
 <progress id="${o.prefix}-progress" max="100" value="${String(o.progress)}">${String(o.progress)}%</progress>
 <p id="${o.prefix}-message" role="status" aria-live="polite" data-task-message>${o.message}</p>
-<p><a href="${o.here}" id="${o.prefix}-refresh" data-task-refresh>Check again</a></p>
+<p><a href="${o.here}" id="${o.prefix}-refresh" data-task-refresh>${tr('Check again')}</a></p>
 <noscript><meta http-equiv="refresh" content="3"></noscript>
 </div>
 <script src="${assetUrl('task-progress.js')}" defer></script>`;

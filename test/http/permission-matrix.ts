@@ -282,6 +282,13 @@ const discussionUnit = (p: Ctx) => {
   if (!idCache.has(`d:${p.slug}`)) idCache.set(`d:${p.slug}`, take(p, 'cs'));
   return idCache.get(`d:${p.slug}`)!;
 };
+/** One cs unit per project whose translation fails end_stop (set again before each use, in case another row changed it). */
+const failingUnit = async (p: Ctx) => {
+  if (!idCache.has(`f:${p.slug}`)) idCache.set(`f:${p.slug}`, take(p, 'cs'));
+  const id = idCache.get(`f:${p.slug}`)!;
+  await ok(su(`/api/units/${id}/`, { method: 'PATCH', json: { target: ['Přeloženo.'], state: 20 } }), 'failing translation');
+  return id;
+};
 const newSuggestion = async (p: Ctx) =>
   (await ok(su(`/api/units/${discussionUnit(p)}/suggestions/`, { method: 'POST', json: { target: [uniq('Návrh ')] } }), 'suggestion')).id as number;
 const newComment = async (p: Ctx) =>
@@ -895,6 +902,7 @@ const ROWS: Row[] = [
   { m: 'GET', route: '/engage/:project/:language/', note: 'UI engage → project page', exp: VISIBLE, call: (c) => ({ path: `/engage/${c.p.slug}/cs/` }) },
   { m: 'GET', route: '/user/:username/', note: 'UI user page, as /api/users/<name>/', exp: '404  ok   ok    ok   ok   ok    ok     ok', call: () => ({ path: '/user/victim/' }) },
   { m: 'GET', route: '/translate/:project/:component/:language/', note: 'UI editor', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/?id=${discussionUnit(c.p)}` }) },
+  { m: 'GET', route: '/translate/:project/:component/:language/events/', note: 'UI live events', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/events/` }) },
   { m: 'GET', route: '/translate/:project/:component/:language/machinery/', note: 'UI matches (machinery.view)', exp: UI_MACHINERY, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/machinery/?id=${discussionUnit(c.p)}` }) },
   { m: 'POST', route: '/translate/:project/:component/:language/', note: 'UI save, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/`, form: multipart({ id: String(discussionUnit(c.p)), target_0: 'Přeloženo', action: 'save' }, {}) }) },
   {
@@ -902,6 +910,22 @@ const ROWS: Row[] = [
     call: async (c) => ({ path: `/translate/${c.p.slug}/app/cs/suggestions/`, form: multipart({ unit: String(discussionUnit(c.p)), suggestion: String(await newSuggestion(c.p)), action: 'accept' }, {}) }),
   },
   { m: 'POST', route: '/translate/:project/:component/:language/comments/', note: 'UI comment', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/comments/`, form: multipart({ unit: String(discussionUnit(c.p)), comment: uniq('UI comment ') }, {}) }) },
+  // Quality and review in the editor: dismissing a failing check needs unit.check (TRANSLATE); approving from the
+  // review queue is PATCH state 30 on a fresh German unit (the language-limited translator is refused first).
+  {
+    m: 'POST', route: '/translate/:project/:component/:language/checks/', note: 'UI dismiss a failing check', exp: UI_TRANSLATE_CS,
+    call: async (c) => ({ path: `/translate/${c.p.slug}/app/cs/checks/`, form: multipart({ unit: String(await failingUnit(c.p)), check: 'end_stop', action: 'dismiss' }, {}) }),
+  },
+  { m: 'GET', route: '/translate/:project/:component/:language/review/', note: 'UI review queue', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/review/` }) },
+  {
+    m: 'POST', route: '/translate/:project/:component/:language/review/', note: 'UI approve from the queue, de',
+    exp: ['403  400  403   ok   ok   ok    403    ok', '403  404  403   400  400  400   404    400'],
+    call: async (c) => {
+      const id = take(c.p, 'de');
+      await ok(su(`/api/units/${id}/`, { method: 'PATCH', json: { target: ['Übersetzt'], state: 20 } }), 'translate');
+      return { path: `/translate/${c.p.slug}/app/de/review/`, form: multipart({ unit: String(id), action: 'approve-queued' }, {}) };
+    },
+  },
   { m: 'POST', route: '/projects/:project/:component/:language/upload/', note: 'UI upload, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/upload/`, form: uploadForm('cs') }) },
   { m: 'POST', route: '/projects/:project/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
   { m: 'POST', route: '/projects/:project/:component/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
@@ -1038,7 +1062,9 @@ export function permissionMatrix(dialect: TestDialect): void {
               const headers: Record<string, string> = { ...call.headers };
               const res = await env.s.api(call.path, { method: row.m, token, json: call.json, body: call.form, headers });
               status = res.status;
-              body = (await res.text()).slice(0, 200);
+              // A live event stream never ends by itself: its status is the answer.
+              if (res.ok && res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+              else body = (await res.text()).slice(0, 200);
               const rowName = `${row.m} ${row.route}${row.note ? ` (${row.note})` : ''}`;
               rowTimes.set(rowName, (rowTimes.get(rowName) ?? 0) + Date.now() - t0);
               if (process.env.PARLA_MATRIX_TIMES === '1' && Date.now() - t0 > 1000) console.log(`slow cell ${Date.now() - t0} ms: ${title}`);

@@ -7,6 +7,7 @@ import type { ComponentWithRefs } from '../../db/places.js';
 import type { TaskRow } from '../../db/schema.js';
 import { OPERATION_BUTTONS } from '../../ui/repository-pages.js';
 import { taskPage, type TaskPageData } from '../../ui/task-pages.js';
+import { bulkResultText } from '../../ui/bulk-edit-pages.js';
 import { uiKit } from '../ui-kit.js';
 
 /** What these routes use of the container. */
@@ -88,6 +89,20 @@ export function taskPagesRoutes(app: FastifyInstance, c: TaskPagesDeps): void {
         title = `Automatic translation of ${place || 'a translation'}`;
         if (ended && !failed && typeof result?.details === 'string') outcome = { ok: true, text: result.details };
         break;
+      case 'bulk-edit': {
+        const replace = payload.operation === 'replace';
+        if (place) title = replace ? tr('Search and replace in {place}', { place }) : tr('Bulk edit of {place}', { place });
+        else title = replace ? tr('Search and replace') : tr('Bulk edit');
+        if (h && language) {
+          const q = typeof payload.q === 'string' && payload.q ? `?q=${encodeURIComponent(payload.q)}` : '';
+          back = { href: `${h.translate}bulk/${q}`, label: tr('Back to the bulk edit') };
+        }
+        if (ended && !failed && result) {
+          const n = (k: string) => Number(result[k] ?? 0);
+          outcome = { ok: true, text: bulkResultText({ kind: replace ? 'replace' : 'bulk', changed: n('changed'), matched: n('matched'), skipped: n('skipped') }) };
+        }
+        break;
+      }
       case 'repository-pull':
         title = `Update of the repository of ${place || 'a component'}`;
         break;

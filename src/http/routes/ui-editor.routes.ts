@@ -1,5 +1,6 @@
 // The translation editor's routes: one string or the list view, saving, suggestions, comments, and the matches JSON.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pluralCategoryName, tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import { splitPlurals } from '../../domain/plurals.js';
@@ -9,23 +10,28 @@ import { pluralRuleOf } from '../../services/files/parse-options.js';
 import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
+import { editorContextRoutes, type EditorContextDeps } from './ui-editor-context.routes.js';
 import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
+import { canReview } from './ui-review.routes.js';
+import { renderZenPage } from './ui-zen.routes.js';
+import { bulkEditOf, type BulkEditDeps } from './ui-bulk-edit.routes.js';
 
 const LIST_PAGE = 50;
 
 type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
 
 /** What these routes use of the container. */
-export type EditorDeps = Pick<Container, 'access' | 'comments' | 'fileSync' | 'machinery' | 'suggestions' | 'unitEdits' | 'units'>;
+export type EditorDeps = Pick<Container, 'access' | 'comments' | 'fileSync' | 'machinery' | 'suggestions' | 'unitEdits' | 'units' | 'checkDismissal'> & EditorContextDeps & BulkEditDeps;
 
 export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): void {
+  editorContextRoutes(app, c, kit);
   const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
 
   // ---------------------------------------------------------------- the editor
   const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
   /** Each form's label: its CLDR name and the numbers it is for, e.g. "few (2~4, 22~24, …)". */
-  const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${name} (${rule.examples[i]})` : name));
+  const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
 
   /** The unit filter of a search; a bad query is reported on the page (with status 400), not thrown. */
   const searchFilter = (q: string): { where: ReturnType<Container['units']['filter']>; error: string | null } => {
@@ -51,6 +57,13 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const found = await c.units.getVisible(request.actor, id);
     if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
     return { id, found };
+  };
+
+  /** The bulk edit page for the search, for those who may bulk edit or replace there. */
+  const bulkHrefOf = (request: TP, t: TranslationWithRefs, q: string): string | null => {
+    const bulk = bulkEditOf(c);
+    if (!bulk.canBulkEdit(request.actor, t) && !bulk.canReplace(request.actor, t)) return null;
+    return `${hrefs(t, t.language.code).translate}bulk/${q ? `?q=${encodeURIComponent(q)}` : ''}`;
   };
 
   const editorLink = (translate: string, q: string, offset: number) => `${translate}?offset=${offset}${q ? `&q=${encodeURIComponent(q)}` : ''}`;
@@ -95,6 +108,8 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         accept: authed && can('suggestion.accept'),
         comment: authed && can('comment.add'),
         machinery: can('machinery.view'),
+        dismiss: c.checkDismissal.canDismiss(request.actor, { project: t.project, component: t.component, languageId: t.translation.language_id }),
+        review: canReview(c, request, t),
       };
     };
     const base = {
@@ -131,10 +146,11 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const count = source.length > 1 ? Math.max(targetForms(source, t.translation), stored.length) : targetForms(source, t.translation);
     const target = Array.from({ length: count }, (_, i) => stored[i] ?? '');
     const names = count > 1 ? pluralNames(ruleOfTranslation(t.translation, t.language.code)) : [];
-    const [extras, suggestions, comments] = await Promise.all([
+    const [extras, suggestions, comments, maxLengths] = await Promise.all([
       c.units.extras(unitRow),
       c.suggestions.list(request.actor, unitRow.id),
       c.comments.list(request.actor, unitRow.id),
+      bulkEditOf(c).maxLengths(t, [unitRow]),
     ]);
     const userId = request.actor.user?.id ?? null;
     const canDeleteAny = request.actor.authenticated && c.access.canIn(request.actor, 'suggestion.delete', t.project, t.component, t.translation.language_id);
@@ -154,9 +170,10 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         explanation: unitRow.explanation,
         state: unitRow.state,
         previousSource: unitRow.previous_source,
-        checks: extras.checks,
+        checks: c.checkDismissal.describe(extras.checks, t.component),
         screenshots: extras.screenshots,
         labels: (unitRow.labels ?? []).map((l) => l.name),
+        maxLength: maxLengths.get(unitRow.id) ?? null,
       },
       prevHref: offset > 0 ? editorLink(h.translate, st.q, offset - 1) : null,
       nextHref: offset + 1 < total ? editorLink(h.translate, st.q, offset + 1) : null,
@@ -168,9 +185,11 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         votes: s.votes,
         timestamp: s.suggestion.timestamp,
         canDelete: canDeleteAny || (userId !== null && s.suggestion.user_id === userId),
+        own: userId !== null && s.suggestion.user_id === userId,
       })),
       comments: comments.map((v) => ({ id: v.comment.id, text: v.comment.comment, username: v.username, timestamp: v.comment.timestamp, scope: v.comment.scope })),
       machineryUrl: perms.machinery ? `${h.translate}machinery/?id=${unitRow.id}` : null,
+      bulkHref: bulkHrefOf(request, t, st.q),
       saveError: st.saveError ?? null,
       draft: st.draft ?? null,
     };
@@ -188,6 +207,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       const t = await translationOf(request);
       const query = request.query as Q;
       const q = query.q ?? '';
+      if (query.view === 'zen') return renderZenPage(c, kit, request, reply, t);
       if (query.view === 'list') {
         const { where, error } = searchFilter(q);
         const total = error ? 0 : where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
@@ -204,6 +224,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
           permissions: { edit: false, editDenied: null, suggest: false, vote: false, accept: false, comment: false, machinery: false },
           rows: rows.map((u) => ({ id: u.id, source: splitPlurals(u.source), target: splitPlurals(u.target), state: u.state, context: u.context, failing: u.has_failing_check === 1 })),
           pageSize: LIST_PAGE,
+          bulkHref: bulkHrefOf(request, t, q),
         });
         return sendHtml(reply, error ? 400 : 200, body);
       }
@@ -281,9 +302,12 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         await c.suggestions.vote(request.actor, suggestionId, { value: action === 'upvote' ? 1 : -1 });
         done = 'voted';
       } else if (action === 'delete') {
-        await c.suggestions.remove(request.actor, suggestionId, {});
-        done = 'deleted';
-      } else throw new AppError('invalid', 'Unknown suggestion action.');
+        // Removing someone else's suggestion rejects it, with the reason given (kept in the change history).
+        const own = request.actor.user?.id !== undefined && s.suggestion.user_id === request.actor.user.id;
+        const reason = str(body.rejection_reason).trim();
+        await c.suggestions.remove(request.actor, suggestionId, reason && !own ? { rejection_reason: reason } : {});
+        done = own ? 'deleted' : 'rejected';
+      } else throw new AppError('invalid', tr('Unknown suggestion action.'));
       return redirect(reply, backToUnit(hrefs(t, t.language.code).translate, body, unitId, done));
     }),
   );

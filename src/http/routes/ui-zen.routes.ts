@@ -11,7 +11,7 @@ import { targetForms } from '../../services/units/new-string.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { stateBadge } from '../../ui/editor.js';
 import { zenPage, zenRowsFragment, type ZenData, type ZenRow } from '../../ui/editor-zen.js';
-import { tr } from '../../ui/i18n.js';
+import { pluralCategoryName, tr } from '../../ui/i18n.js';
 import { errorText, sendHtml, statusOfError, str, type Q, type UiKit } from '../ui-kit.js';
 
 /** Strings per page (and per fragment loaded while scrolling). */
@@ -23,7 +23,7 @@ type TP = FastifyRequest<{ Params: { project: string; component: string; languag
 export type ZenDeps = Pick<Container, 'access' | 'bulkEdit' | 'fileSync' | 'unitEdits' | 'units'>;
 
 const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
-const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${name} (${rule.examples[i]})` : name));
+const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
 const offsetOf = (v: unknown) => {
   const n = Number.parseInt(str(v), 10);
   return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : 0;

@@ -15,12 +15,17 @@ import { errorPage } from '../../ui/layout.js';
 import type { FormErrors } from '../../ui/forms.js';
 import { autotranslateForm } from '../../ui/task-pages.js';
 import { editorRoutes, type EditorDeps } from './ui-editor.routes.js';
+import { zenRoutes, type ZenDeps } from './ui-zen.routes.js';
+import { bulkEditRoutes, type BulkEditDeps } from './ui-bulk-edit.routes.js';
+import { reviewEnabled, reviewRoutes, type ReviewDeps } from './ui-review.routes.js';
+import { ntr, tr } from '../../ui/i18n.js';
+import { msgid } from '../../shared/msgid.js';
 
 const DASHBOARD_LIMIT = 200;
 const CHANGES_SHOWN = 10;
 
 /** What these routes use of the container. */
-export type UiDeps = Pick<Container, 'accountMail' | 'access' | 'autotranslate' | 'backgroundWork' | 'categories' | 'changes' | 'components' | 'languages' | 'machinery' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users' | 'sso'> & EditorDeps;
+export type UiDeps = Pick<Container, 'accountMail' | 'access' | 'autotranslate' | 'backgroundWork' | 'categories' | 'changes' | 'components' | 'languages' | 'machinery' | 'projectRepository' | 'projects' | 'repository' | 'sessions' | 'stats' | 'translations' | 'uploads' | 'users' | 'sso'> & EditorDeps & ReviewDeps & ZenDeps & BulkEditDeps;
 
 /** Repository operations the forms run as background tasks, followed on their task page. */
 const BACKGROUND_OPERATIONS: ReadonlySet<string> = new Set(['pull', 'pull-rebase', 'pull-merge', 'pull-merge-noff', 'file-scan']);
@@ -55,6 +60,8 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
     }
+    // Without a remote (a component made from an upload or a ZIP file) there is nothing to push or pull.
+    if (status && !c.repository.isGit(refs.component)) return { status: { ...status, local: true }, action, allowed: allowedOps(request, refs.project).filter((op) => op === 'commit'), ...(details ? { details } : {}) };
     return { status, action, allowed: status ? allowedOps(request, refs.project) : [], ...(details ? { details } : {}) };
   };
 
@@ -213,7 +220,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
           name: t.language.name,
           href: `${h.component}${seg(t.language.code)}/`,
           stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, review),
-          extra: t.translation.is_source ? '(source)' : '',
+          extra: t.translation.is_source ? tr('(source)') : '',
         });
       }
       const q = request.query as Q;
@@ -262,12 +269,12 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
 
   type TP = FastifyRequest<{ Params: { project: string; component: string; language: string } }>;
   const DOWNLOAD_FORMATS = [
-    { id: '', label: 'Original file' },
-    { id: 'po', label: 'gettext PO' },
-    { id: 'xliff11', label: 'XLIFF 1.1' },
-    { id: 'tmx', label: 'TMX' },
-    { id: 'csv', label: 'CSV' },
-    { id: 'xlsx', label: 'Excel (XLSX)' },
+    { id: '', label: msgid('Original file') },
+    { id: 'po', label: msgid('gettext PO') },
+    { id: 'xliff11', label: msgid('XLIFF 1.1') },
+    { id: 'tmx', label: msgid('TMX') },
+    { id: 'csv', label: msgid('CSV') },
+    { id: 'xlsx', label: msgid('Excel (XLSX)') },
   ];
 
   const renderTranslationPage = async (request: TP, extra: { error?: string; autotranslate?: { values: Record<string, string>; errors: FormErrors } } = {}) => {
@@ -281,13 +288,14 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       viewer: viewerOf(request),
       here: request.url,
       notice: q.done,
-      noticeExtra: q.done === 'uploaded' && Number.isFinite(accepted) && Number.isFinite(total) ? `${accepted} of ${total} strings accepted.` : undefined,
+      noticeExtra: q.done === 'uploaded' && Number.isFinite(accepted) && Number.isFinite(total) ? ntr('{accepted} of {n} string accepted.', '{accepted} of {n} strings accepted.', total, { accepted }) : undefined,
       error: extra.error,
       ...translationPlace(t),
       languageHref: `/languages/${seg(t.language.code)}/`,
       direction: t.language.direction,
       stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, t.project.translation_review === 1),
       translateHref: h.translate,
+      reviewHref: reviewEnabled(t) ? `${h.translate}review/` : null,
       changes: await changesOf(request, { translationId: t.translation.id }),
       repository: await componentRepo(request, t, `${h.translation}repository/`),
       download: c.access.canIn(request.actor, 'translation.download', t.project, t.component, t.translation.language_id) ? { href: apiFile, formats: DOWNLOAD_FORMATS } : null,
@@ -353,11 +361,11 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       const next = str(body.next) ? safeNext(str(body.next)) : null;
       const params = request.params;
       const back = (page: string) => `${next ?? page}?done=${encodeURIComponent(op)}`;
-      const refused = (detail: string | undefined) => sendHtml(reply, 409, errorPage(viewerOf(request), request.url, 409, detail || 'The repository operation did not succeed.'));
+      const refused = (detail: string | undefined) => sendHtml(reply, 409, errorPage(viewerOf(request), request.url, 409, detail || tr('The repository operation did not succeed.')));
       if (level === 'project') {
         const project = await c.projects.getVisible(request.actor, params.project!);
         const outcome = await c.projectRepository.operate(request.actor, project, op, BACKGROUND_OPERATIONS.has(op));
-        if (outcome.kind === 'busy') throw new LockedError('repository-locked', 'Another repository operation is already in progress.');
+        if (outcome.kind === 'busy') throw new LockedError('repository-locked', tr('Another repository operation is already in progress.'));
         if (outcome.kind === 'queued') return redirect(reply, `/tasks/${outcome.taskId}/`);
         if (!outcome.result) return refused(outcome.detail);
         return redirect(reply, back(`/projects/${seg(project.slug)}/`));
@@ -410,4 +418,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
   );
 
   editorRoutes(app, c, kit);
+  zenRoutes(app, c, kit);
+  bulkEditRoutes(app, c, kit);
+  reviewRoutes(app, c, kit);
 }

@@ -4,6 +4,32 @@
 (function () {
   'use strict';
 
+  // The page's translated script texts (layout.ts renders them as JSON): text('key', { name: value }), or with n for plurals.
+  var catalog = null;
+  function text(key, vars, n) {
+    if (!catalog) {
+      var el = document.getElementById('parla-messages');
+      try {
+        catalog = el ? JSON.parse(el.textContent) : {};
+      } catch {
+        catalog = {};
+      }
+    }
+    var message = '';
+    if (n !== undefined && catalog.plurals && catalog.plurals[key]) {
+      var forms = catalog.plurals[key];
+      var category = window.Intl && Intl.PluralRules ? new Intl.PluralRules(catalog.lang || 'en').select(n) : n === 1 ? 'one' : 'other';
+      message = forms[category] || forms.other || '';
+      vars = Object.assign({ n: n }, vars || {});
+    } else if (catalog.messages) {
+      message = catalog.messages[key] || '';
+    }
+    return message.replace(/\{([a-z_][a-z0-9_]*)\}/gi, function (whole, name) {
+      return vars && Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
+    });
+  }
+  window.parlaText = text;
+
   function typing(el) {
     return el && (el.tagName === 'TEXTAREA' || el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.isContentEditable);
   }
@@ -165,11 +191,11 @@
     var status = document.getElementById('machinery-status');
     if (!button || !list) return;
     button.disabled = true;
-    status.textContent = 'Loading…';
+    status.textContent = text('loading');
     fetch(button.getAttribute('data-url'), { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
       .then(function (res) {
         return res.json().then(function (body) {
-          if (!res.ok) throw new Error(body && body.detail ? body.detail : 'Request failed (' + res.status + ')');
+          if (!res.ok) throw new Error(body && body.detail ? body.detail : text('requestFailed', { status: res.status }));
           return body;
         });
       })
@@ -187,13 +213,13 @@
           text.textContent = m.text;
           var info = document.createElement('div');
           info.className = 'muted';
-          info.textContent = m.service + ' · ' + Math.round(m.quality) + '% · source: ' + m.source;
+          info.textContent = text('matchInfo', { service: m.service, quality: Math.round(m.quality), source: m.source });
           var use = document.createElement('button');
           use.type = 'button';
           use.className = 'secondary';
           use.id = 'machinery-use-' + i;
-          use.textContent = 'Use';
-          use.setAttribute('aria-label', 'Use this translation: ' + m.text);
+          use.textContent = text('use');
+          use.setAttribute('aria-label', text('useThis', { text: m.text }));
           use.addEventListener('click', function () {
             fill(currentTarget(), m.text);
           });
@@ -203,7 +229,7 @@
           list.appendChild(item);
         });
         var problems = (body.errors || []).map(function (x) { return x.service + ': ' + x.detail; });
-        status.textContent = (body.results.length ? body.results.length + ' matches.' : 'No matches.') + (problems.length ? ' ' + problems.join(' ') : '');
+        status.textContent = (body.results.length ? text('matches', {}, body.results.length) : text('noMatches')) + (problems.length ? ' ' + problems.join(' ') : '');
       })
       .catch(function (err) {
         status.textContent = err.message;
