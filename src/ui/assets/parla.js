@@ -206,11 +206,11 @@
         body.results.forEach(function (m, i) {
           var item = document.createElement('li');
           item.className = 'match';
-          var text = document.createElement('div');
-          text.className = 'source-text';
-          text.dir = dir;
-          if (lang) text.lang = lang;
-          text.textContent = m.text;
+          var matchText = document.createElement('div');
+          matchText.className = 'source-text';
+          matchText.dir = dir;
+          if (lang) matchText.lang = lang;
+          matchText.textContent = m.text;
           var info = document.createElement('div');
           info.className = 'muted';
           info.textContent = text('matchInfo', { service: m.service, quality: Math.round(m.quality), source: m.source });
@@ -223,7 +223,7 @@
           use.addEventListener('click', function () {
             fill(currentTarget(), m.text);
           });
-          item.appendChild(text);
+          item.appendChild(matchText);
           item.appendChild(info);
           item.appendChild(use);
           list.appendChild(item);
