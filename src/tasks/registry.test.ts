@@ -12,6 +12,6 @@ describe('task registry', () => {
 
   it('has a handler for every task the services queue', () => {
     const names = taskDefinitions().map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining([AUTOTRANSLATE_TASK, 'addon-event', 'component-setup', 'repository-pull', 'recalculate-statistics', SEND_MAIL_TASK]));
+    expect(names).toEqual(expect.arrayContaining([AUTOTRANSLATE_TASK, 'addon-event', 'component-setup', 'repository-pull', 'recalculate-statistics', SEND_MAIL_TASK, 'bulk-edit']));
   });
 });
