@@ -33,6 +33,7 @@ export const ACTION_NAMES: Record<number, string> = {
 
 export const Action = {
   TRANSLATION_CHANGED: 2,
+  TRANSLATION_REVERTED: 8,
   TRANSLATION_ADDED: 5,
   LANGUAGE_ADDED: 48,
   TRANSLATION_REMOVED: 25,

@@ -217,7 +217,7 @@ describe.each(DIALECTS)('editor context panels on %s', (dialect) => {
     const after = historyEntries(html);
     expect(after).toHaveLength(entries.length + 1);
     expect(after.slice(1)).toEqual(entries);
-    expect(html).toMatch(new RegExp(`<li class="history-entry" id="history-${after[0]}"><div class="muted"><strong>Translation changed</strong> · <a href="/user/tina/"`));
+    expect(html).toMatch(new RegExp(`<li class="history-entry" id="history-${after[0]}"><div class="muted"><strong>Translation reverted</strong> · <a href="/user/tina/"`));
   });
 
   it('brings back the text from before the first recorded change (the file\'s translation)', async () => {

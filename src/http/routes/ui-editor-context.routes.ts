@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
+import { Action } from '../../domain/change-actions.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { contextBase, contextPage, glossaryFragment, historyFragment, isContextPanel, languagesFragment, nearbyFragment, type ContextPanel, type ContextPlace } from '../../ui/editor-context.js';
@@ -100,7 +101,7 @@ export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, 
       if (to !== 'target' && to !== 'old') throw ValidationError.field('to', 'Choose the text of the change ("target") or the text before it ("old").');
       const edit = await c.unitContext.revertEdit(request.actor, t, unitId, unitIdOf(body.change), to);
       // The same call as saving in the editor: its permission checks, quality checks and change record.
-      if (edit) await c.unitEdits.patch(request.actor, unitId, edit, { partial: true });
+      if (edit) await c.unitEdits.patch(request.actor, unitId, edit, { partial: true, action: Action.TRANSLATION_REVERTED });
       return redirect(reply, `${hrefs(t, t.language.code).translate}?id=${unitId}&done=reverted`);
     }),
   );

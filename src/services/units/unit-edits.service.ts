@@ -79,6 +79,8 @@ export interface WriteOptions {
    * lists (or it is `*`), compared under the unit's row lock; otherwise 412. Without it the last write wins.
    */
   ifMatch?: string;
+  /** The change record's action for a new translation text (Translation reverted for a revert from the history). */
+  action?: number;
 }
 
 /** 412: the unit changed since the client read the version it names in If-Match. */
@@ -381,7 +383,7 @@ export class UnitEditsService {
           userId,
           // The checks' scope from the rows read above, not read again.
           checkScope: () => checkScopeOfRows(tx, p),
-          ...(monolingualSource && joinPlurals(target) !== before.target ? { action: Action.SOURCE_STRING_CHANGED } : {}),
+          ...(monolingualSource && joinPlurals(target) !== before.target ? { action: Action.SOURCE_STRING_CHANGED } : opts.action !== undefined ? { action: opts.action } : {}),
         });
         contentChanged = unit !== before;
         if (monolingualSource && unit.target !== before.target) unit = await this.propagateSource(tx, unit, before, p);
