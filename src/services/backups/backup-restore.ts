@@ -2,6 +2,7 @@
 // checked whole first (layout, sizes, every row's shape, each setting that reaches git); its checkouts are unpacked
 // into a staging directory and moved into place inside the transaction; a failure removes whatever was moved or stored.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
@@ -562,13 +563,13 @@ class Restore {
  */
 export async function restoreProject(d: RestoreDeps, actor: Actor, input: RestoreInput, upload: Upload | undefined): Promise<ProjectRow> {
   d.access.requireGlobal(actor, 'project.add', 'Can not create projects');
-  if (!upload) throw ValidationError.field('zipfile', 'This field is required.', 'required');
+  if (!upload) throw ValidationError.field('zipfile', msgid('This field is required.'), 'required');
   const archive = BackupArchive.open(upload.data);
   const manifest = parseManifest(archive.json(MANIFEST));
   const name = input.name === undefined || input.name === '' ? str(manifest.project.name) : str(input.name);
   const slug = input.slug === undefined || input.slug === '' ? str(manifest.project.slug) : str(input.slug);
-  if (typeof input.name !== 'undefined' && typeof input.name !== 'string') throw ValidationError.field('name', 'Not a valid string.');
-  if (typeof input.slug !== 'undefined' && typeof input.slug !== 'string') throw ValidationError.field('slug', 'Not a valid string.');
+  if (typeof input.name !== 'undefined' && typeof input.name !== 'string') throw ValidationError.field('name', msgid('Not a valid string.'));
+  if (typeof input.slug !== 'undefined' && typeof input.slug !== 'string') throw ValidationError.field('slug', msgid('Not a valid string.'));
   const restore = new Restore(d, actor, archive, manifest);
   await restore.check(name ?? '', slug ?? '');
   const staging = await d.paths.stagingDir();

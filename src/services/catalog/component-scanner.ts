@@ -1,5 +1,6 @@
 // Reads a component's files: the filemask's matches parsed with their languages' plural rules, and their first import.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Executor } from '../../db/database.js';
 import type { ComponentRow, LanguageRow } from '../../db/schema.js';
@@ -49,8 +50,8 @@ export class ComponentScanner {
     };
     const shared = format.sharedFile;
     const matches = shared ? await this.sharedFileMatches(root, files, input.filemask!, shared, field) : matchFilemask(files, input.filemask!);
-    if (matches.length === 0 && !input.template) throw ValidationError.field('filemask', 'The file mask did not match any files.');
-    if (format.monolingual && !input.template) throw ValidationError.field('template', 'You need to provide a monolingual base file for this format.', 'required');
+    if (matches.length === 0 && !input.template) throw ValidationError.field('filemask', msgid('The file mask did not match any files.'));
+    if (format.monolingual && !input.template) throw ValidationError.field('template', msgid('You need to provide a monolingual base file for this format.'), 'required');
     const template = input.template ? { path: input.template, store: await parse(input.template, 'template', source) } : undefined;
     const newBase = !format.monolingual && input.new_base ? { store: await parse(input.new_base, 'new_base', source) } : undefined;
     const intermediate = format.monolingual && input.intermediate ? { store: await parse(input.intermediate, 'intermediate', source, template?.store) } : undefined;

@@ -1,5 +1,6 @@
 // Components: lookup, creation from an uploaded ZIP or document (scanned into translations), settings, removal.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import { ReadCache } from '../../db/read-cache.js';
 import type { Db, Executor } from '../../db/database.js';
@@ -218,7 +219,7 @@ export class ComponentsService {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw e;
     }
-    if (matchFilemask(files, input.filemask!).length === 0) throw ValidationError.field('filemask', 'The file mask did not match any files.');
+    if (matchFilemask(files, input.filemask!).length === 0) throw ValidationError.field('filemask', msgid('The file mask did not match any files.'));
   }
 
   /** Inserts the component row; "manage strings" defaults to on for keyed formats. */
@@ -454,7 +455,7 @@ export class ComponentsService {
   async create(actor: Actor, project: ProjectRow, input: ComponentInput, uploads: { zipfile?: Upload; docfile?: Upload }): Promise<ComponentWithRefs> {
     this.access.require(actor, 'project.edit', project, 'Can not create components');
     const upload = uploads.zipfile ?? uploads.docfile;
-    if (uploads.zipfile && uploads.docfile) throw ValidationError.field('docfile', 'Upload either a zipfile or a docfile, not both.');
+    if (uploads.zipfile && uploads.docfile) throw ValidationError.field('docfile', msgid('Upload either a zipfile or a docfile, not both.'));
     const docExt = uploads.docfile ? path.extname(uploads.docfile.filename).replace(/^\./, '').toLowerCase() : '';
     if (uploads.docfile) {
       // A document names its own layout: {slug}/{source language}.{ext} is both the filemask and the base.
@@ -488,9 +489,9 @@ export class ComponentsService {
           throw e;
         }
       } else {
-        if (!format.extensions.includes(docExt)) throw ValidationError.field('docfile', 'Unsupported file format.');
+        if (!format.extensions.includes(docExt)) throw ValidationError.field('docfile', msgid('Unsupported file format.'));
         const rel = `${input.filemask!.replace('*', source.code)}`;
-        if (!rel.endsWith(`.${docExt}`) || rel.split('/').includes('..')) throw ValidationError.field('filemask', 'The file mask does not fit the uploaded document.');
+        if (!rel.endsWith(`.${docExt}`) || rel.split('/').includes('..')) throw ValidationError.field('filemask', msgid('The file mask does not fit the uploaded document.'));
         await fs.mkdir(path.dirname(path.join(staging, rel)), { recursive: true });
         await fs.writeFile(path.join(staging, rel), uploads.docfile!.data);
         files = [rel];
@@ -585,13 +586,13 @@ export class ComponentsService {
   /** Links the component into another project; needs component.edit here and project.edit there. */
   async link(actor: Actor, refs: ComponentWithRefs, projectSlug: string | undefined, categoryId?: unknown): Promise<ProjectRow> {
     this.access.requireIn(actor, 'component.edit', refs.project, refs.component);
-    if (!projectSlug) throw ValidationError.field('project_slug', 'This field is required.', 'required');
+    if (!projectSlug) throw ValidationError.field('project_slug', msgid('This field is required.'), 'required');
     const target = await projectBySlug(this.db, projectSlug);
     if (!target || !this.access.canView(actor, target)) throw ValidationError.field('project_slug', `Project "${projectSlug}" was not found.`, 'does_not_exist');
     this.access.require(actor, 'project.edit', target);
-    if (target.id === refs.project.id) throw ValidationError.field('project_slug', 'A component can not be linked to its own project.');
+    if (target.id === refs.project.id) throw ValidationError.field('project_slug', msgid('A component can not be linked to its own project.'));
     const category = await linkCategory(this.db, target, categoryId);
-    const already = () => ValidationError.field('project_slug', 'The component is already shared with this project.');
+    const already = () => ValidationError.field('project_slug', msgid('The component is already shared with this project.'));
     try {
       await this.db.transaction().execute(async (tx) => {
         if (await componentLinkId(tx, refs.component.id, target.id)) throw already();

@@ -1,5 +1,6 @@
 // Translations: lookup by project/component/language, adding a language (with its file), removal.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import { componentEffectiveSettings } from '../settings/inherited-settings.js';
 import { translationSources } from './component-copy.js';
 import { projectHasLanguage } from '../../db/setting-levels.repository.js';
@@ -111,9 +112,9 @@ export class TranslationsService {
     // "existing" lets translators add the languages the project already has; editors may add any.
     const newLang = componentEffectiveSettings(refs).new_lang;
     const restricted = newLang !== 'add' && !this.access.canIn(actor, 'component.edit', project, component);
-    const refused = () => new PermissionDeniedError('You do not have permissions to add new translation file.');
+    const refused = () => new PermissionDeniedError(msgid('You do not have permissions to add new translation file.'));
     if (restricted && newLang !== 'existing') throw refused();
-    if (!languageCode) throw ValidationError.field('language_code', 'This field is required.', 'required');
+    if (!languageCode) throw ValidationError.field('language_code', msgid('This field is required.'), 'required');
     const language = await this.languages.resolve(languageCode);
     if (!language) throw ValidationError.field('language_code', `Could not add '${languageCode}'!`);
     if (restricted && !(await projectHasLanguage(this.db, project.id, language.id))) throw refused();
@@ -137,7 +138,7 @@ export class TranslationsService {
       try {
         template = format.parse(await fs.readFile(path.join(dir, base)), parseOptionsFor(format, refs.sourceLanguage, base));
       } catch {
-        throw new PermissionDeniedError('Could not add new translation file.');
+        throw new PermissionDeniedError(msgid('Could not add new translation file.'));
       }
     }
     const plural = pluralRuleOf(format, language);
@@ -234,7 +235,7 @@ export class TranslationsService {
 
   async remove(actor: Actor, t: TranslationWithRefs): Promise<void> {
     this.access.requireIn(actor, 'translation.delete', t.project, t.component, undefined, t.translation.language_id);
-    if (t.translation.is_source) throw new PermissionDeniedError('The source translation can not be removed.');
+    if (t.translation.is_source) throw new PermissionDeniedError(msgid('The source translation can not be removed.'));
     await this.db.transaction().execute(async (tx) => {
       await deleteTranslation(tx, t.translation.id);
       await this.changes.record(tx, { action: Action.TRANSLATION_REMOVED, userId: actor.user?.id, projectId: t.project.id, componentId: t.component.id, languageId: t.language.id, target: t.translation.filename });

@@ -1,5 +1,6 @@
 // Translation file uploads: permission checks, merging a file's units by method, the change record.
 import fs from 'node:fs/promises';
+import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
 import type { Db, Executor } from '../../db/database.js';
 import { insertUnitRemoval } from '../../db/pending-units.repository.js';
@@ -94,14 +95,14 @@ export class UploadsService {
   async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
     const { project, component, translation } = t;
     this.access.requireIn(actor, 'upload.perform', project, component, undefined, translation.language_id);
-    if (component.locked) throw new PermissionDeniedError('This translation is currently locked.');
+    if (component.locked) throw new PermissionDeniedError(msgid('This translation is currently locked.'));
 
     let conflicts = input.conflicts ?? input.conflict ?? '';
     if (conflicts === '' && /^(yes|true|1|on)$/i.test(input.overwrite ?? '')) conflicts = 'replace-translated';
     if (!oneOf(conflicts, CONFLICTS)) throw ValidationError.field('conflicts', `"${conflicts}" is not a valid choice.`, 'invalid_choice');
     if (conflicts === 'ignore') conflicts = '';
-    if (conflicts !== '' && !this.access.canIn(actor, 'upload.overwrite', project, component, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite existing translations.');
-    if (conflicts === 'replace-approved' && !this.access.canIn(actor, 'unit.review', project, component, translation.language_id)) throw ValidationError.field('conflicts', 'You can not overwrite approved translations.');
+    if (conflicts !== '' && !this.access.canIn(actor, 'upload.overwrite', project, component, translation.language_id)) throw ValidationError.field('conflicts', msgid('You can not overwrite existing translations.'));
+    if (conflicts === 'replace-approved' && !this.access.canIn(actor, 'unit.review', project, component, translation.language_id)) throw ValidationError.field('conflicts', msgid('You can not overwrite approved translations.'));
 
     const method = input.method || 'translate';
     if (!oneOf(method, UPLOAD_METHODS)) throw ValidationError.field('method', `"${method}" is not a valid choice.`, 'invalid_choice');
@@ -110,8 +111,8 @@ export class UploadsService {
     const format = this.files.formatOf(component);
     const denied = this.methodDenied(actor, t, method, format);
     if (denied) throw ValidationError.field('method', `This method is not available here. ${denied}`);
-    if (!translation.filename && method !== 'source') throw ValidationError.field('method', 'No translation file, try using method=source.');
-    if (!input.file) throw ValidationError.field('file', 'No file was submitted.', 'required');
+    if (!translation.filename && method !== 'source') throw ValidationError.field('method', msgid('No translation file, try using method=source.'));
+    if (!input.file) throw ValidationError.field('file', msgid('No file was submitted.'), 'required');
 
     const { store, uploadedFormat } = await this.parseUpload(t, input.file, format);
     const author = await this.author(actor, t, input);
@@ -179,7 +180,7 @@ export class UploadsService {
     if (declared && 'problem' in declared) {
       throw ValidationError.field('file', `Could not parse uploaded file: invalid Plural-Forms header${headerLine(file.data, 'Plural-Forms')}: ${declared.problem}`, 'parse_error');
     }
-    if (declared && declared.number !== t.translation.plural_number) throw ValidationError.field('file', 'Plural forms do not match the language.');
+    if (declared && declared.number !== t.translation.plural_number) throw ValidationError.field('file', msgid('Plural forms do not match the language.'));
     return { store, uploadedFormat };
   }
 
@@ -312,7 +313,7 @@ export class UploadsService {
    * strings afterwards as accepted. If reading the files back fails, the old file is back.
    */
   private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, uploaded: TranslationFormat, counts: Counts): Promise<void> {
-    if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', 'Could not parse uploaded file: a replacement must be in the component\'s file format.', 'parse_error');
+    if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', msgid('Could not parse uploaded file: a replacement must be in the component\'s file format.'), 'parse_error');
     await this.files.withComponentLock(t, async () => {
       await this.files.writePendingLocked(t);
       const target = this.files.fileOf(t, t.translation.filename);
