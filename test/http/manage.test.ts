@@ -180,7 +180,7 @@ describe.each(DIALECTS)('site administration pages (%s)', (dialect) => {
   it('shows the readiness checks and the configuration without secrets', async () => {
     const health = await get('/manage/health/');
     expect(health.status).toBe(200);
-    expect(health.html).toContain('<tr id="check-database"><th scope="row">database</th><td>ok</td>');
+    expect(health.html).toContain('<tr id="check-database"><th scope="row"><code>database</code></th><td>ok</td>');
     expect(health.html).toContain(dialect === 'postgres' ? 'PostgreSQL' : 'SQLite');
     expect(health.html).toContain('Registration open');
     expect(health.html).not.toContain(s.container.config.databaseUrl);
