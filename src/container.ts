@@ -28,7 +28,7 @@ import { StatsService } from './services/activity/statistics.service.js';
 import { TranslationsService } from './services/catalog/translations.service.js';
 import { UnitsService } from './services/units/units.service.js';
 import { UnitEditsService } from './services/units/unit-edits.service.js';
-import { BulkEditService } from './services/units/bulk-edit.js';
+import { BulkEditService } from './services/editing/bulk-edit.js';
 import { LiveService } from './services/live/live.service.js';
 import { InProcessLiveBus } from './services/live/memory-bus.js';
 import { RedisLiveBus } from './services/live/redis-bus.js';
@@ -90,7 +90,7 @@ import { SuggestionListService } from './services/discussion/suggestion-lists.js
 import { ProjectMetricsService } from './services/insights/project-metrics.service.js';
 import { ReportsService } from './services/insights/reports.service.js';
 import { UnitTranslationsService } from './services/units/unit-translations.js';
-import { UnitContextService } from './services/units/unit-context.js';
+import { UnitContextService } from './services/editing/unit-context.js';
 import { MailService } from './services/mail/mail.service.js';
 import { SmtpMailer } from './mail/smtp.mailer.js';
 import { OutboxMailer } from './mail/outbox.mailer.js';

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
-import type { BulkEditService } from '../../services/units/bulk-edit.js';
+import type { BulkEditService } from '../../services/editing/bulk-edit.js';
 import { bulkEditPage, type BulkPageData } from '../../ui/bulk-edit-pages.js';
 import { AppError, ValidationError } from '../../shared/errors.js';
 import { errorText, formErrorsOf, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';

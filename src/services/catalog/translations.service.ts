@@ -21,7 +21,7 @@ import { isWithin, type DataPaths } from '../common/data-paths.js';
 import { filenameFor } from '../../domain/filemask.js';
 import { parseOptionsFor, pluralRuleOf } from '../files/parse-options.js';
 import { fitTarget, stateOf, type PlannedUnit } from '../files/import-plan.js';
-import { withComponentFiles, writeFileAtomic } from '../repository/file-sync.service.js';
+import { withComponentFiles, writeFileAtomic } from '../common/component-files.js';
 import type { PluralRule } from '../../languages/plural-rule.js';
 import type { LanguagesService } from '../languages/languages.service.js';
 import { splitPlurals } from '../../domain/plurals.js';

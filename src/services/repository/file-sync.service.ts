@@ -1,6 +1,5 @@
 // Writes what changed in the database (pending edits, added and removed units) into the translation files.
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { clearPendingStamps, deleteRemovals, dirtyTranslationIds, lockPendingUnits, removalsOfTranslation } from '../../db/pending-units.repository.js';
 import { translationsToWrite } from '../../db/translation-files.repository.js';
@@ -8,9 +7,9 @@ import { unitsOfTranslationInOrder } from '../../db/unit-lists.repository.js';
 import type { ComponentRow, LanguageRow, TranslationRow, UnitRow } from '../../db/schema.js';
 import type { ParsedStore, TranslationFormat } from '../../formats/format.js';
 import type { FormatRegistry } from '../../formats/registry.js';
-import { KeyedMutex } from '../../shared/keyed-mutex.js';
 import { ruleOfTranslation } from '../../languages/plural-rule.js';
 import type { DataPaths } from '../common/data-paths.js';
+import { withComponentFiles, writeFileAtomic } from '../common/component-files.js';
 import { unitIdHash } from '../../domain/unit-identity.js';
 import { parseOptionsFor } from '../files/parse-options.js';
 import { splitPlurals } from '../../domain/plurals.js';
@@ -32,49 +31,6 @@ export interface ComponentPlace {
 }
 
 const BATCH = 400;
-
-/** The temporary files of writeFileAtomic: `<file>.parla-<pid>-<ms>.tmp`. */
-const TEMP_FILE = /\.parla-\d+-(\d+)\.tmp$/;
-/** A temporary file this old has no writer left: writing one takes seconds at most. */
-const TEMP_FILE_STALE_MS = 10 * 60_000;
-
-/** Writes `data` next to `file` and renames it over, so readers never see half a file. */
-export async function writeFileAtomic(file: string, data: Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.parla-${process.pid}-${Date.now()}.tmp`;
-  await fs.writeFile(tmp, data);
-  try {
-    await fs.rename(tmp, file);
-  } catch (e) {
-    await fs.rm(tmp, { force: true });
-    throw e;
-  }
-}
-
-/**
- * Removes the temporary files of writes killed between writing and renaming (`files` relative to `dir`,
- * e.g. a checkout's untracked files); returns the files that remain.
- */
-export async function sweepStaleTempFiles(dir: string, files: Iterable<string>, now = Date.now()): Promise<string[]> {
-  const kept: string[] = [];
-  for (const file of files) {
-    const m = TEMP_FILE.exec(file);
-    if (m && now - Number(m[1]) > TEMP_FILE_STALE_MS) await fs.rm(path.join(dir, file), { force: true });
-    else kept.push(file);
-  }
-  return kept;
-}
-
-/**
- * One file operation per component at a time, for every service of this process that writes a component's
- * files (keyed by data directory too: several servers may share a process in tests).
- */
-const componentLocks = new KeyedMutex();
-
-/** Runs `fn` while no other file operation of the component runs in this process (see FileSyncService.withComponentLock). */
-export function withComponentFiles<T>(paths: DataPaths, componentId: number, fn: () => Promise<T>): Promise<T> {
-  return componentLocks.run(`${paths.dataDir}\0component:${componentId}`, fn);
-}
 
 export class FileSyncService {
 

@@ -33,7 +33,8 @@ import type { MergeStyle, VcsBackend } from '../../vcs/vcs.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import type { ComponentScanner } from '../catalog/component-scanner.js';
 import type { ComponentWithRefs } from '../../db/places.js';
-import { sweepStaleTempFiles, type FileSyncService, type WrittenFile } from './file-sync.service.js';
+import type { FileSyncService, WrittenFile } from './file-sync.service.js';
+import { sweepStaleTempFiles } from '../common/component-files.js';
 import { reconcileComponent, type RescanResult } from './rescan.js';
 import { percent } from '../common/statistics-counters.js';
 

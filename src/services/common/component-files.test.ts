@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sweepStaleTempFiles, writeFileAtomic } from './file-sync.service.js';
+import { sweepStaleTempFiles, writeFileAtomic } from './component-files.js';
 
 describe('sweepStaleTempFiles', () => {
   it('removes stale temporary files of atomic writes and keeps fresh ones and other files', async () => {

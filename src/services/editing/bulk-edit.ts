@@ -20,10 +20,10 @@ import { msgid } from '../../shared/msgid.js';
 import { AppError, NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { recheckTranslationsOf } from '../quality/unit-checks.js';
-import { setUnitLabels } from './labels.service.js';
-import { isBlank, updateUnitContent, type UnitPlace } from './unit-content.js';
-import type { UnitEditsService } from './unit-edits.service.js';
-import type { UnitsService } from './units.service.js';
+import { setUnitLabels } from '../units/labels.service.js';
+import { isBlank, updateUnitContent, type UnitPlace } from '../units/unit-content.js';
+import type { UnitEditsService } from '../units/unit-edits.service.js';
+import type { UnitsService } from '../units/units.service.js';
 
 /** Units written per transaction: a big edit never holds the database for long, and a failure keeps earlier batches. */
 export const BULK_BATCH = 200;

@@ -9,10 +9,10 @@ import { TRANSLATION_ACTIONS } from '../../domain/change-actions.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { NotFoundError } from '../../shared/errors.js';
-import type { LabeledUnit } from './labels.service.js';
-import { targetForms } from './new-string.js';
-import { isBlank } from './unit-content.js';
-import type { UnitsService } from './units.service.js';
+import type { LabeledUnit } from '../units/labels.service.js';
+import { targetForms } from '../units/new-string.js';
+import { isBlank } from '../units/unit-content.js';
+import type { UnitsService } from '../units/units.service.js';
 
 /** How many strings before and after the current one the nearby list shows. */
 export const NEARBY = 5;
