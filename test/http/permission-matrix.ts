@@ -71,7 +71,7 @@ interface Row {
 }
 
 // ---------------------------------------------------------------- fixture data
-const N_STRINGS = 50;
+const N_STRINGS = 60;
 const strings = Array.from({ length: N_STRINGS }, (_, i) => `String ${i + 1}`);
 const po = (lang: string | null, plural: string) =>
   `msgid ""\nmsgstr ""\n${lang ? `"Language: ${lang}\\n"\n` : ''}"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: ${plural}\\n"\n\n` +
@@ -926,6 +926,25 @@ const ROWS: Row[] = [
       return { path: `/translate/${c.p.slug}/app/de/review/`, form: multipart({ unit: String(id), action: 'approve-queued' }, {}) };
     },
   },
+  // The editor's context panels, zen mode, bulk edit and search and replace.
+  { m: 'GET', route: '/translate/:project/:component/:language/context/:unit/:panel/', note: 'UI context panel', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/context/${discussionUnit(c.p)}/nearby/?fragment=1` }) },
+  {
+    m: 'POST', route: '/translate/:project/:component/:language/context/:unit/revert/', note: 'UI revert from the history, cs', exp: UI_TRANSLATE_CS,
+    call: async (c) => {
+      const id = take(c.p, 'cs');
+      await ok(su(`/api/units/${id}/`, { method: 'PATCH', json: { target: [uniq('Přeloženo ')], state: 20 } }), 'translate');
+      // The change to revert: the unit's newest one.
+      const changes = (await allOf(`/api/translations/${c.p.slug}/app/cs/changes/`)) as { id: number; unit: string | null }[];
+      const change = changes.filter((ch) => ch.unit?.endsWith(`/api/units/${id}/`)).map((ch) => ch.id).sort((a, b) => b - a)[0];
+      if (change === undefined) throw new Error(`no change of unit ${id}`);
+      return { path: `/translate/${c.p.slug}/app/cs/context/${id}/revert/`, form: multipart({ change: String(change), to: 'old' }, {}) };
+    },
+  },
+  { m: 'GET', route: '/translate/:project/:component/:language/zen/rows/', note: 'UI zen rows', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/zen/rows/?offset=0` }) },
+  { m: 'POST', route: '/translate/:project/:component/:language/zen/', note: 'UI zen save, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/zen/`, form: multipart({ id: String(discussionUnit(c.p)), target_0: 'Přeloženo', offset: '0' }, {}) }) },
+  { m: 'GET', route: '/translate/:project/:component/:language/bulk/', note: 'UI bulk edit page', exp: VISIBLE, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/bulk/` }) },
+  { m: 'POST', route: '/translate/:project/:component/:language/bulk/', note: 'UI bulk edit of nothing', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/bulk/`, form: multipart({ q: 'source:"no such matrix string"', state: '20' }, {}) }) },
+  { m: 'POST', route: '/translate/:project/:component/:language/replace/', note: 'UI replace preview', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/translate/${c.p.slug}/app/cs/replace/`, form: multipart({ q: 'source:"no such matrix string"', search: 'x', replacement: 'y' }, {}) }) },
   { m: 'POST', route: '/projects/:project/:component/:language/upload/', note: 'UI upload, cs', exp: UI_TRANSLATE_CS, call: (c) => ({ path: `/projects/${c.p.slug}/app/cs/upload/`, form: uploadForm('cs') }) },
   { m: 'POST', route: '/projects/:project/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
   { m: 'POST', route: '/projects/:project/:component/repository/', note: 'UI commit', exp: UI_ADMIN_ONLY, call: (c) => ({ path: `/projects/${c.p.slug}/app/repository/`, form: multipart({ operation: 'commit' }, {}) }) },
