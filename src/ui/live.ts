@@ -25,14 +25,29 @@ function stateNames(): Record<number, [string, string]> {
   };
 }
 
+/** What the notice of a change of many strings calls each reason. */
+function reasonNames(): Record<string, string> {
+  return {
+    upload: tr('file upload'),
+    autotranslate: tr('automatic translation'),
+    'bulk-edit': tr('bulk edit'),
+    replace: tr('search and replace'),
+    repository: tr('repository update'),
+  };
+}
+
 /**
  * The live region: a banner (shown when someone else saves the open string, with "Keep mine" and "Take theirs"; it
  * floats above the bottom of the window), who else is viewing and the translation's counters. The editor puts it below
- * the save buttons, so that it never moves the fields. Without JavaScript it stays empty and hidden.
+ * the save buttons, so that it never moves the fields. When many strings changed at once (an upload, automatic
+ * translation, a bulk edit) and the page may show some of them stale, a notice offers a reload. Without JavaScript it
+ * stays empty and hidden.
  */
 export function liveRegion(o: LiveRegion): SafeHtml {
   return html`<div id="live" class="live" data-live-url="${o.translateHref}events/" data-unit-id="${o.unitId ?? ''}" data-username="${o.username ?? ''}"
- data-states="${JSON.stringify(stateNames())}"
+ data-states="${JSON.stringify(stateNames())}" data-reasons="${JSON.stringify(reasonNames())}"
+ data-text-changed="${tr('Strings changed by {user} ({reason}): {count}. Reload to see the latest.')}"
+ data-text-changed-anonymous="${tr('Strings changed ({reason}): {count}. Reload to see the latest.')}"
  data-text-saved="${tr('{user} just saved this string:')}"
  data-text-keep="${tr('Keep mine')}" data-text-take="${tr('Take theirs')}"
  data-text-taken="${tr('Their text is in the fields now: save to keep it.')}"
@@ -41,6 +56,7 @@ export function liveRegion(o: LiveRegion): SafeHtml {
  data-text-counters="${tr('Translated: {translated} of {total} · Needs editing: {fuzzy} · Failing checks: {failing}')}">
 <div id="live-banner" class="warning live-banner" role="alert" hidden></div>
 <p id="live-status" class="muted" role="status" hidden></p>
+<p id="live-notice" class="muted" role="status" hidden><span id="live-notice-text"></span> <a id="live-reload" href="">${tr('Reload')}</a></p>
 <p id="live-line" class="muted" hidden><span id="live-presence" role="status"></span><span id="live-separator" hidden> · </span><span id="live-counters"></span></p>
 <script src="${assetUrl('live.js')}" defer></script>
 </div>`;

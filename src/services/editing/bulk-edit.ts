@@ -24,6 +24,8 @@ import { setUnitLabels } from '../units/labels.service.js';
 import { isBlank, updateUnitContent, type UnitPlace } from '../units/unit-content.js';
 import type { UnitEditsService } from '../units/unit-edits.service.js';
 import type { UnitsService } from '../units/units.service.js';
+import { ChangedUnits } from '../live/changed-units.js';
+import type { LivePublisher } from '../live/live.service.js';
 
 /** Units written per transaction: a big edit never holds the database for long, and a failure keeps earlier batches. */
 export const BULK_BATCH = 200;
@@ -162,6 +164,8 @@ export class BulkEditService {
     private readonly units: Pick<UnitsService, 'filter' | 'countInTranslation'>,
     private readonly unitEdits: Pick<UnitEditsService, 'stateEditDenial'>,
     private readonly background: BulkEditBackground,
+    /** Tells the translation's viewers about the strings an edit changed. */
+    private readonly live?: LivePublisher,
   ) {}
 
   /** Whether the actor may bulk edit strings of this translation (`unit.bulk_edit`). */
@@ -275,49 +279,58 @@ export class BulkEditService {
     const mayEditApproved = review && this.access.canIn(actor, 'unit.review', t.project, t.component, t.translation.language_id);
     const changed = new Set<number>();
     const editSource = addFlags.length || removeFlags.length || addLabels.length || removeLabels.length;
+    // States the edit set, announced live once the last batch committed (flags and labels show in neither view).
+    const live = new ChangedUnits();
     let done = 0;
-    for (const batch of chunks(matched, BULK_BATCH)) {
-      await this.db.transaction().execute(async (tx) => {
-        await lockUnitsInIdOrder(tx, batch);
-        const units = await unitsInOrder(tx, batch);
-        if (state !== -1 && !t.translation.is_source) {
-          for (const u of units) {
-            // Read-only strings stay; approved ones change only for reviewers; an empty string cannot be translated.
-            if (u.state === state || u.state === STATE_READONLY || (u.state === STATE_APPROVED && review && !mayEditApproved)) continue;
-            const target = splitPlurals(u.target);
-            if (isBlank(target)) continue;
-            await updateUnitContent(tx, this.changes, u, place, { target, state, userId, action: BULK_STATUS_CHANGED });
-            changed.add(u.id);
-          }
-        }
-        if (!editSource) return;
-        // Flags and labels belong to the source string, which every language shares.
-        const sourceIds = [...new Set(units.map((u) => u.source_unit_id ?? u.id))];
-        const sources = await unitsInOrder(tx, sourceIds);
-        const bySource = new Map<number, number[]>();
-        for (const u of units) bySource.set(u.source_unit_id ?? u.id, [...(bySource.get(u.source_unit_id ?? u.id) ?? []), u.id]);
-        for (const s of sources) {
-          let touched = false;
-          const flags = editFlags(s.extra_flags, addFlags, removeFlags);
-          if (flags !== s.extra_flags) {
-            await setUnitExtraFlags(tx, s.id, flags);
-            await this.changes.record(tx, { ...refs, translationId: s.translation_id, action: Action.EXTRA_FLAGS_UPDATED, userId, unitId: s.id, target: flags, old: s.extra_flags });
-            await recheckTranslationsOf(tx, s.id);
-            touched = true;
-          }
-          if (addLabels.length || removeLabels.length) {
-            const current = (await labelsOfUnit(tx, s.id)).map((l) => l.id);
-            const wanted = [...new Set([...current, ...addLabels])].filter((id) => !removeLabels.includes(id));
-            if (wanted.length !== current.length || wanted.some((id) => !current.includes(id))) {
-              await setUnitLabels(tx, this.changes, { ...refs, translationId: s.translation_id }, s.id, wanted, userId);
-              touched = true;
+    try {
+      for (const batch of chunks(matched, BULK_BATCH)) {
+        const edited: UnitRow[] = [];
+        await this.db.transaction().execute(async (tx) => {
+          await lockUnitsInIdOrder(tx, batch);
+          const units = await unitsInOrder(tx, batch);
+          if (state !== -1 && !t.translation.is_source) {
+            for (const u of units) {
+              // Read-only strings stay; approved ones change only for reviewers; an empty string cannot be translated.
+              if (u.state === state || u.state === STATE_READONLY || (u.state === STATE_APPROVED && review && !mayEditApproved)) continue;
+              const target = splitPlurals(u.target);
+              if (isBlank(target)) continue;
+              const after = await updateUnitContent(tx, this.changes, u, place, { target, state, userId, action: BULK_STATUS_CHANGED });
+              changed.add(u.id);
+              if (after !== u) edited.push(after);
             }
           }
-          if (touched) for (const id of bySource.get(s.id) ?? []) changed.add(id);
-        }
-      });
-      done += batch.length;
-      await BulkEditService.progress(ctx, done, matched.length);
+          if (!editSource) return;
+          // Flags and labels belong to the source string, which every language shares.
+          const sourceIds = [...new Set(units.map((u) => u.source_unit_id ?? u.id))];
+          const sources = await unitsInOrder(tx, sourceIds);
+          const bySource = new Map<number, number[]>();
+          for (const u of units) bySource.set(u.source_unit_id ?? u.id, [...(bySource.get(u.source_unit_id ?? u.id) ?? []), u.id]);
+          for (const s of sources) {
+            let touched = false;
+            const flags = editFlags(s.extra_flags, addFlags, removeFlags);
+            if (flags !== s.extra_flags) {
+              await setUnitExtraFlags(tx, s.id, flags);
+              await this.changes.record(tx, { ...refs, translationId: s.translation_id, action: Action.EXTRA_FLAGS_UPDATED, userId, unitId: s.id, target: flags, old: s.extra_flags });
+              await recheckTranslationsOf(tx, s.id);
+              touched = true;
+            }
+            if (addLabels.length || removeLabels.length) {
+              const current = (await labelsOfUnit(tx, s.id)).map((l) => l.id);
+              const wanted = [...new Set([...current, ...addLabels])].filter((id) => !removeLabels.includes(id));
+              if (wanted.length !== current.length || wanted.some((id) => !current.includes(id))) {
+                await setUnitLabels(tx, this.changes, { ...refs, translationId: s.translation_id }, s.id, wanted, userId);
+                touched = true;
+              }
+            }
+            if (touched) for (const id of bySource.get(s.id) ?? []) changed.add(id);
+          }
+        });
+        for (const u of edited) live.add(place.translationId, u.id, u.target, u.state);
+        done += batch.length;
+        await BulkEditService.progress(ctx, done, matched.length);
+      }
+    } finally {
+      await live.publish(this.live, actor.user, 'bulk-edit');
     }
     return { matched: matched.length, changed: changed.size };
   }
@@ -401,24 +414,38 @@ export class BulkEditService {
     let changed = 0;
     let skipped = 0;
     let done = 0;
-    for (const batch of chunks(matched, BULK_BATCH)) {
-      await this.db.transaction().execute(async (tx) => {
-        await lockUnitsInIdOrder(tx, batch);
-        for (const u of await unitsInOrder(tx, batch)) {
-          const change = BulkEditService.replaced(u, search, replacement);
-          if (!change) continue;
-          // The same rule as saving one string: read-only strings, and approved ones for non-reviewers, stay.
-          if (this.unitEdits.stateEditDenial(actor, t, u.state) !== null) {
-            skipped++;
-            continue;
+    // Announced live once the last batch committed (or the batches that did, when one fails).
+    const live = new ChangedUnits();
+    try {
+      for (const batch of chunks(matched, BULK_BATCH)) {
+        const edited: UnitRow[] = [];
+        const counted = await this.db.transaction().execute(async (tx) => {
+          let replaced = 0;
+          let left = 0;
+          await lockUnitsInIdOrder(tx, batch);
+          for (const u of await unitsInOrder(tx, batch)) {
+            const change = BulkEditService.replaced(u, search, replacement);
+            if (!change) continue;
+            // The same rule as saving one string: read-only strings, and approved ones for non-reviewers, stay.
+            if (this.unitEdits.stateEditDenial(actor, t, u.state) !== null) {
+              left++;
+              continue;
+            }
+            const state = isBlank(change.after) ? STATE_EMPTY : u.state === STATE_EMPTY ? STATE_TRANSLATED : u.state;
+            const after = await updateUnitContent(tx, this.changes, u, place, { target: change.after, state, userId, action: TRANSLATION_REPLACED });
+            if (after !== u) edited.push(after);
+            replaced++;
           }
-          const state = isBlank(change.after) ? STATE_EMPTY : u.state === STATE_EMPTY ? STATE_TRANSLATED : u.state;
-          await updateUnitContent(tx, this.changes, u, place, { target: change.after, state, userId, action: TRANSLATION_REPLACED });
-          changed++;
-        }
-      });
-      done += batch.length;
-      await BulkEditService.progress(ctx, done, matched.length);
+          return { replaced, left };
+        });
+        changed += counted.replaced;
+        skipped += counted.left;
+        for (const u of edited) live.add(place.translationId, u.id, u.target, u.state);
+        done += batch.length;
+        await BulkEditService.progress(ctx, done, matched.length);
+      }
+    } finally {
+      await live.publish(this.live, actor.user, 'replace');
     }
     return { changed, skipped };
   }

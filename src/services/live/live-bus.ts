@@ -15,12 +15,38 @@ export interface UnitSavedData {
   counters: { total: number; translated: number; fuzzy: number; failing: number; approved: number };
 }
 
+/** Why many strings changed at once. */
+export type UnitsChangedReason = 'upload' | 'autotranslate' | 'bulk-edit' | 'replace' | 'repository';
+
+/** One unit's target and state after a change of many strings. */
+export interface ChangedUnit {
+  unit: number;
+  target: string[];
+  state: number;
+}
+
+/**
+ * Many strings changed at once (an upload, automatic translation, a bulk edit, search and replace, a repository
+ * update): the first of them with their new target and state, whether more changed than are listed, and the
+ * translation's counters after the change.
+ */
+export interface UnitsChangedData {
+  user: LivePerson | null;
+  reason: UnitsChangedReason;
+  units: ChangedUnit[];
+  /** How many strings changed (added and removed ones included), at least units.length. */
+  count: number;
+  /** True when more strings changed than `units` lists. */
+  more: boolean;
+  counters: UnitSavedData['counters'];
+}
+
 /** Who has the translation open now (every open stream of a signed-in user, each user once). */
 export interface PresenceData {
   viewers: LivePerson[];
 }
 
-export type LiveMessage = { type: 'unit-saved'; data: UnitSavedData } | { type: 'presence'; data: PresenceData };
+export type LiveMessage = { type: 'unit-saved'; data: UnitSavedData } | { type: 'units-changed'; data: UnitsChangedData } | { type: 'presence'; data: PresenceData };
 
 /** What a stream says first, to its client alone (never published, no id): who is there and the counters now. */
 export interface SnapshotData extends PresenceData {

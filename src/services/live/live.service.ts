@@ -1,10 +1,11 @@
-// Live collaboration: publishes a translation's saved units and who is viewing it, and opens the streams that follow them.
+// Live collaboration: publishes a translation's saved units, changes of many strings and who is viewing it, and opens the streams that follow them.
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { translationCounters } from '../../db/live.repository.js';
+import { userById } from '../../db/users.repository.js';
 import { AppError } from '../../shared/errors.js';
-import { isEventId, type LiveBus, type LiveEvent, type LivePerson } from './live-bus.js';
+import { isEventId, type ChangedUnit, type LiveBus, type LiveEvent, type LivePerson, type UnitsChangedReason } from './live-bus.js';
 
 /** A unit's new content, as the edit services report it after their transaction committed. */
 export interface UnitSaved {
@@ -15,9 +16,25 @@ export interface UnitSaved {
   state: number;
 }
 
-/** What the edit services need of live collaboration: telling others about a save. */
+/** Many strings of one translation changed at once, as a service reports it after its transactions committed. */
+export interface UnitsChanged {
+  translationId: number;
+  /** Who changed them: the user, their id (looked up when publishing), or null. */
+  user: Pick<UserRow, 'username' | 'full_name'> | number | null;
+  reason: UnitsChangedReason;
+  /** The first changed units (at most LIVE_UNITS_LISTED are published). */
+  units: ChangedUnit[];
+  /** How many strings changed in all (added and removed ones included). */
+  count: number;
+}
+
+/** Changed units one units-changed event lists; beyond them the event says `more` and clients offer a reload. */
+export const LIVE_UNITS_LISTED = 500;
+
+/** What the edit services need of live collaboration: telling others about a save, or about many changed strings. */
 export interface LivePublisher {
   unitSaved(saved: UnitSaved): Promise<void>;
+  unitsChanged(changed: UnitsChanged): Promise<void>;
 }
 
 export interface LiveLimits {
@@ -73,6 +90,25 @@ export class LiveService implements LivePublisher {
       if (!counters) return;
       const user = saved.user ? { username: saved.user.username, full_name: saved.user.full_name || saved.user.username } : null;
       await this.bus.publish(saved.translationId, { type: 'unit-saved', data: { unit: saved.unitId, user, target: saved.target, state: saved.state, counters } });
+    } catch (e) {
+      this.onError(e as Error, 'publishing a live event failed');
+    }
+  }
+
+  /**
+   * Publishes a change of many strings with the translation's counters after it. Never throws: the change is done.
+   * Nothing goes out when nothing changed.
+   */
+  async unitsChanged(changed: UnitsChanged): Promise<void> {
+    try {
+      if (changed.count <= 0 && changed.units.length === 0) return;
+      const counters = await translationCounters(this.db, changed.translationId);
+      if (!counters) return;
+      const person = typeof changed.user === 'number' ? await userById(this.db, changed.user) : changed.user;
+      const user = person ? { username: person.username, full_name: person.full_name || person.username } : null;
+      const units = changed.units.slice(0, LIVE_UNITS_LISTED);
+      const count = Math.max(changed.count, changed.units.length);
+      await this.bus.publish(changed.translationId, { type: 'units-changed', data: { user, reason: changed.reason, units, count, more: count > units.length, counters } });
     } catch (e) {
       this.onError(e as Error, 'publishing a live event failed');
     }

@@ -42,6 +42,8 @@ import { percent } from '../common/statistics-counters.js';
 export const STATUS_PERMISSIONS: readonly ObjectPermission[] = ['vcs.commit', 'vcs.push', 'vcs.reset', 'vcs.update'];
 import type { AddonEvent } from '../../addons/types.js';
 import { listRepositoryFiles } from '../../shared/repository-files.js';
+import { ChangedUnits } from '../live/changed-units.js';
+import type { LivePublisher } from '../live/live.service.js';
 
 /** Add-on handlers of repository events, run inside the repository lock (AddonsService implements it). */
 export interface RepositoryAddonHooks {
@@ -137,6 +139,8 @@ export class RepositoryService {
     private readonly vcs: VcsBackend,
     private readonly lock: RepositoryLock,
     private readonly addons?: RepositoryAddonHooks,
+    /** Tells translations' viewers about the strings a rescan changed. */
+    private readonly live?: LivePublisher,
   ) {}
 
   /**
@@ -307,13 +311,16 @@ export class RepositoryService {
     const { component, sourceLanguage } = refs;
     const head = this.isGit(component) && (await this.vcs.isRepository(dir)) ? await this.vcs.headSha(dir) : null;
     const scanned = await this.scanner.scan(dir, await listRepositoryFiles(dir), component, sourceLanguage, 'repo');
-    return this.db.transaction().execute(async (tx) => {
-      const { changes, ...result } = await reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned, { userId: action?.userId ?? null });
+    const changed = new ChangedUnits();
+    const result = await this.db.transaction().execute(async (tx) => {
+      const { changes, ...result } = await reconcileComponent(tx, this.scanner, component, sourceLanguage, scanned, { userId: action?.userId ?? null, changed });
       await this.changes.recordMany(tx, changes);
       if (action) await this.changes.record(tx, { action: action.action, userId: action.userId, projectId: refs.project.id, componentId: component.id });
       if (head !== null) await setDbRevision(tx, component.id, head);
       return result;
     });
+    await changed.publish(this.live, action?.userId ?? null, 'repository');
+    return result;
   }
 
   /**

@@ -18,6 +18,7 @@ import { deleteTranslatedUnitsWithHashes, deleteUnits, insertUnits, linkNewSourc
 import { lockTranslationRow, setTranslationFile, translationsOfComponent } from '../../db/translation-files.repository.js';
 import { deleteTranslation } from '../../db/translations.repository.js';
 import { setTranslationCounters } from '../../db/statistics.repository.js';
+import type { ChangedUnits } from '../live/changed-units.js';
 
 const BATCH = 400;
 
@@ -65,6 +66,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   }
   await deleteIds(tx, gone);
   result.removed += gone.length;
+  log?.live?.addUnlisted(translation.id, gone.length);
   // Quality checks of new and changed units, in JS; their rows are written in batches at the end.
   const checker = await UnitChecker.forTranslation(tx, translation.id);
   const inserts = [];
@@ -96,6 +98,7 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
     if (log && !sameContent(u, p)) {
       const text = sourceIds === null ? joinPlurals(p.source) : joinPlurals(p.target);
       log.push(translation, { action: log.actions.updated, unitId: u.id, target: text, old: sourceIds === null ? u.source : u.target });
+      log.live?.add(translation.id, u.id, p.target, state);
     }
   }
   for (let i = 0; i < inserts.length; i += BATCH) {
@@ -109,6 +112,8 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   }
   await checker.flush(tx);
   result.added += inserts.length;
+  // New strings have no row in the list views yet: counted, not listed.
+  log?.live?.addUnlisted(translation.id, inserts.length);
   if (sourceIds === null && inserts.length > 0) {
     // New source units point at themselves.
     await linkNewSourceUnits(tx, translation.id);
@@ -159,6 +164,8 @@ class ChangeLog {
     private readonly component: ComponentRow,
     private readonly userId: number | null,
     readonly actions: RescanActions = REPOSITORY_ACTIONS,
+    /** Collects the changed units of existing translations for the live events. */
+    readonly live?: ChangedUnits,
   ) {}
   push(translation: TranslationRow, change: Pick<ChangeInput, 'action' | 'unitId' | 'target' | 'old'>): void {
     this.changes.push({
@@ -175,7 +182,8 @@ class ChangeLog {
 /**
  * Applies a fresh scan of the component's files to the database inside `tx`. With `record`, the
  * strings added or updated in existing translations are returned as changes (59, 71, 90, or the
- * upload's 72, 73, 89 with `record.actions`) for the caller to record in the same transaction.
+ * upload's 72, 73, 89 with `record.actions`) for the caller to record in the same transaction; `record.changed`
+ * collects the strings of existing translations that changed, for the live events the caller publishes after the commit.
  */
 export async function reconcileComponent(
   tx: Executor,
@@ -183,9 +191,9 @@ export async function reconcileComponent(
   component: ComponentRow,
   source: LanguageRow,
   scanned: ScannedTree,
-  record?: { userId: number | null; actions?: RescanActions },
+  record?: { userId: number | null; actions?: RescanActions; changed?: ChangedUnits },
 ): Promise<RescanResult & { changes: ChangeInput[] }> {
-  const log = record ? new ChangeLog(component, record.userId, record.actions) : null;
+  const log = record ? new ChangeLog(component, record.userId, record.actions, record.changed) : null;
   const result: RescanResult = { added: 0, removed: 0, updated: 0, languagesAdded: 0, languagesRemoved: 0 };
   const plan = await scanner.plan(tx, component, source, scanned);
   const translations = await translationsOfComponent(tx, component.id);

@@ -1,4 +1,4 @@
-// Translation file uploads: permission checks, merging a file's units by method, the change record.
+// Translation file uploads: permission checks, merging a file's units by method, the change record, the live event.
 import fs from 'node:fs/promises';
 import { msgid } from '../../shared/msgid.js';
 import path from 'node:path';
@@ -36,6 +36,8 @@ import { bumpUserStat } from '../common/user-stats.js';
 import { Action } from '../../domain/change-actions.js';
 import type { ComponentScanner } from '../catalog/component-scanner.js';
 import { listComponentFiles, reconcileComponent, UPLOAD_ACTIONS } from './rescan.js';
+import { ChangedUnits } from '../live/changed-units.js';
+import type { LivePublisher } from '../live/live.service.js';
 
 export const UPLOAD_METHODS = ['translate', 'approve', 'suggest', 'fuzzy', 'replace', 'source', 'add'] as const;
 export type UploadMethod = (typeof UPLOAD_METHODS)[number];
@@ -91,6 +93,8 @@ export class UploadsService {
     private readonly files: FileSyncService,
     private readonly users: UsersService,
     private readonly scanner: ComponentScanner,
+    /** Tells the translation's viewers about the strings an upload changed. */
+    private readonly live?: LivePublisher,
   ) {}
 
   async upload(actor: Actor, t: TranslationWithRefs, input: UploadInput): Promise<UploadResult> {
@@ -118,21 +122,25 @@ export class UploadsService {
     const { store, uploadedFormat } = await this.parseUpload(t, input.file, format);
     const author = await this.author(actor, t, input);
     const counts: Counts = { notFound: 0, skipped: 0, accepted: 0, total: store.units.length };
+    // Filled inside the transactions, published once they committed.
+    let changed = new ChangedUnits();
 
-    if (method === 'replace') await this.replace(actor, t, input.file, uploadedFormat, counts);
-    else if (method === 'source') await this.updateSource(actor, t, store, counts);
+    if (method === 'replace') changed = await this.replace(actor, t, input.file, uploadedFormat, counts);
+    else if (method === 'source') changed = await this.updateSource(actor, t, store, counts);
     else if (method === 'add') {
       await this.db.transaction().execute(async (tx) => {
-        await this.addStrings(tx, actor, t, store, uploadedFormat, fuzzy, counts);
+        changed = await this.addStrings(tx, actor, t, store, uploadedFormat, fuzzy, counts);
         await this.recordUpload(tx, actor, t, method, counts);
       });
     } else {
       await this.db.transaction().execute(async (tx) => {
+        // Suggestions leave the strings as they are: no live event.
         if (method === 'suggest') await this.suggest(tx, actor, t, store, uploadedFormat, counts);
-        else await this.merge(tx, actor, author, t, store, uploadedFormat, method, conflicts, fuzzy, counts);
+        else changed = await this.merge(tx, actor, author, t, store, uploadedFormat, method, conflicts, fuzzy, counts);
         await this.recordUpload(tx, actor, t, method, counts);
       });
     }
+    await changed.publish(this.live, actor.user, 'upload');
     return { not_found: counts.notFound, skipped: counts.skipped, accepted: counts.accepted, total: counts.total, result: counts.accepted > 0, count: counts.total };
   }
 
@@ -231,7 +239,8 @@ export class UploadsService {
     conflicts: string,
     fuzzy: string,
     counts: Counts,
-  ): Promise<void> {
+  ): Promise<ChangedUnits> {
+    const changed = new ChangedUnits();
     const byHash = await this.unitsByHash(tx, t.translation.id);
     const idOf = this.matcher(t, uploaded);
     const counters = emptyCounters();
@@ -240,6 +249,11 @@ export class UploadsService {
     const place = this.place(t);
     const memoryLog: number[] = [];
     const checker = await UnitChecker.forTranslation(tx, t.translation.id);
+    const uploadedPairs = store.units.flatMap((fu) => {
+      const unit = isBlank(fu.target) ? undefined : byHash.get(idOf(fu));
+      return unit ? [{ source: unit.source, target: joinPlurals(fitForms(fu.target, splitPlurals(unit.target).length)), state: STATE_TRANSLATED }] : [];
+    });
+    await checker.prepareReused(tx, uploadedPairs);
     for (const fu of store.units) {
       if (isBlank(fu.target)) continue; // untranslated entries only count in the total
       if (fu.fuzzy && fuzzy === '') continue;
@@ -262,12 +276,14 @@ export class UploadsService {
       }
       const updated = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: Action.TRANSLATION_UPLOADED, userId: actor.user?.id ?? null, authorId, stamp, counters, changeLog, memoryLog, checker });
       byHash.set(unit.id_hash, updated);
+      if (updated !== unit) changed.add(t.translation.id, unit.id, updated.target, updated.state);
       counts.accepted++;
     }
     await checker.flush(tx);
     await this.changes.recordMany(tx, changeLog);
     await applyCounterDelta(tx, t.translation.id, counters);
     await rememberUnits(tx, memoryLog, null); // project entries only (see rememberUnits)
+    return changed;
   }
 
   private async suggest(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, counts: Counts): Promise<void> {
@@ -313,7 +329,8 @@ export class UploadsService {
    * added, the ones the file lacks removed) and its statistics follow. The answer counts the translation's
    * strings afterwards as accepted. If reading the files back fails, the old file is back.
    */
-  private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, uploaded: TranslationFormat, counts: Counts): Promise<void> {
+  private async replace(actor: Actor, t: TranslationWithRefs, file: Upload, uploaded: TranslationFormat, counts: Counts): Promise<ChangedUnits> {
+    const changed = new ChangedUnits();
     if (uploaded !== this.files.formatOf(t.component)) throw ValidationError.field('file', msgid('Could not parse uploaded file: a replacement must be in the component\'s file format.'), 'parse_error');
     await this.files.withComponentLock(t, async () => {
       await this.files.writePendingLocked(t);
@@ -325,7 +342,7 @@ export class UploadsService {
         const scanned = await this.scanner.scan(dir, await listComponentFiles(dir), t.component, t.sourceLanguage, 'file');
         await this.db.transaction().execute(async (tx) => {
           const userId = actor.user?.id ?? null;
-          const { changes } = await reconcileComponent(tx, this.scanner, t.component, t.sourceLanguage, scanned, { userId, actions: UPLOAD_ACTIONS });
+          const { changes } = await reconcileComponent(tx, this.scanner, t.component, t.sourceLanguage, scanned, { userId, actions: UPLOAD_ACTIONS, changed });
           await this.changes.recordMany(tx, changes);
           await this.changes.record(tx, { action: Action.REPLACED_BY_UPLOAD, userId, ...this.ids(t) });
           counts.accepted = (await unitHashesOfTranslation(tx, t.translation.id)).length;
@@ -336,6 +353,7 @@ export class UploadsService {
         throw e;
       }
     });
+    return changed;
   }
 
   /**
@@ -346,7 +364,7 @@ export class UploadsService {
    * the strings to every translation, untranslated, with their source text as the source's target.
    * Fuzzy entries are left out unless `fuzzy` says to process them.
    */
-  private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, fuzzy: string, counts: Counts): Promise<void> {
+  private async addStrings(tx: Executor, actor: Actor, t: TranslationWithRefs, store: ParsedStore, uploaded: TranslationFormat, fuzzy: string, counts: Counts): Promise<ChangedUnits> {
     const monolingual = this.files.formatOf(t.component).monolingual;
     const isSource = t.translation.is_source === 1;
     const all = await translationsSourceFirst(tx, t.component.id);
@@ -364,6 +382,10 @@ export class UploadsService {
       if (added) counts.accepted++;
       else counts.skipped++;
     }
+    // New strings have no row in the list views yet: the events count them and leave the list to a reload.
+    const changed = new ChangedUnits();
+    for (const x of translations) changed.addUnlisted(x.id, counts.accepted);
+    return changed;
   }
 
   /**
@@ -371,18 +393,22 @@ export class UploadsService {
    * strings are added to every translation, strings missing from it are removed everywhere (and
    * from the files), translations of strings that stay are kept.
    */
-  private async updateSource(actor: Actor, t: TranslationWithRefs, store: ParsedStore, counts: Counts): Promise<void> {
+  private async updateSource(actor: Actor, t: TranslationWithRefs, store: ParsedStore, counts: Counts): Promise<ChangedUnits> {
+    const changed = new ChangedUnits();
     await this.files.withComponentLock(t, async () => {
       await this.db.transaction().execute(async (tx) => {
         const translations = await translationsSourceFirst(tx, t.component.id);
         const scope = { project: t.project, component: t.component, translations, postedTo: t.translation, userId: actor.user?.id ?? null, action: Action.UPDATED_BY_SOURCE_UPLOAD };
         const wanted = new Set<string>();
+        let added = 0;
         for (const fu of store.units) {
           wanted.add(bilingualId(fu));
-          await insertNewString(tx, this.changes, scope, { context: fu.context, source: fu.source, location: fu.location, note: [fu.note, fu.comment].filter(Boolean).join('\n'), flags: fu.flags });
+          if (await insertNewString(tx, this.changes, scope, { context: fu.context, source: fu.source, location: fu.location, note: [fu.note, fu.comment].filter(Boolean).join('\n'), flags: fu.flags })) added++;
         }
         const sourceUnits = await unitHashesOfTranslation(tx, t.translation.id);
         const gone = sourceUnits.map((u) => u.id_hash).filter((h) => !wanted.has(h));
+        // Strings added and removed in every translation: counted, not listed (a reload shows them).
+        for (const x of translations) changed.addUnlisted(x.id, added + gone.length);
         for (let i = 0; i < gone.length; i += 400) {
           const batch = gone.slice(i, i + 400);
           const rows = await unitsWithHashes(tx, translations.map((x) => x.id), batch);
@@ -407,6 +433,7 @@ export class UploadsService {
       if (t.component.new_base) await writeFileAtomic(this.files.fileOf(t, t.component.new_base), Buffer.from(store.serialize()));
       await this.files.writePendingLocked(t);
     });
+    return changed;
   }
 
   private async recordUpload(tx: Executor, actor: Actor, t: TranslationWithRefs, method: string, counts: Counts): Promise<void> {

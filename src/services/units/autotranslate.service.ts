@@ -38,6 +38,8 @@ import { bumpUserStat } from '../common/user-stats.js';
 import { lastValue, pyType } from '../common/validation.js';
 import { searchContext } from './units.service.js';
 import { Action } from '../../domain/change-actions.js';
+import { ChangedUnits } from '../live/changed-units.js';
+import type { LivePublisher } from '../live/live.service.js';
 
 import { AUTO_MODES, AUTO_SOURCES, type AutotranslateJob } from '../../domain/automatic-translation.js';
 
@@ -83,6 +85,8 @@ export class AutotranslateService {
     private readonly machinery: MachineryService,
     private readonly tasks: TaskQueue,
     private readonly dialect: DialectName = 'sqlite',
+    /** Tells the translation's viewers about the strings a run changed. */
+    private readonly live?: LivePublisher,
   ) {}
 
   /**
@@ -277,20 +281,26 @@ export class AutotranslateService {
     let afterId = 0;
     let updated = 0;
     let done = 0;
-    for (;;) {
-      let units: UnitRow[];
-      try {
-        units = await selectedUnitsAfter(this.db, selection, afterId, CHUNK);
-      } catch (e) {
-        throw asSearchError(e);
+    // One live event for the run, after its last chunk committed (or after the chunks that did, when one fails).
+    const changed = new ChangedUnits();
+    try {
+      for (;;) {
+        let units: UnitRow[];
+        try {
+          units = await selectedUnitsAfter(this.db, selection, afterId, CHUNK);
+        } catch (e) {
+          throw asSearchError(e);
+        }
+        if (units.length === 0) break;
+        afterId = units[units.length - 1]!.id;
+        const found = job.autoSource === 'others' ? await this.fromOthers(job, component, t.language_id, units) : await this.fromMachinery(job, component.project_id, { id: component.source_language_id, code: t.source_code }, { id: t.language_id, code: t.target_code }, units);
+        if (found.size) updated += await this.apply(job, place, component, state, found, changed);
+        done += units.length;
+        await progress?.(done);
+        if (units.length < CHUNK) break;
       }
-      if (units.length === 0) break;
-      afterId = units[units.length - 1]!.id;
-      const found = job.autoSource === 'others' ? await this.fromOthers(job, component, t.language_id, units) : await this.fromMachinery(job, component.project_id, { id: component.source_language_id, code: t.source_code }, { id: t.language_id, code: t.target_code }, units);
-      if (found.size) updated += await this.apply(job, place, component, state, found);
-      done += units.length;
-      await progress?.(done);
-      if (units.length < CHUNK) break;
+    } finally {
+      await changed.publish(this.live, job.userId, 'autotranslate');
     }
     return updated;
   }
@@ -349,8 +359,10 @@ export class AutotranslateService {
   }
 
   /** Writes one chunk in one transaction: edits (action 6) or suggestions, counters once, changes in one batch. */
-  private async apply(job: AutotranslateJob, place: UnitPlace, component: ComponentRow, state: number, found: Map<number, string[]>): Promise<number> {
-    return this.db.transaction().execute(async (tx) => {
+  private async apply(job: AutotranslateJob, place: UnitPlace, component: ComponentRow, state: number, found: Map<number, string[]>, live: ChangedUnits): Promise<number> {
+    // Collected apart and added once the chunk committed: a chunk that rolls back announces nothing.
+    const edited: UnitRow[] = [];
+    const updated = await this.db.transaction().execute(async (tx) => {
       const ids = [...found.keys()];
       // Lock the rows first (in id order), then read them as they are now.
       await lockUnitsInIdOrder(tx, ids);
@@ -376,6 +388,7 @@ export class AutotranslateService {
         if (after !== unit) {
           updated++;
           automatic.push(unit.id);
+          edited.push(after);
         }
       }
       await checker.flush(tx);
@@ -388,6 +401,8 @@ export class AutotranslateService {
       await rememberUnits(tx, memoryLog, null);
       return updated;
     });
+    for (const u of edited) live.add(place.translationId, u.id, u.target, u.state);
+    return updated;
   }
 
   /** Adds suggestions (never twice the same text on a unit); keeps has_suggestion and the counter right. */

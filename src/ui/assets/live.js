@@ -1,6 +1,8 @@
 // Live collaboration in the editor and the list view: follows the translation's event stream (server-sent events) and
 // shows who else is viewing, updates states and counters as others save, and offers "Keep mine" / "Take theirs" when
-// someone else saves the string open here. Every text comes translated from the page's data-* attributes.
+// someone else saves the string open here, alone or with many others at once (an upload, automatic translation, a bulk
+// edit); when more strings changed than the event lists, a notice offers a reload. Every text comes translated from
+// the page's data-* attributes.
 /* global document, window, EventSource, Event */
 (function () {
   'use strict';
@@ -10,12 +12,15 @@
   var data = root.dataset;
   var unitId = data.unitId ? Number(data.unitId) : null;
   var me = data.username || '';
-  var states = {};
-  try {
-    states = JSON.parse(data.states || '{}');
-  } catch {
-    states = {};
+  function parsed(json) {
+    try {
+      return JSON.parse(json || '{}');
+    } catch {
+      return {};
+    }
   }
+  var states = parsed(data.states);
+  var reasons = parsed(data.reasons);
 
   /** A translated text with its {name} placeholders filled in. */
   function text(template, values) {
@@ -50,6 +55,7 @@
   var counters = document.getElementById('live-counters');
   var banner = document.getElementById('live-banner');
   var status = document.getElementById('live-status');
+  var notice = document.getElementById('live-notice');
 
   var separator = document.getElementById('live-separator');
 
@@ -157,32 +163,66 @@
     banner.hidden = false;
   }
 
-  function unitSaved(saved) {
-    showCounters(saved.counters);
-    // The list view: the row's translation and state.
-    var row = document.getElementById('unit-' + saved.unit);
+  /**
+   * Shows a unit's new target and state: its row in the list view; in the editor, the open string's state and its
+   * read-only text. True when it is the string open in the editor.
+   */
+  function showUnit(u) {
+    var row = document.getElementById('unit-' + u.unit);
     if (row && row.tagName === 'TR') {
       var cells = row.getElementsByTagName('td');
-      if (cells[1]) cells[1].textContent = saved.target.join(' | ');
-      if (cells[2]) replaceBadge(cells[2], saved.state);
+      if (cells[1]) cells[1].textContent = u.target.join(' | ');
+      if (cells[2]) replaceBadge(cells[2], u.state);
     }
-    if (unitId === null || saved.unit !== unitId) return;
-    // The editor: the open string's state, its read-only text, and the banner when someone else saved it.
-    replaceBadge(document.getElementById('unit-state'), saved.state);
+    if (unitId === null || u.unit !== unitId) return false;
+    replaceBadge(document.getElementById('unit-state'), u.state);
     var readonly = document.getElementById('target-readonly');
     if (readonly) {
-      saved.target.forEach(function (form, i) {
+      u.target.forEach(function (form, i) {
         var el = document.getElementById('target-' + i);
         if (el) el.textContent = form;
       });
     }
-    if (saved.user && saved.user.username === me) return;
+    return true;
+  }
+
+  function byMe(user) {
+    return !!user && user.username === me;
+  }
+
+  function unitSaved(saved) {
+    showCounters(saved.counters);
+    // The banner when someone else saved the open string.
+    if (!showUnit(saved) || byMe(saved.user)) return;
     showConflict(saved);
+  }
+
+  /** More strings changed than the event lists: the page may show some of them stale, a reload shows them all. */
+  function showNotice(changed) {
+    var values = { user: personName(changed.user), count: changed.count, reason: reasons[changed.reason] || changed.reason };
+    document.getElementById('live-notice-text').textContent = text(changed.user ? data.textChanged : data.textChangedAnonymous, values);
+    document.getElementById('live-reload').href = window.location.href;
+    notice.hidden = false;
+  }
+
+  function unitsChanged(changed) {
+    showCounters(changed.counters);
+    var open = null;
+    changed.units.forEach(function (u) {
+      if (showUnit(u)) open = u;
+    });
+    if (byMe(changed.user)) return;
+    // The open string is among them: the same choice as when someone saves it alone.
+    if (open) showConflict({ unit: open.unit, user: changed.user, target: open.target, state: open.state });
+    else if (changed.more && notice) showNotice(changed);
   }
 
   var source = new EventSource(data.liveUrl);
   source.addEventListener('unit-saved', function (e) {
     unitSaved(JSON.parse(e.data));
+  });
+  source.addEventListener('units-changed', function (e) {
+    unitsChanged(JSON.parse(e.data));
   });
   source.addEventListener('presence', function (e) {
     showViewers(JSON.parse(e.data).viewers);
