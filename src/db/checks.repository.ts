@@ -1,7 +1,7 @@
 // Check rows (the failing quality checks of units) and what the checks of a translation read.
 import { sql } from 'kysely';
 import type { Executor } from './database.js';
-import { STATE_READONLY } from '../domain/unit-states.js';
+import { STATE_READONLY, STATE_TRANSLATED } from '../domain/unit-states.js';
 import { unitsOfComponent, unitsWithComponents } from './unit-lists.repository.js';
 
 /** A translation's plural rule and language code (a check scope's translation facts). */
@@ -20,7 +20,7 @@ export function componentCheckFacts(db: Executor, componentId: number) {
     .selectFrom('components')
     .innerJoin('projects', 'projects.id', 'components.project_id')
     .innerJoin('languages as sl', 'sl.id', 'components.source_language_id')
-    .select(['components.check_flags as component_flags', 'components.enforced_checks', 'projects.id as project_id', 'projects.check_flags as project_flags', 'sl.code as source_language', 'sl.id as source_language_id'])
+    .select(['components.check_flags as component_flags', 'components.enforced_checks', 'components.is_glossary', 'projects.id as project_id', 'projects.check_flags as project_flags', 'sl.code as source_language', 'sl.id as source_language_id'])
     .where('components.id', '=', componentId)
     .executeTakeFirstOrThrow();
 }
@@ -95,6 +95,87 @@ export async function targetsOfSameSource(
     .limit(limit)
     .execute();
   return rows.map((r) => r.target);
+}
+
+/**
+ * The sources of the project's translated units in one language whose target is one of `targets` (the
+ * `reused` check), read-only units left out; one statement (callers keep `targets` under the parameter
+ * limits). No index covers `target`: the database reads the language's units of the project once per call.
+ */
+export function unitsWithTargets(
+  db: Executor,
+  where: { projectId: number; languageId: number },
+  targets: readonly string[],
+  limit?: number,
+): Promise<{ id: number; translation_id: number; source: string; target: string }[]> {
+  let q = unitsWithComponents(db)
+    .select(['units.id', 'units.translation_id', 'units.source', 'units.target'])
+    .where('components.project_id', '=', where.projectId)
+    .where('translations.language_id', '=', where.languageId)
+    .where('translations.is_source', '=', 0)
+    .where('units.target', 'in', [...targets])
+    .where('units.state', '>=', STATE_TRANSLATED)
+    .where('units.state', '<>', STATE_READONLY);
+  if (limit !== undefined) q = q.limit(limit);
+  return q.execute();
+}
+
+/** Source units as the source checks read them (one statement: callers keep `ids` under the parameter limits). */
+export function sourceUnitsForChecks(db: Executor, ids: readonly number[]) {
+  return db
+    .selectFrom('units')
+    .select(['id', 'translation_id', 'source', 'flags', 'extra_flags', 'state', 'timestamp', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * Per source unit, its translations (the units linked to it, itself left out): how many there are, how many
+ * are translated, and how many have failing checks (one per language). One grouped statement over the
+ * source-unit index.
+ */
+export async function translationFactsOfSources(db: Executor, ids: readonly number[]): Promise<Map<number, { total: number; translated: number; failing: number }>> {
+  const rows = await db
+    .selectFrom('units')
+    .select([
+      'source_unit_id',
+      sql<number>`count(*)`.as('total'),
+      sql<number>`sum(case when state >= ${STATE_TRANSLATED} then 1 else 0 end)`.as('translated'),
+      sql<number>`sum(case when has_failing_check <> 0 then 1 else 0 end)`.as('failing'),
+    ])
+    .where('source_unit_id', 'in', [...ids])
+    .whereRef('id', '<>', 'source_unit_id')
+    .groupBy('source_unit_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.source_unit_id), { total: Number(r.total), translated: Number(r.translated), failing: Number(r.failing) }]));
+}
+
+/** The translated and total strings of a component's translations (its source left out), from the counters. */
+export async function componentTranslatedCounts(db: Executor, componentId: number): Promise<{ translated: number; total: number }> {
+  const row = await db
+    .selectFrom('translations')
+    .select([sql<number>`coalesce(sum(translated), 0)`.as('translated'), sql<number>`coalesce(sum(total), 0)`.as('total')])
+    .where('component_id', '=', componentId)
+    .where('is_source', '=', 0)
+    .executeTakeFirst();
+  return { translated: Number(row?.translated ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/** The stored check rows of these units (one statement: callers keep `ids` under the parameter limits). */
+export function checkRowsOfUnits(db: Executor, ids: readonly number[]): Promise<{ unit_id: number; name: string; dismissed: number }[]> {
+  return db.selectFrom('checks').select(['unit_id', 'name', 'dismissed']).where('unit_id', 'in', [...ids]).execute();
+}
+
+/** The component of a unit's translation. */
+export async function componentOfUnit(db: Executor, unitId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('units').innerJoin('translations', 'translations.id', 'units.translation_id').select('translations.component_id').where('units.id', '=', unitId).executeTakeFirst();
+  return row?.component_id;
+}
+
+/** The source units of a component (every one of them, for a full re-check). */
+export async function sourceUnitIdsOfComponent(db: Executor, componentId: number): Promise<number[]> {
+  const rows = await unitsOfComponent(db, componentId).select('units.id').where('translations.is_source', '=', 1).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Number of active (non-dismissed) failing checks, site-wide (metrics). */

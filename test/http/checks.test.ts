@@ -92,7 +92,7 @@ describe.each(DIALECTS)('quality checks on %s', (dialect) => {
     expect(savedId).toBeGreaterThan(0);
     sourceId = Number(String((await unit(savedId)).source_unit).match(/\/units\/(\d+)\//)![1]);
     expect(await csState()).toEqual(FAILING);
-    expect((await json('/api/metrics/')).checks).toBe(2); // cs and de
+    expect((await json('/api/metrics/')).checks).toBe(3); // cs and de, and multiple_failures on their source
 
     const fixed = await patch(savedId, { target: ['Uloženo %s souborů'], state: 20 });
     expect(fixed.has_failing_check).toBe(false);

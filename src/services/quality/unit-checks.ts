@@ -1,7 +1,7 @@
-// Runs the quality checks (src/checks) for units and stores the result: `checks` rows, units.has_failing_check, enforced states.
+// Runs the quality checks (src/checks) for units and stores the result: `checks` rows, units.has_failing_check, enforced states; source checks on source units.
 import type { Executor } from '../../db/database.js';
 import { Flags, mergeFlags } from '../../checks/flags.js';
-import { isEnforced, runChecks, type CheckContext } from '../../checks/registry.js';
+import { isEnforced, runChecks, runSourceChecks, type CheckContext } from '../../checks/registry.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
 import { nowIso } from '../../shared/clock.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
@@ -11,20 +11,27 @@ import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
 import {
   checkRowsOfTranslation,
   checkRowsOfUnit,
+  checkRowsOfUnits,
   componentCheckFacts,
+  componentOfUnit,
+  componentTranslatedCounts,
   deleteChecksOfUnits,
   flaggedSourceUnits,
   insertCheckRows,
   languageCode,
   nonSourceTranslationIds,
   sourceUnitFlags,
+  sourceUnitIdsOfComponent,
+  sourceUnitsForChecks,
   targetsOfSameSource,
   translationCheckFacts,
+  translationFactsOfSources,
+  unitsWithTargets,
 } from '../../db/checks.repository.js';
 import { lastNonEmptyTarget } from '../../db/changes.repository.js';
 import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes } from '../../db/units.repository.js';
 import { unorderedUnitsOfTranslation } from '../../db/unit-import.repository.js';
-import { addUnit, applyCounterDelta, emptyCounters } from '../common/statistics-counters.js';
+import { addUnit, applyCounterDelta, emptyCounters, type Counters } from '../common/statistics-counters.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 
 const BATCH = 400; // rows per statement: under SQLite's and PostgreSQL's bound-parameter limits
@@ -35,8 +42,10 @@ export interface CheckScope {
   componentId: number;
   projectId: number;
   languageId: number;
-  /** Units of the source translation get no translation checks (source checks are not implemented). */
+  /** Units of the source translation get no translation checks: their source checks run at flush (checkSourceUnits). */
   isSource: boolean;
+  /** The component is a glossary (prohibited_initial_character). */
+  isGlossary: boolean;
   /** Project then component check_flags, merged. */
   baseFlags: Flags;
   /** Component enforced_checks. */
@@ -65,10 +74,14 @@ export interface SourceFlags {
   extra_flags: string;
 }
 
-/** Cross-unit facts for `inconsistent` and `translated`; bulk paths leave them out (those checks then pass). */
+/**
+ * Cross-unit facts for `inconsistent`, `translated` and `reused`; bulk paths leave the first two out (those
+ * checks then pass) and load the third per batch (UnitChecker.prepareReused).
+ */
 export interface CrossUnitContext {
   otherTranslations?: readonly (readonly string[])[];
   previousTarget?: readonly string[];
+  sameTargetSources?: readonly (readonly string[])[];
 }
 
 export interface CheckOutcome {
@@ -108,7 +121,7 @@ export async function buildCheckScope(
   const language = await languageCode(db, t.languageId);
   return scopeOf(
     t,
-    { projectId: row.project_id, projectFlags: row.project_flags, componentFlags: row.component_flags, enforcedChecks: row.enforced_checks, language, sourceLanguage: row.source_language },
+    { projectId: row.project_id, projectFlags: row.project_flags, componentFlags: row.component_flags, enforcedChecks: row.enforced_checks, language, sourceLanguage: row.source_language, isGlossary: !!row.is_glossary },
     t.isSource ? undefined : await loadGlossary(db, row.project_id, row.source_language_id, t.languageId),
   );
 }
@@ -126,14 +139,14 @@ export async function checkScopeOfRows(
   const sourceLanguage = component.source_language_id === language.id ? language.code : await languageCode(db, component.source_language_id);
   return scopeOf(
     { translationId: translation.id, componentId: component.id, languageId: translation.language_id, isSource, plural: ruleOfTranslation(translation, language.code) },
-    { projectId: project.id, projectFlags: project.check_flags, componentFlags: component.check_flags, enforcedChecks: component.enforced_checks, language: language.code, sourceLanguage },
+    { projectId: project.id, projectFlags: project.check_flags, componentFlags: component.check_flags, enforcedChecks: component.enforced_checks, language: language.code, sourceLanguage, isGlossary: !!component.is_glossary },
     isSource ? undefined : await loadGlossary(db, project.id, component.source_language_id, translation.language_id),
   );
 }
 
 function scopeOf(
   t: { translationId: number; componentId: number; languageId: number; isSource: boolean; plural: PluralRule },
-  facts: { projectId: number; projectFlags: string; componentFlags: string; enforcedChecks: string | null; language: string; sourceLanguage: string },
+  facts: { projectId: number; projectFlags: string; componentFlags: string; enforcedChecks: string | null; language: string; sourceLanguage: string; isGlossary: boolean },
   glossary: GlossaryLookup | undefined,
 ): CheckScope {
   return {
@@ -142,6 +155,7 @@ function scopeOf(
     projectId: facts.projectId,
     languageId: t.languageId,
     isSource: t.isSource,
+    isGlossary: facts.isGlossary,
     baseFlags: mergeFlags(facts.projectFlags, facts.componentFlags),
     enforced: parseEnforced(facts.enforcedChecks),
     language: facts.language,
@@ -174,6 +188,15 @@ export class UnitChecker {
   private readonly queued = new Map<number, { name: string; dismissed: number }[]>();
   /** Rows of units that have no id yet, keyed by id_hash (resolved by flushNew). */
   private readonly pendingNew = new Map<string, { name: string; dismissed: number }[]>();
+  /**
+   * Source units whose source checks run at flush: the checked units themselves in a source translation,
+   * and in a translation the source units of the units whose failing state changed (multiple_failures).
+   */
+  private readonly touchedSources = new Set<number>();
+  /** Source units about to be inserted (source translation), by id_hash: their source checks run at flush. */
+  private readonly newSources = new Set<string>();
+  /** reused: per target, the sources of the project's translated units in this language with that target (prepareReused). */
+  private sameTarget: Map<string, string[]> | null = null;
 
   constructor(
     readonly scope: CheckScope,
@@ -216,6 +239,34 @@ export class UnitChecker {
     return new UnitChecker(s, existing, sources);
   }
 
+  /**
+   * Loads, for a batch about to be checked, the sources of the project's translated units in this language
+   * that share a target with the batch (the `reused` check): one statement per 400 distinct targets instead
+   * of one per unit, and the batch's own translated units, which may not be stored yet. Languages with one
+   * plural form are not checked, so nothing is read for them.
+   */
+  async prepareReused(db: Executor, batch: Iterable<{ source: string; target: string; state: number }>): Promise<void> {
+    if (this.scope.isSource || this.scope.pluralCount <= 1) return;
+    const units = [...batch].filter((u) => u.target !== '' && u.state >= STATE_TRANSLATED && u.state < STATE_READONLY);
+    const map = this.sameTarget ?? new Map<string, string[]>();
+    const wanted = [...new Set(units.map((u) => u.target).filter((t) => !map.has(t)))];
+    for (const t of wanted) map.set(t, []);
+    const add = (target: string, source: string) => {
+      const list = map.get(target)!;
+      if (!list.includes(source)) list.push(source);
+    };
+    for (let i = 0; i < wanted.length; i += BATCH) {
+      for (const r of await unitsWithTargets(db, { projectId: this.scope.projectId, languageId: this.scope.languageId }, wanted.slice(i, i + BATCH))) add(r.target, r.source);
+    }
+    for (const u of units) add(u.target, u.source);
+    this.sameTarget = map;
+  }
+
+  /** Asks for the source checks of a source unit at the next flush (its translations' states changed). */
+  touchSource(sourceUnitId: number | null): void {
+    if (sourceUnitId !== null) this.touchedSources.add(sourceUnitId);
+  }
+
   private flagsOf(unit: CheckableUnit): Flags {
     const src = unit.source_unit_id !== null ? this.sources.get(unit.source_unit_id) : undefined;
     if (!src && !unit.flags) return this.scope.baseFlags;
@@ -231,7 +282,23 @@ export class UnitChecker {
 
   /** Runs the checks of one unit (no I/O); a stored unit (with `id`) keeps its dismissed rows dismissed. */
   evaluate(unit: CheckableUnit, cross?: CrossUnitContext): CheckOutcome {
-    if (this.scope.isSource || unit.state === STATE_READONLY) return { state: unit.state, has_failing_check: 0, rows: [] };
+    if (this.scope.isSource) {
+      if (unit.id !== undefined) this.touchedSources.add(unit.id);
+      return { state: unit.state, has_failing_check: 0, rows: [] };
+    }
+    const outcome = this.evaluateTarget(unit, cross);
+    // The source's multiple_failures counts the languages whose translation fails: look again when that changes.
+    if (unit.source_unit_id !== null && unit.source_unit_id !== unit.id) {
+      const before = unit.id !== undefined ? this.existing.get(unit.id) : undefined;
+      const failedBefore = !!before && [...before.values()].some((dismissed) => !dismissed);
+      if (failedBefore !== (outcome.has_failing_check === 1)) this.touchedSources.add(unit.source_unit_id);
+    }
+    return outcome;
+  }
+
+  private evaluateTarget(unit: CheckableUnit, cross?: CrossUnitContext): CheckOutcome {
+    if (unit.state === STATE_READONLY) return { state: unit.state, has_failing_check: 0, rows: [] };
+    const sameTarget = cross?.sameTargetSources ?? (this.sameTarget && unit.state >= STATE_TRANSLATED ? this.sameTarget.get(unit.target)?.map((s) => splitPlurals(s)) : undefined);
     const ctx: CheckContext = {
       language: this.scope.language,
       sourceLanguage: this.scope.sourceLanguage,
@@ -242,6 +309,8 @@ export class UnitChecker {
       ...(cross?.otherTranslations ? { otherTranslations: cross.otherTranslations } : {}),
       ...(cross?.previousTarget ? { previousTarget: cross.previousTarget } : {}),
       ...(this.scope.glossary ? { glossary: this.scope.glossary.match } : {}),
+      ...(this.scope.isGlossary ? { isGlossary: true } : {}),
+      ...(sameTarget ? { sameTargetSources: sameTarget } : {}),
     };
     const failing = runChecks({ source: splitPlurals(unit.source), target: splitPlurals(unit.target) }, ctx);
     if (failing.length === 0) return { state: unit.state, has_failing_check: 0, rows: [] };
@@ -261,6 +330,7 @@ export class UnitChecker {
 
   /** Queues the outcome of a unit about to be inserted; flushNew resolves its id by id_hash. */
   recordNew(idHash: string, outcome: CheckOutcome): void {
+    if (this.scope.isSource) this.newSources.add(idHash);
     if (outcome.rows.length) this.pendingNew.set(idHash, outcome.rows);
   }
 
@@ -271,8 +341,17 @@ export class UnitChecker {
     return outcome;
   }
 
-  /** Writes the queued rows: deletes the replaced units' rows, inserts the new ones, multi-row. */
+  /**
+   * Writes the queued rows: deletes the replaced units' rows, inserts the new ones, multi-row; then runs the
+   * source checks of the touched source units. Callers flush after writing the units' states and
+   * has_failing_check, which the source checks read.
+   */
   async flush(db: Executor): Promise<void> {
+    if (this.newSources.size) {
+      const hashes = [...this.newSources];
+      for (let i = 0; i < hashes.length; i += BATCH) for (const r of await unitIdsWithHashes(db, this.scope.translationId, hashes.slice(i, i + BATCH))) this.touchedSources.add(r.id);
+      this.newSources.clear();
+    }
     if (this.pendingNew.size) {
       const hashes = [...this.pendingNew.keys()];
       for (let i = 0; i < hashes.length; i += BATCH) {
@@ -291,11 +370,90 @@ export class UnitChecker {
     for (const [unitId, rows] of this.queued) if (rows.length) this.existing.set(unitId, new Map(rows.map((r) => [r.name, r.dismissed])));
     this.replaced.clear();
     this.queued.clear();
+    if (this.touchedSources.size) {
+      const ids = [...this.touchedSources];
+      this.touchedSources.clear();
+      await checkSourceUnits(db, this.scope.componentId, ids);
+    }
   }
 }
 
+/** long_untranslated's age, as the reference counts it. */
+const DAY_MS = 86_400_000;
+
 /**
- * The cross-unit facts of one stored unit (two indexed queries; single edits only):
+ * Runs the source checks (src/checks/source.ts) of source units of one component and stores them as the
+ * translation checks are stored: `checks` rows (dismissed ones kept dismissed), has_failing_check and the
+ * source translation's counters. Their facts come per batch of 400 units: the units, their translations'
+ * counts (one grouped statement: translated, failing) and their stored rows, plus the component's counters
+ * once; writes happen only for units whose outcome changed.
+ */
+export async function checkSourceUnits(db: Executor, componentId: number, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  const facts = await componentCheckFacts(db, componentId);
+  const base = mergeFlags(facts.project_flags, facts.component_flags);
+  const enforced = parseEnforced(facts.enforced_checks);
+  const counts = await componentTranslatedCounts(db, componentId);
+  const componentTranslatedPercent = counts.total > 0 ? (100 * counts.translated) / counts.total : undefined;
+  const now = Date.now();
+  const deltas = new Map<number, Counters>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    const units = await sourceUnitsForChecks(db, chunk);
+    const related = await translationFactsOfSources(db, chunk);
+    const stored = new Map<number, Map<string, number>>();
+    for (const r of await checkRowsOfUnits(db, chunk)) {
+      let m = stored.get(r.unit_id);
+      if (!m) stored.set(r.unit_id, (m = new Map()));
+      m.set(r.name, Number(r.dismissed));
+    }
+    const replaced: number[] = [];
+    const inserts: { unit_id: number; name: string; dismissed: number }[] = [];
+    const flipped = new Map<number, number[]>();
+    for (const u of units) {
+      const sources = splitPlurals(u.source);
+      const r = related.get(u.id);
+      const ctx: CheckContext = {
+        language: facts.source_language,
+        sourceLanguage: facts.source_language,
+        pluralCount: sources.length,
+        flags: mergeFlags(base, u.flags, u.extra_flags),
+        sourceFacts: {
+          failingTranslations: r?.failing ?? 0,
+          ageDays: (now - Date.parse(u.timestamp)) / DAY_MS,
+          ...(r && r.total > 0 ? { translatedPercent: (100 * r.translated) / r.total } : {}),
+          ...(componentTranslatedPercent !== undefined ? { componentTranslatedPercent } : {}),
+        },
+      };
+      const before = stored.get(u.id);
+      const rows = runSourceChecks(sources, ctx).map((f) => ({ unit_id: u.id, name: f.id, dismissed: isEnforced(f.id, enforced) ? 0 : (before?.get(f.id) ?? 0) }));
+      const same = (before?.size ?? 0) === rows.length && rows.every((row) => before?.get(row.name) === row.dismissed);
+      if (!same) {
+        if (before) replaced.push(u.id);
+        inserts.push(...rows);
+      }
+      const failing = rows.some((row) => !row.dismissed) ? 1 : 0;
+      if (failing !== Number(u.has_failing_check)) {
+        const list = flipped.get(failing) ?? [];
+        list.push(u.id);
+        flipped.set(failing, list);
+        const delta = deltas.get(u.translation_id) ?? emptyCounters();
+        addUnit(addUnit(delta, u, -1), { ...u, has_failing_check: failing }, 1);
+        deltas.set(u.translation_id, delta);
+      }
+    }
+    if (replaced.length) await deleteChecksOfUnits(db, replaced);
+    for (let j = 0; j < inserts.length; j += BATCH) await insertCheckRows(db, inserts.slice(j, j + BATCH));
+    for (const [failing, list] of flipped) await setUnitsCheckOutcome(db, list, { has_failing_check: failing });
+  }
+  for (const [translationId, delta] of deltas) await applyCounterDelta(db, translationId, delta);
+}
+
+/** How many same-target units a single edit reads for `reused` (the check names three). */
+const REUSED_LIMIT = 10;
+
+/**
+ * The cross-unit facts of one stored unit (two queries; single edits only):
  * the same source's targets in the project's other components (inconsistent) and the last
  * non-empty target saved in its history (translated).
  */
@@ -307,6 +465,9 @@ export async function crossUnitContext(db: Executor, scope: CheckScope, unit: { 
   if (unit.state < STATE_TRANSLATED) {
     const previous = await lastNonEmptyTarget(db, unit.id, [...CONTENT_ACTIONS]);
     if (previous !== undefined) out.previousTarget = splitPlurals(previous);
+  } else if (scope.pluralCount > 1 && unit.target !== '') {
+    const same = await unitsWithTargets(db, { projectId: scope.projectId, languageId: scope.languageId }, [unit.target], REUSED_LIMIT);
+    out.sameTargetSources = same.filter((r) => r.id !== unit.id).map((r) => splitPlurals(r.source));
   }
   return out;
 }
@@ -325,7 +486,6 @@ export async function recheckUnits<U extends CheckableUnit & { id: number; has_f
     const outcome = checker.check(u);
     if (outcome.state !== u.state || outcome.has_failing_check !== Number(u.has_failing_check)) changed.push({ before: u, after: { ...u, state: outcome.state, has_failing_check: outcome.has_failing_check } });
   }
-  await checker.flush(db);
   // Group the updates by their new values: few distinct pairs, so few statements.
   // A changed state goes to the file too (pending); has_failing_check alone does not.
   const groups = new Map<string, number[]>();
@@ -340,6 +500,8 @@ export async function recheckUnits<U extends CheckableUnit & { id: number; has_f
     const set = moved ? { state, has_failing_check: failing, pending: 1 + Math.floor(Math.random() * 0x7ffffffe) /* a pendingStamp() (unit-content.ts imports this file) */, last_updated: nowIso() } : { has_failing_check: failing };
     for (let i = 0; i < ids.length; i += BATCH) await setUnitsCheckOutcome(db, ids.slice(i, i + BATCH), set);
   }
+  // After the units' new outcomes: the source checks the flush runs read them.
+  await checker.flush(db);
   return changed;
 }
 
@@ -352,10 +514,12 @@ async function recheck(db: Executor, checker: UnitChecker, units: UnitRow[]): Pr
   await applyCounterDelta(db, checker.scope.translationId, delta);
 }
 
-/** Re-checks the translations of one source string (its extra flags or text changed); a few units, one per language. */
+/** Re-checks one source string (its extra flags or text changed) and its translations; a few units, one per language. */
 export async function recheckTranslationsOf(db: Executor, sourceUnitId: number): Promise<void> {
   const units = await translationsOfSourceUnit(db, sourceUnitId);
   for (const u of units) await recheck(db, await UnitChecker.forUnit(db, u), [u]);
+  const componentId = await componentOfUnit(db, sourceUnitId);
+  if (componentId !== undefined) await checkSourceUnits(db, componentId, [sourceUnitId]);
 }
 
 /** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */
@@ -364,4 +528,5 @@ export async function recheckComponent(db: Executor, componentId: number): Promi
     const units = await unorderedUnitsOfTranslation(db, id);
     await recheck(db, await UnitChecker.forTranslation(db, id), units);
   }
+  await checkSourceUnits(db, componentId, await sourceUnitIdsOfComponent(db, componentId));
 }

@@ -69,6 +69,11 @@ async function reconcileUnits(tx: Executor, translation: TranslationRow, planned
   log?.live?.addUnlisted(translation.id, gone.length);
   // Quality checks of new and changed units, in JS; their rows are written in batches at the end.
   const checker = await UnitChecker.forTranslation(tx, translation.id);
+  const changed = planned.filter((p) => {
+    const u = byHash.get(p.id_hash);
+    return !u || !sameContent(u, p) || u.pending !== 0;
+  });
+  await checker.prepareReused(tx, changed.map((p) => ({ source: joinPlurals(p.source), target: joinPlurals(p.target), state: p.state })));
   const inserts = [];
   for (const p of planned) {
     const u = byHash.get(p.id_hash);

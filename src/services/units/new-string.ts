@@ -9,7 +9,7 @@ import { STATE_EMPTY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit
 import { countChars, countWords } from '../../domain/text-metrics.js';
 import { isBlank } from './unit-content.js';
 import { unitRow } from './units-writer.js';
-import { loadCheckScope, UnitChecker } from '../quality/unit-checks.js';
+import { checkSourceUnits, loadCheckScope, UnitChecker } from '../quality/unit-checks.js';
 import { Action } from '../../domain/change-actions.js';
 import { hasUnitWithHash, insertUnit, lastPosition, setSourceUnit, unitWithHash } from '../../db/units.repository.js';
 
@@ -118,5 +118,7 @@ export async function insertNewString(tx: Executor, changes: ChangesService, sco
       await changes.record(tx, { ...place(tr), action: scope.action, userId: scope.userId, unitId: unit.id, target: unit.target });
     }
   }
+  // The source checks of the string, with its translations in place (they count for multiple_failures).
+  await checkSourceUnits(tx, component.id, [sourceUnit.id]);
   return result;
 }

@@ -79,11 +79,14 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   const checked = { ...unit, target, state: update.state };
   const checker = update.checker ?? (await UnitChecker.forUnit(db, unit, await update.checkScope?.()));
   const outcome = checker.check(checked, update.checker ? undefined : await crossUnitContext(db, checker.scope, checked));
-  if (!update.checker) await checker.flush(db);
   const state = outcome.state;
   const has_failing_check = outcome.has_failing_check;
   const after: UnitRow = { ...unit, target, state, has_failing_check, pending, last_updated: now };
   await setUnitContent(db, unit.id, { target, state, has_failing_check, pending, last_updated: now });
+  // The source's long_untranslated counts the languages that translate it: look again when that changes.
+  if ((unit.state >= STATE_TRANSLATED) !== (state >= STATE_TRANSLATED)) checker.touchSource(unit.source_unit_id);
+  // After the unit's row: the source checks the flush runs read it.
+  if (!update.checker) await checker.flush(db);
   if (update.counters) {
     addUnit(update.counters, unit, -1);
     addUnit(update.counters, after, 1);

@@ -7,7 +7,7 @@ import type { PlannedTranslation, PlannedUnit } from '../files/import-plan.js';
 import { joinPlurals } from '../../domain/plurals.js';
 import { rememberTranslation } from '../memory/memory.service.js';
 import { addUnit, emptyCounters, type Counters } from '../common/statistics-counters.js';
-import { buildCheckScope, sourceFlagsOf, UnitChecker, type CheckOutcome } from '../quality/unit-checks.js';
+import { buildCheckScope, checkSourceUnits, sourceFlagsOf, UnitChecker, type CheckOutcome } from '../quality/unit-checks.js';
 import { STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { insertTranslationRow, insertUnitRows, linkSourceUnitsToThemselves } from '../../db/units.repository.js';
 import { sourceUnitIds } from '../../db/unit-import.repository.js';
@@ -81,6 +81,7 @@ export async function insertTranslation(
     const scope = await buildCheckScope(db, { translationId: 0, componentId: meta.componentId, languageId: plan.languageId, isSource: false, plural: meta.plural });
     checker = new UnitChecker(scope, new Map(), await sourceFlagsOf(db, meta.componentId));
     const c = checker;
+    await c.prepareReused(db, plan.units.map((u) => ({ source: joinPlurals(u.source), target: joinPlurals(u.target), state: u.state })));
     outcomes = plan.units.map((u) => {
       if (u.target.every((t) => t === '')) return null;
       const o = c.evaluate({ source: joinPlurals(u.source), target: joinPlurals(u.target), state: u.state, flags: u.flags, source_unit_id: sourceIds?.get(u.id_hash) ?? null });
@@ -122,6 +123,8 @@ export async function insertTranslation(
     for (const r of rows) unitIds.set(r.id_hash, r.id);
     // Source units point at themselves, so every unit has a source_unit link.
     await linkSourceUnitsToThemselves(db, translation.id);
+    // Their source checks (the translations inserted after them ask again for the strings whose checks fail).
+    await checkSourceUnits(db, meta.componentId, [...unitIds.values()]);
   }
   // Translated strings read from the files enter the translation memory.
   if (!plan.isSource && plan.units.some((u) => u.state >= STATE_TRANSLATED)) await rememberTranslation(db, translation.id);
