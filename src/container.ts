@@ -307,7 +307,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ? new RedisResultCache(config.redisUrl, `${config.redisPrefix}:mt:`, (e) => console.error(`parla: machinery cache: ${e.message}`))
     : new ResultCache();
   const machinery = new MachineryService(db, access, createEngineRegistry({ lookup: (text, source, target, options) => memory.machineryLookup(text, source, target, options) }, existingTranslationsLookup(db)), outbound, machineryCache);
-  const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect);
+  // With Redis, live events and presence are shared by every process (a client may resume on any of them).
+  const liveBus = config.redisUrl ? new RedisLiveBus(config.redisUrl, config.redisPrefix, (e) => console.error(`parla: live events: ${e.message}`)) : new InProcessLiveBus();
+  const live = new LiveService(db, liveBus, undefined, (e, message) => CONSOLE_LOG.error(e, message));
+  const autotranslate = new AutotranslateService(db, access, changes, machinery, tasks, database.dialect, live);
   // A new file layout re-reads the files under the repository lock: the component service reaches that when called.
   const layoutPort: LayoutChange = { relayout: (current, next, write, userId) => layoutChanges.relayout(current, next, write, userId) };
   const components = new ComponentsService(db, access, changes, languages, formats, paths, scanner, tasks, config.vcsAllowLocal, outbound, new ReadCache(database, 1000), layoutPort);
@@ -347,7 +350,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const addons: AddonsService = new AddonsService(db, access, changes, tasks, addonServices, { runAddonEvent: (componentId, event, addonId): Promise<void> => repository.runAddonEvent(componentId, event, addonId) });
   // On PostgreSQL every process of the installation, on any host, takes the same advisory locks.
   const repoLock = new RepositoryLock({ root: config.dataDir, ...(database.dialect === 'postgres' ? { cluster: new PgAdvisoryLock(config.databaseUrl) } : {}) });
-  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons);
+  const repository = new RepositoryService(db, access, changes, fileSync, scanner, git, repoLock, addons, live);
   const projectRepository = new ProjectRepositoryService(db, access, repository, tasks);
   const layoutChanges = new LayoutChanges(db, changes, fileSync, scanner, repoLock, (refs, userId) => repository.run(refs, 'commit', userId));
   // Every handler is registered while building, before start() lets the first job arrive.
@@ -374,7 +377,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   const taskControl = new TasksService(db, access);
   const discovery = new DiscoveryService({ access, tasks, vcs: git, paths, formats, outbound, allowLocalRepos: config.vcsAllowLocal, taskOf: (actor, id) => taskControl.getVisible(actor, id) });
-  const uploads = new UploadsService(db, access, changes, formats, fileSync, users, scanner);
+  const uploads = new UploadsService(db, access, changes, formats, fileSync, users, scanner, live);
   // The translations service is built below and reached when a task runs.
   const backgroundWork = new BackgroundWorkService({ db, access, tasks, repository, uploads, paths, translations: { getVisible: (actor, refs, code) => translations.getVisible(actor, refs, code) } });
   // The projects service is built below and reached when a page asks.
@@ -435,11 +438,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     };
   });
   const translations = new TranslationsService(db, access, changes, languages, formats, paths, addons, new ReadCache(database, 1000));
-  // With Redis, live events and presence are shared by every process (a client may resume on any of them).
-  const liveBus = config.redisUrl ? new RedisLiveBus(config.redisUrl, config.redisPrefix, (e) => console.error(`parla: live events: ${e.message}`)) : new InProcessLiveBus();
-  const live = new LiveService(db, liveBus, undefined, (e, message) => CONSOLE_LOG.error(e, message));
   const unitEdits = new UnitEditsService(db, access, changes, addons, live);
-  const bulkEdit = new BulkEditService(db, access, changes, units, unitEdits, { tasks, repository, translations });
+  const bulkEdit = new BulkEditService(db, access, changes, units, unitEdits, { tasks, repository, translations }, live);
   return {
     config,
     database,
