@@ -25,6 +25,8 @@ export const REAL_FORMAT_FILES: { format: string; file: string; language: string
   { format: 'mi18n-lang', file: 'test/fixtures/mi18n-lang/formbuilder-de-DE.lang', language: 'de' },
   { format: 'dtd', file: 'test/fixtures/dtd/archview-de-archview.dtd', language: 'de' },
   { format: 'xwiki-java-properties', file: 'test/fixtures/xwiki-java-properties/docaccordion-ApplicationResources_fr.properties', language: 'fr' },
+  { format: 'xwiki-page-properties', file: 'test/fixtures/xwiki-page-properties/glossary-Translations.fr.xml', language: 'fr' },
+  { format: 'xwiki-fullpage', file: 'test/fixtures/xwiki-fullpage/representative-Sandbox-WebHome.cs.xml', language: 'cs' },
 ];
 
 const MIN_MS = 300;

@@ -37,6 +37,7 @@ import { moFormat } from './mo/mo.format.js';
 import { srtFormat } from './srt/srt.format.js';
 import { webvttFormat } from './webvtt/webvtt.format.js';
 import { xcstringsFormat } from './xcstrings/xcstrings.format.js';
+import { xwikiFullPageFormat, xwikiPagePropertiesFormat } from './xwiki/xwiki-page.format.js';
 
 export class FormatRegistry {
   private readonly byId = new Map<string, TranslationFormat>();
@@ -112,6 +113,8 @@ for (const format of [
   propertiesUtf16Format,
   gwtFormat,
   xwikiJavaPropertiesFormat,
+  xwikiPagePropertiesFormat,
+  xwikiFullPageFormat,
   mi18nLangFormat,
   dtdFormat,
   yamlFormat,

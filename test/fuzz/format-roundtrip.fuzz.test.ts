@@ -64,6 +64,9 @@ const CAPS: Record<string, Capabilities> = {
   // A text holding "&quot;", "&apos;" or a character reference reads back as that character.
   dtd: { plural: false, note: true, keyPattern: /^[A-Za-z][A-Za-z0-9._-]*$/, noteOk: (n) => !n.includes('--') && !n.endsWith('-'), textOk: (t) => !/&(quot|apos|#[0-9]+|#x[0-9a-f]+);/i.test(t) },
   'xwiki-java-properties': { plural: false, note: true, noteOk: (n) => !/[\u0100-\uffff]/.test(n) },
+  'xwiki-page-properties': { plural: false, note: true },
+  // A full page has the strings "content" and "title" only, always in that order in the file.
+  'xwiki-fullpage': { plural: false, note: false, keyPattern: /^(content|title)$/, regroups: true },
   yaml: { plural: false, note: true, nested: true, keyPattern: IDENT },
   'ruby-yaml': { plural: true, note: true, nested: true, keyPattern: IDENT },
   aresource: { plural: true, note: true, keyPattern: /^[A-Za-z_][A-Za-z0-9_]*$/, noteOk: (n) => !n.includes('--') && !n.endsWith('-') },

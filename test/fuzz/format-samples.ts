@@ -53,6 +53,8 @@ export function alphabetOf(format: TranslationFormat): string[] {
   if (id === 'mo') return SIGNIFICANT.mo!;
   if (id === 'xlsx') return SIGNIFICANT.zip!;
   if (id === 'dtd') return SIGNIFICANT.dtd!;
+  // An XWiki page holds a properties file in its XML content.
+  if (id === 'xwiki-page-properties') return [...SIGNIFICANT.xml!, ...SIGNIFICANT.properties!];
   if (format.mimeType.includes('json') || ['json', 'json-nested', 'i18next', 'i18nextv4', 'webextension', 'arb', 'go-i18n-json', 'go-i18n-json-v2'].includes(id)) return SIGNIFICANT.json!;
   return SIGNIFICANT.xml!;
 }
@@ -60,6 +62,12 @@ export function alphabetOf(format: TranslationFormat): string[] {
 /** A file the format writes itself: a keyed unit with comments and quotes, and a plural unit. */
 export function generatedSample(format: TranslationFormat): Uint8Array {
   const store = format.create({ language: 'cs', pluralForms: { ...CS_PLURALS }, pluralCategories: CS_CATEGORIES });
+  if (format.id === 'xwiki-fullpage') {
+    // A full page has two strings only, its content and its title.
+    store.addUnit({ key: 'content', context: 'content', source: ['= Hello =\n\n**world**'], target: ['= Ahoj =\n\n**světe** & <vy>'] });
+    store.addUnit({ key: 'title', context: 'title', source: ['Hello'], target: ['Ahoj'] });
+    return new Uint8Array(store.serialize());
+  }
   store.addUnit({ key: 'greeting', context: 'greeting', source: ['Hello "world"'], target: ['Ahoj <b>světe</b> & "vy"\nřádek'], note: 'Shown on start', comment: 'Checked' });
   store.addUnit({ key: 'files', context: 'files', source: ['One file', '%d files'], target: ['%d soubor', '%d soubory', '%d souborů'] });
   store.addUnit({ key: 'menu.open', context: 'menu.open', source: ['Open {0}'], target: ['Otevřít {0}'], fuzzy: true });
