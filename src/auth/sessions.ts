@@ -19,6 +19,8 @@ export interface ActiveSession {
   user: UserRow;
   /** True when this lookup pushed the expiry out: the cookie should be sent again with the new lifetime. */
   renewed: boolean;
+  /** The interface language the user chose in the profile ('' for none). */
+  interfaceLanguage: string;
 }
 
 function addSeconds(iso: string, seconds: number): string {
@@ -86,7 +88,7 @@ export class SessionsService {
     if (!token || token.length > 200) return null;
     const row = await sessionWithUser(this.db, sha256Hex(token));
     if (!row) return null;
-    const { s_id, s_csrf_secret, s_created, s_last_seen, s_expires, ...user } = row;
+    const { s_id, s_csrf_secret, s_created, s_last_seen, s_expires, p_language, ...user } = row;
     const now = nowIso();
     if (s_expires <= now) {
       await deleteSession(this.db, s_id);
@@ -101,7 +103,7 @@ export class SessionsService {
       await renewSession(this.db, s_id, session.last_seen, session.expires);
       renewed = true;
     }
-    return { session, user: user as UserRow, renewed };
+    return { session, user: user as UserRow, renewed, interfaceLanguage: p_language ?? '' };
   }
 
   async destroy(token: string): Promise<void> {

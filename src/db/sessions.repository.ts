@@ -23,12 +23,15 @@ export async function deleteSessionsOfUser(db: Executor, userId: number): Promis
 export function sessionWithUser(
   db: Executor,
   id: string,
-): Promise<(UserRow & { s_id: string; s_csrf_secret: string; s_created: string; s_last_seen: string; s_expires: string }) | undefined> {
+): Promise<(UserRow & { s_id: string; s_csrf_secret: string; s_created: string; s_last_seen: string; s_expires: string; p_language: string | null }) | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    // The profile's interface language comes along: every page needs it, and it saves a query per page.
+    .leftJoin('user_profiles', 'user_profiles.user_id', 'users.id')
     .selectAll('users')
     .select([
+      'user_profiles.language as p_language',
       'sessions.id as s_id',
       'sessions.csrf_secret as s_csrf_secret',
       'sessions.created as s_created',

@@ -6,6 +6,9 @@ import zlib from 'node:zlib';
 /** Bodies smaller than this go out as they are: compressing them saves too little to pay for itself. */
 export const COMPRESS_THRESHOLD = 1024;
 
+/** Bodies up to this size are compressed synchronously, in one call, instead of through a zlib stream. */
+export const SYNC_COMPRESS_LIMIT = 64 * 1024;
+
 /** Brotli at quality 4: close to gzip's speed with smaller output; the library default too. */
 export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The browser session that authenticated this request, if a cookie (not a token) did. */
     session: SessionRow | null;
+    /** The signed-in user's interface language when the authentication read it already ('' for none), else null. */
+    interfaceLanguage: string | null;
   }
   interface FastifyContextConfig {
     /** Routes that check their own cross-site protection (login: Origin/Referer) instead of the session's CSRF token. */
@@ -50,6 +52,7 @@ export class SessionAuth {
 
   decorate(app: FastifyInstance): void {
     app.decorateRequest('session', null);
+    app.decorateRequest('interfaceLanguage', null);
   }
 
   cookieToken(request: FastifyRequest): string | null {
@@ -65,6 +68,7 @@ export class SessionAuth {
     if (!active) return;
     request.session = active.session;
     request.actor = { ...userActor(active.user), browserSession: true };
+    request.interfaceLanguage = active.interfaceLanguage;
     if (active.renewed) this.setCookie(request, reply, token);
     if (isSafeMethod(request.method) || request.routeOptions.config?.csrfExempt) return;
     const header = request.headers['x-csrftoken'] ?? request.headers['x-csrf-token'];

@@ -10,8 +10,11 @@ export class SafeHtml {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const SPECIAL = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+  // Most interpolated text (names, ids, addresses, messages) has nothing to escape: test before replacing.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!) : text;
 }
 
 /** Interpolated values: SafeHtml as is, arrays joined, null/undefined/false as nothing, anything else escaped text. */

@@ -1,7 +1,7 @@
 // The texts the browser scripts show, translated for the page: a JSON script element the scripts read (parlaText in parla.js).
 import { cldrRule } from '../languages/plural-rule.js';
 import { html, SafeHtml } from './html.js';
-import { currentCatalog, ntr, tr } from './i18n.js';
+import { currentCatalog, ntr, perLanguage, tr } from './i18n.js';
 
 /** The single messages of the scripts, by key. {name} placeholders are filled in the browser. */
 function singles(): Record<string, string> {
@@ -36,8 +36,8 @@ function plurals(): Record<string, Record<string, string>> {
 }
 
 /** The script element with the page's script texts (JSON, "<" escaped so that nothing ends the element early). */
-export function scriptMessages(): SafeHtml {
+export const scriptMessages: () => SafeHtml = perLanguage(() => {
   const json = JSON.stringify({ lang: currentCatalog().code, messages: singles(), plurals: plurals() }).replace(/</g, '\\u003c');
   // Inserted verbatim: html`` would escape its quotes (a script element's text is not decoded), and "<" is escaped above.
   return html`<script type="application/json" id="parla-messages">${new SafeHtml(json)}</script>`;
-}
+});

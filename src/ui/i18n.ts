@@ -35,6 +35,23 @@ export function currentCatalog(): MessageCatalog {
   return current.getStore() ?? SOURCE_CATALOG;
 }
 
+/**
+ * A value built once per UI language and kept: for markup that depends on nothing but the language (the shortcuts
+ * dialog, the scripts' texts), which every page would otherwise build again. Catalogs live as long as the process.
+ */
+export function perLanguage<T>(build: () => T): () => T {
+  const built = new WeakMap<MessageCatalog, T>();
+  return () => {
+    const catalog = currentCatalog();
+    let value = built.get(catalog);
+    if (value === undefined) {
+      value = build();
+      built.set(catalog, value);
+    }
+    return value;
+  };
+}
+
 type Vars = Readonly<Record<string, string | number>>;
 
 /** Replaces {name} placeholders with vars' values; unknown names stay as written. */

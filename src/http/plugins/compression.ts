@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { ASSETS_PREFIX } from '../openapi/assets.js';
-import { BROTLI_OPTIONS, COMPRESS_THRESHOLD } from '../content-coding.js';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, SYNC_COMPRESS_LIMIT } from '../content-coding.js';
 
 /**
  * These types are compressed, and besides them only those the media-type database marks compressible (plain
@@ -28,6 +28,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // Request bodies are never compressed by Parla's clients: no decompression hook on every request.
     globalDecompression: false,
     threshold: COMPRESS_THRESHOLD,
+    // Pages and API answers up to 64 KB are compressed in one synchronous call (well under a millisecond); the
+    // library's default on two cores (8 KB) sends a typical editor page through a zlib stream, which costs several
+    // times more CPU than the compression itself. Larger bodies still stream.
+    syncThreshold: SYNC_COMPRESS_LIMIT,
     encodings: ['br', 'gzip'],
     brotliOptions: BROTLI_OPTIONS,
     customTypes: COMPRESSIBLE,

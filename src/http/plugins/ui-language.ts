@@ -21,7 +21,7 @@ function isUi(request: FastifyRequest): boolean {
 }
 
 export interface UiLanguageOptions {
-  /** The interface language a user chose ('' for none). */
+  /** The interface language a user chose ('' for none), for requests whose authentication did not read it. */
   profileLanguage: (userId: number) => Promise<string>;
 }
 
@@ -34,8 +34,8 @@ export function registerUiLanguage(app: FastifyInstance, options: UiLanguageOpti
     if (!isUi(request)) return done();
     const accept = request.headers['accept-language'];
     const userId = request.actor?.user?.id;
-    if (userId === undefined) {
-      request.uiCatalog = uiCatalogs().choose(null, accept);
+    if (userId === undefined || request.interfaceLanguage !== null) {
+      request.uiCatalog = uiCatalogs().choose(userId === undefined ? null : request.interfaceLanguage, accept);
       return done();
     }
     options.profileLanguage(userId).then(
