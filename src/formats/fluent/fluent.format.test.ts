@@ -83,3 +83,32 @@ describe('Fluent additions after a standalone comment', () => {
     ]);
   });
 });
+
+describe('Fluent attributes', () => {
+  const LOGIN = '# Sign-in form\nlogin-input = Přihlásit se\n    .placeholder = e-mail@example.com\n    .title =\n        Přihlášení\n        do účtu\nonly-attrs =\n    .label = Jen atribut\n-brand = Parla\n    .gender = feminine\n';
+
+  it('are strings of their own, keyed and in context message.attribute, with the message comment as note', () => {
+    const store = fluentFormat.parse(Buffer.from(LOGIN));
+    expect(store.units.map((u) => [u.key, u.context, u.target[0], u.note])).toEqual([
+      ['login-input', 'login-input', 'Přihlásit se', 'Sign-in form'],
+      ['login-input.placeholder', 'login-input.placeholder', 'e-mail@example.com', 'Sign-in form'],
+      ['login-input.title', 'login-input.title', 'Přihlášení\ndo účtu', 'Sign-in form'],
+      ['only-attrs.label', 'only-attrs.label', 'Jen atribut', ''],
+      ['-brand', '-brand', 'Parla', ''],
+      ['-brand.gender', '-brand.gender', 'feminine', ''],
+    ]);
+    expect(out(store)).toBe(LOGIN);
+  });
+
+  it('round-trip byte for byte when each is rewritten with its own text; an edit changes only its lines, in their layout', () => {
+    const store = fluentFormat.parse(Buffer.from(LOGIN));
+    store.units.forEach((u, i) => store.updateUnit(i, { target: [...u.target] }));
+    expect(out(store)).toBe(LOGIN);
+    const placeholder = store.units.findIndex((u) => u.key === 'login-input.placeholder');
+    store.updateUnit(placeholder, { target: ['jmeno@example.com'] });
+    const title = store.units.findIndex((u) => u.key === 'login-input.title');
+    store.updateUnit(title, { target: ['Přihlášení'] });
+    expect(out(store)).toBe(LOGIN.replace('e-mail@example.com', 'jmeno@example.com').replace('        Přihlášení\n        do účtu\n', '        Přihlášení\n'));
+    expect(fluentFormat.parse(store.serialize()).units.map((u) => u.target[0])).toEqual(['Přihlásit se', 'jmeno@example.com', 'Přihlášení', 'Jen atribut', 'Parla', 'feminine']);
+  });
+});
