@@ -13,6 +13,7 @@ import type { TranslationPlace } from '../ui/pages.js';
 import { seg, type Stats } from '../ui/widgets.js';
 import { CSRF_FAILED } from './session-auth.js';
 import { statusOfCode } from './plugins/errors.js';
+import { languageName } from '../ui/language-names.js';
 
 /** Pages allow only the app's own script and stylesheet: no inline code, no other origins. */
 export const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -142,7 +143,7 @@ export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | '
       projectHref: h.project,
       componentName: t.component.name,
       componentHref: h.component,
-      languageName: t.language.name,
+      languageName: languageName(t.language.code, t.language.name),
       languageCode: t.language.code,
     };
   };

@@ -2,7 +2,7 @@
 // replace in their translations after a preview of every change.
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page } from './layout.js';
-import { tr, ntr } from './i18n.js';
+import { tr, ntr, trHtml } from './i18n.js';
 import { field, formErrors, type FormErrors } from './forms.js';
 import type { Common, TranslationPlace } from './pages.js';
 
@@ -61,7 +61,7 @@ export function bulkEditPage(o: BulkPageData): string {
   const repState = { viewer: o.viewer, values: rep.values, errors: rep.errors };
   const qErrors = [...(bulk.errors.q ?? []), ...(rep.errors.q ?? [])];
   const hiddenQ = html`${csrfField(o.viewer)}<input type="hidden" name="q" value="${o.q}">`;
-  const body = html`<h1>${tr('Bulk edit')}: <span>${o.componentName}</span> — <span lang="${o.languageCode}" dir="${o.direction}">${o.languageName}</span></h1>
+  const body = html`<h1>${trHtml('Bulk edit: {component} — {language}', { component: html`<span>${o.componentName}</span>`, language: html`<span>${o.languageName}</span>` })}</h1>
 ${o.result ? resultNotice(o.result) : ''}
 <form method="get" action="${o.translateHref}bulk/" class="searchbar" role="search">
 <div class="field"><label for="search-q">${tr('Strings to change (search)')}</label><input type="search" id="search-q" name="q" value="${o.q}" placeholder="state:needs-editing"${qErrors.length ? html` aria-invalid="true" aria-describedby="search-error"` : ''}></div>

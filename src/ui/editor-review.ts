@@ -101,7 +101,7 @@ export interface ReviewQueueData extends Common, TranslationPlace {
 export function reviewQueuePage(o: ReviewQueueData): string {
   const pageLink = (offset: number) => `${o.translateHref}review/?offset=${offset}`;
   const search = `${o.translateHref}?q=${encodeURIComponent(REVIEW_QUERY)}`;
-  const body = html`${notice(o.notice, o.noticeExtra)}<h1>${trHtml('Strings waiting for approval in {component} — {language}', { component: o.componentName, language: html`<span lang="${o.languageCode}" dir="${o.direction}">${o.languageName}</span>` })}</h1>
+  const body = html`${notice(o.notice, o.noticeExtra)}<h1>${trHtml('Strings waiting for approval in {component} — {language}', { component: o.componentName, language: html`<span>${o.languageName}</span>` })}</h1>
 ${o.error ? html`<p class="error" role="alert" id="review-error">${o.error}</p>` : ''}
 ${!o.reviewEnabled
     ? html`<p class="panel" id="review-off">${tr('Reviews are turned off for this project: translations are not approved separately.')}</p>`

@@ -1,7 +1,7 @@
 // Zen mode: the strings of a search as one continuous list, each translated in place (zen.js saves and loads more).
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page } from './layout.js';
-import { tr } from './i18n.js';
+import { tr, trHtml } from './i18n.js';
 import { assetUrl } from './assets.js';
 import { fieldCounter, specialCharsBar } from './editor-tools.js';
 import { stateBadge } from './editor.js';
@@ -80,7 +80,7 @@ export function zenRowsFragment(o: ZenData): string {
 export function zenPage(o: ZenData): string {
   const prev = o.offset > 0 ? Math.max(0, o.offset - o.pageSize) : null;
   const body = html`<script src="${assetUrl('editor-tools.js')}" defer></script><script src="${assetUrl('zen.js')}" defer></script>
-<h1>${tr('Zen mode')}: <span>${o.componentName}</span> — <span lang="${o.languageCode}" dir="${o.direction}">${o.languageName}</span></h1>
+<h1>${trHtml('Zen mode: {component} — {language}', { component: html`<span>${o.componentName}</span>`, language: html`<span>${o.languageName}</span>` })}</h1>
 <form method="get" action="${o.translateHref}" class="searchbar" role="search"><input type="hidden" name="view" value="zen">
 <div class="field"><label for="search-q">${tr('Search strings')}</label><input type="search" id="search-q" name="q" value="${o.q}" placeholder="state:&lt;translated"${o.searchError ? html` aria-invalid="true" aria-describedby="search-error"` : ''}></div>
 <button type="submit" id="search-submit">${tr('Search')}</button></form>

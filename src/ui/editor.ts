@@ -174,7 +174,7 @@ function targetForm(o: EditorData, u: EditorUnit): SafeHtml {
   const p = o.permissions;
   const forms = o.draft ?? u.target;
   const canWrite = p.edit || p.suggest;
-  return html`<section aria-labelledby="target-title"><h2 id="target-title">${tr('Translation')} <span class="muted" lang="${o.languageCode}" dir="${o.direction}">(${o.languageName})</span></h2>
+  return html`<section aria-labelledby="target-title"><h2 id="target-title">${tr('Translation')} <span class="muted">(${o.languageName})</span></h2>
 ${o.saveError ? html`<p class="error" role="alert" id="save-error">${tr(o.saveError)}</p>` : ''}
 ${canWrite
     ? html`<form method="post" action="${o.translateHref}" id="translate-form">${csrfField(o.viewer)}
@@ -247,7 +247,7 @@ function machineryBlock(o: EditorData): SafeHtml {
 
 export function editorPage(o: EditorData): string {
   const u = o.unit;
-  const body = html`<script src="${assetUrl('editor-tools.js')}" defer></script>${notice(o.notice, o.noticeExtra)}<h1>${trHtml('Translate {component} into {language}', { component: o.componentName, language: html`<span lang="${o.languageCode}" dir="${o.direction}">${o.languageName}</span>` })}</h1>
+  const body = html`<script src="${assetUrl('editor-tools.js')}" defer></script>${notice(o.notice, o.noticeExtra)}<h1>${trHtml('Translate {component} into {language}', { component: o.componentName, language: html`<span>${o.languageName}</span>` })}</h1>
 ${searchForm({ translateHref: o.translateHref, q: o.q, list: false, error: o.searchError })}
 ${u
     ? html`${navigation(o)}<div class="editor"><div class="editor-main">${sourceBlock(o, u)}${targetForm(o, u)}${liveRegion({ translateHref: o.translateHref, unitId: u.id, username: o.viewer.username })}${metaBlock(u)}</div><div class="editor-side">${machineryBlock(o)}${suggestionsBlock(o, u)}${commentsBlock(o, u)}</div></div>${contextPanels({ translateHref: o.translateHref, unitId: u.id })}`
@@ -269,7 +269,7 @@ export interface ListRow {
 export function listPage(o: Omit<EditorData, 'unit' | 'prevHref' | 'nextHref' | 'suggestions' | 'comments' | 'machineryUrl' | 'saveError' | 'draft'> & { rows: ListRow[]; pageSize: number }): string {
   const q = o.q ? `&q=${encodeURIComponent(o.q)}` : '';
   const pageLink = (offset: number) => `${o.translateHref}?view=list&offset=${offset}${q}`;
-  const body = html`<h1>${trHtml('Strings of {component} in {language}', { component: o.componentName, language: html`<span lang="${o.languageCode}" dir="${o.direction}">${o.languageName}</span>` })}</h1>
+  const body = html`<h1>${trHtml('Strings of {component} in {language}', { component: o.componentName, language: html`<span>${o.languageName}</span>` })}</h1>
 ${searchForm({ translateHref: o.translateHref, q: o.q, list: true, error: o.searchError })}
 ${o.searchError ? '' : liveRegion({ translateHref: o.translateHref, unitId: null, username: o.viewer.username })}
 ${o.searchError

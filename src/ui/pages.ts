@@ -143,7 +143,7 @@ export function languagePage(o: Common & { name: string; code: string; direction
     viewer: o.viewer,
     here: o.here,
     breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.name }],
-    body: html`<h1><span lang="${o.code}">${o.name}</span> <span class="muted">(${o.code}, ${o.direction === 'rtl' ? tr('right to left') : tr('left to right')})</span></h1>
+    body: html`<h1>${o.name} <span class="muted">(${o.code}, ${o.direction === 'rtl' ? tr('right to left') : tr('left to right')})</span></h1>
 <h2>${tr('Overview')}</h2>${statsTable(o.stats)}
 <h2>${tr('Translations')}</h2>${listTable('translations', tr('Translations into this language'), o.translations, tr('Project / component'))}
 ${changesSection(o.changes)}`,
@@ -173,7 +173,7 @@ export function translationPage(o: TranslationPageData): string {
     here: o.here,
     breadcrumbs: [{ label: tr('Dashboard'), href: '/' }, { label: o.projectName, href: o.projectHref }, { label: o.componentName, href: o.componentHref }, { label: o.languageName }],
     body: html`${notice(o.notice, o.noticeExtra)}${o.error ? html`<p class="error" role="alert" id="form-error">${tr(o.error)}</p>` : ''}
-<h1>${o.componentName} — <a href="${o.languageHref}" lang="${o.languageCode}" dir="${o.direction}">${o.languageName}</a></h1>
+<h1>${o.componentName} — <a href="${o.languageHref}">${o.languageName}</a></h1>
 <p class="actions"><a class="button" href="${o.translateHref}" id="translate">${tr('Translate')}</a>
 <a class="button secondary" href="${o.translateHref}?q=${encodeURIComponent('state:<translated')}" id="translate-unfinished">${tr('Unfinished strings')}</a>
 <a class="button secondary" href="${o.translateHref}?view=list" id="browse">${tr('List all strings')}</a>${o.reviewHref ? html`

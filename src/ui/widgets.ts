@@ -9,6 +9,7 @@ import { html, type SafeHtml } from './html.js';
 import { tr, trHtml } from './i18n.js';
 import { msgid } from '../shared/msgid.js';
 import { csrfField, type Viewer } from './layout.js';
+import { languageName } from './language-names.js';
 
 /** The statistics object (StatsService.toObject) fields the pages show. */
 export interface Stats {
@@ -93,7 +94,7 @@ export function changesList(rows: readonly ChangeRow[], refs: ChangeRefs): SafeH
     const c = !t && r.component_id ? refs.components.get(r.component_id) : undefined;
     const p = !t && !c && r.project_id ? refs.projects.get(r.project_id) : undefined;
     const where = t
-      ? html`<a href="/projects/${seg(t.project)}/${seg(t.component)}/${seg(t.language)}/">${t.projectName} / ${t.componentName} / ${t.languageName}</a>`
+      ? html`<a href="/projects/${seg(t.project)}/${seg(t.component)}/${seg(t.language)}/">${t.projectName} / ${t.componentName} / ${languageName(t.language, t.languageName)}</a>`
       : c
         ? html`<a href="/projects/${seg(c.project)}/${seg(c.component)}/">${c.projectName} / ${c.name}</a>`
         : p

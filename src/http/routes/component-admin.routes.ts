@@ -13,6 +13,7 @@ import { componentSettingsPage, createComponentPage, discoveryPage, settingsGrou
 import type { FormErrors } from '../../ui/forms.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { languageLabel } from '../../ui/language-names.js';
 
 /** What these routes use of the container. */
 export type ComponentAdminDeps = Pick<Container, 'access' | 'categories' | 'components' | 'discovery' | 'languages' | 'projects' | 'sessions' | 'stats' | 'translations'>;
@@ -192,7 +193,7 @@ export function componentAdminRoutes(app: FastifyInstance, c: ComponentAdminDeps
       categories: categories
         .map((x) => ({ value: String(x.category.id), label: [...(x.ancestors ?? []), x.category].map((a) => a.name).join(' / ') }))
         .sort((a, b) => a.label.localeCompare(b.label)),
-      languages: languages.map((l) => ({ value: String(l.id), label: `${l.name} (${l.code})` })),
+      languages: languages.map((l) => ({ value: String(l.id), label: languageLabel(l.code, l.name) })).sort((a, b) => a.label.localeCompare(b.label)),
       vcs: VCS_CHOICES,
       languageCodeStyles: LANGUAGE_CODE_STYLES,
     };

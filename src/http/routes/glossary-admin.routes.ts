@@ -13,6 +13,7 @@ import type { FormErrors } from '../../ui/forms.js';
 import { glossaryLanguagesPage, glossaryTermPage, glossaryTermsPage, type GlossaryPlace, type TermView } from '../../ui/glossary-admin-pages.js';
 import { seg } from '../../ui/widgets.js';
 import { refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { languageName } from '../../ui/language-names.js';
 
 /** What these routes use of the container. */
 export type GlossaryAdminDeps = Pick<Container, 'access' | 'components' | 'sessions' | 'stats' | 'translations' | 'units' | 'unitEdits' | 'uploads'>;
@@ -105,7 +106,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
       ...placeOf(t),
       viewer: viewerOf(request),
       here: request.url,
-      language: { name: t.language.name, code: t.language.code, isSource, sourceCode: t.sourceLanguage.code },
+      language: { name: languageName(t.language.code, t.language.name), code: t.language.code, isSource, sourceCode: t.sourceLanguage.code },
       notice: request.query.done,
       noticeExtra: request.query.done === 'imported' && Number.isFinite(accepted) && Number.isFinite(totalIn) ? ntr('{accepted} of {n} term in the file was taken.', '{accepted} of {n} terms in the file were taken.', totalIn, { accepted }) : undefined,
       search,
@@ -137,7 +138,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
         ...place,
         viewer: viewerOf(request),
         here: request.url,
-        languages: rows.map((t) => ({ name: t.language.name, code: t.language.code, href: `${place.base}${seg(t.language.code)}/`, source: t.translation.is_source === 1 })),
+        languages: rows.map((t) => ({ name: languageName(t.language.code, t.language.name), code: t.language.code, href: `${place.base}${seg(t.language.code)}/`, source: t.translation.is_source === 1 })),
       });
     }),
   );
@@ -193,7 +194,7 @@ export function glossaryAdminRoutes(app: FastifyInstance, c: GlossaryAdminDeps):
       ...placeOf(found.t),
       viewer: viewerOf(request),
       here: request.url,
-      language: { name: found.t.language.name, code: found.t.language.code, isSource: found.t.translation.is_source === 1 },
+      language: { name: languageName(found.t.language.code, found.t.language.name), code: found.t.language.code, isSource: found.t.translation.is_source === 1 },
       term: found.view,
       values: values ?? { target: found.view.target, forbidden: found.view.forbidden ? 'true' : '', read_only: found.view.readOnly ? 'true' : '' },
       errors,

@@ -11,6 +11,7 @@ import { errorText, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 import { tr } from '../../ui/i18n.js';
 import { uiCatalogs } from '../../ui/i18n-catalogs.js';
 import { msgid } from '../../shared/msgid.js';
+import { languageName } from '../../ui/language-names.js';
 
 /** What these routes use of the container. */
 export type ProfileDeps = Pick<Container, 'components' | 'invitations' | 'languages' | 'notifications' | 'projects' | 'sessions' | 'stats' | 'translations' | 'users'>;
@@ -64,7 +65,7 @@ export function profileRoutes(app: FastifyInstance, c: ProfileDeps, auth: Sessio
       languages: profile?.languages ?? [],
       secondaryLanguages: profile?.secondary_languages ?? [],
       watched: profile?.watched ?? [],
-      languageOptions: languages.map((l) => ({ code: l.code, name: l.name })),
+      languageOptions: languages.map((l) => ({ code: l.code, name: languageName(l.code, l.name) })).sort((a, b) => a.name.localeCompare(b.name)),
       interfaceLanguage: profile?.language ?? '',
       interfaceOptions: interfaceLanguages(),
       projectOptions: projects.map((p) => ({ slug: p.slug, name: p.name })),

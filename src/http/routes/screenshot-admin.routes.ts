@@ -15,6 +15,7 @@ import type { FormErrors } from '../../ui/forms.js';
 import { screenshotListPage, screenshotPage, type ScreenshotPageData, type ScreenshotSearch, type ScreenshotView, type StringView } from '../../ui/screenshot-pages.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
+import { languageName } from '../../ui/language-names.js';
 
 /** What these routes use of the container. */
 export type ScreenshotAdminDeps = Pick<Container, 'access' | 'components' | 'screenshots' | 'sessions' | 'stats' | 'translations' | 'units'>;
@@ -78,7 +79,7 @@ export function screenshotAdminRoutes(app: FastifyInstance, c: ScreenshotAdminDe
 
   const languageNames = async (actor: Actor, refs: ComponentWithRefs) => {
     const rows = await c.translations.expand(await c.translations.visibleOfComponent(actor, refs.component.id));
-    return rows.map((t) => ({ code: t.language.code, name: t.language.name }));
+    return rows.map((t) => ({ code: t.language.code, name: languageName(t.language.code, t.language.name) }));
   };
 
   const viewOf = (base: string, s: Screenshot, strings: Map<number, StringView>, names: Map<string, string>): ScreenshotView => ({

@@ -9,6 +9,7 @@ import { OPERATION_BUTTONS } from '../../ui/repository-pages.js';
 import { taskPage, type TaskPageData } from '../../ui/task-pages.js';
 import { bulkResultText } from '../../ui/bulk-edit-pages.js';
 import { uiKit } from '../ui-kit.js';
+import { languageName } from '../../ui/language-names.js';
 
 /** What these routes use of the container. */
 export type TaskPagesDeps = Pick<Container, 'components' | 'repository' | 'sessions' | 'stats' | 'taskControl' | 'translations'>;
@@ -32,7 +33,7 @@ export function taskPagesRoutes(app: FastifyInstance, c: TaskPagesDeps): void {
     const row = (await c.translations.visibleOfComponent(request.actor, refs.component.id)).find((t) => t.id === Number(translationId));
     if (!row) return null;
     const [t] = await c.translations.expand([row]);
-    return t ? { code: t.language.code, name: t.language.name } : null;
+    return t ? { code: t.language.code, name: languageName(t.language.code, t.language.name) } : null;
   };
 
   /** What the task does, where it leads back to, and its outcome in words. */

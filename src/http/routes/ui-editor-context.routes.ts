@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { contextBase, contextPage, glossaryFragment, historyFragment, isContextPanel, languagesFragment, nearbyFragment, type ContextPanel, type ContextPlace } from '../../ui/editor-context.js';
 import type { SafeHtml } from '../../ui/html.js';
 import { sendHtml, str, type Q, type UiKit } from '../ui-kit.js';
+import { languageName } from '../../ui/language-names.js';
 
 type UP = FastifyRequest<{ Params: { project: string; component: string; language: string; unit: string; panel: string } }>;
 
@@ -46,7 +47,7 @@ export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, 
       case 'languages': {
         const [unit, rows] = await Promise.all([c.unitContext.unitIn(actor, translationId, unitId), c.unitContext.otherLanguages(actor, translationId, unitId)]);
         const translate = (code: string) => hrefs(t, code).translate;
-        const languages = rows.map((r) => ({ id: r.id, code: r.code, name: r.name, direction: r.direction, target: r.target, state: r.state, secondary: r.secondary, href: `${translate(r.code)}?id=${r.id}` }));
+        const languages = rows.map((r) => ({ id: r.id, code: r.code, name: languageName(r.code, r.name), direction: r.direction, target: r.target, state: r.state, secondary: r.secondary, href: `${translate(r.code)}?id=${r.id}` }));
         return { body: languagesFragment({ languages }), source: unit.source };
       }
       case 'glossary': {

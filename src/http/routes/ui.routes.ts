@@ -19,6 +19,7 @@ import { zenRoutes, type ZenDeps } from './ui-zen.routes.js';
 import { bulkEditRoutes, type BulkEditDeps } from './ui-bulk-edit.routes.js';
 import { reviewEnabled, reviewRoutes, type ReviewDeps } from './ui-review.routes.js';
 import { ntr, tr } from '../../ui/i18n.js';
+import { languageName } from '../../ui/language-names.js';
 import { msgid } from '../../shared/msgid.js';
 
 const DASHBOARD_LIMIT = 200;
@@ -160,9 +161,9 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
         components.push({ name: comp.name, href: `/projects/${seg(project.slug)}/${seg(componentPathSegment(comp))}/`, stats: statsOf(c, await c.stats.ofComponent(request.actor, comp.id), comp.name, review) });
       }
       const languages: Listed[] = (await c.stats.projectLanguages(request.actor, project, 500, 0)).map((l) => ({
-        name: l.name,
+        name: languageName(l.code, l.name),
         href: `/languages/${seg(l.code)}/`,
-        stats: statsOf(c, l.aggregate, l.name, review),
+        stats: statsOf(c, l.aggregate, languageName(l.code, l.name), review),
       }));
       let repository: Repository = { status: null, action: `/projects/${seg(project.slug)}/repository/`, allowed: [] };
       if (c.access.can(request.actor, 'vcs.view', project)) {
@@ -217,9 +218,9 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       const translations: Listed[] = [];
       for (const t of expanded) {
         translations.push({
-          name: t.language.name,
+          name: languageName(t.language.code, t.language.name),
           href: `${h.component}${seg(t.language.code)}/`,
-          stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, review),
+          stats: statsOf(c, await c.stats.ofTranslation(t.translation), languageName(t.language.code, t.language.name), review),
           extra: t.translation.is_source ? tr('(source)') : '',
         });
       }
@@ -257,10 +258,10 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       return languagePage({
         viewer: viewerOf(request),
         here: request.url,
-        name: language.name,
+        name: languageName(language.code, language.name),
         code: language.code,
         direction: language.direction,
-        stats: statsOf(c, await c.stats.ofLanguage(request.actor, language), language.name),
+        stats: statsOf(c, await c.stats.ofLanguage(request.actor, language), languageName(language.code, language.name)),
         translations,
         changes: await changesOf(request, { languageId: language.id }),
       });
@@ -293,7 +294,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
       ...translationPlace(t),
       languageHref: `/languages/${seg(t.language.code)}/`,
       direction: t.language.direction,
-      stats: statsOf(c, await c.stats.ofTranslation(t.translation), t.language.name, t.project.translation_review === 1),
+      stats: statsOf(c, await c.stats.ofTranslation(t.translation), languageName(t.language.code, t.language.name), t.project.translation_review === 1),
       translateHref: h.translate,
       reviewHref: reviewEnabled(t) ? `${h.translate}review/` : null,
       changes: await changesOf(request, { translationId: t.translation.id }),
