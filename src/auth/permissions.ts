@@ -1,4 +1,5 @@
 // Permission codenames and built-in roles and teams; the data behind every access check.
+import { msgid } from '../shared/msgid.js';
 export const OBJECT_PERMISSIONS = [
   'change.download', 'comment.add', 'comment.delete', 'comment.resolve', 'component.edit', 'component.lock',
   'glossary.add', 'glossary.terminology', 'glossary.edit', 'glossary.delete', 'glossary.upload', 'machinery.view',
@@ -21,6 +22,115 @@ export type ObjectPermission = (typeof OBJECT_PERMISSIONS)[number];
 export type GlobalPermission = (typeof GLOBAL_PERMISSIONS)[number];
 export type Permission = ObjectPermission | GlobalPermission;
 
+/** What each permission allows, as the role pages name it (the codename is what the API and the stored roles use). */
+export const PERMISSION_NAMES: Readonly<Record<Permission, string>> = {
+  'change.download': msgid('Download changes'),
+  'comment.add': msgid('Post comments'),
+  'comment.delete': msgid('Delete comments'),
+  'comment.resolve': msgid('Resolve comments'),
+  'component.edit': msgid('Edit component settings'),
+  'component.lock': msgid('Lock components against translating'),
+  'glossary.add': msgid('Add glossary terms'),
+  'glossary.terminology': msgid('Add glossary terms to every language'),
+  'glossary.edit': msgid('Edit glossary terms'),
+  'glossary.delete': msgid('Delete glossary terms'),
+  'glossary.upload': msgid('Upload glossary terms'),
+  'machinery.view': msgid('Use automatic suggestions'),
+  'memory.edit': msgid('Edit translation memory'),
+  'memory.delete': msgid('Delete translation memory'),
+  'project.edit': msgid('Edit project settings'),
+  'project.permissions': msgid('Manage project access'),
+  'reports.view': msgid('Download reports'),
+  'screenshot.add': msgid('Add screenshots'),
+  'screenshot.edit': msgid('Edit screenshots'),
+  'screenshot.delete': msgid('Delete screenshots'),
+  'source.edit': msgid('Edit additional string information'),
+  'unit.add': msgid('Add new strings'),
+  'unit.delete': msgid('Delete strings'),
+  'unit.check': msgid('Dismiss failing checks'),
+  'unit.edit': msgid('Edit strings'),
+  'unit.review': msgid('Review strings'),
+  'unit.bulk_edit': msgid('Bulk edit strings'),
+  'unit.override': msgid('Edit strings when suggestions are enforced'),
+  'unit.template': msgid('Edit source strings'),
+  'suggestion.accept': msgid('Accept suggestions'),
+  'suggestion.add': msgid('Add suggestions'),
+  'suggestion.delete': msgid('Delete suggestions'),
+  'suggestion.vote': msgid('Vote on suggestions'),
+  'translation.add': msgid('Add languages for translation'),
+  'translation.auto': msgid('Run automatic translation'),
+  'translation.delete': msgid('Delete translations'),
+  'translation.download': msgid('Download translation files'),
+  'translation.add_more': msgid('Add several languages at once'),
+  'upload.authorship': msgid('Name the author of uploaded translations'),
+  'upload.overwrite': msgid('Overwrite existing strings with an upload'),
+  'upload.perform': msgid('Upload translations'),
+  'vcs.access': msgid('Access the internal repository'),
+  'vcs.commit': msgid('Commit changes to the internal repository'),
+  'vcs.push': msgid('Push changes from the internal repository'),
+  'vcs.reset': msgid('Reset changes in the internal repository'),
+  'vcs.view': msgid('View the upstream repository location'),
+  'vcs.update': msgid('Update the internal repository'),
+  'announcement.add': msgid('Post announcements'),
+  'announcement.delete': msgid('Delete announcements'),
+  'workspace.edit': msgid('Edit workspace settings'),
+  'workspace.add_project': msgid('Add projects to the workspace'),
+  'workspace.edit_members': msgid('Manage workspace members'),
+  'management.use': msgid('Use the management interface'),
+  'management.configure': msgid('Configure the site'),
+  'project.add': msgid('Add new projects'),
+  'workspace.add': msgid('Add new workspaces'),
+  'language.add': msgid('Add language definitions'),
+  'language.edit': msgid('Edit language definitions'),
+  'group.edit': msgid('Manage teams'),
+  'group.view': msgid('View teams'),
+  'user.edit': msgid('Manage users'),
+  'user.view': msgid('View users'),
+  'role.edit': msgid('Manage roles'),
+  'role.view': msgid('View roles'),
+  'announcement.edit': msgid('Manage site-wide announcements'),
+  'memory.manage': msgid('Manage the shared translation memory'),
+  'machinery.edit': msgid('Configure automatic suggestion services'),
+  'componentlist.edit': msgid('Manage component lists'),
+  'billing.manage': msgid('Manage billing'),
+  'management.addons': msgid('Manage site-wide add-ons'),
+};
+
+/** The permission catalog's groups by the codenames' first part; site-wide ones under their own names. */
+export const PERMISSION_GROUP_NAMES: Readonly<Record<string, string>> = {
+  change: msgid('Changes'),
+  comment: msgid('Comments'),
+  component: msgid('Components'),
+  glossary: msgid('Glossary'),
+  machinery: msgid('Automatic suggestions'),
+  memory: msgid('Translation memory'),
+  project: msgid('Projects'),
+  reports: msgid('Reports'),
+  screenshot: msgid('Screenshots'),
+  source: msgid('Source strings'),
+  unit: msgid('Strings'),
+  suggestion: msgid('Suggestions'),
+  translation: msgid('Translations'),
+  upload: msgid('Uploads'),
+  vcs: msgid('Repository'),
+  announcement: msgid('Announcements'),
+  workspace: msgid('Workspaces'),
+};
+export const SITE_PERMISSION_GROUP_NAMES: Readonly<Record<string, string>> = {
+  management: msgid('Site-wide: management'),
+  project: msgid('Site-wide: projects'),
+  workspace: msgid('Site-wide: workspaces'),
+  language: msgid('Site-wide: languages'),
+  group: msgid('Site-wide: teams'),
+  user: msgid('Site-wide: users'),
+  role: msgid('Site-wide: roles'),
+  announcement: msgid('Site-wide: announcements'),
+  memory: msgid('Site-wide: translation memory'),
+  machinery: msgid('Site-wide: automatic suggestions'),
+  componentlist: msgid('Site-wide: component lists'),
+  billing: msgid('Site-wide: billing'),
+};
+
 const TRANSLATE: ObjectPermission[] = [
   'comment.add', 'suggestion.accept', 'suggestion.add', 'suggestion.vote', 'unit.check', 'unit.edit',
   'translation.download', 'upload.overwrite', 'upload.perform', 'machinery.view',
@@ -28,31 +138,31 @@ const TRANSLATE: ObjectPermission[] = [
 const GLOSSARY = OBJECT_PERMISSIONS.filter((p) => p.startsWith('glossary.'));
 
 export const BUILTIN_ROLES: Record<string, readonly Permission[]> = {
-  Administration: OBJECT_PERMISSIONS.filter((p) => !p.startsWith('workspace.')),
-  'Edit source': [...TRANSLATE, 'unit.template', 'source.edit'],
-  'Add suggestion': ['suggestion.add'],
-  'Access repository': ['translation.download', 'vcs.access', 'vcs.view'],
-  'Manage glossary': GLOSSARY,
-  'Power user': [
+  [msgid('Administration')]: OBJECT_PERMISSIONS.filter((p) => !p.startsWith('workspace.')),
+  [msgid('Edit source')]: [...TRANSLATE, 'unit.template', 'source.edit'],
+  [msgid('Add suggestion')]: ['suggestion.add'],
+  [msgid('Access repository')]: ['translation.download', 'vcs.access', 'vcs.view'],
+  [msgid('Manage glossary')]: GLOSSARY,
+  [msgid('Power user')]: [
     ...TRANSLATE, 'translation.add', 'unit.template', 'suggestion.delete', 'vcs.access', 'vcs.view',
     ...GLOSSARY.filter((p) => p !== 'glossary.terminology'),
   ],
-  'Translation coordinator': [
+  [msgid('Translation coordinator')]: [
     ...TRANSLATE, 'announcement.add', 'announcement.delete', 'translation.add', 'unit.template', 'suggestion.delete',
     'vcs.access', 'vcs.view', 'unit.review', 'unit.override', 'comment.resolve', ...GLOSSARY,
     'screenshot.add', 'screenshot.edit', 'screenshot.delete',
   ],
-  'Review strings': [...TRANSLATE, 'unit.review', 'unit.override', 'comment.resolve'],
-  Translate: TRANSLATE,
-  'Manage languages': OBJECT_PERMISSIONS.filter((p) => p.startsWith('translation.') && p !== 'translation.auto'),
-  'Bulk editing': ['unit.bulk_edit'],
-  'Automatic translation': ['translation.auto'],
-  'Manage translation memory': ['memory.edit', 'memory.delete'],
-  'Manage screenshots': ['screenshot.add', 'screenshot.edit', 'screenshot.delete'],
-  'Manage repository': [...OBJECT_PERMISSIONS.filter((p) => p.startsWith('vcs.')), 'component.lock'],
-  'Workspace administration': [...OBJECT_PERMISSIONS.filter((p) => p.startsWith('workspace.')), 'reports.view'],
-  'Add workspace projects': ['workspace.add_project'],
-  'Add new projects': ['project.add', 'workspace.add'],
+  [msgid('Review strings')]: [...TRANSLATE, 'unit.review', 'unit.override', 'comment.resolve'],
+  [msgid('Translate')]: TRANSLATE,
+  [msgid('Manage languages')]: OBJECT_PERMISSIONS.filter((p) => p.startsWith('translation.') && p !== 'translation.auto'),
+  [msgid('Bulk editing')]: ['unit.bulk_edit'],
+  [msgid('Automatic translation')]: ['translation.auto'],
+  [msgid('Manage translation memory')]: ['memory.edit', 'memory.delete'],
+  [msgid('Manage screenshots')]: ['screenshot.add', 'screenshot.edit', 'screenshot.delete'],
+  [msgid('Manage repository')]: [...OBJECT_PERMISSIONS.filter((p) => p.startsWith('vcs.')), 'component.lock'],
+  [msgid('Workspace administration')]: [...OBJECT_PERMISSIONS.filter((p) => p.startsWith('workspace.')), 'reports.view'],
+  [msgid('Add workspace projects')]: ['workspace.add_project'],
+  [msgid('Add new projects')]: ['project.add', 'workspace.add'],
 };
 
 /** Project access control values, as the reference numbers them. */
@@ -81,12 +191,12 @@ export interface TeamDefinition {
 
 /** Default site-wide teams, as the reference has them; all of them select every language. */
 export const DEFAULT_TEAMS: readonly TeamDefinition[] = [
-  { name: 'Guests', roles: ['Add suggestion', 'Access repository'], projectSelection: SELECTION_ALL_PUBLIC },
-  { name: 'Viewers', roles: [], projectSelection: SELECTION_ALL_PROTECTED, autoAssign: '^.*$' },
-  { name: 'Users', roles: ['Power user'], projectSelection: SELECTION_ALL_PUBLIC, autoAssign: '^.*$' },
-  { name: 'Reviewers', roles: ['Review strings'], projectSelection: SELECTION_ALL },
-  { name: 'Managers', roles: ['Administration'], projectSelection: SELECTION_ALL },
-  { name: 'Project creators', roles: ['Add new projects'], projectSelection: SELECTION_ALL },
+  { name: msgid('Guests'), roles: ['Add suggestion', 'Access repository'], projectSelection: SELECTION_ALL_PUBLIC },
+  { name: msgid('Viewers'), roles: [], projectSelection: SELECTION_ALL_PROTECTED, autoAssign: '^.*$' },
+  { name: msgid('Users'), roles: ['Power user'], projectSelection: SELECTION_ALL_PUBLIC, autoAssign: '^.*$' },
+  { name: msgid('Reviewers'), roles: ['Review strings'], projectSelection: SELECTION_ALL },
+  { name: msgid('Managers'), roles: ['Administration'], projectSelection: SELECTION_ALL },
+  { name: msgid('Project creators'), roles: ['Add new projects'], projectSelection: SELECTION_ALL },
 ];
 
 /** What the anonymous visitor is a member of. */
@@ -94,17 +204,17 @@ export const ANONYMOUS_TEAMS: readonly string[] = ['Guests', 'Viewers'];
 
 /** Teams created automatically with every project: team name → role. */
 export const PROJECT_TEAMS: readonly { name: string; role: string }[] = [
-  { name: 'Administration', role: 'Administration' },
-  { name: 'Review', role: 'Review strings' },
-  { name: 'Translate', role: 'Translate' },
-  { name: 'Sources', role: 'Edit source' },
-  { name: 'Languages', role: 'Manage languages' },
-  { name: 'Glossary', role: 'Manage glossary' },
-  { name: 'Memory', role: 'Manage translation memory' },
-  { name: 'Screenshots', role: 'Manage screenshots' },
-  { name: 'Bulk editing', role: 'Bulk editing' },
-  { name: 'Automatic translation', role: 'Automatic translation' },
-  { name: 'VCS', role: 'Manage repository' },
+  { name: msgid('Administration'), role: 'Administration' },
+  { name: msgid('Review'), role: 'Review strings' },
+  { name: msgid('Translate'), role: 'Translate' },
+  { name: msgid('Sources'), role: 'Edit source' },
+  { name: msgid('Languages'), role: 'Manage languages' },
+  { name: msgid('Glossary'), role: 'Manage glossary' },
+  { name: msgid('Memory'), role: 'Manage translation memory' },
+  { name: msgid('Screenshots'), role: 'Manage screenshots' },
+  { name: msgid('Bulk editing'), role: 'Bulk editing' },
+  { name: msgid('Automatic translation'), role: 'Automatic translation' },
+  { name: msgid('VCS'), role: 'Manage repository' },
 ];
 
 /**

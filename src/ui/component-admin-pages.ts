@@ -1,7 +1,7 @@
 // The component administration pages: creating a component from a repository, a ZIP file or a document.
 import { html, type SafeHtml } from './html.js';
 import { msgid } from '../shared/msgid.js';
-import { tr } from './i18n.js';
+import { ntr, tr, trHtml } from './i18n.js';
 import { field, formErrors, type FieldSpec, type FormState } from './forms.js';
 import { csrfField, page } from './layout.js';
 import { lastLine, taskProgress } from './widgets.js';
@@ -100,10 +100,19 @@ export function discoveryPage(o: DiscoveryPageData): string {
 ${o.task.log ? html`<details><summary>${tr('Log')}</summary><pre id="discovery-log">${o.task.log}</pre></details>` : ''}
 <p><a href="/create/component/?project=${encodeURIComponent(o.project.slug)}">${tr('Try another repository')}</a></p>`
       : o.layouts.length === 0
-        ? html`<p id="discovery-none" data-task-outcome>${tr('No translation files of a known format were found in {repo}.', { repo: o.task.repo })} <a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">${tr('Enter the file mask yourself')}</a>.</p>`
+        ? html`<p id="discovery-none" data-task-outcome>${trHtml('No translation files of a known format were found in {repo}. {link}.', { repo: o.task.repo, link: html`<a href="/create/component/?project=${encodeURIComponent(o.project.slug)}&amp;repo=${encodeURIComponent(o.task.repo)}&amp;branch=${encodeURIComponent(o.task.branch)}#create-component">${tr('Enter the file mask yourself')}</a>` })}</p>`
         : html`<p data-task-outcome>${tr('Choose the translation files of the new component; the next page asks for its name.')}</p>
 <ul class="discovered" id="discovered">${o.layouts.map(
-            (l, i) => html`<li class="panel"><a href="${create(l)}" id="discovered-${String(i)}"><code>${l.filemask}</code></a> – ${l.formatName}, ${String(l.languages.length)} language${l.languages.length === 1 ? '' : 's'} (${l.languages.join(', ')})${l.template ? html`, base file <code>${l.template}</code>` : ''}${l.new_base ? html`, template <code>${l.new_base}</code>` : ''}</li>`,
+            (l, i) => {
+              // A list of facts, each its own message: the format, the languages found, the base file and the template.
+              const facts: SafeHtml[] = [
+                html`${l.formatName}`,
+                html`${ntr('{n} language ({languages})', '{n} languages ({languages})', l.languages.length, { languages: l.languages.join(', ') })}`,
+                ...(l.template ? [trHtml('base file {file}', { file: html`<code>${l.template}</code>` })] : []),
+                ...(l.new_base ? [trHtml('template {file}', { file: html`<code>${l.new_base}</code>` })] : []),
+              ];
+              return html`<li class="panel"><a href="${create(l)}" id="discovered-${String(i)}"><code>${l.filemask}</code></a> – ${facts.map((f, j) => (j === 0 ? f : html`, ${f}`))}</li>`;
+            },
           )}</ul>`;
   return page({
     title: tr('Discover translation files – {project_name}', { project_name: o.project.name }),

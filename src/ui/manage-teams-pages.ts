@@ -5,6 +5,9 @@ import { msgid } from '../shared/msgid.js';
 import { ntr, tr, trHtml } from './i18n.js';
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page, type Viewer } from './layout.js';
+import { permissionName, type PermissionGroup } from './builtin-names.js';
+
+export type { PermissionGroup } from './builtin-names.js';
 
 /** The notices after a redirect: a fixed text per code, never text from the address. */
 const NOTICES: Record<string, string> = {
@@ -59,6 +62,7 @@ export const TEAM_FIELDS = (): FieldSpec[] => [
 
 export interface ListedTeam {
   id: number;
+  /** The name as the page shows it (built-in teams in the UI language). */
   name: string;
   projectSelection: number;
   languageSelection: number;
@@ -88,7 +92,8 @@ export type TeamPart = 'roles' | 'languages' | 'projects' | 'componentlists' | '
 
 export interface TeamPageData {
   viewer: Viewer;
-  team: { id: number; name: string; internal: boolean; definingProject: string | null };
+  /** name: as stored (the delete form compares with it); label: as the page shows it (built-in teams in the UI language). */
+  team: { id: number; name: string; label: string; internal: boolean; definingProject: string | null };
   /** Whether the viewer may change the team (otherwise it is shown only). */
   mayManage: boolean;
   /** null: the viewer may not see or change the members. */
@@ -120,7 +125,7 @@ function partSection(o: TeamPageData, part: TeamPart, base: string): SafeHtml {
   const mayChange = part === 'members' ? o.members !== null : o.mayManage;
   const remove = (item: { key: string; label: string }, i: number) =>
     mayChange
-      ? html` <form method="post" action="${base}${part}/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="action" value="remove"><input type="hidden" name="key" value="${item.key}"><button type="submit" class="secondary" id="remove-${part}-${String(i)}" aria-label="Remove ${item.label} from ${o.team.name}">${tr('Remove')}</button></form>`
+      ? html` <form method="post" action="${base}${part}/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="action" value="remove"><input type="hidden" name="key" value="${item.key}"><button type="submit" class="secondary" id="remove-${part}-${String(i)}" aria-label="${tr('Remove {item} from {team}', { item: item.label, team: o.team.label })}">${tr('Remove')}</button></form>`
       : '';
   const hidden = part === 'members' && o.members === null;
   const list = hidden
@@ -153,12 +158,12 @@ export function teamPage(o: TeamPageData): string {
   const del: FormState = o.form?.name === 'delete' ? { viewer: o.viewer, values: o.form.values, errors: o.form.errors } : { viewer: o.viewer };
   const parts: TeamPart[] = o.team.definingProject ? ['roles', 'languages', 'componentlists', 'components', 'members'] : ['roles', 'languages', 'projects', 'componentlists', 'components', 'members'];
   return page({
-    title: tr('Team {team_name}', { team_name: o.team.name }),
+    title: tr('Team {team_name}', { team_name: o.team.label }),
     viewer: o.viewer,
     here: base,
-    breadcrumbs: [...CRUMBS(), { label: tr('Teams'), href: '/manage/teams/' }, { label: o.team.name }],
-    body: html`<h1>${tr('Team {team_name}', { team_name: o.team.name })}</h1>${noticeOf(o.notice)}
-${o.team.definingProject ? html`<p>${tr('A team of the project')} <a href="/access/${encodeURIComponent(o.team.definingProject)}/">${o.team.definingProject}</a>.</p>` : ''}
+    breadcrumbs: [...CRUMBS(), { label: tr('Teams'), href: '/manage/teams/' }, { label: o.team.label }],
+    body: html`<h1>${tr('Team {team_name}', { team_name: o.team.label })}</h1>${noticeOf(o.notice)}
+${o.team.definingProject ? html`<p>${trHtml('A team of the project {project}.', { project: html`<a href="/access/${encodeURIComponent(o.team.definingProject)}/">${o.team.definingProject}</a>` })}</p>` : ''}
 ${o.team.internal ? html`<p class="muted">${tr('A built-in team: its name and selections stay as they are.')}</p>` : ''}
 <section aria-labelledby="settings-title"><h2 id="settings-title">${tr('Settings')}</h2>
 ${o.mayManage ? formOf(o.settings, { action: base, id: 'team-settings', submit: tr('Save'), fields: TEAM_FIELDS() }) : html`<p class="muted">${tr('Only team managers change this team.')}</p>`}</section>
@@ -176,6 +181,7 @@ ${field(del, { name: 'confirm', label: tr('Type the team\'s name ({team_name}) t
 
 export interface ListedRole {
   id: number;
+  /** The name as the page shows it (built-in roles in the UI language). */
   name: string;
   permissions: number;
 }
@@ -195,12 +201,6 @@ ${o.mayEdit ? html`<section aria-labelledby="create-title"><h2 id="create-title"
   });
 }
 
-/** The permissions of the catalog by their first part (comment, component, glossary…), site-wide ones apart. */
-export interface PermissionGroup {
-  legend: string;
-  codenames: string[];
-}
-
 export interface RoleFormState extends FormState {
   /** The permissions checked. */
   permissions: string[];
@@ -212,7 +212,7 @@ function roleForm(o: RoleFormState, catalog: PermissionGroup[], action: string, 
   const groups = catalog.map(
     (g, i) => html`<fieldset class="permissions"><legend>${g.legend}</legend>${g.codenames.map((codename) => {
       const cid = `perm-${codename.replace(/[^a-z0-9]/g, '-')}`;
-      return html`<div class="check"><input type="checkbox" id="${cid}" name="permissions" value="${codename}"${checked.has(codename) ? html` checked` : ''}><label for="${cid}"><code>${codename}</code></label></div>`;
+      return html`<div class="check"><input type="checkbox" id="${cid}" name="permissions" value="${codename}"${checked.has(codename) ? html` checked` : ''}><label for="${cid}">${permissionName(codename)} <code>${codename}</code></label></div>`;
     })}${i === catalog.length - 1 && messages.length ? html`<p class="error field-error" id="id_permissions_error">${messages.join(' ')}</p>` : ''}</fieldset>`,
   );
   return html`${formErrors(o.errors, ['name', 'permissions'])}
@@ -224,17 +224,18 @@ ${groups}
 </form>`;
 }
 
-export function rolePage(o: { viewer: Viewer; role: { id: number; name: string }; mayEdit: boolean; catalog: PermissionGroup[]; form: RoleFormState; deleteForm?: FormState; notice?: string }): string {
+/** role.name: as stored (the delete form compares with it); role.label: as the page shows it (built-in roles in the UI language). */
+export function rolePage(o: { viewer: Viewer; role: { id: number; name: string; label: string }; mayEdit: boolean; catalog: PermissionGroup[]; form: RoleFormState; deleteForm?: FormState; notice?: string }): string {
   const base = `/manage/roles/${String(o.role.id)}/`;
   const del: FormState = o.deleteForm ?? { viewer: o.viewer };
   const shown = new Set(o.form.permissions);
-  const readOnly = html`<ul id="role-permissions">${o.catalog.flatMap((g) => g.codenames.filter((c) => shown.has(c))).map((c) => html`<li><code>${c}</code></li>`)}</ul>`;
+  const readOnly = html`<ul id="role-permissions">${o.catalog.flatMap((g) => g.codenames.filter((c) => shown.has(c))).map((c) => html`<li>${permissionName(c)} <code>${c}</code></li>`)}</ul>`;
   return page({
-    title: tr('Role {role_name}', { role_name: o.role.name }),
+    title: tr('Role {role_name}', { role_name: o.role.label }),
     viewer: o.viewer,
     here: base,
-    breadcrumbs: [...CRUMBS(), { label: tr('Roles'), href: '/manage/roles/' }, { label: o.role.name }],
-    body: html`<h1>${tr('Role {role_name}', { role_name: o.role.name })}</h1>${noticeOf(o.notice)}
+    breadcrumbs: [...CRUMBS(), { label: tr('Roles'), href: '/manage/roles/' }, { label: o.role.label }],
+    body: html`<h1>${tr('Role {role_name}', { role_name: o.role.label })}</h1>${noticeOf(o.notice)}
 ${o.mayEdit ? roleForm(o.form, o.catalog, base, 'role-edit', tr('Save')) : readOnly}
 ${o.mayEdit
   ? html`<section aria-labelledby="delete-title"><h2 id="delete-title">${tr('Delete')}</h2>${formErrors(del.errors, ['confirm'])}

@@ -6,11 +6,12 @@ import { csrfField, page } from './layout.js';
 
 export interface AccessTeam {
   id: number;
+  /** The name as the page shows it (built-in teams in the UI language). */
   name: string;
   /** Whether the project defines the team (otherwise a site-wide team that names the project). */
   own: boolean;
   roles: string[];
-  /** null: every language. */
+  /** The names of the team's languages; null: every language. */
   languages: string[] | null;
   /** null: the viewer may not see or change the members. */
   members: { username: string; fullName: string; bot: boolean }[] | null;
@@ -52,7 +53,7 @@ function teamSection(o: ProjectAccessPageData, t: AccessTeam): SafeHtml {
         ? html`<p class="muted">${tr('No members.')}</p>`
         : html`<ul id="members-${String(t.id)}">${t.members.map(
             (m) => html`<li><a href="/user/${encodeURIComponent(m.username)}/">${m.username}</a>${m.fullName && m.fullName !== m.username ? html` (${m.fullName})` : ''}${m.bot ? html` <span class="muted">${tr('project token')}</span>` : ''}${t.manageable && !m.bot
-              ? html` <form method="post" action="${o.action}remove/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="group" value="${String(t.id)}"><input type="hidden" name="user" value="${m.username}"><button type="submit" class="secondary" id="remove-${String(t.id)}-${m.username}" aria-label="Remove ${m.username} from ${t.name}">${tr('Remove')}</button></form>`
+              ? html` <form method="post" action="${o.action}remove/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="group" value="${String(t.id)}"><input type="hidden" name="user" value="${m.username}"><button type="submit" class="secondary" id="remove-${String(t.id)}-${m.username}" aria-label="${tr('Remove {item} from {team}', { item: m.username, team: t.name })}">${tr('Remove')}</button></form>`
               : ''}</li>`,
           )}</ul>`;
   return html`<section class="panel" id="team-${String(t.id)}" aria-labelledby="team-${String(t.id)}-name">
@@ -99,7 +100,7 @@ export function projectAccessPage(o: ProjectAccessPageData): string {
     });
   const tokens = o.tokens.length
     ? html`<table class="list" id="tokens-table"><caption>${tr('Project tokens')}</caption><thead><tr><th scope="col">${tr('Name')}</th><th scope="col">${tr('Acts as')}</th><th scope="col">${tr('Created')}</th><th scope="col">${tr('Expires')}</th><th scope="col"><span class="visually-hidden">${tr('Actions')}</span></th></tr></thead><tbody>${o.tokens.map(
-        (t) => html`<tr><td>${t.name}</td><td>${t.username}</td><td>${day(t.created)}</td><td>${t.expires ? day(t.expires) : tr('Never')}</td><td><form method="post" action="${o.action}revoke/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="token" value="${String(t.id)}"><button type="submit" class="secondary" id="revoke-${String(t.id)}" aria-label="Revoke the token ${t.name}">${tr('Revoke')}</button></form></td></tr>`,
+        (t) => html`<tr><td>${t.name}</td><td>${t.username}</td><td>${day(t.created)}</td><td>${t.expires ? day(t.expires) : tr('Never')}</td><td><form method="post" action="${o.action}revoke/" class="inline">${csrfField(o.viewer)}<input type="hidden" name="token" value="${String(t.id)}"><button type="submit" class="secondary" id="revoke-${String(t.id)}" aria-label="${tr('Revoke the token {token_name}', { token_name: t.name })}">${tr('Revoke')}</button></form></td></tr>`,
       )}</tbody></table>`
     : html`<p class="muted" id="no-tokens">${tr('No project tokens.')}</p>`;
   const fresh = o.freshToken

@@ -66,7 +66,7 @@ describe.each(DIALECTS)('project access page (%s)', (dialect) => {
     expect(html.indexOf(`id="team-${agency}"`)).toBeGreaterThan(html.indexOf(`id="team-${teams.Translate}"`));
     const section = html.slice(html.indexOf(`id="team-${agency}"`));
     expect(section).toContain('Agency <span class="muted">(site-wide team)</span>');
-    expect(section).toContain('<dt>Languages</dt><dd>cs</dd>');
+    expect(section).toContain('<dt>Languages</dt><dd>Czech</dd>');
     expect(section).toContain('href="/user/pia/">pia</a>');
     expect(html).toContain(`<option value="${agency}">Agency</option>`);
     expect((await s.api(`/api/users/pia/groups/`, { method: 'DELETE', json: { group_id: agency } })).status).toBe(200);

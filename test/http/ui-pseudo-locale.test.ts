@@ -15,29 +15,32 @@ const CS = 'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"Content-Type: text/plain; c
 
 /** Words that are data, not UI text: user names, the seeded names, the brand, time zone. */
 const DATA = new Set(['Parla', 'admin', 'anonymous', 'Anonymous', 'P9001', 'C9002', 'p9001', 'c9002', 'UTC']);
+/** The codes of the language database, shown beside the names. */
+const CODES = new Set(BUILTIN_LANGUAGES.map((l) => l.code));
 /**
- * Whole texts that are data: the names and codes of the language database, the file formats' and machine translation
- * engines' own names (proper names, as the API lists them).
+ * Whole texts that are data: the codes of the language database, the file formats' and machine translation engines'
+ * own names (proper names, as the API lists them). Language names and the built-in teams', roles' and permissions'
+ * names are not: the pages show them in the UI language (pseudo-translated here).
  */
-/** The codes of the seeded languages, shown beside their names. */
-const CODES = new Set(['cs', 'en']);
 const NAMES = new Set<string>([
-  // Code hosting sites, feed formats and databases are proper names; the built-in teams' names are data.
-  'SQLite', 'Redis', 'Administration', 'Guests', 'Managers', 'Project creators', 'Reviewers', 'Users', 'Viewers',
+  // Code hosting sites, feed formats and databases are proper names.
+  'SQLite', 'Redis',
   'RSS', 'GitHub', 'GitLab', 'Bitbucket', 'Pagure', 'Azure Repos', 'Gitea', 'Forgejo', 'Gitee',
-  ...BUILTIN_LANGUAGES.flatMap((l) => [l.name, l.code, `${l.name} (${l.code})`]),
+  ...BUILTIN_LANGUAGES.map((l) => l.code),
   ...formats.list().map((f) => f.name),
   ...createEngineRegistry(null).engines.map((e) => e.name),
 ]);
+/** The language definitions' own pages list the stored names, which their forms edit. */
+const STORED_LANGUAGE_NAMES = new Set<string>(BUILTIN_LANGUAGES.flatMap((l) => [l.name, `${l.name} (${l.code})`]));
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const decode = (text: string) => text.replace(/&(#\d+|[a-z]+);/g, (whole, name: string) => (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (ENTITIES[name] ?? whole)));
 
 /** What is left of a text once the pseudo-translated parts (nested, for messages with translated placeholders) and data are taken out. */
-function untranslated(text: string): string | null {
+function untranslated(text: string, data: ReadonlySet<string> = NAMES): string | null {
   const value = decode(text.replace(/^\[[a-z-]+\] /, ''));
   // Data: known names, e-mail addresses, codes (an option's value shown as it is, dotted identifiers), query examples.
-  if (NAMES.has(value.trim()) || /^https?:\/\//.test(value.trim()) || /^\S+@\S+$/.test(value.trim()) || /^[a-z][a-z0-9]*([._-][a-z0-9]+)+$/.test(value.trim()) || /^\[placeholder\] .*\b[a-z_]+:/.test(text)) return null;
+  if (NAMES.has(value.trim()) || data.has(value.trim()) || /^https?:\/\//.test(value.trim()) || /^\S+@\S+$/.test(value.trim()) || /^[a-z][a-z0-9]*([._-][a-z0-9]+)+$/.test(value.trim()) || /^\[placeholder\] .*\b[a-z_]+:/.test(text)) return null;
   let rest = value;
   for (let previous = ''; previous !== rest; ) {
     previous = rest;
@@ -67,6 +70,8 @@ function texts(html: string): string[] {
 describe('the pseudo-locale finds UI text outside the catalog', () => {
   let s: TestServer;
   let admin: UiSession;
+  /** The ids behind the {…} parts of some addresses: a built-in site-wide team, a project's built-in team, a built-in role. */
+  const ids: Record<string, string> = {};
   beforeAll(async () => {
     s = await startServer('sqlite');
     expect((await s.api('/api/projects/', { method: 'POST', json: { name: 'P9001', slug: 'p9001', web: '' } })).status).toBe(201);
@@ -74,6 +79,12 @@ describe('the pseudo-locale finds UI text outside the catalog', () => {
     expect((await s.api('/api/projects/p9001/components/', { method: 'POST', body: form })).status).toBe(201);
     await s.container.tasks.idle();
     admin = await signIn(s, 'admin');
+    // Groups and roles are paginated; the first page holds every built-in one.
+    const groups = ((await (await s.api('/api/groups/?page_size=100')).json()) as { results: { id: number; name: string; defining_project: string | null }[] }).results;
+    ids.team = String(groups.find((g) => g.name === 'Reviewers' && g.defining_project === null)!.id);
+    ids.projectTeam = String(groups.find((g) => g.name === 'Administration' && g.defining_project !== null)!.id);
+    const roles = ((await (await s.api('/api/roles/?page_size=100')).json()) as { results: { id: number; name: string }[] }).results;
+    ids.role = String(roles.find((r) => r.name === 'Translation coordinator')!.id);
   });
   afterAll(async () => {
     await s?.close();
@@ -100,6 +111,11 @@ describe('the pseudo-locale finds UI text outside the catalog', () => {
     '/manage/health/',
     '/manage/component-lists/',
     '/access/p9001/',
+    '/manage/teams/',
+    '/manage/teams/{team}/',
+    '/manage/teams/{projectTeam}/',
+    '/manage/roles/',
+    '/manage/roles/{role}/',
     '/settings/p9001/categories/',
     '/settings/p9001/delete/',
     '/screenshots/p9001/c9002/',
@@ -110,11 +126,14 @@ describe('the pseudo-locale finds UI text outside the catalog', () => {
     '/projects/no-such-project/',
   ];
 
-  it.each(PAGES)('%s', async (pathname) => {
+  it.each(PAGES)('%s', async (address) => {
+    const pathname = address.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);
     const res = await fetch(`${s.url}${pathname}`, { headers: { Cookie: admin.cookie, 'Accept-Language': 'en-XA' } });
     const html = await res.text();
+    expect(res.status).toBe(pathname.startsWith('/projects/no-such-project/') ? 404 : 200);
     expect(res.headers.get('content-language')).toBe('en-XA');
-    const missing = texts(html).filter((t) => untranslated(t) !== null);
+    const data = pathname.startsWith('/manage/languages/') ? STORED_LANGUAGE_NAMES : NAMES;
+    const missing = texts(html).filter((t) => untranslated(t, data) !== null);
     expect(missing, `text outside the catalog on ${pathname}`).toEqual([]);
   });
 

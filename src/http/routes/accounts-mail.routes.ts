@@ -28,6 +28,7 @@ import { IdParams } from '../schemas/common.js';
 import type { SessionAuth } from '../session-auth.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
+import { teamName } from '../../ui/builtin-names.js';
 
 /** What these routes use of the container. */
 export type AccountsMailDeps = Pick<Container, 'config' | 'secretKey' | 'accountMail' | 'invitations' | 'mail' | 'sessions' | 'teams' | 'components' | 'stats' | 'translations' | 'users'>;
@@ -209,7 +210,9 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
     const teams = await c.invitations.invitableTeams(request.actor);
     const siteWide = await c.invitations.canInvite(request.actor, null);
     if (!siteWide && teams.length === 0) throw new PermissionDeniedError(tr('You can not invite people.'));
-    return invitePage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), teams, siteWide, ...extra });
+    // Built-in teams by their names in the UI language.
+    const named = teams.map((g) => ({ ...g, name: teamName(g) })).sort((a, b) => a.name.localeCompare(b.name));
+    return invitePage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), teams: named, siteWide, ...extra });
   };
 
   app.get('/accounts/invite/', pageRoute(async (request) => {

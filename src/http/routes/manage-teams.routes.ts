@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { GroupRow } from '../../db/schema.js';
-import { GLOBAL_PERMISSIONS, OBJECT_PERMISSIONS } from '../../auth/permissions.js';
 import { NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
+import { permissionCatalog, roleName, teamName } from '../../ui/builtin-names.js';
 import type { FormErrors } from '../../ui/forms.js';
-import { manageRolesPage, manageTeamsPage, rolePage, teamPage, type PermissionGroup, type TeamPageData, type TeamPart } from '../../ui/manage-teams-pages.js';
+import { languageLabel } from '../../ui/language-names.js';
+import { manageRolesPage, manageTeamsPage, rolePage, teamPage, type TeamPageData, type TeamPart } from '../../ui/manage-teams-pages.js';
 import { formErrorsOf, refusedForm, sendHtml, str, uiKit, type Body, type Q } from '../ui-kit.js';
 import { componentIdOfPath } from './manage-component-lists.routes.js';
 
@@ -17,20 +18,6 @@ export type ManageTeamsDeps = Pick<Container, 'access' | 'componentLists' | 'com
 type TeamRequest = FastifyRequest<{ Params: { id: string; part?: string }; Querystring: Q }>;
 
 const ALL = 10000;
-
-/** The permission catalog by the first part of the codenames, the object permissions first, then the site-wide ones. */
-const CATALOG: PermissionGroup[] = (() => {
-  const byPrefix = (codenames: readonly string[], siteWide: boolean) => {
-    const groups = new Map<string, string[]>();
-    for (const c of codenames) {
-      const prefix = c.split('.')[0]!;
-      if (!groups.has(prefix)) groups.set(prefix, []);
-      groups.get(prefix)!.push(c);
-    }
-    return [...groups].map(([prefix, list]) => ({ legend: `${siteWide ? 'Site-wide: ' : ''}${prefix.replace(/^./, (ch) => ch.toUpperCase())}`, codenames: list }));
-  };
-  return [...byPrefix(OBJECT_PERMISSIONS, false), ...byPrefix(GLOBAL_PERMISSIONS, true)];
-})();
 
 /** A repeated form field as a list (one value arrives as a string). */
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
@@ -64,7 +51,8 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     enforced_2fa: v.enforced_2fa === 'true',
   });
 
-  const roleNames = async (request: FastifyRequest) => new Map((await c.teams.roleList(request.actor).page(ALL, 0)).map((r) => [r.id, r.name]));
+  /** The roles' names as the pages show them (built-in roles in the UI language), by id. */
+  const roleNames = async (request: FastifyRequest) => new Map((await c.teams.roleList(request.actor).page(ALL, 0)).map((r) => [r.id, roleName(r)]));
 
   const teamsPage = async (request: FastifyRequest<{ Querystring: Q }>, form: { values?: Record<string, string>; errors?: FormErrors } = {}) => {
     // The API's list of teams; those of a single project are on its access page.
@@ -74,7 +62,7 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     return manageTeamsPage({
       viewer,
       teams: groups
-        .map((g) => ({ id: g.id, name: g.name, internal: g.internal === 1, projectSelection: g.project_selection, languageSelection: g.language_selection, roles: relations.get(g.id)!.roles.map((id) => names.get(id) ?? `#${id}`) }))
+        .map((g) => ({ id: g.id, name: teamName(g), internal: g.internal === 1, projectSelection: g.project_selection, languageSelection: g.language_selection, roles: relations.get(g.id)!.roles.map((id) => names.get(id) ?? `#${id}`) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
       mayCreate: c.access.canGlobal(request.actor, 'group.edit'),
       form: { viewer, values: { project_selection: '0', language_selection: '1', ...form.values }, ...(form.errors ? { errors: form.errors } : {}) },
@@ -129,12 +117,12 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     const viewer = viewerOf(request);
     return teamPage({
       viewer,
-      team: { id: group.id, name: group.name, internal: group.internal === 1, definingProject: rel.definingProject },
+      team: { id: group.id, name: group.name, label: teamName(group), internal: group.internal === 1, definingProject: rel.definingProject },
       mayManage,
       members: members && members.map((m) => ({ username: m.username, fullName: m.full_name })),
       items: {
         roles: rel.roles.map((id) => ({ key: String(id), label: names.get(id) ?? `#${id}` })),
-        languages: rel.languages.map((code) => ({ key: code, label: `${languageName.get(code) ?? code} (${code})` })),
+        languages: rel.languages.map((code) => ({ key: code, label: languageLabel(code, languageName.get(code) ?? code) })),
         projects: rel.projects.flatMap((slug) => {
           const p = projectBySlug.get(slug);
           return p ? [{ key: String(p.id), label: p.name }] : [];
@@ -147,7 +135,7 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
       },
       options: {
         roles: [...names].filter(([id]) => !rel.roles.includes(id)).map(([id, name]) => ({ value: String(id), label: name })).sort((a, b) => a.label.localeCompare(b.label)),
-        languages: languages.filter((l) => !rel.languages.includes(l.code)).map((l) => ({ value: l.code, label: `${l.name} (${l.code})` })),
+        languages: languages.filter((l) => !rel.languages.includes(l.code)).map((l) => ({ value: l.code, label: languageLabel(l.code, l.name) })).sort((a, b) => a.label.localeCompare(b.label)),
         projects: projects.filter((p) => !rel.projects.includes(p.slug)).map((p) => ({ value: String(p.id), label: p.name })),
         componentlists: lists.filter((l) => !rel.componentlists.includes(l.slug)).map((l) => ({ value: String(l.id), label: l.name })),
       },
@@ -253,9 +241,9 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
     const viewer = viewerOf(request);
     return manageRolesPage({
       viewer,
-      roles: roles.map((r) => ({ id: r.id, name: r.name, permissions: permissions.get(r.id)!.length })).sort((a, b) => a.name.localeCompare(b.name)),
+      roles: roles.map((r) => ({ id: r.id, name: roleName(r), permissions: permissions.get(r.id)!.length })).sort((a, b) => a.name.localeCompare(b.name)),
       mayEdit: c.access.canGlobal(request.actor, 'role.edit'),
-      catalog: CATALOG,
+      catalog: permissionCatalog(),
       form: { viewer, values: form.values ?? {}, permissions: form.permissions ?? [], ...(form.errors ? { errors: form.errors } : {}) },
       notice: request.query.done,
     });
@@ -280,14 +268,14 @@ export function manageTeamsRoutes(app: FastifyInstance, c: ManageTeamsDeps): voi
   }));
 
   type RoleRequest = FastifyRequest<{ Params: { id: string }; Querystring: Q }>;
-  const renderRole = async (request: RoleRequest, role: { id: number; name: string }, form: { values?: Record<string, string>; permissions?: string[]; errors?: FormErrors; deleteErrors?: FormErrors; confirm?: string } = {}) => {
+  const renderRole = async (request: RoleRequest, role: { id: number; name: string; builtin: number }, form: { values?: Record<string, string>; permissions?: string[]; errors?: FormErrors; deleteErrors?: FormErrors; confirm?: string } = {}) => {
     const viewer = viewerOf(request);
     const permissions = form.permissions ?? (await c.teams.permissionsOf([role.id])).get(role.id)!;
     return rolePage({
       viewer,
-      role,
+      role: { id: role.id, name: role.name, label: roleName(role) },
       mayEdit: c.access.canGlobal(request.actor, 'role.edit'),
-      catalog: CATALOG,
+      catalog: permissionCatalog(),
       form: { viewer, values: form.values ?? { name: role.name }, permissions, ...(form.errors ? { errors: form.errors } : {}) },
       ...(form.deleteErrors ? { deleteForm: { viewer, values: { confirm: form.confirm ?? '' }, errors: form.deleteErrors } } : {}),
       notice: request.query.done,

@@ -6,14 +6,16 @@ import type { Container } from '../../container.js';
 import type { ProjectRow } from '../../db/schema.js';
 import { SELECTION_ALL } from '../../auth/permissions.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
+import { roleName, teamName } from '../../ui/builtin-names.js';
 import type { FormErrors } from '../../ui/forms.js';
+import { languageName } from '../../ui/language-names.js';
 import { projectAccessPage, type ProjectAccessPageData } from '../../ui/project-access-pages.js';
 import { seg } from '../../ui/widgets.js';
 import { formErrorsOf, sendHtml, str, uiKit, type Body } from '../ui-kit.js';
 import { requestBaseUrl } from '../urls.js';
 
 /** What these routes use of the container. */
-export type ProjectAccessDeps = Pick<Container, 'config' | 'components' | 'invitations' | 'mail' | 'projects' | 'projectTokens' | 'sessions' | 'stats' | 'teams' | 'translations' | 'users'>;
+export type ProjectAccessDeps = Pick<Container, 'config' | 'components' | 'invitations' | 'languages' | 'mail' | 'projects' | 'projectTokens' | 'sessions' | 'stats' | 'teams' | 'translations' | 'users'>;
 
 type PP = FastifyRequest<{ Params: { project: string } }>;
 
@@ -39,6 +41,9 @@ export function projectAccessRoutes(app: FastifyInstance, c: ProjectAccessDeps):
   const render = async (request: FastifyRequest, project: ProjectRow, extra: Extra = {}): Promise<string> => {
     const teams = await c.teams.projectTeams(request.actor, project);
     const tokens = await c.projectTokens.list(request.actor, project);
+    // The service names the roles; the built-in ones show in the UI language, the languages by their names.
+    const builtinRoles = new Set((await c.teams.roleList(request.actor).page(10000, 0)).filter((r) => r.builtin).map((r) => r.name));
+    const languageNames = new Map((await c.languages.page(request.actor, 10000, 0)).map((l) => [l.code, l.name]));
     return projectAccessPage({
       viewer: viewerOf(request),
       projectName: project.name,
@@ -47,10 +52,10 @@ export function projectAccessRoutes(app: FastifyInstance, c: ProjectAccessDeps):
       mailConfigured: c.mail.configured,
       teams: teams.map((t) => ({
         id: t.group.id,
-        name: t.group.name,
+        name: teamName(t.group),
         own: t.group.defining_project_id === project.id,
-        roles: t.roles,
-        languages: t.group.language_selection === SELECTION_ALL ? null : t.relations.languages,
+        roles: t.roles.map((name) => roleName({ name, builtin: builtinRoles.has(name) })),
+        languages: t.group.language_selection === SELECTION_ALL ? null : t.relations.languages.map((code) => languageName(code, languageNames.get(code) ?? code)),
         members: t.members?.map((m) => ({ username: m.username, fullName: m.full_name, bot: m.is_bot })) ?? null,
         manageable: t.manageable,
       })),
