@@ -22,6 +22,17 @@ describe.skipIf(!REDIS_URL)('Redis result cache', () => {
     await one.close();
     await two.close();
   });
+
+  it('keeps an empty answer as an answer (a hit), not as a miss', async () => {
+    const one = new RedisResultCache(REDIS_URL, prefix);
+    const key = ResultCache.key('deepl', { key: 'k' }, 'en', 'de', 'Untranslatable');
+    await one.set(key, []);
+    expect(await one.getMany([key])).toEqual([[]]);
+    await one.close();
+    const memory = new ResultCache();
+    await memory.set(key, []);
+    expect(await memory.getMany([key])).toEqual([[]]);
+  });
 });
 
 describe('Redis result cache without Redis', () => {

@@ -43,7 +43,15 @@ export interface MachineryOutcome {
 /** The actor of command-line operations (`parla machinery ...`). */
 export const SYSTEM_ACTOR: Actor = Object.freeze({ user: null, authenticated: true, isSuperuser: true });
 
+/** How long an engine that answered "quota used up" or "too many requests" is left alone (the reference's 30 minutes). */
+export const ENGINE_PAUSE_MS = 30 * 60 * 1000;
+/** The failures after which asking again soon would only fail again (and count against the account). */
+const PAUSING_KINDS: ReadonlySet<MachineryError['kind']> = new Set(['quota', 'rate_limit']);
+
 export class MachineryService {
+  /** Engine settings (by cache key of engine and configuration) that failed with a pausing kind: the error and until when. */
+  private readonly paused = new Map<string, { error: MachineryError; until: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
@@ -402,8 +410,14 @@ export class MachineryService {
       else pending.set(keys[i], [i]);
     });
     if (pending.size === 0) return out;
+    // A service that said its quota is used up (or that it gets too many requests) is not asked again for a while:
+    // the editor and automatic translation get its answer from here, as they get cached translations.
+    const pauseKey = ResultCache.key(engine.id, config, '', '', '');
+    const pause = this.paused.get(pauseKey);
+    if (pause && pause.until > Date.now()) throw new MachineryError(engine.id, pause.error.kind, pause.error.message, pause.error.status);
+    if (pause) this.paused.delete(pauseKey);
     const askedAt = [...pending.values()].map((indices) => indices[0]);
-    const answers = await engine.translate(
+    const answers = await this.askEngine(pauseKey, () => engine.translate(
       config,
       {
         texts: askedAt.map((i) => texts[i]),
@@ -414,13 +428,23 @@ export class MachineryService {
         ...(options.hints ? { hints: askedAt.map((i) => options.hints?.[i]) } : {}),
       },
       { projectId, outbound: this.outbound },
-    );
+    ));
     askedAt.forEach((first, j) => {
       const candidates = answers[j] ?? [];
       if (engine.cacheable) void this.cache.set(keys[first], candidates);
       for (const i of pending.get(keys[first])!) out[i] = candidates;
     });
     return out;
+  }
+
+  /** Runs one request to an engine; a failure of a pausing kind pauses the engine setting (ENGINE_PAUSE_MS). */
+  private async askEngine<T>(pauseKey: string, ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch (e) {
+      if (e instanceof MachineryError && PAUSING_KINDS.has(e.kind)) this.paused.set(pauseKey, { error: e, until: Date.now() + ENGINE_PAUSE_MS });
+      throw e;
+    }
   }
 }
 
