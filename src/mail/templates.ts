@@ -2,6 +2,7 @@
 import { oneLine, type OutgoingMail } from './mailer.js';
 import { currentCatalog, ntr, runInLanguage, tr } from '../ui/i18n.js';
 import { catalogFor } from '../ui/i18n-catalogs.js';
+import { teamName } from '../ui/builtin-names.js';
 
 /** What a template returns; the recipient is added by the caller. */
 export type MailContent = Omit<OutgoingMail, 'to'>;
@@ -87,12 +88,15 @@ export function passwordResetMail(o: { username: string; url: string; validFor: 
   });
 }
 
-export function invitationMail(o: { inviter: string; team: string | null; url: string; validFor: number }): MailContent {
+/** The team of an invitation: a built-in team is named in the mail's language. */
+type InvitedTeam = { name: string; internal: boolean | number };
+
+export function invitationMail(o: { inviter: string; team: InvitedTeam | null; url: string; validFor: number }): MailContent {
   return compose({
     subject: tr('{inviter} invites you to Parla', { inviter: o.inviter }),
     paragraphs: [
       o.team
-        ? tr('{inviter} invites you to the team "{team}" on Parla, a translation platform.', { inviter: o.inviter, team: o.team })
+        ? tr('{inviter} invites you to the team "{team}" on Parla, a translation platform.', { inviter: o.inviter, team: teamName(o.team) })
         : tr('{inviter} invites you on Parla, a translation platform.', { inviter: o.inviter }),
       tr('Choose a username and a password to accept. The link works once, for {duration}.', { duration: validity(o.validFor) }),
       ignore(),
@@ -101,10 +105,11 @@ export function invitationMail(o: { inviter: string; team: string | null; url: s
   });
 }
 
-export function addedToTeamMail(o: { inviter: string; username: string; team: string; url: string }): MailContent {
+export function addedToTeamMail(o: { inviter: string; username: string; team: InvitedTeam; url: string }): MailContent {
+  const team = teamName(o.team);
   return compose({
-    subject: tr('{inviter} added you to the team "{team}" on Parla', { inviter: o.inviter, team: o.team }),
-    paragraphs: [tr('{inviter} invited this address to the team "{team}". Your account "{username}" is now a member of it.', { inviter: o.inviter, team: o.team, username: o.username })],
+    subject: tr('{inviter} added you to the team "{team}" on Parla', { inviter: o.inviter, team }),
+    paragraphs: [tr('{inviter} invited this address to the team "{team}". Your account "{username}" is now a member of it.', { inviter: o.inviter, team, username: o.username })],
     action: { label: tr('Open Parla'), url: o.url },
   });
 }

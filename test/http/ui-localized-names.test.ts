@@ -105,6 +105,19 @@ describe.each(DIALECTS)('localized names on %s', (dialect) => {
     expect(cs).toContain('value="Translation coordinator"');
   });
 
+  it("names built-in teams in the reader's language on the invitation page and in the e-mail to an account", async () => {
+    await s.container.users.create({ username: 'jana', email: 'jana@example.com', password: 'violet kettle on a bicycle', profile: { language: 'cs' } });
+    const invite = (id: number, email: string) => s.api(`/api/groups/${id}/invite/`, { method: 'POST', json: { email } });
+    expect((await invite(team('Project creators', false).id, 'jana@example.com')).status).toBe(200);
+    expect((await invite(team('Sources', true).id, 'new.translator@example.com')).status).toBe(200);
+    // The outbox (no mail server here): the account's mail in its language, Czech.
+    const outbox = await page('/manage/mail/', 'en');
+    expect(outbox).toContain('admin vás na Parla přidal(a) do týmu „Tvůrci projektů“');
+    const link = /\/accounts\/invitation\/[A-Za-z0-9_-]+\//.exec(outbox)![0];
+    const accept = await (await fetch(`${s.url}${link}`, { headers: { 'Accept-Language': 'de' } })).text();
+    expect(accept).toContain('in das Team <strong>Quellen</strong> ein');
+  });
+
   it("shows a project's built-in teams, their roles and languages in the UI language on its access page", async () => {
     const sources = team('Sources', true).id;
     const de = await page('/access/shop/', 'de');

@@ -238,7 +238,7 @@ export function accountsMailRoutes(app: FastifyInstance, c: AccountsMailDeps, au
   const invitationView = async (request: SecretRequest) => {
     const v = await c.invitations.view(request.params.secret);
     return (errors: FormErrors = {}, values: Record<string, string> = {}) =>
-      acceptInvitationPage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), action: request.url, email: v.email, team: v.team, inviter: v.inviter, errors, values });
+      acceptInvitationPage({ viewer: viewerOf(request), mailConfigured: mailConfigured(), action: request.url, email: v.email, team: v.team === null ? null : teamName({ name: v.team, internal: v.teamInternal }), inviter: v.inviter, errors, values });
   };
 
   app.get<{ Params: { secret: string } }>('/accounts/invitation/:secret/', pageRoute(async (request: SecretRequest, reply) => {

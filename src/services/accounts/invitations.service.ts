@@ -32,6 +32,8 @@ export interface InvitationResult {
 export interface InvitationView {
   email: string;
   team: string | null;
+  /** Whether the team is a built-in one (the page names those in the reader's language). */
+  teamInternal: boolean;
   inviter: string | null;
 }
 
@@ -94,7 +96,7 @@ export class InvitationsService {
       const id = await this.db.transaction().execute(async (tx) => {
         await this.join(tx, actor, account, group);
         await recordAudit(tx, actor, 'invitation.created', { userId: account.id, groupId: group.id, projectId: group.defining_project_id, details: { email, team: group.name, existing_account: true } });
-        const content = inLanguage(language, () => addedToTeamMail({ inviter, username: account.username, team: group.name, url: `${base}/` }));
+        const content = inLanguage(language, () => addedToTeamMail({ inviter, username: account.username, team: group, url: `${base}/` }));
         return this.mail.store(tx, account.email, content);
       });
       await this.mail.dispatch([id]);
@@ -103,7 +105,7 @@ export class InvitationsService {
     const id = await this.db.transaction().execute(async (tx) => {
       const secret = await this.links.issue(tx, 'invitation', { email, groupId: group?.id ?? null, authorId: actor.user!.id });
       await recordAudit(tx, actor, 'invitation.created', { groupId: group?.id ?? null, projectId: group?.defining_project_id ?? null, details: { email, team: group?.name ?? null } });
-      return this.mail.store(tx, email, invitationMail({ inviter, team: group?.name ?? null, url: `${base}/accounts/invitation/${secret}/`, validFor: this.links.age }));
+      return this.mail.store(tx, email, invitationMail({ inviter, team: group ?? null, url: `${base}/accounts/invitation/${secret}/`, validFor: this.links.age }));
     });
     await this.mail.dispatch([id]);
     return { status: 'invited', email, username: null };
@@ -114,7 +116,7 @@ export class InvitationsService {
     const link = await this.links.find(this.db, 'invitation', secret);
     const group = link.group_id === null ? undefined : await groupById(this.db, link.group_id);
     const author = link.author_id === null ? undefined : await userById(this.db, link.author_id);
-    return { email: link.email, team: group?.name ?? null, inviter: author ? nameOf(author) : null };
+    return { email: link.email, team: group?.name ?? null, teamInternal: Boolean(group?.internal), inviter: author ? nameOf(author) : null };
   }
 
   /** Creates the invitee's account (with the invited address) and joins it to the team; the link is used up. */
