@@ -5,6 +5,7 @@ import type { ChangeRefs } from '../activity/changes.service.js';
 import type { NotificationName } from '../activity/notifications.service.js';
 import { actionLabel, NOTIFICATION_LABELS } from './notification-events.js';
 import { ntr, tr } from '../../ui/i18n.js';
+import { languageName } from '../../ui/language-names.js';
 import { msgid } from '../../shared/msgid.js';
 
 /** Absolute web addresses (from PARLA_SITE_URL, or the address the server listens on). */
@@ -24,7 +25,8 @@ const clip = (text: string, max = 500) => (text.length > max ? `${text.slice(0, 
 /** Where a change happened, in words ("Project / Component — Language"), or '' for a site-wide change. */
 export function placeOf(change: ChangeRow, refs: ChangeRefs): string {
   const t = change.translation_id === null ? undefined : refs.translations.get(change.translation_id);
-  if (t) return `${t.projectName} / ${t.componentName} — ${t.languageName}`;
+  // The language in the mail's language, as the pages name it.
+  if (t) return `${t.projectName} / ${t.componentName} — ${languageName(t.language, t.languageName)}`;
   const c = change.component_id === null ? undefined : refs.components.get(change.component_id);
   if (c) return `${c.projectName} / ${c.name}`;
   const p = change.project_id === null ? undefined : refs.projects.get(change.project_id);
