@@ -71,6 +71,38 @@ export async function deleteChecksOfUnits(db: Executor, unitIds: number[]): Prom
   await db.deleteFrom('checks').where('unit_id', 'in', unitIds).execute();
 }
 
+/** Deletes one check row of a unit. */
+export async function deleteCheckOfUnit(db: Executor, unitId: number, name: string): Promise<void> {
+  await db.deleteFrom('checks').where('unit_id', '=', unitId).where('name', '=', name).execute();
+}
+
+/** Units as the `reused` check of a partner string reads them, with their source string's extra flags and their check rows (one statement). */
+export async function unitsForReusedCheck(db: Executor, ids: readonly number[]) {
+  const rows = await db
+    .selectFrom('units')
+    .leftJoin('units as su', 'su.id', 'units.source_unit_id')
+    .leftJoin('checks', 'checks.unit_id', 'units.id')
+    .select([
+      'units.id',
+      'units.translation_id',
+      'units.source',
+      'units.target',
+      'units.state',
+      'units.flags',
+      'su.extra_flags',
+      'units.num_words',
+      'units.num_chars',
+      'units.has_failing_check',
+      'units.has_suggestion',
+      'units.has_comment',
+      'checks.name as check_name',
+      'checks.dismissed as check_dismissed',
+    ])
+    .where('units.id', 'in', [...ids])
+    .execute();
+  return foldChecks(rows);
+}
+
 /** Inserts check rows (one statement: callers keep the list under the parameter limits). */
 export async function insertCheckRows(db: Executor, rows: { unit_id: number; name: string; dismissed: number }[]): Promise<void> {
   await db.insertInto('checks').values(rows).execute();
@@ -120,34 +152,52 @@ export function unitsWithTargets(
   return q.execute();
 }
 
-/** Source units as the source checks read them (one statement: callers keep `ids` under the parameter limits). */
-export function sourceUnitsForChecks(db: Executor, ids: readonly number[]) {
-  return db
-    .selectFrom('units')
-    .select(['id', 'translation_id', 'source', 'flags', 'extra_flags', 'state', 'timestamp', 'num_words', 'num_chars', 'has_failing_check', 'has_suggestion', 'has_comment'])
-    .where('id', 'in', [...ids])
-    .execute();
+/** A unit's stored check rows, as read by a join: one row per check, or one with name null. */
+type JoinedChecks<T> = T & { check_name: string | null; check_dismissed: number | null };
+
+/** Folds the rows of a unit-to-checks left join into one unit each, its check rows in `checks` (name → dismissed). */
+function foldChecks<T extends { id: number }>(rows: JoinedChecks<T>[]): (T & { checks: Map<string, number> })[] {
+  const byId = new Map<number, T & { checks: Map<string, number> }>();
+  for (const row of rows) {
+    const { check_name, check_dismissed, ...unit } = row;
+    let entry = byId.get(row.id);
+    if (!entry) byId.set(row.id, (entry = { ...(unit as unknown as T), checks: new Map() }));
+    if (check_name !== null) entry.checks.set(check_name, Number(check_dismissed));
+  }
+  return [...byId.values()];
 }
 
 /**
- * Per source unit, its translations (the units linked to it, itself left out): how many there are, how many
- * are translated, and how many have failing checks (one per language). One grouped statement over the
- * source-unit index.
+ * Source units as the source checks read them, in one statement: the unit, its stored check rows, and its
+ * translations (the units linked to it, itself left out): how many, how many translated, how many failing (one
+ * per language). Callers keep `ids` under the parameter limits.
  */
-export async function translationFactsOfSources(db: Executor, ids: readonly number[]): Promise<Map<number, { total: number; translated: number; failing: number }>> {
+export async function sourceUnitsForChecks(db: Executor, ids: readonly number[]) {
   const rows = await db
     .selectFrom('units')
+    .leftJoin('checks', 'checks.unit_id', 'units.id')
     .select([
-      'source_unit_id',
-      sql<number>`count(*)`.as('total'),
-      sql<number>`sum(case when state >= ${STATE_TRANSLATED} then 1 else 0 end)`.as('translated'),
-      sql<number>`sum(case when has_failing_check <> 0 then 1 else 0 end)`.as('failing'),
+      'units.id',
+      'units.translation_id',
+      'units.source',
+      'units.flags',
+      'units.extra_flags',
+      'units.state',
+      'units.timestamp',
+      'units.num_words',
+      'units.num_chars',
+      'units.has_failing_check',
+      'units.has_suggestion',
+      'units.has_comment',
+      'checks.name as check_name',
+      'checks.dismissed as check_dismissed',
+      sql<number>`(select count(*) from units t where t.source_unit_id = units.id and t.id <> units.id)`.as('translations'),
+      sql<number>`(select count(*) from units t where t.source_unit_id = units.id and t.id <> units.id and t.state >= ${STATE_TRANSLATED})`.as('translated'),
+      sql<number>`(select count(*) from units t where t.source_unit_id = units.id and t.id <> units.id and t.has_failing_check <> 0)`.as('failing'),
     ])
-    .where('source_unit_id', 'in', [...ids])
-    .whereRef('id', '<>', 'source_unit_id')
-    .groupBy('source_unit_id')
+    .where('units.id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((r) => [Number(r.source_unit_id), { total: Number(r.total), translated: Number(r.translated), failing: Number(r.failing) }]));
+  return foldChecks(rows).map((u) => ({ ...u, translations: Number(u.translations), translated: Number(u.translated), failing: Number(u.failing) }));
 }
 
 /** The translated and total strings of a component's translations (its source left out), from the counters. */

@@ -76,12 +76,17 @@ describe.each(DIALECTS)('checks across strings on %s', (dialect) => {
     expect(await units('app', 'cs', 'check:reused')).toEqual(['Open', 'Opened']);
     expect(await units('app', 'de', 'check:reused')).toEqual([]);
     const opened = await idOf('app', 'de', 'Opened');
+    const failingBefore = (await json('/api/translations/sc/app/de/statistics/')).failing as number;
     const saved = await patch(opened, { target: ['Öffnen'], state: 20 });
     expect(saved.has_failing_check).toBe(true);
-    expect(await units('app', 'de', 'check:reused')).toContain('Opened');
-    expect(await units('app', 'de', 'check:reused')).not.toContain('Hello');
+    // The string that had the translation first gets the check too, at once.
+    expect(await units('app', 'de', 'check:reused')).toEqual(['Open', 'Opened']);
+    expect((await json(`/api/units/${await idOf('app', 'de', 'Open')}/`)).has_failing_check).toBe(true);
+    expect((await json('/api/translations/sc/app/de/statistics/')).failing).toBe(failingBefore + 2);
     await patch(opened, { target: ['Geöffnet'], state: 20 });
-    expect(await units('app', 'de', 'check:reused')).not.toContain('Opened');
+    expect(await units('app', 'de', 'check:reused')).toEqual([]);
+    expect((await json(`/api/units/${await idOf('app', 'de', 'Open')}/`)).has_failing_check).toBe(false);
+    expect((await json('/api/translations/sc/app/de/statistics/')).failing).toBe(failingBefore);
   });
 
   it('a string added through the API gets its source checks', async () => {

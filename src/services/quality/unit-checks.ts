@@ -1,7 +1,7 @@
 // Runs the quality checks (src/checks) for units and stores the result: `checks` rows, units.has_failing_check, enforced states; source checks on source units.
 import type { Executor } from '../../db/database.js';
 import { Flags, mergeFlags } from '../../checks/flags.js';
-import { isEnforced, runChecks, runSourceChecks, type CheckContext } from '../../checks/registry.js';
+import { getCheck, isCheckEnabled, isEnforced, runChecks, runSourceChecks, type CheckContext } from '../../checks/registry.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
 import { nowIso } from '../../shared/clock.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
@@ -11,10 +11,10 @@ import { loadGlossary, type GlossaryLookup } from './glossary.service.js';
 import {
   checkRowsOfTranslation,
   checkRowsOfUnit,
-  checkRowsOfUnits,
   componentCheckFacts,
   componentOfUnit,
   componentTranslatedCounts,
+  deleteCheckOfUnit,
   deleteChecksOfUnits,
   flaggedSourceUnits,
   insertCheckRows,
@@ -23,9 +23,9 @@ import {
   sourceUnitFlags,
   sourceUnitIdsOfComponent,
   sourceUnitsForChecks,
+  unitsForReusedCheck,
   targetsOfSameSource,
   translationCheckFacts,
-  translationFactsOfSources,
   unitsWithTargets,
 } from '../../db/checks.repository.js';
 import { lastNonEmptyTarget } from '../../db/changes.repository.js';
@@ -373,63 +373,70 @@ export class UnitChecker {
     if (this.touchedSources.size) {
       const ids = [...this.touchedSources];
       this.touchedSources.clear();
-      await checkSourceUnits(db, this.scope.componentId, ids);
+      await checkSourceUnits(db, this.scope.componentId, ids, { baseFlags: this.scope.baseFlags, enforced: this.scope.enforced, sourceLanguage: this.scope.sourceLanguage });
     }
   }
 }
 
-/** long_untranslated's age, as the reference counts it. */
 const DAY_MS = 86_400_000;
+/** long_untranslated looks at strings this old (the check itself says so too): younger ones need no component counters. */
+const LONG_UNTRANSLATED_DAYS = 90;
+
+/** What the source checks of a component share: its flags, enforced checks and source language. */
+export interface SourceCheckFacts {
+  baseFlags: Flags;
+  enforced: string[];
+  sourceLanguage: string;
+}
 
 /**
  * Runs the source checks (src/checks/source.ts) of source units of one component and stores them as the
  * translation checks are stored: `checks` rows (dismissed ones kept dismissed), has_failing_check and the
- * source translation's counters. Their facts come per batch of 400 units: the units, their translations'
- * counts (one grouped statement: translated, failing) and their stored rows, plus the component's counters
- * once; writes happen only for units whose outcome changed.
+ * source translation's counters. One statement per batch of 400 reads the units with their check rows and their
+ * translations' counts (translated, failing); the component's facts come from the caller's check scope (or one
+ * statement), its counters only when a string is old enough for long_untranslated. Writes happen only for units
+ * whose outcome changed.
  */
-export async function checkSourceUnits(db: Executor, componentId: number, ids: readonly number[]): Promise<void> {
+export async function checkSourceUnits(db: Executor, componentId: number, ids: readonly number[], known?: SourceCheckFacts): Promise<void> {
   if (!ids.length) return;
-  const facts = await componentCheckFacts(db, componentId);
-  const base = mergeFlags(facts.project_flags, facts.component_flags);
-  const enforced = parseEnforced(facts.enforced_checks);
-  const counts = await componentTranslatedCounts(db, componentId);
-  const componentTranslatedPercent = counts.total > 0 ? (100 * counts.translated) / counts.total : undefined;
+  let facts = known;
+  if (!facts) {
+    const row = await componentCheckFacts(db, componentId);
+    facts = { baseFlags: mergeFlags(row.project_flags, row.component_flags), enforced: parseEnforced(row.enforced_checks), sourceLanguage: row.source_language };
+  }
+  const { baseFlags, enforced, sourceLanguage } = facts;
+  let componentTranslatedPercent: number | null | undefined; // read once, when first needed
   const now = Date.now();
   const deltas = new Map<number, Counters>();
   for (let i = 0; i < ids.length; i += BATCH) {
-    const chunk = ids.slice(i, i + BATCH);
-    const units = await sourceUnitsForChecks(db, chunk);
-    const related = await translationFactsOfSources(db, chunk);
-    const stored = new Map<number, Map<string, number>>();
-    for (const r of await checkRowsOfUnits(db, chunk)) {
-      let m = stored.get(r.unit_id);
-      if (!m) stored.set(r.unit_id, (m = new Map()));
-      m.set(r.name, Number(r.dismissed));
-    }
+    const units = await sourceUnitsForChecks(db, ids.slice(i, i + BATCH));
     const replaced: number[] = [];
     const inserts: { unit_id: number; name: string; dismissed: number }[] = [];
     const flipped = new Map<number, number[]>();
     for (const u of units) {
       const sources = splitPlurals(u.source);
-      const r = related.get(u.id);
+      const ageDays = (now - Date.parse(u.timestamp)) / DAY_MS;
+      if (ageDays >= LONG_UNTRANSLATED_DAYS && componentTranslatedPercent === undefined) {
+        const counts = await componentTranslatedCounts(db, componentId);
+        componentTranslatedPercent = counts.total > 0 ? (100 * counts.translated) / counts.total : null;
+      }
       const ctx: CheckContext = {
-        language: facts.source_language,
-        sourceLanguage: facts.source_language,
+        language: sourceLanguage,
+        sourceLanguage,
         pluralCount: sources.length,
-        flags: mergeFlags(base, u.flags, u.extra_flags),
+        flags: mergeFlags(baseFlags, u.flags, u.extra_flags),
         sourceFacts: {
-          failingTranslations: r?.failing ?? 0,
-          ageDays: (now - Date.parse(u.timestamp)) / DAY_MS,
-          ...(r && r.total > 0 ? { translatedPercent: (100 * r.translated) / r.total } : {}),
-          ...(componentTranslatedPercent !== undefined ? { componentTranslatedPercent } : {}),
+          failingTranslations: u.failing,
+          ageDays,
+          ...(u.translations > 0 ? { translatedPercent: (100 * u.translated) / u.translations } : {}),
+          ...(typeof componentTranslatedPercent === 'number' ? { componentTranslatedPercent } : {}),
         },
       };
-      const before = stored.get(u.id);
-      const rows = runSourceChecks(sources, ctx).map((f) => ({ unit_id: u.id, name: f.id, dismissed: isEnforced(f.id, enforced) ? 0 : (before?.get(f.id) ?? 0) }));
-      const same = (before?.size ?? 0) === rows.length && rows.every((row) => before?.get(row.name) === row.dismissed);
+      const before = u.checks;
+      const rows = runSourceChecks(sources, ctx).map((f) => ({ unit_id: u.id, name: f.id, dismissed: isEnforced(f.id, enforced) ? 0 : (before.get(f.id) ?? 0) }));
+      const same = before.size === rows.length && rows.every((row) => before.get(row.name) === row.dismissed);
       if (!same) {
-        if (before) replaced.push(u.id);
+        if (before.size) replaced.push(u.id);
         inserts.push(...rows);
       }
       const failing = rows.some((row) => !row.dismissed) ? 1 : 0;
@@ -457,19 +464,78 @@ const REUSED_LIMIT = 10;
  * the same source's targets in the project's other components (inconsistent) and the last
  * non-empty target saved in its history (translated).
  */
-export async function crossUnitContext(db: Executor, scope: CheckScope, unit: { id: number; source: string; target: string; state: number }): Promise<CrossUnitContext> {
+export async function crossUnitContext(
+  db: Executor,
+  scope: CheckScope,
+  unit: { id: number; source: string; target: string; state: number },
+  /** The unit's target before the edit: the strings that share it are looked up in the same statement (reusedPartners). */
+  oldTarget?: string,
+): Promise<CrossUnitContext & { reusedPartners?: SameTargetUnit[] }> {
   if (scope.isSource) return {};
-  const out: CrossUnitContext = {};
+  const out: CrossUnitContext & { reusedPartners?: SameTargetUnit[] } = {};
   const others = await targetsOfSameSource(db, { projectId: scope.projectId, componentId: scope.componentId, languageId: scope.languageId, source: unit.source }, 50);
   if (others.length) out.otherTranslations = others.map((target) => splitPlurals(target));
   if (unit.state < STATE_TRANSLATED) {
     const previous = await lastNonEmptyTarget(db, unit.id, [...CONTENT_ACTIONS]);
     if (previous !== undefined) out.previousTarget = splitPlurals(previous);
-  } else if (scope.pluralCount > 1 && unit.target !== '') {
-    const same = await unitsWithTargets(db, { projectId: scope.projectId, languageId: scope.languageId }, [unit.target], REUSED_LIMIT);
-    out.sameTargetSources = same.filter((r) => r.id !== unit.id).map((r) => splitPlurals(r.source));
+  }
+  if (scope.pluralCount > 1) {
+    // reused: the strings with the new translation, and (for them to lose the check) those with the old one.
+    const current = unit.state >= STATE_TRANSLATED && unit.target !== '' ? unit.target : '';
+    const targets = [...new Set([current, oldTarget ?? ''].filter((t) => t !== ''))];
+    if (targets.length) {
+      const same = (await unitsWithTargets(db, { projectId: scope.projectId, languageId: scope.languageId }, targets, 2 * REUSED_LIMIT + 1)).filter((r) => r.id !== unit.id);
+      if (current) out.sameTargetSources = same.filter((r) => r.target === current).map((r) => splitPlurals(r.source));
+      if (oldTarget !== undefined && oldTarget !== unit.target) out.reusedPartners = same;
+    }
   }
   return out;
+}
+
+/** A translated unit of the project in the language, found by its target (the `reused` check). */
+export interface SameTargetUnit {
+  id: number;
+  source: string;
+  target: string;
+}
+
+/**
+ * `reused` of the other strings a single edit touched: `partners` (from crossUnitContext: the project's units in
+ * the language with the edit's new or old target) get the check added or removed as the edited unit got it, with
+ * has_failing_check and their translations' counters. One statement reads them with their check rows; only
+ * `reused` rows change, so the partners' other checks (which need their own cross-unit facts) stay as stored.
+ */
+export async function recheckReusedPartners(db: Executor, scope: CheckScope, unit: { id: number; source: string; target: string; state: number }, partners: readonly SameTargetUnit[]): Promise<void> {
+  const reused = getCheck('reused');
+  if (!reused || !partners.length) return;
+  // Every unit with a partner's target, the edited one with its new text.
+  const byTarget = new Map<string, SameTargetUnit[]>();
+  const add = (u: SameTargetUnit) => byTarget.set(u.target, [...(byTarget.get(u.target) ?? []), u]);
+  partners.forEach(add);
+  if (unit.state >= STATE_TRANSLATED && unit.state < STATE_READONLY && unit.target !== '') add({ id: unit.id, source: unit.source, target: unit.target });
+  const deltas = new Map<number, Counters>();
+  for (const p of await unitsForReusedCheck(db, partners.map((u) => u.id))) {
+    const flags = mergeFlags(scope.baseFlags, p.flags, p.extra_flags ?? '');
+    const others = (byTarget.get(p.target) ?? []).filter((o) => o.id !== p.id).map((o) => splitPlurals(o.source));
+    const ctx: CheckContext = { language: scope.language, sourceLanguage: scope.sourceLanguage, pluralCount: scope.pluralCount, flags, sameTargetSources: others };
+    const fails = p.state >= STATE_TRANSLATED && p.state < STATE_READONLY && isCheckEnabled(reused, flags) && reused.check(splitPlurals(p.source), splitPlurals(p.target), ctx).failing;
+    const rows = p.checks;
+    if (fails === rows.has('reused')) continue;
+    if (fails) {
+      rows.set('reused', 0);
+      await insertCheckRows(db, [{ unit_id: p.id, name: 'reused', dismissed: 0 }]);
+    } else {
+      rows.delete('reused');
+      await deleteCheckOfUnit(db, p.id, 'reused');
+    }
+    const failing = [...rows.values()].some((dismissed) => !dismissed) ? 1 : 0;
+    if (failing === Number(p.has_failing_check)) continue;
+    await setUnitsCheckOutcome(db, [p.id], { has_failing_check: failing });
+    const delta = deltas.get(p.translation_id) ?? emptyCounters();
+    addUnit(addUnit(delta, p, -1), { ...p, has_failing_check: failing }, 1);
+    deltas.set(p.translation_id, delta);
+  }
+  for (const [translationId, delta] of deltas) await applyCounterDelta(db, translationId, delta);
 }
 
 /**

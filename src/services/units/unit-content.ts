@@ -8,7 +8,7 @@ import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { addUnit, applyCounterDelta, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
-import { crossUnitContext, UnitChecker, type CheckScope } from '../quality/unit-checks.js';
+import { crossUnitContext, recheckReusedPartners, UnitChecker, type CheckScope } from '../quality/unit-checks.js';
 import { setUnitContent } from '../../db/units.repository.js';
 import { forgetReplacedTranslation } from '../../db/memory.repository.js';
 
@@ -78,7 +78,8 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   // Quality checks of the new content; a failing enforced check turns a translated string into needs editing.
   const checked = { ...unit, target, state: update.state };
   const checker = update.checker ?? (await UnitChecker.forUnit(db, unit, await update.checkScope?.()));
-  const outcome = checker.check(checked, update.checker ? undefined : await crossUnitContext(db, checker.scope, checked));
+  const cross = update.checker ? undefined : await crossUnitContext(db, checker.scope, checked, unit.target);
+  const outcome = checker.check(checked, cross);
   const state = outcome.state;
   const has_failing_check = outcome.has_failing_check;
   const after: UnitRow = { ...unit, target, state, has_failing_check, pending, last_updated: now };
@@ -86,7 +87,11 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   // The source's long_untranslated counts the languages that translate it: look again when that changes.
   if ((unit.state >= STATE_TRANSLATED) !== (state >= STATE_TRANSLATED)) checker.touchSource(unit.source_unit_id);
   // After the unit's row: the source checks the flush runs read it.
-  if (!update.checker) await checker.flush(db);
+  if (!update.checker) {
+    await checker.flush(db);
+    // The strings that share the new (or shared the old) translation get or lose `reused` with this one.
+    if (cross?.reusedPartners?.length) await recheckReusedPartners(db, checker.scope, { id: unit.id, source: unit.source, target, state }, cross.reusedPartners);
+  }
   if (update.counters) {
     addUnit(update.counters, unit, -1);
     addUnit(update.counters, after, 1);
