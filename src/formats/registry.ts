@@ -113,8 +113,6 @@ for (const format of [
   propertiesUtf16Format,
   gwtFormat,
   xwikiJavaPropertiesFormat,
-  xwikiPagePropertiesFormat,
-  xwikiFullPageFormat,
   mi18nLangFormat,
   dtdFormat,
   yamlFormat,
@@ -133,6 +131,9 @@ for (const format of [
   webvttFormat,
   moFormat,
   xcstringsFormat,
+  // Last: an .xml file (discovery, uploads by extension) is an Android resource before it is an XWiki page.
+  xwikiPagePropertiesFormat,
+  xwikiFullPageFormat,
 ]) {
   formats.register(format);
 }

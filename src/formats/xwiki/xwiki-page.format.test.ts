@@ -64,3 +64,10 @@ describe('xwiki-fullpage', () => {
     expect(() => store.addUnit({ key: 'other', source: ['x'], target: ['y'] })).toThrow(RangeError);
   });
 });
+
+describe('registry order', () => {
+  it('leaves .xml files to Android resources where a format is picked by extension', async () => {
+    const { formats } = await import('../registry.js');
+    expect(formats.list().find((f) => f.extensions.includes('xml'))!.id).toBe('aresource');
+  });
+});
