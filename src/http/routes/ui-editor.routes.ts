@@ -146,10 +146,12 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const count = source.length > 1 ? Math.max(targetForms(source, t.translation), stored.length) : targetForms(source, t.translation);
     const target = Array.from({ length: count }, (_, i) => stored[i] ?? '');
     const names = count > 1 ? pluralNames(ruleOfTranslation(t.translation, t.language.code)) : [];
+    // The unit's place is known: the discussion lists need not read it again.
+    const place = { unit: unitRow, translation: t.translation, component: t.component, project: t.project, language: t.language };
     const [extras, suggestions, comments, maxLengths] = await Promise.all([
       c.units.extras(unitRow),
-      c.suggestions.list(request.actor, unitRow.id),
-      c.comments.list(request.actor, unitRow.id),
+      c.suggestions.listOf(request.actor, place),
+      c.comments.listOf(request.actor, place),
       bulkEditOf(c).maxLengths(t, [unitRow]),
     ]);
     const userId = request.actor.user?.id ?? null;
@@ -178,7 +180,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       prevHref: offset > 0 ? editorLink(h.translate, st.q, offset - 1) : null,
       nextHref: offset + 1 < total ? editorLink(h.translate, st.q, offset + 1) : null,
       permissions: perms,
-      suggestions: suggestions.suggestions.map((s) => ({
+      suggestions: suggestions.map((s) => ({
         id: s.suggestion.id,
         target: splitPlurals(s.suggestion.target),
         username: s.username,

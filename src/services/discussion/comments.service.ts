@@ -51,7 +51,12 @@ export class CommentsService {
 
   /** The unit's comments and its source string's comments, oldest first. */
   async list(actor: Actor, unitId: number): Promise<CommentView[]> {
-    const p = await visiblePlace(this.db, this.access, actor, unitId);
+    return this.listOf(actor, await visiblePlace(this.db, this.access, actor, unitId));
+  }
+
+  /** The same for a unit whose place the caller has read already (the editor). */
+  async listOf(actor: Actor, p: DiscussionPlace): Promise<CommentView[]> {
+    if (!this.access.canViewComponent(actor, p.project, p.component)) throw new NotFoundError();
     const ids = [p.unit.id];
     if (p.unit.source_unit_id && p.unit.source_unit_id !== p.unit.id) ids.push(p.unit.source_unit_id);
     return this.views({ unitIds: ids });

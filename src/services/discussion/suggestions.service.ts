@@ -104,6 +104,12 @@ export class SuggestionsService {
     return { place, suggestions: await this.views(this.db, { unitId }) };
   }
 
+  /** The same for a unit whose place the caller has read already (the editor): one query instead of six. */
+  async listOf(actor: Actor, place: DiscussionPlace): Promise<SuggestionView[]> {
+    if (!this.access.canViewComponent(actor, place.project, place.component)) throw new NotFoundError();
+    return this.views(this.db, { unitId: place.unit.id });
+  }
+
   private async load(actor: Actor, id: number): Promise<{ place: DiscussionPlace; view: SuggestionView }> {
     const [view] = await this.views(this.db, { id });
     if (!view) throw new NotFoundError();
