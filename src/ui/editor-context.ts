@@ -113,7 +113,7 @@ export function contextPanels(o: { translateHref: string; unitId: number }): Saf
   const base = contextBase(o.translateHref, o.unitId);
   return html`<div class="context-panels" id="context-panels">${CONTEXT_PANELS.map(
     (panel) => html`<section class="panel context-panel" id="context-${panel}" aria-labelledby="context-${panel}-title"><h2 id="context-${panel}-title">${panelTitle(panel)}</h2>
-<div class="context-body" id="context-${panel}-body" data-context-url="${base}${panel}/?fragment=1" data-failed="${tr('This panel could not be loaded.')}"><p class="muted" data-context-status><a href="${base}${panel}/" id="context-${panel}-link">${showLink(panel)}</a></p></div>
+<div class="context-body" id="context-${panel}-body" data-context-url="${base}${panel}/?fragment=1"><p class="muted" data-context-status><a href="${base}${panel}/" id="context-${panel}-link">${showLink(panel)}</a></p></div>
 </section>`,
   )}</div>
 <script src="${assetUrl('editor-context.js')}" defer></script>`;

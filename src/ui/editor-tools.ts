@@ -103,8 +103,6 @@ export function fieldCounter(fieldId: string, text: string, maxLength: number | 
   const words = text.split(/\s+/).filter(Boolean).length;
   const over = maxLength !== null && chars > maxLength;
   const shown = maxLength !== null ? tr('Characters: {chars} / {max} · words: {words}', { chars, max: maxLength, words }) : tr('Characters: {chars} · words: {words}', { chars, words });
-  return html`<div class="counter${over ? ' over' : ''}" id="${fieldId}-counter" data-counter-for="${fieldId}"${maxLength !== null ? html` data-max="${maxLength}"` : ''}
- data-text="${tr('Characters: {chars} · words: {words}')}" data-text-limit="${tr('Characters: {chars} / {max} · words: {words}')}"
- data-over="${tr('Over the limit of {max} characters.')}" data-within="${tr('Within the limit of {max} characters.')}"><span data-counter-text>${shown}</span>
+  return html`<div class="counter${over ? ' over' : ''}" id="${fieldId}-counter" data-counter-for="${fieldId}"${maxLength !== null ? html` data-max="${maxLength}"` : ''}><span data-counter-text>${shown}</span>
 <span class="visually-hidden" role="status" aria-live="polite" data-counter-live>${over ? tr('Over the limit of {max} characters.', { max: maxLength }) : ''}</span></div>`;
 }

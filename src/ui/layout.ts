@@ -1,7 +1,7 @@
 // The page shell every UI page shares: landmarks, skip link, header with sign in/out, shortcut help, assets.
 import { html, type SafeHtml } from './html.js';
 import { assetUrl } from './assets.js';
-import { currentCatalog, perLanguage, tr, trHtml } from './i18n.js';
+import { currentCatalog, tr, trHtml } from './i18n.js';
 import { scriptMessages } from './i18n-script.js';
 
 /** Who is looking at the page, and the session's CSRF token for its forms (null for token or anonymous callers). */
@@ -40,31 +40,11 @@ function breadcrumbs(items: PageOptions['breadcrumbs']): SafeHtml {
   )}</ol></nav>`;
 }
 
-/** The keyboard shortcuts help every page carries (shown on "?"); the same for every page of a language. */
-const shortcutsDialog = perLanguage(() => html`<dialog id="shortcuts" aria-labelledby="shortcuts-title">
-  <h2 id="shortcuts-title">${tr('Keyboard shortcuts')}</h2>
-  <dl class="keys">
-    <dt><kbd>Ctrl</kbd>+<kbd>Enter</kbd></dt><dd>${tr('Save and go to the next string (in the comment field: add the comment)')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Enter</kbd></dt><dd>${tr('Save and stay')}</dd>
-    <dt>${trHtml('{first} or {second}', { first: html`<kbd>Alt</kbd>+<kbd>PageDown</kbd>`, second: html`<kbd>Ctrl</kbd>+<kbd>↓</kbd>` })}</dt><dd>${tr('Next string')}</dd>
-    <dt>${trHtml('{first} or {second}', { first: html`<kbd>Alt</kbd>+<kbd>PageUp</kbd>`, second: html`<kbd>Ctrl</kbd>+<kbd>↑</kbd>` })}</dt><dd>${tr('Previous string')}</dd>
-    <dt>${trHtml('{first} or {second}', { first: html`<kbd>Alt</kbd>+<kbd>↓</kbd>`, second: html`<kbd>Alt</kbd>+<kbd>↑</kbd>` })}</dt><dd>${tr('Next or previous string')}</dd>
-    <dt><kbd>Alt</kbd>+<kbd>Home</kbd></dt><dd>${tr('First string of the search')}</dd>
-    <dt><kbd>Alt</kbd>+<kbd>End</kbd></dt><dd>${tr('Last string of the search')}</dd>
-    <dt><kbd>Alt</kbd>+<kbd>Enter</kbd></dt><dd>${tr('Save as a suggestion')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>B</kbd></dt><dd>${tr('Copy the source into the focused translation field')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>E</kbd></dt><dd>${tr('Toggle “Needs editing”')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>M</kbd></dt><dd>${tr('Load machine translation and memory matches')}</dd>
-    <dt>${trHtml('{first} or {second}', { first: html`<kbd>Ctrl</kbd>+<kbd>O</kbd>`, second: html`<kbd>Ctrl</kbd>+<kbd>Y</kbd>` })}</dt><dd>${tr('Copy the source; toggle “Needs editing” (the reference’s keys)')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>I</kbd></dt><dd>${tr('Focus the translation field')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>J</kbd></dt><dd>${tr('Go to the panels beside the string (nearby strings, other languages, …)')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>U</kbd></dt><dd>${tr('Focus the comment field')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>S</kbd></dt><dd>${tr('Focus the search field')}</dd>
-    <dt><kbd>Ctrl</kbd>+<kbd>Enter</kbd> ${tr('in zen mode')}</dt><dd>${tr('Save the string and go to the next one')}</dd>
-    <dt><kbd>?</kbd></dt><dd>${tr('Show this help')}</dd>
-  </dl>
-  <form method="dialog"><button type="submit" id="shortcuts-close">${tr('Close')}</button></form>
-</dialog>`);
+/**
+ * The keyboard shortcuts help (shown on "?"): parla.js fills it from the language's script texts when first opened,
+ * so that pages do not carry it. Without JavaScript there are no shortcuts to list.
+ */
+const SHORTCUTS_DIALOG = html`<dialog id="shortcuts" aria-labelledby="shortcuts-title"></dialog>`;
 
 export function page(o: PageOptions): string {
   const language = currentCatalog();
@@ -91,7 +71,7 @@ ${breadcrumbs(o.breadcrumbs)}
 ${o.body}
 </main>
 <footer class="site"><p>${trHtml('Press {key} for keyboard shortcuts.', { key: html`<kbd>?</kbd>` })}</p></footer>
-${shortcutsDialog()}
+${SHORTCUTS_DIALOG}
 </body>
 </html>
 `.value;

@@ -47,6 +47,32 @@ describe.each(DIALECTS)('UI languages on %s', (dialect) => {
     expect(api.headers.get('content-language')).toBeNull();
   });
 
+  it('serves the scripts texts of the page language as one cacheable script per language', async () => {
+    const page = await (await get(s, '/accounts/login/', { 'Accept-Language': 'de' })).text();
+    const src = /<script src="(\/ui\/static\/texts-de\.js\?v=([0-9a-f]{12}))" defer><\/script>\s*<script src="\/ui\/static\/parla\.js/.exec(page);
+    expect(src, 'the texts script comes before parla.js').not.toBeNull();
+    // Pages no longer carry the texts or the shortcuts list themselves.
+    expect(page).not.toContain('<dl class="keys">');
+    expect(page).toContain('<dialog id="shortcuts" aria-labelledby="shortcuts-title"></dialog>');
+    const res = await get(s, src![1]!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = await res.text();
+    const texts = JSON.parse(body.replace(/^window\.parlaMessages=/, '').replace(/;\n$/, '')) as { lang: string; messages: Record<string, string>; states: Record<string, [string, string]>; shortcuts: [string, string][] };
+    expect(texts.lang).toBe('de');
+    expect(texts.messages.liveKeep).toBe('Meine behalten');
+    expect(texts.states['20']).toEqual(['Übersetzt', 'translated']);
+    expect(texts.shortcuts[0]![0]).toBe('<kbd>Ctrl</kbd>+<kbd>Enter</kbd>');
+    // Each language has its own script and hash; English is the source; unknown languages are not served.
+    const en = await (await get(s, '/accounts/login/')).text();
+    const enSrc = /\/ui\/static\/texts-en\.js\?v=([0-9a-f]{12})/.exec(en);
+    expect(enSrc?.[1]).not.toBe(src![2]);
+    expect(await (await get(s, enSrc![0])).text()).toContain('"liveKeep":"Keep mine"');
+    expect((await get(s, '/ui/static/texts-xx.js')).status).toBe(404);
+    expect((await get(s, '/ui/static/texts-de.js')).headers.get('cache-control')).toBe('public, max-age=300');
+  });
+
   it('prefers the interface language of the profile over Accept-Language', async () => {
     const ui = await signIn(s, 'klara');
     const saved = await ui.post('/accounts/profile/', { section: 'languages', language: 'cs' });

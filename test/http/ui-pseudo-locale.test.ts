@@ -137,6 +137,23 @@ describe('the pseudo-locale finds UI text outside the catalog', () => {
     expect(missing, `text outside the catalog on ${pathname}`).toEqual([]);
   });
 
+  it('the texts of the browser scripts', async () => {
+    const html = await (await fetch(`${s.url}/accounts/login/`, { headers: { 'Accept-Language': 'en-XA' } })).text();
+    const src = /\/ui\/static\/texts-en-XA\.js\?v=[0-9a-f]+/.exec(html)?.[0];
+    expect(src).toBeDefined();
+    const body = await (await fetch(`${s.url}${src}`)).text();
+    const texts = JSON.parse(body.replace(/^window\.parlaMessages=/, '').replace(/;\n$/, '')) as { messages: Record<string, string>; plurals: Record<string, Record<string, string>>; states: Record<string, [string, string]>; reasons: Record<string, string>; shortcuts: [string, string][] };
+    const all = [
+      ...Object.values(texts.messages),
+      ...Object.values(texts.plurals).flatMap((forms) => Object.values(forms)),
+      ...Object.values(texts.states).map(([label]) => label),
+      ...Object.values(texts.reasons),
+      ...texts.shortcuts.flatMap(([keys, text]) => [keys.replace(/<kbd>[^<]*<\/kbd>/g, ''), text]),
+    ];
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.filter((t) => untranslated(t) !== null)).toEqual([]);
+  });
+
   it('the sign-in page, anonymously', async () => {
     const html = await (await fetch(`${s.url}/accounts/login/`, { headers: { 'Accept-Language': 'en-XA' } })).text();
     expect(texts(html).filter((t) => untranslated(t) !== null)).toEqual([]);

@@ -7,6 +7,7 @@ import type { RepositoryStatus } from '../../services/repository/repository.serv
 import { componentPathSegment } from '../../domain/component-paths.js';
 import { AppError, LockedError, NotFoundError } from '../../shared/errors.js';
 import { asset } from '../../ui/assets.js';
+import { scriptTextsAsset } from '../../ui/i18n-script.js';
 import { categoryPage, componentPage, dashboardPage, languagePage, loginPage, projectPage, translationPage, userPage, type Changes, type Listed, type Repository } from '../../ui/pages.js';
 import { seg } from '../../ui/widgets.js';
 import type { SessionAuth } from '../session-auth.js';
@@ -70,7 +71,7 @@ export function uiRoutes(app: FastifyInstance, c: UiDeps, auth: SessionAuth): vo
 
   // ---------------------------------------------------------------- assets
   app.get<{ Params: { file: string } }>('/ui/static/:file', async (request, reply) => {
-    const a = asset(request.params.file);
+    const a = asset(request.params.file) ?? scriptTextsAsset(request.params.file);
     if (!a) throw new NotFoundError();
     const versioned = (request.query as Q).v === a.hash;
     return reply

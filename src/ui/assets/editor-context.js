@@ -1,6 +1,6 @@
 // The editor's context panels: each empty panel fetches its HTML fragment after the page shows, and "Copy" puts
 // another language's text into the translation fields. Without this script each panel links to its own page.
-/* global document, fetch, DOMParser, Event */
+/* global document, window, fetch, DOMParser, Event */
 (function () {
   'use strict';
 
@@ -39,7 +39,7 @@
       })
       .catch(function () {
         // The link to the panel's page stays, with the message before it.
-        setStatus(body, body.getAttribute('data-failed') || '');
+        setStatus(body, window.parlaText('contextFailed'));
       })
       .then(function () {
         body.removeAttribute('aria-busy');

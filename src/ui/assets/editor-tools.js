@@ -1,15 +1,9 @@
 // Typing aids of the editor and zen mode (the pages work without this file): the character and word counter under each
 // translation field, the special-characters bar, and the shortcuts parla.js leaves to the editor (first/last string,
-// focus moves, suggest). Texts come from data-* attributes the server fills in the reader's language.
+// focus moves, suggest). Texts come from the language's script texts (parlaText in parla.js).
 /* global document, window */
 (function () {
   'use strict';
-
-  function fill(template, vars) {
-    return String(template || '').replace(/\{([a-z_]+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
-    });
-  }
 
   // ---------------------------------------------------------------- counters
 
@@ -26,7 +20,7 @@
     var max = maxAttr === null ? null : Number(maxAttr);
     var text = box.querySelector('[data-counter-text]');
     var vars = { chars: n.chars, words: n.words, max: max };
-    if (text) text.textContent = fill(max === null ? box.getAttribute('data-text') : box.getAttribute('data-text-limit'), vars);
+    if (text) text.textContent = window.parlaText(max === null ? 'counter' : 'counterLimit', vars);
     if (max === null) return;
     var over = n.chars > max;
     var was = box.classList.contains('over');
@@ -35,7 +29,7 @@
     else field.removeAttribute('aria-invalid');
     if (over !== was) {
       var live = box.querySelector('[data-counter-live]');
-      if (live) live.textContent = fill(box.getAttribute(over ? 'data-over' : 'data-within'), vars);
+      if (live) live.textContent = window.parlaText(over ? 'counterOver' : 'counterWithin', vars);
     }
   }
 

@@ -2,7 +2,7 @@
 // shows who else is viewing, updates states and counters as others save, and offers "Keep mine" / "Take theirs" when
 // someone else saves the string open here, alone or with many others at once (an upload, automatic translation, a bulk
 // edit); when more strings changed than the event lists, a notice offers a reload. Every text comes translated from
-// the page's data-* attributes.
+// the language's script texts (parlaText in parla.js).
 /* global document, window, EventSource, Event */
 (function () {
   'use strict';
@@ -12,21 +12,13 @@
   var data = root.dataset;
   var unitId = data.unitId ? Number(data.unitId) : null;
   var me = data.username || '';
-  function parsed(json) {
-    try {
-      return JSON.parse(json || '{}');
-    } catch {
-      return {};
-    }
-  }
-  var states = parsed(data.states);
-  var reasons = parsed(data.reasons);
+  var catalog = window.parlaMessages || {};
+  var states = catalog.states || {};
+  var reasons = catalog.reasons || {};
 
-  /** A translated text with its {name} placeholders filled in. */
-  function text(template, values) {
-    return String(template || '').replace(/\{([a-z_]+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
+  /** A translated script text with its {name} placeholders filled in. */
+  function text(key, values) {
+    return window.parlaText(key, values);
   }
 
   function personName(p) {
@@ -68,13 +60,13 @@
     var others = (viewers || []).filter(function (v) {
       return v.username !== me;
     });
-    presence.textContent = others.length ? text(data.textViewers, { names: others.map(personName).join(', ') }) : '';
+    presence.textContent = others.length ? text('liveViewers', { names: others.map(personName).join(', ') }) : '';
     showLine();
   }
 
   function showCounters(c) {
     if (!c) return;
-    counters.textContent = text(data.textCounters, c);
+    counters.textContent = text('liveCounters', c);
     showLine();
   }
 
@@ -122,7 +114,7 @@
     say('');
     var heading = document.createElement('p');
     heading.id = 'live-banner-title';
-    heading.textContent = text(data.textSaved, { user: personName(saved.user) });
+    heading.textContent = text('liveSaved', { user: personName(saved.user) });
     banner.appendChild(heading);
     var lang = fields()[0] || document.getElementById('target-0');
     saved.target.forEach(function (form, i) {
@@ -141,18 +133,18 @@
       var actions = document.createElement('div');
       actions.className = 'actions';
       actions.appendChild(
-        button('live-keep', data.textKeep, function () {
+        button('live-keep', text('liveKeep'), function () {
           closeBanner();
-          say(data.textKept);
+          say(text('liveKept'));
           var first = fields()[0];
           if (first) first.focus();
         }, true),
       );
       actions.appendChild(
-        button('live-take', data.textTake, function () {
+        button('live-take', text('liveTake'), function () {
           take(saved);
           closeBanner();
-          say(data.textTaken);
+          say(text('liveTaken'));
           var first = fields()[0];
           if (first) first.focus();
         }),
@@ -200,7 +192,7 @@
   /** More strings changed than the event lists: the page may show some of them stale, a reload shows them all. */
   function showNotice(changed) {
     var values = { user: personName(changed.user), count: changed.count, reason: reasons[changed.reason] || changed.reason };
-    document.getElementById('live-notice-text').textContent = text(changed.user ? data.textChanged : data.textChangedAnonymous, values);
+    document.getElementById('live-notice-text').textContent = text(changed.user ? 'liveChanged' : 'liveChangedAnonymous', values);
     document.getElementById('live-reload').href = window.location.href;
     notice.hidden = false;
   }

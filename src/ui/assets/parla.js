@@ -4,17 +4,10 @@
 (function () {
   'use strict';
 
-  // The page's translated script texts (layout.ts renders them as JSON): text('key', { name: value }), or with n for plurals.
-  var catalog = null;
+  // The translated script texts of the page's language (texts-<lang>.js, loaded before this script):
+  // text('key', { name: value }), or with n for plurals.
   function text(key, vars, n) {
-    if (!catalog) {
-      var el = document.getElementById('parla-messages');
-      try {
-        catalog = el ? JSON.parse(el.textContent) : {};
-      } catch {
-        catalog = {};
-      }
-    }
+    var catalog = window.parlaMessages || {};
     var message = '';
     if (n !== undefined && catalog.plurals && catalog.plurals[key]) {
       var forms = catalog.plurals[key];
@@ -73,9 +66,39 @@
     if (button && !button.disabled) button.click();
   }
 
+  /** Fills the shortcuts dialog from the script texts (keys as the server wrote them, with <kbd>) the first time. */
+  function buildHelp(dialog) {
+    var catalog = window.parlaMessages || {};
+    var title = document.createElement('h2');
+    title.id = 'shortcuts-title';
+    title.textContent = text('shortcutsTitle');
+    var list = document.createElement('dl');
+    list.className = 'keys';
+    (catalog.shortcuts || []).forEach(function (row) {
+      var dt = document.createElement('dt');
+      dt.innerHTML = row[0];
+      var dd = document.createElement('dd');
+      dd.textContent = row[1];
+      list.appendChild(dt);
+      list.appendChild(dd);
+    });
+    var form = document.createElement('form');
+    form.method = 'dialog';
+    var close = document.createElement('button');
+    close.type = 'submit';
+    close.id = 'shortcuts-close';
+    close.textContent = text('close');
+    form.appendChild(close);
+    dialog.appendChild(title);
+    dialog.appendChild(list);
+    dialog.appendChild(form);
+  }
+
   function showHelp() {
     var dialog = document.getElementById('shortcuts');
-    if (dialog && typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    if (!dialog || typeof dialog.showModal !== 'function' || dialog.open) return;
+    if (!dialog.firstChild) buildHelp(dialog);
+    dialog.showModal();
   }
 
   document.addEventListener('keydown', function (e) {
