@@ -2,7 +2,7 @@
 import { html, type SafeHtml } from './html.js';
 import { ntr, tr, trHtml } from './i18n.js';
 import { csrfField, page, type Viewer } from './layout.js';
-import { notice } from './widgets.js';
+import { notice, translationCrumbs } from './widgets.js';
 import type { Common, TranslationPlace } from './pages.js';
 import type { CheckView } from '../services/quality/check-dismissal.service.js';
 import { STATE_APPROVED, STATE_TRANSLATED } from '../domain/unit-states.js';
@@ -63,7 +63,7 @@ ${dismissed.length
  */
 export function approveButton(o: { translateHref: string; canReview: boolean; state: number }): SafeHtml {
   if (!o.canReview || o.state === STATE_APPROVED) return html``;
-  return html`<button type="submit" name="action" value="approve" id="approve" class="secondary" formaction="${o.translateHref}review/">${tr('Approve')}</button>`;
+  return html`<button type="submit" name="action" value="approve" id="approve" class="secondary">${tr('Approve')}</button>`;
 }
 
 /** The link to the review queue, under the editor's form for reviewers. */
@@ -124,13 +124,7 @@ ${o.offset + o.rows.length < o.total ? html`<a class="button secondary" rel="nex
     title: tr('Review — {component} — {language}', { component: o.componentName, language: o.languageName }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [
-      { label: tr('Dashboard'), href: '/' },
-      { label: o.projectName, href: o.projectHref },
-      { label: o.componentName, href: o.componentHref },
-      { label: o.languageName, href: o.translationHref },
-      { label: tr('Review') },
-    ],
+    breadcrumbs: translationCrumbs(o, tr('Review')),
     body,
   });
 }

@@ -151,14 +151,16 @@ describe.each(DIALECTS)('editor quality and review (%s)', (dialect) => {
     expect(unit.state).toBe(20);
     expect((await trans.get(`${EDITOR}?id=${unit.id}`)).html).not.toContain('id="approve"');
     const page = await rita.get(`${EDITOR}?id=${unit.id}`);
-    expect(page.html).toMatch(/<button type="submit" name="action" value="approve" id="approve" class="secondary" formaction="\/translate\/rev\/app\/cs\/review\/">Approve<\/button>/);
+    expect(page.html).toMatch(/<button type="submit" name="action" value="approve" id="approve" class="secondary">Approve<\/button>/);
 
-    const forged = await trans.post(`${EDITOR}review/`, { id: String(unit.id), target_0: 'Ahoj', action: 'approve' });
+    // A refused approval is shown on the editor, next to the fields, with the text typed in them kept.
+    const forged = await trans.post(EDITOR, { id: String(unit.id), target_0: 'Ahoj typed', action: 'approve' });
     expect(forged.status).toBe(400);
-    expect(forged.html).toContain('Insufficient privileges for approving translations.');
+    expect(forged.html).toMatch(/id="save-error">[^<]*Insufficient privileges for approving translations.</);
+    expect(forged.html).toMatch(/<textarea id="target-0"[^>]*>\n?Ahoj typed<\/textarea>/);
     expect((await unitBySource('Hello')).state).toBe(20);
 
-    const res = await rita.post(`${EDITOR}review/`, { id: String(unit.id), target_0: 'Nazdar', action: 'approve', q: '' }, { from: `${EDITOR}?id=${unit.id}` });
+    const res = await rita.post(EDITOR, { id: String(unit.id), target_0: 'Nazdar', action: 'approve', q: '' }, { from: `${EDITOR}?id=${unit.id}` });
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${EDITOR}?id=${unit.id}&done=approved`);
     const approved = await unitBySource('Hello');

@@ -257,7 +257,8 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         const empty = forms.every((f) => f === '');
         const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
         const keepApproved = found.unit.state === STATE_APPROVED && review && c.access.canIn(request.actor, 'unit.review', t.project, t.component, t.translation.language_id);
-        const state = empty ? 0 : str(body.fuzzy) ? 10 : keepApproved ? 30 : 20;
+        // Approve (reviewers) saves the text in the fields as approved; refusals come back here like those of Save.
+        const state = action === 'approve' ? STATE_APPROVED : empty ? 0 : str(body.fuzzy) ? 10 : keepApproved ? 30 : 20;
         await c.unitEdits.patch(request.actor, unitId, { target: forms, state }, { partial: true });
       } catch (e) {
         // Refused edits are shown on the editor with what was typed, not on a separate error page.
@@ -274,7 +275,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
         if (next < total) return redirect(reply, `${editorLink(h.translate, q, next)}&done=saved`);
         return redirect(reply, `${h.translation}?done=saved`);
       }
-      return redirect(reply, `${h.translate}?id=${unitId}${q ? `&q=${encodeURIComponent(q)}` : ''}&done=saved`);
+      return redirect(reply, `${h.translate}?id=${unitId}${q ? `&q=${encodeURIComponent(q)}` : ''}&done=${action === 'approve' ? 'approved' : 'saved'}`);
     }),
   );
 

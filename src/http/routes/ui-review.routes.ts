@@ -4,7 +4,6 @@ import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
-import { targetForms } from '../../services/units/new-string.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { msgid } from '../../shared/msgid.js';
 import { REVIEW_QUERY, reviewQueuePage } from '../../ui/editor-review.js';
@@ -67,21 +66,13 @@ export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): v
     }),
   );
 
-  // Approve: from the editor (the text in its fields) or from the queue (the text as it stands), through the API's rules.
+  // Approve from the queue (the text as it stands), through the API's rules; the editor's Approve posts to the editor.
   app.post(
     '/translate/:project/:component/:language/review/',
     formConfig,
     pageRoute(async (request: TP, reply) => {
       const { t, body } = await translationForm(request);
       const action = str(body.action);
-      if (action === 'approve') {
-        // The editor's form names the unit "id" and carries the text typed in its fields.
-        const unit = await unitIn(request, t, body.id);
-        const count = targetForms(splitPlurals(unit.source), t.translation);
-        const forms = Array.from({ length: count }, (_, i) => str(body[`target_${i}`]).replace(/\r\n/g, '\n'));
-        await c.unitEdits.patch(request.actor, unit.id, { target: forms, state: STATE_APPROVED }, { partial: true });
-        return redirect(reply, backToUnit(t, body, unit.id, 'approved'));
-      }
       if (action === 'approve-queued') {
         const unit = await unitIn(request, t, body.unit);
         try {
