@@ -5,6 +5,7 @@ import { csrfField, page } from './layout.js';
 import { tr, ntr, trHtml } from './i18n.js';
 import { field, formErrors, type FormErrors } from './forms.js';
 import type { Common, TranslationPlace } from './pages.js';
+import { translationCrumbs } from './widgets.js';
 
 export interface BulkPageData extends Common, TranslationPlace {
   translationHref: string;
@@ -120,13 +121,7 @@ ${!o.canBulk && !o.canReplace ? html`<p class="muted" id="bulk-denied">${tr('You
     title: tr('Bulk edit: {component} — {language}', { component: o.componentName, language: o.languageName }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [
-      { label: tr('Dashboard'), href: '/' },
-      { label: o.projectName, href: o.projectHref },
-      { label: o.componentName, href: o.componentHref },
-      { label: o.languageName, href: o.translationHref },
-      { label: tr('Bulk edit') },
-    ],
+    breadcrumbs: translationCrumbs(o, tr('Bulk edit')),
     body,
   });
 }

@@ -4,7 +4,7 @@ import { html, type SafeHtml } from './html.js';
 import { csrfField, page, type Viewer } from './layout.js';
 import { assetUrl } from './assets.js';
 import { tr, trHtml } from './i18n.js';
-import { seg } from './widgets.js';
+import { seg, translationCrumbs } from './widgets.js';
 import { stateBadge } from './editor.js';
 import type { TranslationPlace } from './pages.js';
 import { splitPlurals } from '../domain/plurals.js';
@@ -235,14 +235,7 @@ export function contextPage(o: TranslationPlace & { viewer: Viewer; here: string
     title: `${title} — ${o.componentName} — ${o.languageName}`,
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [
-      { label: tr('Dashboard'), href: '/' },
-      { label: o.projectName, href: o.projectHref },
-      { label: o.componentName, href: o.componentHref },
-      { label: o.languageName, href: o.translationHref },
-      { label: tr('Translate'), href: back },
-      { label: title },
-    ],
+    breadcrumbs: [...translationCrumbs(o, { label: tr('Translate'), href: back }), { label: title }],
     body: html`<h1>${title}</h1>
 <p>${trHtml('Of the string {source}.', { source: html`<span lang="${o.sourceCode}" dir="${o.sourceDirection}">“${o.source}”</span>` })} <a href="${back}" id="back-to-editor">${tr('Back to the editor')}</a></p>
 <section class="panel" id="context-${o.panel}">${o.body}</section>`,

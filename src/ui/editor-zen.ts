@@ -6,6 +6,7 @@ import { assetUrl } from './assets.js';
 import { fieldCounter, specialCharsBar } from './editor-tools.js';
 import { stateBadge } from './editor.js';
 import type { Common, TranslationPlace } from './pages.js';
+import { translationCrumbs } from './widgets.js';
 
 export interface ZenRow {
   id: number;
@@ -94,13 +95,7 @@ ${prev !== null ? html`<a class="button secondary" id="zen-prev" rel="prev" href
     title: tr('Zen mode: {component} — {language}', { component: o.componentName, language: o.languageName }),
     viewer: o.viewer,
     here: o.here,
-    breadcrumbs: [
-      { label: tr('Dashboard'), href: '/' },
-      { label: o.projectName, href: o.projectHref },
-      { label: o.componentName, href: o.componentHref },
-      { label: o.languageName, href: o.translationHref },
-      { label: tr('Zen mode') },
-    ],
+    breadcrumbs: translationCrumbs(o, tr('Zen mode')),
     body,
   });
 }

@@ -1,7 +1,7 @@
 // The translation editor: one string at a time (form POST saves, suggestions, comments) and the list view.
 import { html, type SafeHtml } from './html.js';
 import { csrfField, page } from './layout.js';
-import { notice, userLink } from './widgets.js';
+import { notice, translationCrumbs, userLink } from './widgets.js';
 import { approveButton, checksPanel, reviewQueueLink, type CheckView } from './editor-review.js';
 import { ntr, tr, trHtml } from './i18n.js';
 import { fieldCounter, specialCharsBar } from './editor-tools.js';
@@ -115,16 +115,6 @@ ${o.list ? html`<input type="hidden" name="view" value="list">` : ''}
 <p id="search-help" class="muted">${trHtml('Query language: {examples}.', { examples: html`<code>state:needs-editing</code>, <code>has:suggestion</code>, <code>source:"text"</code>, <code>AND</code>/<code>OR</code>/<code>NOT</code>` })}</p>
 </form>
 ${o.error ? html`<p class="error" role="alert" id="search-error">${tr('Invalid search query: {error}', { error: o.error })}</p>` : ''}`;
-}
-
-function crumbs(o: Pick<EditorData, 'projectName' | 'projectHref' | 'componentName' | 'componentHref' | 'languageName' | 'translationHref'>) {
-  return [
-    { label: tr('Dashboard'), href: '/' },
-    { label: o.projectName, href: o.projectHref },
-    { label: o.componentName, href: o.componentHref },
-    { label: o.languageName, href: o.translationHref },
-    { label: tr('Translate') },
-  ];
 }
 
 function navigation(o: EditorData): SafeHtml {
@@ -254,7 +244,7 @@ ${u
     : o.searchError
       ? ''
       : html`<p class="panel" id="no-strings">${o.q ? tr('No strings match “{query}”.', { query: o.q }) : tr('No strings match.')} <a href="${o.translationHref}">${tr('Back to the translation')}</a></p>`}`;
-  return page({ title: tr('Translate {component} — {language}', { component: o.componentName, language: o.languageName }), viewer: o.viewer, here: o.here, breadcrumbs: crumbs(o), body });
+  return page({ title: tr('Translate {component} — {language}', { component: o.componentName, language: o.languageName }), viewer: o.viewer, here: o.here, breadcrumbs: translationCrumbs(o, tr('Translate')), body });
 }
 
 export interface ListRow {
@@ -282,5 +272,5 @@ ${o.searchError
 <nav class="nav-units" aria-label="${tr('Pages')}">${o.offset > 0 ? html`<a class="button secondary" id="prev" rel="prev" href="${pageLink(Math.max(0, o.offset - o.pageSize))}">${tr('← Previous page')}</a>` : ''}
 ${o.offset + o.rows.length < o.total ? html`<a class="button secondary" id="next" rel="next" href="${pageLink(o.offset + o.pageSize)}">${tr('Next page →')}</a>` : ''}
 <a href="${o.translateHref}?view=zen${q}" id="zen-view">${tr('Zen mode')}</a>${o.bulkHref ? html` <a href="${o.bulkHref}" id="bulk-edit-link">${tr('Bulk edit')}</a>` : ''}</nav>`}`;
-  return page({ title: tr('Strings — {component} — {language}', { component: o.componentName, language: o.languageName }), viewer: o.viewer, here: o.here, breadcrumbs: crumbs(o), body });
+  return page({ title: tr('Strings — {component} — {language}', { component: o.componentName, language: o.languageName }), viewer: o.viewer, here: o.here, breadcrumbs: translationCrumbs(o, tr('Translate')), body });
 }

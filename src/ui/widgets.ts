@@ -8,8 +8,9 @@ import { assetUrl } from './assets.js';
 import { html, type SafeHtml } from './html.js';
 import { tr, trHtml } from './i18n.js';
 import { msgid } from '../shared/msgid.js';
-import { csrfField, type Viewer } from './layout.js';
+import { csrfField, type PageOptions, type Viewer } from './layout.js';
 import { languageName } from './language-names.js';
+import type { TranslationPlace } from './pages.js';
 
 /** The statistics object (StatsService.toObject) fields the pages show. */
 export interface Stats {
@@ -71,6 +72,19 @@ ${row(tr('Comments'), s.comments, null, 'has:comment')}
       ? trHtml('Last change: {time} by {user}', { time: html`<time datetime="${s.last_change}">${s.last_change.replace('T', ' ').slice(0, 19)}</time>`, user: s.last_author })
       : trHtml('Last change: {time}', { time: html`<time datetime="${s.last_change}">${s.last_change.replace('T', ' ').slice(0, 19)}</time>` })
     : tr('Last change: never')}</p>`;
+}
+
+type Crumb = NonNullable<PageOptions['breadcrumbs']>[number];
+
+/** The breadcrumbs of a translation's pages: dashboard, project, component, language, then `last` (a label or a link). */
+export function translationCrumbs(place: Omit<TranslationPlace, 'languageCode'> & { translationHref: string }, last: string | Crumb): Crumb[] {
+  return [
+    { label: tr('Dashboard'), href: '/' },
+    { label: place.projectName, href: place.projectHref },
+    { label: place.componentName, href: place.componentHref },
+    { label: place.languageName, href: place.translationHref },
+    typeof last === 'string' ? { label: last } : last,
+  ];
 }
 
 /** A user name linking to the user's page; `label` is what is shown (the full name, say), the user name by default. */
