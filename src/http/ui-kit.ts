@@ -68,6 +68,19 @@ export function sendHtml(reply: FastifyReply, status: number, body: string): Fas
     .send(body);
 }
 
+/** The unit filter of a search; a bad query is an error to show on the page (with status 400), not thrown. */
+export function searchFilter(units: Pick<Container['units'], 'filter'>, q: string): { where: ReturnType<Container['units']['filter']>; error: string | null } {
+  if (!q.trim()) return { where: null, error: null };
+  try {
+    return { where: units.filter({ q }), error: null };
+  } catch (e) {
+    if (e instanceof AppError && statusOfError(e) === 400) return { where: null, error: errorText(e).replace(/^q: /, '') };
+    throw e;
+  }
+}
+
+const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
+
 export function statsOf(c: Pick<Container, 'stats'>, agg: Aggregate, name: string, review = false): Stats {
   return c.stats.toObject(agg, { name }, review) as unknown as Stats;
 }
@@ -148,5 +161,20 @@ export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | '
     };
   };
 
-  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace };
+  /** What the pages of a translation's strings (editor, list, review queue, zen mode) show of where they are, and the viewer. */
+  const pageHeader = (request: FastifyRequest, t: TranslationWithRefs) => {
+    const h = hrefs(t, t.language.code);
+    return {
+      viewer: viewerOf(request),
+      here: request.url,
+      ...translationPlace(t),
+      translationHref: h.translation,
+      translateHref: h.translate,
+      direction: direction(t.language.direction),
+      sourceCode: t.sourceLanguage.code,
+      sourceDirection: direction(t.sourceLanguage.direction),
+    };
+  };
+
+  return { viewerOf, pageRoute, requireFormWrite, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace, pageHeader };
 }

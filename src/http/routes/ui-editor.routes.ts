@@ -11,7 +11,7 @@ import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
 import { editorContextRoutes, type EditorContextDeps } from './ui-editor-context.routes.js';
-import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+import { errorText, searchFilter, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
 import { canReview } from './ui-review.routes.js';
 import { renderZenPage } from './ui-zen.routes.js';
@@ -26,23 +26,11 @@ export type EditorDeps = Pick<Container, 'access' | 'comments' | 'fileSync' | 'm
 
 export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): void {
   editorContextRoutes(app, c, kit);
-  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
+  const { pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
 
   // ---------------------------------------------------------------- the editor
-  const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
   /** Each form's label: its CLDR name and the numbers it is for, e.g. "few (2~4, 22~24, …)". */
   const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
-
-  /** The unit filter of a search; a bad query is reported on the page (with status 400), not thrown. */
-  const searchFilter = (q: string): { where: ReturnType<Container['units']['filter']>; error: string | null } => {
-    if (!q.trim()) return { where: null, error: null };
-    try {
-      return { where: c.units.filter({ q }), error: null };
-    } catch (e) {
-      if (e instanceof AppError && statusOfError(e) === 400) return { where: null, error: errorText(e).replace(/^q: /, '') };
-      throw e;
-    }
-  };
 
   /** A numeric id from a form field or query parameter; anything else is a 404. */
   const idOf = (raw: unknown): number => {
@@ -77,24 +65,9 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     draft?: string[] | null;
   }
 
-  /** What the editor and the list view show of the translation they are in, and the viewer. */
-  const pageHeader = (request: TP, t: TranslationWithRefs) => {
-    const h = hrefs(t, t.language.code);
-    return {
-      viewer: viewerOf(request),
-      here: request.url,
-      ...translationPlace(t),
-      translationHref: h.translation,
-      translateHref: h.translate,
-      direction: direction(t.language.direction),
-      sourceCode: t.sourceLanguage.code,
-      sourceDirection: direction(t.sourceLanguage.direction),
-    };
-  };
-
   const renderEditor = async (request: TP, t: TranslationWithRefs, st: EditorState): Promise<{ status: number; body: string }> => {
     const h = hrefs(t, t.language.code);
-    const { where, error } = searchFilter(st.q);
+    const { where, error } = searchFilter(c.units, st.q);
     const sourceLang = t.sourceLanguage;
     const permissions = (unitState: number | null): EditorPermissions => {
       const can = (p: Parameters<Container['access']['can']>[1]) => c.access.canIn(request.actor, p, t.project, t.component, t.translation.language_id);
@@ -131,7 +104,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
       unitRow = found.unit;
       // Where the string stands in the (filtered) list, so that previous/next continue from it.
-      const before = searchFilter(`${st.q.trim() ? `(${st.q}) AND ` : ''}position:<${unitRow.position}`);
+      const before = searchFilter(c.units, `${st.q.trim() ? `(${st.q}) AND ` : ''}position:<${unitRow.position}`);
       if (before.where) offset = await c.units.countInTranslation(t.translation.id, before.where);
     } else if (total > 0) {
       [unitRow] = await c.units.pageInTranslation(t.translation.id, 1, offset, where);
@@ -211,7 +184,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       const q = query.q ?? '';
       if (query.view === 'zen') return renderZenPage(c, kit, request, reply, t);
       if (query.view === 'list') {
-        const { where, error } = searchFilter(q);
+        const { where, error } = searchFilter(c.units, q);
         const total = error ? 0 : where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
         const offset = offsetOf(query.offset);
         const rows = error ? [] : await c.units.pageInTranslation(t.translation.id, LIST_PAGE, offset, where);
@@ -268,7 +241,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       }
       // A search for unfinished strings shrinks as strings get done: the next one then sits at the same offset.
       if (action === 'save-next') {
-        const { where } = searchFilter(q);
+        const { where } = searchFilter(c.units, q);
         const total = where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
         const still = where ? (await c.units.pageInTranslation(t.translation.id, 1, offset, where))[0]?.id === unitId : true;
         const next = still ? offset + 1 : offset;

@@ -27,7 +27,7 @@ export function canReview(c: Pick<Container, 'unitEdits'>, request: FastifyReque
 }
 
 export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): void {
-  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
+  const { pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
 
   const idOf = (raw: unknown): number => {
     const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
@@ -90,22 +90,13 @@ export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): v
   );
 
   const renderQueue = async (request: TP, t: TranslationWithRefs, offset: number, error: string | null, done?: unknown): Promise<string> => {
-    const h = hrefs(t, t.language.code);
     const enabled = reviewEnabled(t);
     const where = c.units.filter({ q: REVIEW_QUERY });
     const total = enabled ? await c.units.countInTranslation(t.translation.id, where) : 0;
     const rows = enabled && total > 0 ? await c.units.pageInTranslation(t.translation.id, QUEUE_PAGE, Math.min(offset, Math.max(0, total - 1)), where) : [];
-    const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
     return reviewQueuePage({
-      viewer: viewerOf(request),
-      here: request.url,
+      ...pageHeader(request, t),
       notice: done,
-      ...translationPlace(t),
-      translationHref: h.translation,
-      translateHref: h.translate,
-      direction: direction(t.language.direction),
-      sourceCode: t.sourceLanguage.code,
-      sourceDirection: direction(t.sourceLanguage.direction),
       reviewEnabled: enabled,
       canReview: canReview(c, request, t),
       rows: rows.map((u) => ({ id: u.id, source: splitPlurals(u.source), target: splitPlurals(u.target), context: u.context, state: u.state })),

@@ -12,7 +12,7 @@ import { AppError, NotFoundError } from '../../shared/errors.js';
 import { stateBadge } from '../../ui/editor.js';
 import { zenPage, zenRowsFragment, type ZenData, type ZenRow } from '../../ui/editor-zen.js';
 import { pluralCategoryName, tr } from '../../ui/i18n.js';
-import { errorText, sendHtml, statusOfError, str, type Q, type UiKit } from '../ui-kit.js';
+import { errorText, searchFilter, sendHtml, statusOfError, str, type Q, type UiKit } from '../ui-kit.js';
 
 /** Strings per page (and per fragment loaded while scrolling). */
 export const ZEN_PAGE = 20;
@@ -22,7 +22,6 @@ type TP = FastifyRequest<{ Params: { project: string; component: string; languag
 /** What these routes use of the container. */
 export type ZenDeps = Pick<Container, 'access' | 'bulkEdit' | 'fileSync' | 'unitEdits' | 'units'>;
 
-const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
 const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
 const offsetOf = (v: unknown) => {
   const n = Number.parseInt(str(v), 10);
@@ -31,19 +30,9 @@ const offsetOf = (v: unknown) => {
 
 /** The zen page's data for a search and an offset; row errors and drafts after a refused save without JavaScript. */
 export function zenView(c: ZenDeps, kit: UiKit) {
-  const { viewerOf, hrefs, translationPlace } = kit;
+  const { pageHeader } = kit;
   return async (request: TP, t: TranslationWithRefs, q: string, offset: number, refused?: { id: number; error: string; draft: string[] }): Promise<{ status: number; data: ZenData }> => {
-    const h = hrefs(t, t.language.code);
-    let where: ReturnType<ZenDeps['units']['filter']> = null;
-    let searchError: string | null = null;
-    if (q.trim()) {
-      try {
-        where = c.units.filter({ q });
-      } catch (e) {
-        if (!(e instanceof AppError) || statusOfError(e) !== 400) throw e;
-        searchError = errorText(e).replace(/^q: /, '');
-      }
-    }
+    const { where, error: searchError } = searchFilter(c.units, q);
     const total = searchError ? 0 : where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
     const rows = searchError ? [] : await c.units.pageInTranslation(t.translation.id, ZEN_PAGE, offset, where);
     const sourceLabels = pluralNames(pluralRuleOf(c.fileSync.formatOf(t.component), t.sourceLanguage));
@@ -74,14 +63,7 @@ export function zenView(c: ZenDeps, kit: UiKit) {
     return {
       status: searchError || refused ? 400 : 200,
       data: {
-        viewer: viewerOf(request),
-        here: request.url,
-        ...translationPlace(t),
-        translationHref: h.translation,
-        translateHref: h.translate,
-        direction: direction(t.language.direction),
-        sourceCode: t.sourceLanguage.code,
-        sourceDirection: direction(t.sourceLanguage.direction),
+        ...pageHeader(request, t),
         q,
         searchError,
         offset,
