@@ -191,6 +191,19 @@ export class BulkEditService {
     return q.trim() ? this.units.filter({ q }) : null;
   }
 
+  /** The filter of a request's search: a bad query joins the request's other field errors, thrown together if there are any. */
+  private validFilter(q: string, errors: FieldError[]): UnitFilter {
+    let where: UnitFilter = null;
+    try {
+      where = this.filterOf(q);
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      errors.push(...e.fieldErrors);
+    }
+    if (errors.length) throw new ValidationError(errors);
+    return where;
+  }
+
   /** The max-length limit of each unit, for the counters under the translation fields. */
   maxLengths(t: Pick<TranslationWithRefs, 'project' | 'component'>, units: readonly Pick<UnitRow, 'id' | 'source_unit_id' | 'flags' | 'extra_flags'>[]): Promise<Map<number, number | null>> {
     return maxLengthsOf(this.db, t, units);
@@ -260,14 +273,7 @@ export class BulkEditService {
     if (!errors.length && state === -1 && !addFlags.length && !removeFlags.length && !addLabels.length && !removeLabels.length) {
       errors.push({ code: 'invalid', attr: 'state', detail: msgid('Nothing to change: choose a state, flags or labels.') });
     }
-    let where: UnitFilter = null;
-    try {
-      where = this.filterOf(req.q);
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      errors.push(...e.fieldErrors);
-    }
-    if (errors.length) throw new ValidationError(errors);
+    const where = this.validFilter(req.q, errors);
     const matched = await unitIdsOfSearch(this.db, t.translation.id, where);
     if (!ctx && matched.length > this.syncLimit) {
       const payload = { operation: 'bulk', q: req.q, state, add_flags: addFlags, remove_flags: removeFlags, add_labels: addLabels, remove_labels: removeLabels };
@@ -343,14 +349,7 @@ export class BulkEditService {
     else if (req.search.length > 1000) errors.push({ code: 'max_length', attr: 'search', detail: msgid('Ensure this field has no more than 1000 characters.') });
     if (typeof req.replacement !== 'string') errors.push({ code: 'invalid', attr: 'replacement', detail: msgid('Not a valid string.') });
     else if (req.replacement.length > 1000) errors.push({ code: 'max_length', attr: 'replacement', detail: msgid('Ensure this field has no more than 1000 characters.') });
-    let where: UnitFilter = null;
-    try {
-      where = this.filterOf(req.q);
-    } catch (e) {
-      if (!(e instanceof ValidationError)) throw e;
-      errors.push(...e.fieldErrors);
-    }
-    if (errors.length) throw new ValidationError(errors);
+    const where = this.validFilter(req.q, errors);
     return { where, search: req.search, replacement: req.replacement };
   }
 
