@@ -7,6 +7,7 @@ import { tr, trHtml } from './i18n.js';
 import { seg, translationCrumbs } from './widgets.js';
 import { stateBadge } from './editor.js';
 import type { TranslationPlace } from './pages.js';
+import type { HistoryEntry } from '../services/editing/unit-context.js';
 import { splitPlurals } from '../domain/plurals.js';
 import { ACTION_NAMES } from '../domain/change-actions.js';
 
@@ -197,16 +198,6 @@ export function glossaryFragment(o: ContextPlace & { terms: GlossaryTermView[] }
   )}</tbody></table></div>`;
 }
 
-export interface HistoryView {
-  id: number;
-  action: number;
-  timestamp: string;
-  username: string | null;
-  fullName: string | null;
-  text: string | null;
-  before: string | null;
-}
-
 function version(o: ContextPlace & { current: string; canRevert: boolean; viewer: Viewer; revertHref: string }, changeId: number, text: string, to: 'target' | 'old'): SafeHtml {
   const id = to === 'old' ? `${changeId}-old` : String(changeId);
   if (text === o.current) {
@@ -216,9 +207,9 @@ function version(o: ContextPlace & { current: string; canRevert: boolean; viewer
 ${o.canRevert ? html`<form method="post" action="${o.revertHref}" class="inline">${csrfField(o.viewer)}<input type="hidden" name="change" value="${changeId}"><input type="hidden" name="to" value="${to}"><button type="submit" class="secondary" id="revert-${id}">${tr('Revert to this text')}</button></form>` : ''}`;
 }
 
-export function historyFragment(o: ContextPlace & { entries: HistoryView[]; current: string; canRevert: boolean; viewer: Viewer; revertHref: string }): SafeHtml {
+export function historyFragment(o: ContextPlace & { entries: HistoryEntry[]; current: string; canRevert: boolean; viewer: Viewer; revertHref: string }): SafeHtml {
   if (o.entries.length === 0) return html`<p class="muted" id="no-history">${tr('No changes of this string are recorded.')}</p>`;
-  const who = (e: HistoryView) => (e.username ? html`<a href="/user/${seg(e.username)}/" class="user-link">${e.fullName || e.username}</a>` : tr('Anonymous'));
+  const who = (e: HistoryEntry) => (e.username ? html`<a href="/user/${seg(e.username)}/" class="user-link">${e.fullName || e.username}</a>` : tr('Anonymous'));
   return html`<p class="muted">${trHtml('Each earlier text is compared with the current translation: {removed} words are no longer in it, {added} words are new.', { removed: html`<del>${tr('struck-through')}</del>`, added: html`<ins>${tr('underlined')}</ins>` })}</p>
 <ol class="plain context-list" id="history-list">${o.entries.map(
     (e) => html`<li class="history-entry" id="history-${e.id}"><div class="muted"><strong>${ACTION_NAMES[e.action] ? tr(ACTION_NAMES[e.action]!) : tr('Action {number}', { number: e.action })}</strong> · ${who(e)} · ${when(e.timestamp)}</div>
