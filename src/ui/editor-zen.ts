@@ -63,7 +63,7 @@ ${specialCharsBar(o.languageCode, `${rowId}-chars`)}
 <div class="actions"><button type="submit" class="secondary" id="${rowId}-save" data-zen-save>${tr('Save')}</button></div>
 </form>`
   }
-<p class="zen-status${r.error ? ' error' : ''}" id="${rowId}-status" role="status" data-zen-status data-saving="${tr('Saving…')}" data-saved="${tr('Saved.')}" data-failed="${tr('Not saved: {detail}')}">${r.error ?? ''}</p></div>
+<p class="zen-status${r.error ? ' error' : ''}" id="${rowId}-status" role="status" data-zen-status>${r.error ?? ''}</p></div>
 </li>`;
 }
 

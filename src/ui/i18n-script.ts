@@ -34,6 +34,10 @@ function singles(): Record<string, string> {
     liveKept: tr('Your text stays in the fields: saving it replaces theirs.'),
     liveViewers: tr('Also here: {names}'),
     liveCounters: tr('Translated: {translated} of {total} · Needs editing: {fuzzy} · Failing checks: {failing}'),
+    // Zen mode's row status (zen.js).
+    zenSaving: tr('Saving…'),
+    zenSaved: tr('Saved.'),
+    zenFailed: tr('Not saved: {detail}'),
     shortcutsTitle: tr('Keyboard shortcuts'),
     close: tr('Close'),
   };

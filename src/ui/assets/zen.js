@@ -1,14 +1,8 @@
 // Zen mode (the page works without this file, as forms and pagination links): each row's translation is saved when its
 // field loses the focus or on Ctrl+Enter, without leaving the page, and the next rows load as the reader scrolls.
-/* global document, fetch, FormData, URLSearchParams, IntersectionObserver, DOMParser */
+/* global document, window, fetch, FormData, URLSearchParams, IntersectionObserver, DOMParser */
 (function () {
   'use strict';
-
-  function fill(template, vars) {
-    return String(template || '').replace(/\{([a-z_]+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : whole;
-    });
-  }
 
   /** What the form held when it was last saved (or loaded): saving again without a change is not needed. */
   function snapshot(form) {
@@ -26,7 +20,7 @@
     }
     form.setAttribute('data-busy', '1');
     status.classList.remove('error');
-    status.textContent = status.getAttribute('data-saving');
+    status.textContent = window.parlaText('zenSaving');
     fetch(form.getAttribute('action'), {
       method: 'POST',
       body: new URLSearchParams(new FormData(form)),
@@ -41,7 +35,7 @@
       })
       .then(function (body) {
         form.setAttribute('data-saved-as', now);
-        status.textContent = status.getAttribute('data-saved');
+        status.textContent = window.parlaText('zenSaved');
         var state = row.querySelector('[data-zen-state]');
         if (state && body.stateHtml) state.innerHTML = body.stateHtml;
         Array.prototype.forEach.call(form.querySelectorAll('textarea'), function (t) {
@@ -50,7 +44,7 @@
       })
       .catch(function (err) {
         status.classList.add('error');
-        status.textContent = fill(status.getAttribute('data-failed'), { detail: err.message });
+        status.textContent = window.parlaText('zenFailed', { detail: err.message });
         Array.prototype.forEach.call(form.querySelectorAll('textarea'), function (t) {
           t.setAttribute('aria-invalid', 'true');
           t.setAttribute('aria-describedby', status.id);
