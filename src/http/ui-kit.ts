@@ -57,6 +57,12 @@ export type Q = Record<string, string | undefined>;
 export type Body = Record<string, unknown>;
 export const str = (v: unknown): string => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '');
 
+/** A list offset from a query parameter or form field: a whole number from 0, anything else 0. */
+export const offsetOf = (v: unknown): number => {
+  const n = Number.parseInt(str(v), 10);
+  return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : 0;
+};
+
 export function sendHtml(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply
     .code(status)

@@ -109,3 +109,8 @@ const PLURAL_CATEGORY_NAMES: Readonly<Record<string, string>> = {
 export function pluralCategoryName(category: string): string {
   return Object.hasOwn(PLURAL_CATEGORY_NAMES, category) ? tr(PLURAL_CATEGORY_NAMES[category]!) : category;
 }
+
+/** Each plural form's label: its category in the current language and the numbers it is for, e.g. "few (2~4, 22~24, …)". */
+export function pluralFormLabels(rule: { readonly categories: readonly string[]; readonly examples: readonly string[] }): string[] {
+  return rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
+}

@@ -1,17 +1,17 @@
 // The translation editor's routes: one string or the list view, saving, suggestions, comments, and the matches JSON.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pluralCategoryName, tr } from '../../ui/i18n.js';
+import { pluralFormLabels, tr } from '../../ui/i18n.js';
 import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { targetForms } from '../../services/units/new-string.js';
-import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
+import { ruleOfTranslation } from '../../languages/plural-rule.js';
 import { pluralRuleOf } from '../../services/files/parse-options.js';
 import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
 import { editorContextRoutes, type EditorContextDeps } from './ui-editor-context.routes.js';
-import { errorText, searchFilter, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+import { errorText, offsetOf, searchFilter, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
 import { canReview } from './ui-review.routes.js';
 import { renderZenPage } from './ui-zen.routes.js';
@@ -29,8 +29,6 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
   const { pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
 
   // ---------------------------------------------------------------- the editor
-  /** Each form's label: its CLDR name and the numbers it is for, e.g. "few (2~4, 22~24, …)". */
-  const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
 
   /** A numeric id from a form field or query parameter; anything else is a 404. */
   const idOf = (raw: unknown): number => {
@@ -89,7 +87,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
       ...pageHeader(request, t),
       notice: st.notice,
       pluralNames: [] as string[],
-      sourcePluralNames: pluralNames(pluralRuleOf(c.fileSync.formatOf(t.component), sourceLang)),
+      sourcePluralNames: pluralFormLabels(pluralRuleOf(c.fileSync.formatOf(t.component), sourceLang)),
       q: st.q,
       searchError: error,
     };
@@ -118,7 +116,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     const stored = splitPlurals(unitRow.target);
     const count = source.length > 1 ? Math.max(targetForms(source, t.translation), stored.length) : targetForms(source, t.translation);
     const target = Array.from({ length: count }, (_, i) => stored[i] ?? '');
-    const names = count > 1 ? pluralNames(ruleOfTranslation(t.translation, t.language.code)) : [];
+    const names = count > 1 ? pluralFormLabels(ruleOfTranslation(t.translation, t.language.code)) : [];
     // The unit's place is known: the discussion lists need not read it again.
     const place = { unit: unitRow, translation: t.translation, component: t.component, project: t.project, language: t.language };
     const [extras, suggestions, comments, maxLengths] = await Promise.all([
@@ -171,10 +169,6 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     return { status: st.saveError ? 400 : 200, body: editorPage(data) };
   };
 
-  const offsetOf = (v: unknown) => {
-    const n = Number.parseInt(str(v), 10);
-    return Number.isFinite(n) && n >= 0 ? n : 0;
-  };
 
   app.get(
     '/translate/:project/:component/:language/',

@@ -7,7 +7,7 @@ import { STATE_APPROVED } from '../../domain/unit-states.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { msgid } from '../../shared/msgid.js';
 import { REVIEW_QUERY, reviewQueuePage } from '../../ui/editor-review.js';
-import { errorText, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+import { errorText, offsetOf, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
 
 const QUEUE_PAGE = 50;
 
@@ -33,10 +33,6 @@ export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): v
     const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
     if (!Number.isSafeInteger(id)) throw new NotFoundError();
     return id;
-  };
-  const offsetOf = (v: unknown) => {
-    const n = Number.parseInt(str(v), 10);
-    return Number.isFinite(n) && n >= 0 ? n : 0;
   };
 
   /** The unit a form names, checked to belong to the translation of the address (404 otherwise). */

@@ -5,14 +5,14 @@ import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
-import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
+import { ruleOfTranslation } from '../../languages/plural-rule.js';
 import { pluralRuleOf } from '../../services/files/parse-options.js';
 import { targetForms } from '../../services/units/new-string.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { stateBadge } from '../../ui/editor.js';
 import { zenPage, zenRowsFragment, type ZenData, type ZenRow } from '../../ui/editor-zen.js';
-import { pluralCategoryName, tr } from '../../ui/i18n.js';
-import { errorText, searchFilter, sendHtml, statusOfError, str, type Q, type UiKit } from '../ui-kit.js';
+import { pluralFormLabels, tr } from '../../ui/i18n.js';
+import { errorText, offsetOf, searchFilter, sendHtml, statusOfError, str, type Q, type UiKit } from '../ui-kit.js';
 
 /** Strings per page (and per fragment loaded while scrolling). */
 export const ZEN_PAGE = 20;
@@ -22,11 +22,6 @@ type TP = FastifyRequest<{ Params: { project: string; component: string; languag
 /** What these routes use of the container. */
 export type ZenDeps = Pick<Container, 'access' | 'bulkEdit' | 'fileSync' | 'unitEdits' | 'units'>;
 
-const pluralNames = (rule: PluralRule) => rule.categories.map((name, i) => (rule.examples[i] ? `${pluralCategoryName(name)} (${rule.examples[i]})` : pluralCategoryName(name)));
-const offsetOf = (v: unknown) => {
-  const n = Number.parseInt(str(v), 10);
-  return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : 0;
-};
 
 /** The zen page's data for a search and an offset; row errors and drafts after a refused save without JavaScript. */
 export function zenView(c: ZenDeps, kit: UiKit) {
@@ -35,8 +30,8 @@ export function zenView(c: ZenDeps, kit: UiKit) {
     const { where, error: searchError } = searchFilter(c.units, q);
     const total = searchError ? 0 : where ? await c.units.countInTranslation(t.translation.id, where) : t.translation.total;
     const rows = searchError ? [] : await c.units.pageInTranslation(t.translation.id, ZEN_PAGE, offset, where);
-    const sourceLabels = pluralNames(pluralRuleOf(c.fileSync.formatOf(t.component), t.sourceLanguage));
-    const targetLabels = pluralNames(ruleOfTranslation(t.translation, t.language.code));
+    const sourceLabels = pluralFormLabels(pluralRuleOf(c.fileSync.formatOf(t.component), t.sourceLanguage));
+    const targetLabels = pluralFormLabels(ruleOfTranslation(t.translation, t.language.code));
     const signedIn = request.actor.authenticated;
     const limits = await c.bulkEdit.maxLengths(t, rows);
     const zenRows: ZenRow[] = rows.map((u) => {
