@@ -122,6 +122,8 @@ export class CueStore implements ParsedStore {
   private readonly notes: string[] = [];
   private readonly removed: TextPatch[] = [];
   private readonly keys = new Set<string>();
+  /** The next " (n)" to try for each repeated timing: a file of many cues at one timing stays linear. */
+  private readonly nextSuffix = new Map<string, number>();
   private modified = false;
   private views: FormatUnit[] | null = null;
   private readonly eol: string;
@@ -151,7 +153,10 @@ export class CueStore implements ParsedStore {
 
   private freeKey(timing: string): string {
     if (!this.keys.has(timing)) return timing;
-    for (let n = 2; ; n++) if (!this.keys.has(`${timing} (${n})`)) return `${timing} (${n})`;
+    let n = this.nextSuffix.get(timing) ?? 2;
+    while (this.keys.has(`${timing} (${n})`)) n++;
+    this.nextSuffix.set(timing, n + 1);
+    return `${timing} (${n})`;
   }
 
   get units(): readonly FormatUnit[] {
@@ -211,7 +216,8 @@ export class CueStore implements ParsedStore {
       else if (textStart === textEnd) patches.push({ start: timingEnd, end: timingEnd, text: this.eol + value });
       else patches.push({ start: textStart, end: textEnd, text: value });
     }
-    let out = spliceText(this.text, patches);
+    // Pieces joined once at the end: added cues never make the file grow by copying (linear in the cues added).
+    const parts = [spliceText(this.text, patches)];
     const previous: string[] = [];
     for (const rec of this.recs) {
       if (!rec.added) {
@@ -220,20 +226,30 @@ export class CueStore implements ParsedStore {
       }
       const block = this.dialect.newCue(rec.timing, rec.current.replace(/\n/g, this.eol), this.eol, previous);
       previous.push(rec.timing);
-      out = separated(out, this.eol) + block + this.eol;
+      const last = parts[parts.length - 1]!;
+      parts.push(separatorAfter(last, this.eol, parts.length === 1 && last === ''), block + this.eol);
     }
-    return withUtf8Bom(Buffer.from(out, 'utf8'), this.bom);
+    return withUtf8Bom(Buffer.from(parts.join(''), 'utf8'), this.bom);
   }
 }
 
-const EOL_AT_END = /(\r\n|\n|\r)$/;
+/** The length of the line break ending `text` before `end` (2 for CRLF, 1 for LF or CR, 0 for none). */
+function breakBefore(text: string, end: number): number {
+  const last = text.charCodeAt(end - 1);
+  if (last === 10) return text.charCodeAt(end - 2) === 13 ? 2 : 1;
+  return last === 13 ? 1 : 0;
+}
 
-/** `text` ending with a blank line (unless empty), so that a block can follow. */
-function separated(text: string, eol: string): string {
-  if (text === '') return text;
-  if (!EOL_AT_END.test(text)) return text + eol + eol;
-  const body = text.replace(EOL_AT_END, '');
-  return body === '' || EOL_AT_END.test(body) ? text : text + eol;
+/**
+ * What to write after `last` (the text so far ends with it) so that a block can follow on a blank line: nothing
+ * after an empty file, a file that is one line break, or a blank line; otherwise one or two line breaks.
+ */
+function separatorAfter(last: string, eol: string, empty: boolean): string {
+  if (empty) return '';
+  const first = breakBefore(last, last.length);
+  if (first === 0) return eol + eol;
+  const bodyEnd = last.length - first;
+  return bodyEnd === 0 || breakBefore(last, bodyEnd) > 0 ? '' : eol;
 }
 
 /** Decodes a subtitle file (UTF-8, optional BOM), refusing oversized and undecodable ones. */

@@ -1,0 +1,39 @@
+// Parsing grows linearly with the file: each format of the real-file bench, grown from its real file by 500 and by
+// 5,000 strings through its own writer, parses the larger file in about ten times the time, not a hundred.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REAL_FORMAT_FILES } from '../../bench/real-format-files.js';
+import { growthRatio } from '../../test/helpers/timing.js';
+import { formats } from './registry.js';
+import type { NewUnit } from './format.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The real file with `n` generated strings added by the format's own writer (an XWiki full page: `n` more lines). */
+function grown(id: string, file: string, language: string, n: number): Buffer {
+  const format = formats.get(id)!;
+  const store = format.parse(fs.readFileSync(path.join(ROOT, file)), { language, filename: file });
+  if (id === 'xwiki-fullpage') {
+    const index = store.units.findIndex((u) => u.context === 'content' || u.key === 'content');
+    const lines = Array.from({ length: n }, (_, i) => `Line ${i} of the page, with **markup** and a [[link>>Page${i}]].`);
+    store.updateUnit(index, { target: [lines.join('\n')] });
+  } else {
+    for (let i = 0; i < n; i++) {
+      const unit: NewUnit = { key: `generated_key${i}`, context: `generated_key${i}`, source: [`Source text ${i}`], target: [`Target text number ${i}`] } as NewUnit;
+      store.addUnit(unit);
+    }
+  }
+  return store.serialize();
+}
+
+describe('parsing is linear in the file size', () => {
+  it.each(REAL_FORMAT_FILES.map((f) => [f.format, f] as const))('%s', (id, { file, language }) => {
+    const format = formats.get(id)!;
+    const inputs = new Map([500, 5_000].map((n) => [n, grown(id, file, language, n)]));
+    const parsed = format.parse(inputs.get(5_000)!, { language, filename: file });
+    if (id !== 'xwiki-fullpage') expect(parsed.units.length).toBeGreaterThanOrEqual(5_000);
+    const { ratio } = growthRatio((n) => format.parse(inputs.get(n)!, { language, filename: file }), 500);
+    expect(ratio).toBeLessThan(30); // about 10 when linear (more with garbage collection), about 100 when quadratic
+  });
+});
