@@ -32,8 +32,8 @@ describe.each(DIALECTS)('role pages (%s)', (dialect) => {
       expect(page.html).toContain(`<input type="checkbox" id="perm-${codename.replace('.', '-')}" name="permissions" value="${codename}">`);
       expect(page.html).toContain(`<label for="perm-${codename.replace('.', '-')}">`);
     }
-    expect(page.html).toContain('<legend>Unit</legend>');
-    expect(page.html).toContain('<legend>Site-wide: Group</legend>');
+    expect(page.html).toContain('<legend>Strings</legend>');
+    expect(page.html).toContain('<legend>Site-wide: teams</legend>');
   });
 
   it('creates a role, replaces its permissions and renames it, as the roles API shows', async () => {
