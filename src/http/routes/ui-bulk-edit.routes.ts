@@ -27,11 +27,10 @@ const count = (v: unknown) => {
 };
 
 export function bulkEditRoutes(app: FastifyInstance, c: BulkEditDeps, kit: UiKit): void {
-  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
+  const { pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
   const bulk = c.bulkEdit;
 
   const render = async (request: TP, t: TranslationWithRefs, q: string, extra: Partial<BulkPageData> = {}): Promise<string> => {
-    const h = hrefs(t, t.language.code);
     let matched: number | null = null;
     const qErrors: string[] = [];
     try {
@@ -43,14 +42,7 @@ export function bulkEditRoutes(app: FastifyInstance, c: BulkEditDeps, kit: UiKit
     const review = (t.translation.is_source ? t.project.source_review : t.project.translation_review) === 1;
     const withQ = <T extends { errors: Record<string, string[]> }>(form: T | undefined): T | undefined => (form && qErrors.length && !form.errors.q ? { ...form, errors: { ...form.errors, q: qErrors } } : form);
     const data: BulkPageData = {
-      viewer: viewerOf(request),
-      here: request.url,
-      ...translationPlace(t),
-      translationHref: h.translation,
-      translateHref: h.translate,
-      direction: t.language.direction === 'rtl' ? 'rtl' : 'ltr',
-      sourceCode: t.sourceLanguage.code,
-      sourceDirection: t.sourceLanguage.direction === 'rtl' ? 'rtl' : 'ltr',
+      ...pageHeader(request, t),
       q,
       matched,
       labels: await bulk.labels(t),

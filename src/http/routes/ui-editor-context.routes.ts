@@ -16,7 +16,7 @@ type UP = FastifyRequest<{ Params: { project: string; component: string; languag
 export type EditorContextDeps = Pick<Container, 'glossary' | 'unitContext' | 'unitEdits'>;
 
 export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, kit: UiKit): void {
-  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, translationPlace } = kit;
+  const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
 
   const unitIdOf = (raw: unknown): number => {
     const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
@@ -74,19 +74,12 @@ export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, 
       const { body, source } = await render(request, t, unitId, panel);
       // The script asks for the fragment alone; a browser without it gets a page with the editor's navigation.
       if ((request.query as Q).fragment === '1') return sendHtml(reply, 200, body.value);
-      const h = hrefs(t, t.language.code);
       return contextPage({
-        ...translationPlace(t),
-        viewer: viewerOf(request),
-        here: request.url,
-        translationHref: h.translation,
-        translateHref: h.translate,
+        ...pageHeader(request, t),
         unitId,
         panel,
         source: splitPlurals(source)[0] ?? '',
         body,
-        sourceCode: t.sourceLanguage.code,
-        sourceDirection: direction(t.sourceLanguage.direction),
       });
     }),
   );
