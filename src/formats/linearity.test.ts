@@ -33,7 +33,8 @@ describe('parsing is linear in the file size', () => {
     const inputs = new Map([500, 5_000].map((n) => [n, grown(id, file, language, n)]));
     const parsed = format.parse(inputs.get(5_000)!, { language, filename: file });
     if (id !== 'xwiki-fullpage') expect(parsed.units.length).toBeGreaterThanOrEqual(5_000);
-    const { ratio } = growthRatio((n) => format.parse(inputs.get(n)!, { language, filename: file }), 500);
-    expect(ratio).toBeLessThan(30); // about 10 when linear (more with garbage collection), about 100 when quadratic
+    // The better of two measurements: another test file running beside this one can slow either size down.
+    const ratio = Math.min(...[1, 2].map(() => growthRatio((n) => format.parse(inputs.get(n)!, { language, filename: file }), 500).ratio));
+    expect(ratio).toBeLessThan(40); // about 10 when linear (up to 30 with garbage collection), about 100 when quadratic
   });
 });
