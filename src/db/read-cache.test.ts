@@ -127,7 +127,7 @@ describe('database stamps', () => {
   });
 
   /** The two channels through which PostgreSQL processes on different hosts announce their commits, and how each is cut. */
-  const channels: [name: string, enabled: boolean, options: () => { redisStamp?: { url: string; channel: string } }, cut: (pgUrl: string) => Promise<void>][] = [
+  const channels: [name: string, enabled: boolean, options: () => { redisStamp?: { url: string; channel: string } }, cut: (pgUrl: string, channel: string) => Promise<void>][] = [
     [
       'PostgreSQL notifications',
       Boolean(PG_URL),
@@ -147,10 +147,14 @@ describe('database stamps', () => {
       'Redis',
       Boolean(PG_URL && REDIS_URL),
       () => ({ redisStamp: { url: REDIS_URL, channel: `parla-test-stamp-${process.pid}-${Date.now()}:commits` } }),
-      async () => {
+      async (_pgUrl, channel) => {
+        // Only this test's subscriptions: other test files may be listening on the same Redis at the same time.
         const redis = new Redis(REDIS_URL);
         try {
-          await redis.client('KILL', 'TYPE', 'pubsub');
+          const list = String(await redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub'));
+          const ids = list.split('\n').filter((line) => line.includes(` name=parla-read-caches:${channel} `)).map((line) => /\bid=(\d+)/.exec(line)![1]!);
+          expect(ids.length).toBe(2);
+          for (const id of ids) await redis.client('KILL', 'ID', id);
         } finally {
           redis.disconnect();
         }
@@ -201,7 +205,7 @@ describe('database stamps', () => {
 
         // The connection is cut: unknown until confirmed again, then moved.
         const aBefore = a.stamp();
-        await cut(pg.url);
+        await cut(pg.url, shared.redisStamp?.channel ?? '');
         await delivered();
         for (let i = 0; i < 200 && a.stamp() === null; i++) await delivered();
         expect(a.stamp()).not.toBeNull();

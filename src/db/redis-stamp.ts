@@ -21,7 +21,8 @@ export class RedisStamp extends AnnouncedStamp {
     // A commit must not wait for a Redis that is away: publishing fails at once while disconnected.
     this.publisher = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 2000 });
     this.publisher.on('error', (error: Error) => this.failed(error));
-    this.subscriber = new (ioredis().Redis)(url, { autoResubscribe: false });
+    // Named after its channel (CLIENT LIST shows which installation's read caches a connection serves).
+    this.subscriber = new (ioredis().Redis)(url, { autoResubscribe: false, connectionName: `parla-read-caches:${channel}` });
     this.subscriber.on('error', (error: Error) => this.failed(error));
     this.subscriber.on('close', () => this.lost());
     this.subscriber.on('message', (channel: string, from: string) => {
