@@ -33,8 +33,9 @@ export async function waitFor(url: string): Promise<void> {
   throw new Error(`server at ${url} did not start`);
 }
 
+/** BENCH_STDOUT=1 shows the servers' standard output (e.g. with `BENCH_NODE_ARGS=--trace-gc`). */
 export function start(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 export interface ParlaProcess {

@@ -288,7 +288,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Trees laid out by slug before ids named them move before anything reads them.
   await paths.adoptSlugLayout(db);
   const changes = new ChangesService(db, access);
-  const languages = new LanguagesService(db, access);
+  const languages = new LanguagesService(db, access, new ReadCache(database, 1000));
   // With Redis the queue is shared by every process; without it tasks run in the process that enqueues them.
   const tasks = config.redisUrl
     ? new BullMqTaskQueue(db, { redisUrl: config.redisUrl, prefix: config.redisPrefix, onError: (e) => console.error(`parla: task queue: ${e.message}`) })
@@ -399,7 +399,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const notificationFeed = new NotificationFeed(db, access, changes, mail, unsubscribeTokens, { dialect: database.dialect, links: notifyLinks, onError: (e, message) => CONSOLE_LOG.error(e, message) });
   const digests = new DigestService(db, access, changes, mail, unsubscribeTokens, notifyLinks, (e, message) => CONSOLE_LOG.error(e, message));
   const screenshots = new ScreenshotsService(db, access, changes, new FileScreenshotStore(path.join(config.dataDir, 'screenshots')), config.screenshotMaxSize);
-  const projects = new ProjectsService(db, access, changes, paths);
+  const projects = new ProjectsService(db, access, changes, paths, new ReadCache(database, 1000));
   const categories = new CategoriesService(db, access, changes, paths);
   const lifecycle = new Lifecycle(async ({ log, commitPending }) => {
     // Tasks a previous process left queued or running can never finish (the in-process queue only: with Redis

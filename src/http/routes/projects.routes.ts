@@ -112,7 +112,9 @@ export function projectsRoutes(app: FastifyInstance, c: ProjectsDeps): void {
           rows.map((r) => {
             const obj = c.stats.toObject(r.aggregate, { name: r.name, code: r.code, url: urls.webEngage(project.slug, r.code) }, project.translation_review === 1);
             // The reference's older per-language shape, for clients that still read it.
-            return { ...obj, language: r.name, words_percent: obj.translated_words_percent };
+            obj.language = r.name;
+            obj.words_percent = obj.translated_words_percent;
+            return obj;
           }),
       };
     }),

@@ -1,5 +1,6 @@
 // Projects: visibility-filtered lookup, creation, settings updates and removal with their changes.
 import type { Db } from '../../db/database.js';
+import { ReadCache } from '../../db/read-cache.js';
 import { msgid } from '../../shared/msgid.js';
 import type { ProjectRow, ProjectUpdate } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -68,6 +69,8 @@ export class ProjectsService {
     private readonly access: AccessControl,
     private readonly changes: ChangesService,
     private readonly paths: DataPaths,
+    /** Projects by slug: every API and UI request under a project looks its project up first. */
+    private readonly bySlug: ReadCache<string, ProjectRow | null> = ReadCache.none(),
   ) {}
 
   /** Whether `actor` may see the project with this id (false when there is none). */
@@ -82,7 +85,7 @@ export class ProjectsService {
   }
 
   async getVisible(actor: Actor, slug: string): Promise<ProjectRow> {
-    const row = await projectBySlug(this.db, slug);
+    const row = await this.bySlug.get(slug, async () => (await projectBySlug(this.db, slug)) ?? null);
     if (!row || !this.access.canView(actor, row)) throw new NotFoundError();
     return row;
   }

@@ -1,5 +1,6 @@
 // Languages: the built-in CLDR-derived database plus administrator-defined ones; lookup by code or alias.
 import type { Db, Executor } from '../../db/database.js';
+import { ReadCache } from '../../db/read-cache.js';
 import { msgid } from '../../shared/msgid.js';
 import type { LanguageRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
@@ -33,6 +34,8 @@ export class LanguagesService {
   constructor(
     private readonly db: Db,
     private readonly access: AccessControl,
+    /** Languages by code with whether any translation is in them: the lookup of every language page and statistics read. */
+    private readonly byCode: ReadCache<string, { row: LanguageRow; used: boolean } | null> = ReadCache.none(),
   ) {}
 
   canEdit(actor: Actor): boolean {
@@ -54,10 +57,12 @@ export class LanguagesService {
   }
 
   async getVisible(actor: Actor, code: string): Promise<LanguageRow> {
-    const row = await languageByCode(this.db, code);
-    if (!row) throw new NotFoundError();
-    if (!this.canEdit(actor) && !(await languageHasTranslations(this.db, row.id))) throw new NotFoundError();
-    return row;
+    const found = await this.byCode.get(code, async () => {
+      const row = await languageByCode(this.db, code);
+      return row ? { row, used: await languageHasTranslations(this.db, row.id) } : null;
+    });
+    if (!found || (!found.used && !this.canEdit(actor))) throw new NotFoundError();
+    return found.row;
   }
 
   /** How many languages the actor sees: editors every language, everybody else only languages that have translations. */
