@@ -10,6 +10,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
 import type { Database } from '../src/db/schema.js';
+import { linkSourceUnitsToThemselves } from '../src/db/units.repository.js';
 import { buildZip } from '../test/helpers/zip.js';
 import { freePort, start, startParla, waitFor, type ParlaProcess } from './harness.js';
 import { footprint } from './footprint.js';
@@ -117,6 +118,8 @@ async function generate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): P
       SELECT ${source.id}, NULL, ${cat(sql`'h'`, sql`CAST(q.n AS TEXT)`)}, ${cat(sql`'c'`, sql`CAST(q.n AS TEXT)`)}, '', ${text}, ${text}, '', ${cat(sql`'src/file.c:'`, sql`CAST(q.n AS TEXT)`)}, '', '', '', '',
              100, q.n, 8, 50, 100, 0, 0, 0, 0, 0, ${now}, ${now}
       FROM ${seq} AS q`.execute(db);
+    // As imports leave them: source units link to themselves.
+    await linkSourceUnitsToThemselves(db, source.id);
   }
   for (const t of translations.filter((t) => !t.is_source)) {
     const source = translations.find((s) => s.is_source && s.component_id === t.component_id)!;

@@ -38,6 +38,7 @@ import * as m037 from './migrations/037-two-factor.js';
 import * as m038 from './migrations/038-user-identities.js';
 import * as m039 from './migrations/039-notification-feed.js';
 import * as m040 from './migrations/040-units-state-index.js';
+import * as m041 from './migrations/041-source-string-search.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '038-user-identities': m038,
   '039-notification-feed': m039,
   '040-units-state-index': m040,
+  '041-source-string-search': m041,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */

@@ -23,6 +23,11 @@ export class ReadCache<K, V> {
     return new ReadCache<K, V>({ stamp: () => null });
   }
 
+  /** Whether values are kept now (the database has a stamp). */
+  caching(): boolean {
+    return this.database.stamp() !== null;
+  }
+
   /** The value if it is cached and still current, without a promise (hot paths answer synchronously on a hit). */
   peek(key: K): V | undefined {
     return this.current() === null ? undefined : this.entries.get(key);

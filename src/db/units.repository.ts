@@ -66,6 +66,11 @@ export async function setSourceUnit(db: Executor, unitId: number, sourceUnitId: 
   await db.updateTable('units').set({ source_unit_id: sourceUnitId }).where('id', '=', unitId).execute();
 }
 
+/** Whether some unit has no link to a source unit (a restored backup may hold translations whose source string is missing). */
+export async function anyUnlinkedUnit(db: Executor): Promise<boolean> {
+  return !!(await db.selectFrom('units').select('id').where('source_unit_id', 'is', null).limit(1).executeTakeFirst());
+}
+
 /** Source units point at themselves, so that every unit has a source_unit link: all the units of a source translation. */
 export async function linkSourceUnitsToThemselves(db: Executor, translationId: number): Promise<void> {
   await db.updateTable('units').set((eb) => ({ source_unit_id: eb.ref('id') })).where('translation_id', '=', translationId).execute();

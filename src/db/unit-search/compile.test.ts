@@ -24,7 +24,7 @@ describe('search compiler', () => {
     // Every row says "goodbye": its trigrams are the common ones.
     const freq = new TrigramFrequencies([...Array.from({ length: 99 }, (_, i) => `goodbye ${i}`), 'world']);
     const compile = (q: string, dialect: 'sqlite' | 'postgres') => {
-      const where = searchCondition({ q }, { dialect, trigrams: () => freq })!;
+      const where = searchCondition({ q }, { dialect, trigrams: () => freq, everyUnitLinked: true })!;
       return engines[dialect].selectFrom('units').select('units.id').where(where).compile();
     };
     const common = ['goo', 'ood', 'odb', 'dby', 'bye'];
@@ -45,7 +45,7 @@ describe('search compiler', () => {
   it('PostgreSQL: a word-start trigram (" 12") is an index key of pg_trgm and narrows a regex whose words are all common', () => {
     // Every row has "number N about"; only a few have a number starting with 12.
     const freq = new TrigramFrequencies(Array.from({ length: 200 }, (_, i) => `Source string number ${i * 37} about it`));
-    const where = searchCondition({ q: 'source:r"number 12[0-9]{2} about"' }, { dialect: 'postgres', trigrams: () => freq })!;
+    const where = searchCondition({ q: 'source:r"number 12[0-9]{2} about"' }, { dialect: 'postgres', trigrams: () => freq, everyUnitLinked: true })!;
     const { parameters } = engines.postgres.selectFrom('units').select('units.id').where(where).compile();
     expect(parameters).toEqual(['% 12%', 'number 12[0-9]{2} about']);
   });
@@ -53,9 +53,27 @@ describe('search compiler', () => {
   it('PostgreSQL: a word-start trigram is not asked when words starting with its letter are common (pg_trgm reads "  w" too)', () => {
     // Every row has a word starting with "w"; " w1" and "w12" are both rare, and only "w12" is cheap to look up.
     const freq = new TrigramFrequencies([...Array.from({ length: 2000 }, (_, i) => `string about w${5000 + i} and more words`), 'about w120 and', 'about w121 and']);
-    const where = searchCondition({ q: 'source:r"about w12[0-9] and"' }, { dialect: 'postgres', trigrams: () => freq })!;
+    const where = searchCondition({ q: 'source:r"about w12[0-9] and"' }, { dialect: 'postgres', trigrams: () => freq, everyUnitLinked: true })!;
     const { parameters } = engines.postgres.selectFrom('units').select('units.id').where(where).compile();
     expect(parameters).toEqual(['%w12%', 'about w12[0-9] and']);
+  });
+
+  it('PostgreSQL: a source regex is matched on the source strings and reaches their translations through the link', () => {
+    const sql = (everyUnitLinked: boolean) => {
+      const where = searchCondition({ q: 'source:r"about w12[0-9] and"' }, { dialect: 'postgres', everyUnitLinked })!;
+      return engines.postgres.selectFrom('units').select('units.id').where(where).compile();
+    };
+    // The source strings' own predicate is the partial index's (migration 041).
+    const sourceStrings = `SELECT su.id FROM units su WHERE su.source_unit_id = su.id AND (lower("su"."source") LIKE lower(CAST($1 AS text)) ESCAPE '\\' AND coalesce("su"."source" ~ $2, false))`;
+    expect(sql(true).sql).toBe(`select "units"."id" from "units" where units.source_unit_id IN (${sourceStrings})`);
+    // Units without a link (a restored backup's) are matched on their own text.
+    const unknown = sql(false);
+    expect(unknown.sql).toContain(`units.id IN (SELECT lu.id FROM units lu WHERE lu.source_unit_id IN (${sourceStrings}) UNION ALL SELECT nu.id FROM units nu WHERE nu.source_unit_id IS NULL AND (lower("nu"."source")`);
+    expect(unknown.parameters).toEqual(['%about w12%', 'about w12[0-9] and', '%about w12%', 'about w12[0-9] and']);
+    // Without a literal, and on other fields or SQLite, the regex is tested on each unit.
+    expect(compiled('source:r"^a+$"', 'postgres').sql).toBe(`coalesce("units"."source" ~ $1, false)`);
+    expect(compiled('target:r"about w12[0-9]"', 'postgres').sql).not.toContain('source_unit_id');
+    expect(compiled('source:r"about w12[0-9]"', 'sqlite').sql).not.toContain('source_unit_id');
   });
 
   it('every field, has: and is: value has a compiler (adding a table = replacing one entry)', () => {

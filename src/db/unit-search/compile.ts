@@ -15,7 +15,7 @@ import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../../domain/u
  *   JOIN translations ON … JOIN components ON … JOIN projects ON … JOIN languages ON …
  *   WHERE <compiled>
  * so a compiler may name those five tables. Correlated subqueries use their own aliases: su (the source
- * unit), ch (changes), sg (suggestions), cm (comments), ck (checks), usr (users), ul/lb (unit labels),
+ * unit), lu/nu (linked and unlinked units of a source-string search), ch (changes), sg (suggestions), cm (comments), ck (checks), usr (users), ul/lb (unit labels),
  * ssu/ss (screenshots).
  */
 
@@ -26,6 +26,11 @@ export interface CompileContext {
    * asked only for the text's rarest trigrams and the rows it returns are checked exactly (search/trigram-sample.ts).
    */
   trigrams?: (column: FtsColumn) => TrigramFrequencies | null;
+  /**
+   * True when it is known that every unit links to a source unit (`source_unit_id` set), as imports, new
+   * strings and edits leave them; a restored backup may hold translations whose source string is missing.
+   */
+  everyUnitLinked?: boolean;
 }
 
 export type Sql = RawBuilder<SqlBool>;
@@ -148,10 +153,33 @@ function rareTrigramNarrowing(ctx: CompileContext, literals: readonly string[], 
 const or = (parts: Sql[]): Sql => (parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` OR `)})`);
 const and = (parts: Sql[]): Sql => (parts.length === 0 ? TRUE : parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` AND `)})`);
 
+/**
+ * PostgreSQL: a regular expression on the source text, matched on the source strings and reaching the
+ * translations through their link (migration 041): a unit's source text is its source unit's, as imports copy
+ * it and source edits carry it to every translation. Units without a link are matched on their own text
+ * (a UNION, unless `everyUnitLinked`). Null where the pattern has no literal to narrow the source strings by.
+ */
+function sourceStringsRegex(ctx: CompileContext, pattern: string): Sql | null {
+  const literal = ctx.dialect === 'postgres' ? indexableLiteral(pattern) : null;
+  if (!literal) return null;
+  const matching = (alias: string): Sql => {
+    const source = sql.ref(`${alias}.source`);
+    const literals = requiredLiterals(pattern).filter((l) => [...l].length >= 3);
+    const narrowed = rareTrigramNarrowing(ctx, literals, ['source'], [source]) ?? substring(ctx, source, literal);
+    return and([narrowed, regex(ctx, source, pattern)]);
+  };
+  // The same predicate as the partial index's, so that the planner can use it.
+  const sourceStrings = sql`SELECT su.id FROM units su WHERE su.source_unit_id = su.id AND ${matching('su')}`;
+  if (ctx.everyUnitLinked) return sql<SqlBool>`units.source_unit_id IN (${sourceStrings})`;
+  return sql<SqlBool>`units.id IN (SELECT lu.id FROM units lu WHERE lu.source_unit_id IN (${sourceStrings}) UNION ALL SELECT nu.id FROM units nu WHERE nu.source_unit_id IS NULL AND ${matching('nu')})`;
+}
+
 /** A text field over one or more expressions (any of them matching); `fts` names the indexed unit column. */
 function text(exprs: Value[], fts?: FtsColumn): TermCompiler {
   return (v, ctx) => {
     if (v.kind === 'regex') {
+      const viaSourceStrings = fts === 'source' ? sourceStringsRegex(ctx, v.pattern) : null;
+      if (viaSourceStrings) return viaSourceStrings;
       const matches = or(exprs.map((e) => regex(ctx, e, v.pattern)));
       // Literals every match contains narrow the rows through the trigram index before the regex runs.
       const literal = fts ? indexableLiteral(v.pattern) : null;

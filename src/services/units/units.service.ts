@@ -28,6 +28,7 @@ import { withLabels, type LabeledUnit } from './labels.service.js';
 import { unitTrigrams } from './unit-trigrams.js';
 import { unitBlockSums, unitOffsetStart, type BlockSums } from '../../db/unit-id-blocks.js';
 import { ReadCache } from '../../db/read-cache.js';
+import { anyUnlinkedUnit } from '../../db/units.repository.js';
 
 export interface UnitWithRefs {
   unit: LabeledUnit;
@@ -49,6 +50,9 @@ async function searching<T>(run: Promise<T>): Promise<T> {
 export function searchContext(db: Db, dialect: DialectName): CompileContext {
   return { dialect, trigrams: unitTrigrams(db).current };
 }
+
+/** The key of `counts` that says whether every unit links to a source unit (1) or not (0). */
+const EVERY_UNIT_LINKED = 'every-unit-linked';
 
 /** A unit with its links, the access settings of its project and its component's restriction, as one read gives them. */
 type VisibleUnit = { refs: UnitWithRefs; project: { id: number; access_control: number }; component: { id: number; restricted: number } };
@@ -78,7 +82,19 @@ export class UnitsService {
 
   /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */
   filter(params: SearchParams): UnitFilter {
-    return searchCondition(params, searchContext(this.db, this.dialect));
+    return searchCondition(params, { ...searchContext(this.db, this.dialect), everyUnitLinked: this.everyUnitLinked() });
+  }
+
+  /**
+   * Whether every unit links to a source unit, as last read under the database's current stamp; false (the
+   * answer that stays exact either way) until that read is in, which the first asking starts.
+   */
+  private everyUnitLinked(): boolean {
+    // Only PostgreSQL's search reads it; without read caches every search takes the exact path that needs no answer.
+    if (this.dialect !== 'postgres' || !this.counts.caching()) return false;
+    const known = this.counts.peek(EVERY_UNIT_LINKED);
+    if (known === undefined) void this.counts.get(EVERY_UNIT_LINKED, async () => ((await anyUnlinkedUnit(this.db)) ? 0 : 1)).catch(() => undefined);
+    return known === 1;
   }
 
   private static split(row: LabeledUnit & Pick<UnitWithSlugsRow, 'p_slug' | 'c_slug' | 'l_code'>): UnitWithRefs {
