@@ -220,6 +220,28 @@ describe.each(DIALECTS)('search query language on %s', (dialect) => {
     }
   });
 
+  it('pages of a search are the slices of its whole list, whether cut from the sorted matches or by walking the ids', async () => {
+    const ids = async (q: string, query: string) => {
+      const res = await s.api(`/api/units/?${query}&q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+      const body = await res.json();
+      return { count: body.count as number, ids: (body.results as Unit[]).map((u) => u.id) };
+    };
+    for (const q of ['o', 'source:world', 'state:<translated']) {
+      const whole = await ids(q, 'page_size=1000');
+      expect(whole.ids.length, q).toBe(whole.count);
+      expect(whole.ids, q).toEqual([...whole.ids].sort((a, b) => a - b));
+      // One unit per page: many matches among few units are walked, few are sorted (on PostgreSQL).
+      const pages: number[] = [];
+      for (let page = 1; page <= whole.count; page++) {
+        const one = await ids(q, `page_size=1&page=${page}`);
+        expect(one.count, q).toBe(whole.count);
+        pages.push(...one.ids);
+      }
+      expect(pages, q).toEqual(whole.ids);
+    }
+  });
+
   it('states, is: and has:', async () => {
     expect(await found('state:translated')).toEqual(['Hello', 'One file', 'Progress: 50% done_now', 'Visit https://example.com/docs for help']);
     expect(await found('state:<translated')).toEqual(['Goodbye world', 'Open', 'Save as']);

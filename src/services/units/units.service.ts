@@ -79,6 +79,8 @@ export class UnitsService {
 
   /** A regex search's matching ids while its request lasts (see onePass). */
   private readonly regexMatches = new WeakMap<object, Promise<number[]>>();
+  /** Other searches' counts while their request lasts (see searchCount). */
+  private readonly searchCounts = new WeakMap<object, Promise<number>>();
 
   /** Parses and compiles `q` (or a legacy `filter_type`); throws a 400 on attr `q` for a bad query. */
   filter(params: SearchParams): UnitFilter {
@@ -161,7 +163,34 @@ export class UnitsService {
     if (!where) return this.counts.get(`visible:${this.access.visibilityKey(actor)}`, () => countUnitsFromCounters(this.db, filter, components)) as Promise<number>;
     const ids = this.onePass(filter, components, where);
     if (ids) return (await ids).length;
-    return searching(countSearchedUnits(this.db, filter, components, where));
+    return this.searchCount(filter, components, where);
+  }
+
+  /** A search's exact count, read once for the request's count and its page (keyed by the compiled condition). */
+  private searchCount(
+    projects: ReturnType<AccessControl['visibleProjects']>,
+    components: ReturnType<AccessControl['visibleComponents']>,
+    where: NonNullable<UnitFilter>,
+  ): Promise<number> {
+    let count = this.searchCounts.get(where);
+    if (!count) {
+      count = searching(countSearchedUnits(this.db, projects, components, where));
+      this.searchCounts.set(where, count);
+    }
+    return count;
+  }
+
+  /**
+   * Whether a search's page is cut from all its matches rather than by walking the primary key (see
+   * unitsWithSlugsPage), on PostgreSQL, from the exact count: the walk reads about (offset + limit) × units
+   * / matches rows, sorting the matches reads the matches, so the walk wins when matches² > (offset + limit) ×
+   * units. Waiting for the count costs the page's time after it; the walk taken for a rare text cost ten times that.
+   */
+  private async matchesFirst(actor: Actor, where: NonNullable<UnitFilter>, limit: number, offset: number): Promise<boolean> {
+    if (this.dialect !== 'postgres') return false;
+    const matches = await this.searchCount(this.access.visibleProjects(actor), this.access.visibleComponents(actor), where);
+    const units = await this.countVisible(actor);
+    return matches * matches <= (offset + limit) * units;
   }
 
   /**
@@ -198,7 +227,8 @@ export class UnitsService {
     }
     const ids = where && this.onePass(filter, components, where);
     if (ids) return this.withRefs(await unitsByIds(this.db, (await ids).slice(offset, offset + limit)));
-    return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, components, where, limit, offset)))).map(UnitsService.split);
+    const matchesFirst = where ? await this.matchesFirst(actor, where, limit, offset) : false;
+    return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, components, where, limit, offset, matchesFirst)))).map(UnitsService.split);
   }
 
   /** The unit's stored check results and the screenshots linked to it or to its source string (two indexed queries). */
