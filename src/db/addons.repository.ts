@@ -224,6 +224,11 @@ export async function setUnitExtraFlags(db: Executor, unitId: number, flags: str
   await db.updateTable('units').set({ extra_flags: flags }).where('id', '=', unitId).execute();
 }
 
+/** The same extra flags on several units (callers keep the list under the parameter limits). */
+export async function setUnitsExtraFlags(db: Executor, unitIds: readonly number[], flags: string): Promise<void> {
+  if (unitIds.length) await db.updateTable('units').set({ extra_flags: flags }).where('id', 'in', [...unitIds]).execute();
+}
+
 // ---------------------------------------------------------------- the change feed
 
 /** Creates the change-feed cursor at `lastChangeId` unless it exists. */

@@ -49,6 +49,22 @@ export async function lastNonEmptyTarget(db: Executor, unitId: number, actions: 
   return row?.target;
 }
 
+/** lastNonEmptyTarget of several units (bulk edits): each unit's last non-empty target among those actions. */
+export async function lastNonEmptyTargets(db: Executor, unitIds: readonly number[], actions: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (unitIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('changes')
+    .select(['unit_id', 'target'])
+    .where('unit_id', 'in', [...unitIds])
+    .where('target', '<>', '')
+    .where('action', 'in', [...actions])
+    .orderBy('id', 'desc')
+    .execute();
+  for (const r of rows) if (r.unit_id !== null && !out.has(r.unit_id)) out.set(r.unit_id, r.target);
+  return out;
+}
+
 /** Which changes a list shows: its scope, its filters, and the projects the caller may see. */
 export interface ChangeListWhere {
   /**

@@ -109,6 +109,26 @@ export async function insertCheckRows(db: Executor, rows: { unit_id: number; nam
 }
 
 /**
+ * targetsOfSameSource for several sources at once (bulk edits): each source with the targets it has in the
+ * project's other components, in one language, read-only units left out.
+ */
+export async function targetsOfSameSources(
+  db: Executor,
+  where: { projectId: number; componentId: number; languageId: number },
+  sources: readonly string[],
+): Promise<{ source: string; target: string }[]> {
+  if (sources.length === 0) return [];
+  return unitsWithComponents(db)
+    .select(['units.source', 'units.target'])
+    .where('components.project_id', '=', where.projectId)
+    .where('components.id', '<>', where.componentId)
+    .where('translations.language_id', '=', where.languageId)
+    .where('units.source', 'in', [...sources])
+    .where('units.state', '<>', STATE_READONLY)
+    .execute();
+}
+
+/**
  * The targets of the same source in the project's other components, in one language (the `inconsistent`
  * check), read-only units left out; at most `limit`.
  */

@@ -32,6 +32,16 @@ export function translationsOfSourceUnit(db: Executor, sourceUnitId: number): Pr
   return db.selectFrom('units').selectAll().where('source_unit_id', '=', sourceUnitId).where('id', '<>', sourceUnitId).execute();
 }
 
+/** The translations of several source strings (the units that link to them, the source units left out). */
+export async function translationsOfSourceUnits(db: Executor, sourceUnitIds: readonly number[]): Promise<UnitRow[]> {
+  const out: UnitRow[] = [];
+  for (let i = 0; i < sourceUnitIds.length; i += 500) {
+    const ids = sourceUnitIds.slice(i, i + 500);
+    out.push(...(await db.selectFrom('units').selectAll().where('source_unit_id', 'in', ids).whereRef('id', '<>', 'source_unit_id').execute()));
+  }
+  return out;
+}
+
 /** The units of one string (id hash) in every translation of the component, but `exceptId`. */
 export function otherUnitsOfString(db: Executor, componentId: number, idHash: string, exceptId: number): Promise<UnitRow[]> {
   return unitsOfComponent(db, componentId).selectAll('units').where('units.id_hash', '=', idHash).where('units.id', '<>', exceptId).execute();

@@ -209,6 +209,13 @@ describe.each(DIALECTS)('editor fast work on %s', (dialect) => {
     const editor = await boss.get(`/translate/pub/app/cs/?id=${(await unit('Hello world')).id}`);
     expect(editor.html).toContain('data-max="80"');
     expect(editor.html).toContain('Characters: 10 / 80 · words: 2');
+    // The translations are checked against the new flags at once.
+    const failing = async () => (await (await s.api(`/api/translations/pub/app/cs/units/?q=${encodeURIComponent('check:max-length')}`)).json()).count as number;
+    expect(await failing()).toBe(0);
+    const tight = await boss.post('/translate/pub/app/cs/bulk/', [['q', q], ['remove_flags', 'max-length'], ['add_flags', 'max-length:3']], { from: '/translate/pub/app/cs/bulk/' });
+    expect(tight.status).toBe(303);
+    expect((await sourceUnit(await unit('Hello world'))).extra_flags).toBe('ignore-same,max-length:3');
+    expect(await failing()).toBe(2);
     // And removes them again.
     const undo = await boss.post(
       '/translate/pub/app/cs/bulk/',
@@ -223,6 +230,7 @@ describe.each(DIALECTS)('editor fast work on %s', (dialect) => {
     expect((await sourceUnit(await unit('Hello world'))).extra_flags).toBe('');
     expect((await unit('Hello world')).labels).toEqual([]);
     expect((await changes(87)).length).toBeGreaterThanOrEqual(2);
+    expect(await failing()).toBe(0);
   });
 
   it('refuses bulk edits without permission and shows bad input next to the fields', async () => {

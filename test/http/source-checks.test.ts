@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { signIn } from '../helpers/ui-session.js';
 import { buildZip } from '../helpers/zip.js';
 
 const HEADER = (lang: string | null) =>
@@ -112,6 +113,33 @@ describe.each(DIALECTS)('checks across strings on %s', (dialect) => {
     await patch(await idOf('app', 'cs', 'Rare string'), { target: ['Vzácný řetězec'], state: 20 });
     await patch(await idOf('app', 'de', 'Rare string'), { target: ['Seltene Zeichenkette'], state: 20 });
     expect(await units('app', 'en', 'check:long_untranslated')).toEqual([]);
+  });
+
+  it('a search and replace over many strings checks across strings as a single edit does (inconsistent, reused)', async () => {
+    const sources = { 'Loading...': '', Save: '', Saved: '' };
+    const zip = buildZip([
+      { name: 'w/web.pot', data: po(null, sources) },
+      { name: 'w/cs.po', data: po('cs', { 'Loading...': 'Načítání…', Save: 'Uložit', Saved: 'Uloženo' }) },
+    ]);
+    const form = multipart({ name: 'Web', slug: 'web', file_format: 'po', filemask: 'w/*.po', new_base: 'w/web.pot' }, { zipfile: { name: 'w.zip', data: zip } });
+    const res = await s.api('/api/projects/sc/components/', { method: 'POST', body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await s.container.tasks.idle();
+    const admin = await signIn(s, 'admin');
+    const replace = async (q: string, search: string, replacement: string) => {
+      const done = await admin.post('/translate/sc/web/cs/replace/', { q, search, replacement, action: 'apply', all: '1' }, { from: '/translate/sc/web/cs/bulk/' });
+      expect(done.status).toBe(303);
+      expect(done.location).toContain('changed=1');
+    };
+    expect(await units('web', 'cs', 'has:check')).toEqual([]);
+    // "Loading..." now differs from its translation in the app component.
+    await replace('source:="Loading..."', 'Načítání', 'Nahrávání');
+    expect(await units('web', 'cs', 'check:inconsistent')).toEqual(['Loading...']);
+    // "Saved" now has the translation of "Save".
+    await replace('source:="Saved"', 'Uloženo', 'Uložit');
+    expect(await units('web', 'cs', 'check:reused')).toEqual(['Saved']);
+    await replace('source:="Loading..."', 'Nahrávání', 'Načítání');
+    expect(await units('web', 'cs', 'check:inconsistent')).toEqual([]);
   });
 
   it('prohibited_initial_character: only in glossaries', async () => {

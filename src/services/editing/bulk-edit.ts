@@ -8,7 +8,7 @@ import { userById } from '../../db/users.repository.js';
 import type { TaskContext, TaskQueue } from '../../tasks/task-queue.js';
 import type { AccessControl } from '../../auth/access.js';
 import { lockUnitsInIdOrder } from '../../db/autotranslate.repository.js';
-import { setUnitExtraFlags } from '../../db/addons.repository.js';
+import { setUnitsExtraFlags } from '../../db/addons.repository.js';
 import { flagsOfUnits, unitIdsOfSearch, unitsInOrder } from '../../db/bulk-edit.repository.js';
 import { labelsOfProject, labelsOfUnit } from '../../db/labels.repository.js';
 import { editFlags } from '../../addons/flags-support.js';
@@ -18,10 +18,10 @@ import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED, STATE_EMPTY, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { msgid } from '../../shared/msgid.js';
 import { AppError, NotAuthenticatedError, PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
-import type { ChangesService } from '../activity/changes.service.js';
-import { recheckTranslationsOf } from '../quality/unit-checks.js';
+import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
+import { recheckTranslationsOfMany } from '../quality/unit-checks.js';
 import { setUnitLabels } from '../units/labels.service.js';
-import { isBlank, updateUnitContent, type UnitPlace } from '../units/unit-content.js';
+import { ContentBatch, isBlank, type UnitPlace } from '../units/unit-content.js';
 import type { UnitEditsService } from '../units/unit-edits.service.js';
 import type { UnitsService } from '../units/units.service.js';
 import { ChangedUnits } from '../live/changed-units.js';
@@ -295,15 +295,19 @@ export class BulkEditService {
           await lockUnitsInIdOrder(tx, batch);
           const units = await unitsInOrder(tx, batch);
           if (state !== -1 && !t.translation.is_source) {
-            for (const u of units) {
-              // Read-only strings stay; approved ones change only for reviewers; an empty string cannot be translated.
-              if (u.state === state || u.state === STATE_READONLY || (u.state === STATE_APPROVED && review && !mayEditApproved)) continue;
-              const target = splitPlurals(u.target);
-              if (isBlank(target)) continue;
-              const after = await updateUnitContent(tx, this.changes, u, place, { target, state, userId, action: BULK_STATUS_CHANGED });
-              changed.add(u.id);
-              if (after !== u) edited.push(after);
+            // Read-only strings stay; approved ones change only for reviewers; an empty string cannot be translated.
+            const edits = units
+              .filter((u) => !(u.state === state || u.state === STATE_READONLY || (u.state === STATE_APPROVED && review && !mayEditApproved)))
+              .map((unit) => ({ unit, target: splitPlurals(unit.target), state }))
+              .filter((e) => !isBlank(e.target));
+            const contents = await ContentBatch.start(tx, this.changes, place);
+            await contents.prepare(tx, edits);
+            for (const { unit, target } of edits) {
+              const after = await contents.update(tx, unit, { target, state, userId, action: BULK_STATUS_CHANGED });
+              changed.add(unit.id);
+              if (after !== unit) edited.push(after);
             }
+            await contents.finish(tx, userId);
           }
           if (!editSource) return;
           // Flags and labels belong to the source string, which every language shares.
@@ -311,24 +315,29 @@ export class BulkEditService {
           const sources = await unitsInOrder(tx, sourceIds);
           const bySource = new Map<number, number[]>();
           for (const u of units) bySource.set(u.source_unit_id ?? u.id, [...(bySource.get(u.source_unit_id ?? u.id) ?? []), u.id]);
+          // One edit of the flags gives few distinct results: each is written in one statement, the strings re-checked together.
+          const byFlags = new Map<string, number[]>();
+          const flagChanges: ChangeInput[] = [];
           for (const s of sources) {
-            let touched = false;
             const flags = editFlags(s.extra_flags, addFlags, removeFlags);
-            if (flags !== s.extra_flags) {
-              await setUnitExtraFlags(tx, s.id, flags);
-              await this.changes.record(tx, { ...refs, translationId: s.translation_id, action: Action.EXTRA_FLAGS_UPDATED, userId, unitId: s.id, target: flags, old: s.extra_flags });
-              await recheckTranslationsOf(tx, s.id);
-              touched = true;
-            }
-            if (addLabels.length || removeLabels.length) {
+            if (flags === s.extra_flags) continue;
+            const ids = byFlags.get(flags);
+            if (ids) ids.push(s.id);
+            else byFlags.set(flags, [s.id]);
+            flagChanges.push({ ...refs, translationId: s.translation_id, action: Action.EXTRA_FLAGS_UPDATED, userId, unitId: s.id, target: flags, old: s.extra_flags });
+            for (const id of bySource.get(s.id) ?? []) changed.add(id);
+          }
+          for (const [flags, ids] of byFlags) await setUnitsExtraFlags(tx, ids, flags);
+          await this.changes.recordMany(tx, flagChanges);
+          await recheckTranslationsOfMany(tx, t.component.id, flagChanges.map((c) => c.unitId!));
+          if (addLabels.length || removeLabels.length) {
+            for (const s of sources) {
               const current = (await labelsOfUnit(tx, s.id)).map((l) => l.id);
               const wanted = [...new Set([...current, ...addLabels])].filter((id) => !removeLabels.includes(id));
-              if (wanted.length !== current.length || wanted.some((id) => !current.includes(id))) {
-                await setUnitLabels(tx, this.changes, { ...refs, translationId: s.translation_id }, s.id, wanted, userId);
-                touched = true;
-              }
+              if (wanted.length === current.length && wanted.every((id) => current.includes(id))) continue;
+              await setUnitLabels(tx, this.changes, { ...refs, translationId: s.translation_id }, s.id, wanted, userId);
+              for (const id of bySource.get(s.id) ?? []) changed.add(id);
             }
-            if (touched) for (const id of bySource.get(s.id) ?? []) changed.add(id);
           }
         });
         for (const u of edited) live.add(place.translationId, u.id, u.target, u.state);
@@ -422,19 +431,25 @@ export class BulkEditService {
           let replaced = 0;
           let left = 0;
           await lockUnitsInIdOrder(tx, batch);
-          for (const u of await unitsInOrder(tx, batch)) {
-            const change = BulkEditService.replaced(u, search, replacement);
+          const edits: { unit: UnitRow; target: string[]; state: number }[] = [];
+          for (const unit of await unitsInOrder(tx, batch)) {
+            const change = BulkEditService.replaced(unit, search, replacement);
             if (!change) continue;
             // The same rule as saving one string: read-only strings, and approved ones for non-reviewers, stay.
-            if (this.unitEdits.stateEditDenial(actor, t, u.state) !== null) {
+            if (this.unitEdits.stateEditDenial(actor, t, unit.state) !== null) {
               left++;
               continue;
             }
-            const state = isBlank(change.after) ? STATE_EMPTY : u.state === STATE_EMPTY ? STATE_TRANSLATED : u.state;
-            const after = await updateUnitContent(tx, this.changes, u, place, { target: change.after, state, userId, action: TRANSLATION_REPLACED });
-            if (after !== u) edited.push(after);
+            edits.push({ unit, target: change.after, state: isBlank(change.after) ? STATE_EMPTY : unit.state === STATE_EMPTY ? STATE_TRANSLATED : unit.state });
+          }
+          const contents = await ContentBatch.start(tx, this.changes, place);
+          await contents.prepare(tx, edits);
+          for (const { unit, target, state } of edits) {
+            const after = await contents.update(tx, unit, { target, state, userId, action: TRANSLATION_REPLACED });
+            if (after !== unit) edited.push(after);
             replaced++;
           }
+          await contents.finish(tx, userId);
           return { replaced, left };
         });
         changed += counted.replaced;

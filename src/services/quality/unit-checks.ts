@@ -25,11 +25,12 @@ import {
   sourceUnitsForChecks,
   unitsForReusedCheck,
   targetsOfSameSource,
+  targetsOfSameSources,
   translationCheckFacts,
   unitsWithTargets,
 } from '../../db/checks.repository.js';
-import { lastNonEmptyTarget } from '../../db/changes.repository.js';
-import { setUnitsCheckOutcome, translationsOfSourceUnit, unitIdsWithHashes } from '../../db/units.repository.js';
+import { lastNonEmptyTarget, lastNonEmptyTargets } from '../../db/changes.repository.js';
+import { setUnitsCheckOutcome, translationsOfSourceUnit, translationsOfSourceUnits, unitIdsWithHashes } from '../../db/units.repository.js';
 import { unorderedUnitsOfTranslation } from '../../db/unit-import.repository.js';
 import { addUnit, applyCounterDelta, emptyCounters, type Counters } from '../common/statistics-counters.js';
 import { STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
@@ -75,8 +76,8 @@ export interface SourceFlags {
 }
 
 /**
- * Cross-unit facts for `inconsistent`, `translated` and `reused`; bulk paths leave the first two out (those
- * checks then pass) and load the third per batch (UnitChecker.prepareReused).
+ * Cross-unit facts for `inconsistent`, `translated` and `reused`; imports, uploads and re-checks leave the first
+ * two out (those checks then pass) and load the third per batch (UnitChecker.prepareReused).
  */
 export interface CrossUnitContext {
   otherTranslations?: readonly (readonly string[])[];
@@ -178,7 +179,8 @@ export async function sourceFlagsOf(db: Executor, componentId: number): Promise<
  *
  * Bulk paths (uploads, imports, rescans, re-checks) pass no CrossUnitContext: `inconsistent` and
  * `translated` then pass, because their facts (other components' units with the same source, the
- * unit's change history) would cost a query per unit. Single edits provide them (crossUnitContext).
+ * unit's change history) would cost a query per unit. Single edits provide them (crossUnitContext),
+ * bulk edits and search and replace read them for a whole batch (crossUnitContexts).
  */
 export class UnitChecker {
   private readonly flagCache = new Map<string, Flags>();
@@ -492,6 +494,42 @@ export async function crossUnitContext(
   return out;
 }
 
+/** How many other components' targets of one source `inconsistent` compares (as a single edit reads). */
+const OTHER_TRANSLATIONS_LIMIT = 50;
+
+/**
+ * crossUnitContext for many units of one translation at once (bulk edits), in two statements: the other
+ * components' targets of their sources and the history's last non-empty targets. `reused` comes from the
+ * checker's prepareReused; the strings that lose or gain `reused` with an edit (reusedPartners) are left to single edits.
+ */
+export async function crossUnitContexts(db: Executor, scope: CheckScope, units: readonly { id: number; source: string; state: number }[]): Promise<Map<number, CrossUnitContext>> {
+  const out = new Map<number, CrossUnitContext>();
+  if (scope.isSource || units.length === 0) return out;
+  const others = new Map<string, string[][]>();
+  const sources = [...new Set(units.map((u) => u.source))];
+  for (let i = 0; i < sources.length; i += BATCH) {
+    for (const r of await targetsOfSameSources(db, { projectId: scope.projectId, componentId: scope.componentId, languageId: scope.languageId }, sources.slice(i, i + BATCH))) {
+      const list = others.get(r.source) ?? [];
+      if (list.length < OTHER_TRANSLATIONS_LIMIT) list.push(splitPlurals(r.target));
+      others.set(r.source, list);
+    }
+  }
+  const untranslated = units.filter((u) => u.state < STATE_TRANSLATED).map((u) => u.id);
+  const previous = new Map<number, string>();
+  for (let i = 0; i < untranslated.length; i += BATCH) {
+    for (const [id, target] of await lastNonEmptyTargets(db, untranslated.slice(i, i + BATCH), [...CONTENT_ACTIONS])) previous.set(id, target);
+  }
+  for (const u of units) {
+    const ctx: CrossUnitContext = {};
+    const theirs = others.get(u.source);
+    if (theirs?.length) ctx.otherTranslations = theirs;
+    const last = u.state < STATE_TRANSLATED ? previous.get(u.id) : undefined;
+    if (last !== undefined) ctx.previousTarget = splitPlurals(last);
+    out.set(u.id, ctx);
+  }
+  return out;
+}
+
 /** A translated unit of the project in the language, found by its target (the `reused` check). */
 export interface SameTargetUnit {
   id: number;
@@ -586,6 +624,22 @@ export async function recheckTranslationsOf(db: Executor, sourceUnitId: number):
   for (const u of units) await recheck(db, await UnitChecker.forUnit(db, u), [u]);
   const componentId = await componentOfUnit(db, sourceUnitId);
   if (componentId !== undefined) await checkSourceUnits(db, componentId, [sourceUnitId]);
+}
+
+/**
+ * Re-checks source strings of one component (their extra flags changed) and their translations: one checker per
+ * translation, as many statements as languages rather than per string and language.
+ */
+export async function recheckTranslationsOfMany(db: Executor, componentId: number, sourceUnitIds: readonly number[]): Promise<void> {
+  if (sourceUnitIds.length === 0) return;
+  const byTranslation = new Map<number, UnitRow[]>();
+  for (const u of await translationsOfSourceUnits(db, sourceUnitIds)) {
+    const list = byTranslation.get(u.translation_id);
+    if (list) list.push(u);
+    else byTranslation.set(u.translation_id, [u]);
+  }
+  for (const [translationId, units] of byTranslation) await recheck(db, await UnitChecker.forTranslation(db, translationId), units);
+  await checkSourceUnits(db, componentId, [...sourceUnitIds]);
 }
 
 /** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */

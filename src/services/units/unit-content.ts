@@ -5,10 +5,10 @@ import { nowIso } from '../../shared/clock.js';
 import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
 import { rememberUnits } from '../memory/memory.service.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
-import { addUnit, applyCounterDelta, unitDelta, type Counters } from '../common/statistics-counters.js';
+import { addUnit, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
-import { crossUnitContext, recheckReusedPartners, UnitChecker, type CheckScope } from '../quality/unit-checks.js';
+import { crossUnitContext, crossUnitContexts, recheckReusedPartners, UnitChecker, type CheckScope, type CrossUnitContext } from '../quality/unit-checks.js';
 import { setUnitContent } from '../../db/units.repository.js';
 import { forgetReplacedTranslation } from '../../db/memory.repository.js';
 
@@ -45,6 +45,8 @@ export interface ContentUpdate {
    * unit. Without it the unit is checked alone, cross-unit checks included, and its rows written now.
    */
   checker?: UnitChecker;
+  /** With `checker`: the unit's cross-unit facts, read for the whole batch (crossUnitContexts); without them those checks pass. */
+  cross?: CrossUnitContext;
   /** The check scope of the unit's translation from rows the caller has read already (single edits: see checkScopeOfRows), asked only if the unit changes. */
   checkScope?: () => Promise<CheckScope>;
 }
@@ -78,7 +80,8 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   // Quality checks of the new content; a failing enforced check turns a translated string into needs editing.
   const checked = { ...unit, target, state: update.state };
   const checker = update.checker ?? (await UnitChecker.forUnit(db, unit, await update.checkScope?.()));
-  const cross = update.checker ? undefined : await crossUnitContext(db, checker.scope, checked, unit.target);
+  const single = update.checker ? undefined : await crossUnitContext(db, checker.scope, checked, unit.target);
+  const cross = single ?? update.cross;
   const outcome = checker.check(checked, cross);
   const state = outcome.state;
   const has_failing_check = outcome.has_failing_check;
@@ -90,7 +93,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   if (!update.checker) {
     await checker.flush(db);
     // The strings that share the new (or shared the old) translation get or lose `reused` with this one.
-    if (cross?.reusedPartners?.length) await recheckReusedPartners(db, checker.scope, { id: unit.id, source: unit.source, target, state }, cross.reusedPartners);
+    if (single?.reusedPartners?.length) await recheckReusedPartners(db, checker.scope, { id: unit.id, source: unit.source, target, state }, single.reusedPartners);
   }
   if (update.counters) {
     addUnit(update.counters, unit, -1);
@@ -129,6 +132,74 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   // The translation it replaces leaves the project's memory when the project cleans it.
   if (place.autocleanTm && target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '' && !update.memoryLog) await forgetReplacedTranslation(db, unit.id, unit.target);
   return after;
+}
+
+/** What a batch of edits fills in itself (ContentBatch). */
+type BatchedFields = 'stamp' | 'counters' | 'changeLog' | 'memoryLog' | 'checker' | 'checkScope' | 'cross';
+
+/**
+ * Edits of many units of one translation inside one transaction, written the bulk way: one checker for all of
+ * them (its rows flushed once), the cross-unit facts of the checks read for all of them (prepare), the counters
+ * moved once, the change records and the memory entries written in multi-row statements, one pending stamp. A
+ * unit costs one statement instead of a dozen round trips. What single edits do beyond that: the strings that
+ * share a replaced translation keep their `reused` check until they are checked again. Call finish() before
+ * the transaction commits.
+ */
+export class ContentBatch {
+  private readonly counters = emptyCounters();
+  private readonly changeLog: ChangeInput[] = [];
+  private readonly memoryLog: number[] = [];
+  private readonly stamp = pendingStamp();
+  /** Units whose replaced translation may leave the project's memory (autoclean_tm), with that translation. */
+  private readonly replaced: { id: number; target: string }[] = [];
+  /** The cross-unit facts of the prepared edits, by unit id. */
+  private contexts = new Map<number, CrossUnitContext>();
+
+  private constructor(
+    private readonly changes: ChangesService,
+    private readonly place: UnitPlace,
+    private readonly checker: UnitChecker,
+  ) {}
+
+  /** A batch for the units of `place`'s translation (three queries: its check scope, stored checks and source flags). */
+  static async start(db: Executor, changes: ChangesService, place: UnitPlace): Promise<ContentBatch> {
+    return new ContentBatch(changes, place, await UnitChecker.forTranslation(db, place.translationId));
+  }
+
+  /**
+   * Reads what the checks across strings need for the edits about to be made (`inconsistent`, `translated`,
+   * `reused`): three statements for the whole batch, so that they are checked as a single edit is.
+   */
+  async prepare(db: Executor, edits: readonly { unit: UnitRow; target: readonly string[]; state: number }[]): Promise<void> {
+    const planned = edits.map((e) => ({ id: e.unit.id, source: e.unit.source, target: joinPlurals(e.target), state: e.state }));
+    this.contexts = await crossUnitContexts(db, this.checker.scope, planned);
+    await this.checker.prepareReused(db, planned);
+  }
+
+  /** updateUnitContent inside the batch; returns the updated row (the same row when nothing changed). */
+  async update(db: Executor, unit: UnitRow, update: Omit<ContentUpdate, BatchedFields>): Promise<UnitRow> {
+    const cross = this.contexts.get(unit.id);
+    const after = await updateUnitContent(db, this.changes, unit, this.place, {
+      ...update,
+      stamp: this.stamp,
+      counters: this.counters,
+      changeLog: this.changeLog,
+      memoryLog: this.memoryLog,
+      checker: this.checker,
+      ...(cross ? { cross } : {}),
+    });
+    if (this.place.autocleanTm && after.target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '') this.replaced.push({ id: unit.id, target: unit.target });
+    return after;
+  }
+
+  /** Writes what the edits collected; `authorId` also gets the new translations in their own memory. */
+  async finish(db: Executor, authorId: number | null): Promise<void> {
+    await this.checker.flush(db);
+    await this.changes.recordMany(db, this.changeLog);
+    await applyCounterDelta(db, this.place.translationId, this.counters);
+    await rememberUnits(db, this.memoryLog, authorId);
+    for (const r of this.replaced) await forgetReplacedTranslation(db, r.id, r.target);
+  }
 }
 
 /** True when every form is empty: such a unit can only be in the empty state. */
