@@ -21,8 +21,8 @@ describe.each(DIALECTS)('exports (%s)', (dialect) => {
   let alice: string;
   const parser = new Parser();
 
-  const feed = async (path: string, token?: string | null) => {
-    const res = await server.api(path, token === undefined ? {} : { token });
+  const feed = async (path: string, token?: string | null, headers: Record<string, string> = {}) => {
+    const res = await server.api(path, { ...(token === undefined ? {} : { token }), headers });
     expect(res.status, path).toBe(200);
     expect(res.headers.get('content-type')).toBe(RSS_TYPE);
     const xml = await res.text();
@@ -107,6 +107,21 @@ describe.each(DIALECTS)('exports (%s)', (dialect) => {
     expect(language.feed.items).toHaveLength(10);
     // A language with no changes is an empty feed; an unknown one is 404.
     expect((await feed('/exports/rss/language/ja/')).feed.items).toHaveLength(0);
+  });
+
+  it('speaks the reader\'s language, language names included', async () => {
+    const german = { 'Accept-Language': 'de-DE,de;q=0.9' };
+    const translation = await feed('/exports/rss/pub/app/cs/', undefined, german);
+    expect(translation.xml).toContain('<language>de</language>');
+    expect(translation.feed.title).toBe('Letzte Änderungen in R&D <Tools> "quoted"/APP — Tschechisch');
+    const expected = await apiChanges('/api/translations/pub/app/cs/changes/');
+    expect(translation.feed.items[0].title).toBe('Übersetzung geändert');
+    expect(translation.feed.items[0].content).toBe(`Übersetzung geändert am ${expected[0].timestamp} in R&D <Tools> "quoted"/APP — Tschechisch von admin`);
+    const language = await feed('/exports/rss/language/cs/', undefined, { 'Accept-Language': 'cs' });
+    expect(language.feed.title).toBe('Nedávné změny: čeština');
+    expect((await feed('/exports/rss/', undefined, german)).feed.title).toBe('Letzte Änderungen auf Parla');
+    // Without a preference, English, as before.
+    expect((await feed('/exports/rss/')).xml).toContain('<language>en</language>');
   });
 
   it('answers 404 for unknown objects', async () => {

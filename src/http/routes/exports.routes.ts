@@ -12,6 +12,8 @@ import { percent } from '../../services/common/statistics-counters.js';
 import { ValidationError } from '../../shared/errors.js';
 import { HOOK_SERVICES } from '../../hooks/registry.js';
 import { dataPage } from '../../ui/data-page.js';
+import { currentCatalog, tr } from '../../ui/i18n.js';
+import { languageName } from '../../ui/language-names.js';
 import { uiKit } from '../ui-kit.js';
 import { urlsFor } from '../context.js';
 import { ComponentParams, ProjectParams, TranslationParams } from '../schemas/common.js';
@@ -58,10 +60,15 @@ interface Channel {
   link: string;
 }
 
+/** A translation's name in a feed: project/component — language, the language named in the reader's language. */
+function translationLabel(projectName: string, componentName: string, languageCode: string, languageStoredName: string): string {
+  return `${projectName}/${componentName} — ${languageName(languageCode, languageStoredName)}`;
+}
+
 /** The object a change is about, as the reference prints it (translation, else component, else project). */
 function objectLabel(c: ChangeRow, refs: ChangeRefs): string | null {
   const t = c.translation_id === null ? undefined : refs.translations.get(c.translation_id);
-  if (t) return `${t.projectName}/${t.componentName} — ${t.languageName}`;
+  if (t) return translationLabel(t.projectName, t.componentName, t.language, t.languageName);
   const comp = c.component_id === null ? undefined : refs.components.get(c.component_id);
   if (comp) return `${comp.projectName}/${comp.name}`;
   const p = c.project_id === null ? undefined : refs.projects.get(c.project_id);
@@ -86,15 +93,23 @@ function renderFeed(u: Urls, selfUrl: string, channel: Channel, rows: ChangeRow[
     '<?xml version="1.0" encoding="utf-8"?>\n',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>',
     `<title>${e(channel.title)}</title><link>${e(channel.link)}</link><description>${e(channel.description)}</description>`,
-    `<atom:link href="${e(selfUrl)}" rel="self"></atom:link><language>en</language>`,
+    `<atom:link href="${e(selfUrl)}" rel="self"></atom:link><language>${e(currentCatalog().code)}</language>`,
   ];
   if (rows.length) out.push(`<lastBuildDate>${rfc822(rows[0].timestamp)}</lastBuildDate>`);
   for (const c of rows) {
-    const action = ACTION_NAMES[c.action] ?? String(c.action);
+    const action = ACTION_NAMES[c.action] ? tr(ACTION_NAMES[c.action]!) : tr('Action {number}', { number: c.action });
     const user = c.user_id === null ? undefined : refs.users.get(c.user_id);
     const userName = user ? user.fullName || user.username : null;
     const label = objectLabel(c, refs);
-    const description = `${action} at ${c.timestamp}${label ? ` on ${label}` : ''}${userName ? ` by ${userName}` : ''}`;
+    const vars = { action, time: c.timestamp, object: label ?? '', user: userName ?? '' };
+    const description =
+      label && userName
+        ? tr('{action} at {time} on {object} by {user}', vars)
+        : label
+          ? tr('{action} at {time} on {object}', vars)
+          : userName
+            ? tr('{action} at {time} by {user}', vars)
+            : tr('{action} at {time}', vars);
     out.push(
       '<item>',
       `<title>${e(action)}</title><link>${e(itemLink(u, c, refs))}</link><description>${e(description)}</description>`,
@@ -241,8 +256,8 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
     return reply.type('application/rss+xml; charset=utf-8').send(renderFeed(u, selfUrl, channel(u), rows, refs));
   };
   const about = (name: string, link: string): Channel => ({
-    title: `Recent changes in ${name}`,
-    description: `All recent changes made using ${SERVICE_NAME} in ${name}.`,
+    title: tr('Recent changes in {name}', { name }),
+    description: tr('All recent changes made using {site} in {name}.', { site: SERVICE_NAME, name }),
     link,
   });
 
@@ -250,12 +265,12 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
   const stats = { described: { querystring: StatsExportQuery } };
 
   app.get('/exports/rss/', rss, async (request, reply) =>
-    feed(request, reply, (u) => ({ title: `Recent changes on ${SERVICE_NAME}`, description: `All recent changes made using ${SERVICE_NAME} on ${SERVICE_NAME}.`, link: `${u.web}/` }), {}),
+    feed(request, reply, (u) => ({ title: tr('Recent changes on {site}', { site: SERVICE_NAME }), description: tr('All recent changes made using {site} on {site}.', { site: SERVICE_NAME }), link: `${u.web}/` }), {}),
   );
 
   app.get('/exports/rss/language/:code/', { schema: { ...rss.schema, params: Type.Object({ code: Type.String() }) } }, async (request: L, reply) => {
     const language = await c.exports.language(request.params.code);
-    return feed(request, reply, (u) => about(language.name, u.webLanguage(language.code)), { languageId: language.id });
+    return feed(request, reply, (u) => about(languageName(language.code, language.name), u.webLanguage(language.code)), { languageId: language.id });
   });
 
   app.get('/exports/rss/:project/', { schema: { ...rss.schema, params: ProjectParams } }, async (request: P, reply) => {
@@ -271,7 +286,7 @@ export function exportsRoutes(app: FastifyInstance, c: ExportsDeps): void {
   app.get('/exports/rss/:project/:component/:language/', { schema: { ...rss.schema, params: TranslationParams } }, async (request: T, reply) => {
     const refs = await c.components.getVisible(request.actor, request.params.project, request.params.component);
     const t = await c.translations.getVisible(request.actor, refs, request.params.language);
-    const name = `${refs.project.name}/${refs.component.name} — ${t.language.name}`;
+    const name = translationLabel(refs.project.name, refs.component.name, t.language.code, t.language.name);
     return feed(request, reply, (u) => about(name, u.webTranslation(refs.project.slug, componentPathSegment(refs.component), t.language.code)), { translationId: t.translation.id });
   });
 
