@@ -11,6 +11,10 @@ export interface EventStream {
   events: StreamEvent[];
   /** The first event (from the start of the stream) that matches, waiting for it up to `timeoutMs`. */
   next(match: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
+  /** The comment lines received so far (`: …`, e.g. keep-alives), each with its line break. */
+  comments(): string;
+  /** Whether the server ended the stream. */
+  ended(): boolean;
   close(): void;
 }
 
@@ -19,6 +23,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const res = await fetch(url, { headers, signal: controller.signal });
   const events: StreamEvent[] = [];
   const waiters: (() => void)[] = [];
+  let comments = '';
   let ended = false;
   if (res.ok && res.body) {
     const reader = res.body.getReader();
@@ -37,7 +42,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
             const e: StreamEvent = { id: null, event: 'message', data: null };
             let data: string | null = null;
             for (const line of block.split('\n')) {
-              if (line.startsWith('id: ')) e.id = line.slice(4);
+              if (line.startsWith(':')) comments += `${line}\n`;
+              else if (line.startsWith('id: ')) e.id = line.slice(4);
               else if (line.startsWith('event: ')) e.event = line.slice(7);
               else if (line.startsWith('data: ')) data = line.slice(6);
             }
@@ -72,5 +78,5 @@ export async function openEventStream(url: string, headers: Record<string, strin
       });
     }
   };
-  return { res, events, next, close: () => controller.abort() };
+  return { res, events, next, comments: () => comments, ended: () => ended, close: () => controller.abort() };
 }

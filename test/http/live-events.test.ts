@@ -8,6 +8,7 @@ import { createPoComponent, createProject } from '../helpers/fixtures.js';
 import { deleteRedisKeys, REDIS_URL } from '../helpers/redis.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { signIn, userWithPassword } from '../helpers/ui-session.js';
 import { RedisLiveBus } from '../../src/services/live/redis-bus.js';
 import { compareEventIds, type LiveEvent } from '../../src/services/live/live-bus.js';
@@ -17,84 +18,6 @@ interface Unit {
   source: string[];
   target: string[];
   state: number;
-}
-
-interface StreamEvent {
-  id: string | null;
-  event: string;
-  data: any;
-}
-
-/** An open text/event-stream answer, parsed as it arrives. */
-async function openStream(url: string, headers: Record<string, string>) {
-  const controller = new AbortController();
-  const res = await fetch(url, { headers, signal: controller.signal });
-  const events: StreamEvent[] = [];
-  const waiters: (() => void)[] = [];
-  let comments = '';
-  let ended = false;
-  if (res.ok && res.body) {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    void (async () => {
-      let buffer = '';
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let at: number;
-          while ((at = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, at);
-            buffer = buffer.slice(at + 2);
-            const e: StreamEvent = { id: null, event: 'message', data: null };
-            let data: string | null = null;
-            for (const line of block.split('\n')) {
-              if (line.startsWith(':')) comments += `${line}\n`;
-              else if (line.startsWith('id: ')) e.id = line.slice(4);
-              else if (line.startsWith('event: ')) e.event = line.slice(7);
-              else if (line.startsWith('data: ')) data = line.slice(6);
-            }
-            if (data !== null) {
-              e.data = JSON.parse(data);
-              events.push(e);
-            }
-          }
-          waiters.splice(0).forEach((w) => w());
-        }
-      } catch {
-        // aborted
-      }
-      ended = true;
-      waiters.splice(0).forEach((w) => w());
-    })();
-  }
-  /** The first event (from the start of the stream) that matches. */
-  const next = async (match: (e: StreamEvent) => boolean, timeoutMs = 5000): Promise<StreamEvent> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.find(match);
-      if (found) return found;
-      if (ended) throw new Error(`the stream ended; events: ${JSON.stringify(events)}`);
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching event in time; events: ${JSON.stringify(events)}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  };
-  return {
-    res,
-    events,
-    next,
-    comments: () => comments,
-    ended: () => ended,
-    close: () => controller.abort(),
-  };
 }
 
 describe.each(DIALECTS)('unit ETag and If-Match on %s', (dialect) => {
@@ -234,7 +157,7 @@ describe('live event stream of a translation', () => {
   const hello = () => units.find((u) => u.source[0] === 'Hello')!;
 
   it('streams text/event-stream, uncompressed, and sends an API PATCH as an event with who, what and the counters', async () => {
-    const stream = await openStream(`${s.url}${events}`, { ...byToken(s.adminToken), 'Accept-Encoding': 'gzip, br' });
+    const stream = await openEventStream(`${s.url}${events}`, { ...byToken(s.adminToken), 'Accept-Encoding': 'gzip, br' });
     try {
       expect(stream.res.status).toBe(200);
       expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -256,7 +179,7 @@ describe('live event stream of a translation', () => {
   });
 
   it('sends saves from the editor form and accepted suggestions, not unchanged saves', async () => {
-    const stream = await openStream(`${s.url}${events}`, byToken(s.adminToken));
+    const stream = await openEventStream(`${s.url}${events}`, byToken(s.adminToken));
     try {
       await stream.next((e) => e.event === 'snapshot');
       const tina = await signIn(s, 'tina');
@@ -284,7 +207,7 @@ describe('live event stream of a translation', () => {
   });
 
   it('resumes from Last-Event-ID with the events missed in between', async () => {
-    const first = await openStream(`${s.url}${events}`, byToken(s.adminToken));
+    const first = await openEventStream(`${s.url}${events}`, byToken(s.adminToken));
     await first.next((e) => e.event === 'snapshot');
     expect((await s.api(`/api/units/${hello().id}/`, { method: 'PATCH', json: { target: ['Jedna'], state: 20 } })).status).toBe(200);
     const seen = await first.next((e) => e.event === 'unit-saved' && e.data.target[0] === 'Jedna');
@@ -294,13 +217,13 @@ describe('live event stream of a translation', () => {
     expect((await s.api(`/api/units/${hello().id}/`, { method: 'PATCH', json: { target: ['Dvě'], state: 20 } })).status).toBe(200);
     expect((await s.api(`/api/units/${hello().id}/`, { method: 'PATCH', json: { target: ['Tři'], state: 10 } })).status).toBe(200);
 
-    const resumed = await openStream(`${s.url}${events}`, { ...byToken(s.adminToken), 'Last-Event-ID': seen.id! });
+    const resumed = await openEventStream(`${s.url}${events}`, { ...byToken(s.adminToken), 'Last-Event-ID': seen.id! });
     try {
       await resumed.next((e) => e.event === 'unit-saved' && e.data.target[0] === 'Tři');
       const saves = resumed.events.filter((e) => e.event === 'unit-saved').map((e) => e.data.target[0]);
       expect(saves).toEqual(['Dvě', 'Tři']);
       // A stream without Last-Event-ID starts now: nothing old.
-      const fresh = await openStream(`${s.url}${events}`, byToken(s.adminToken));
+      const fresh = await openEventStream(`${s.url}${events}`, byToken(s.adminToken));
       await fresh.next((e) => e.event === 'snapshot');
       await new Promise((r) => setTimeout(r, 200));
       expect(fresh.events.filter((e) => e.event === 'unit-saved')).toEqual([]);
@@ -311,11 +234,11 @@ describe('live event stream of a translation', () => {
   });
 
   it('announces who is viewing, by session or token, and who left', async () => {
-    const watcher = await openStream(`${s.url}${events}`, byToken(s.adminToken));
+    const watcher = await openEventStream(`${s.url}${events}`, byToken(s.adminToken));
     try {
       await watcher.next((e) => e.event === 'snapshot');
       const tina = await signIn(s, 'tina');
-      const tinaStream = await openStream(`${s.url}${events}`, { Cookie: tina.cookie });
+      const tinaStream = await openEventStream(`${s.url}${events}`, { Cookie: tina.cookie });
       const joined = await watcher.next((e) => e.event === 'presence' && e.data.viewers.some((v: { username: string }) => v.username === 'tina'));
       expect(joined.data.viewers.map((v: { username: string }) => v.username)).toEqual(['admin', 'tina']);
       const tinaSnapshot = await tinaStream.next((e) => e.event === 'snapshot');
@@ -336,7 +259,7 @@ describe('live event stream of a translation', () => {
     const open = [];
     try {
       for (let i = 0; i < 12; i++) {
-        const stream = await openStream(`${s.url}${events}`, byToken(tinaToken));
+        const stream = await openEventStream(`${s.url}${events}`, byToken(tinaToken));
         expect(stream.res.status).toBe(200);
         open.push(stream);
       }
@@ -344,7 +267,7 @@ describe('live event stream of a translation', () => {
       expect(refused.status).toBe(429);
       expect((await refused.json()).detail).toMatch(/Too many/);
       // Others are not affected.
-      const other = await openStream(`${s.url}${events}`, byToken(s.adminToken));
+      const other = await openEventStream(`${s.url}${events}`, byToken(s.adminToken));
       expect(other.res.status).toBe(200);
       other.close();
     } finally {
@@ -352,7 +275,7 @@ describe('live event stream of a translation', () => {
     }
     // Closed streams free their places.
     await new Promise((r) => setTimeout(r, 300));
-    const again = await openStream(`${s.url}${events}`, byToken(tinaToken));
+    const again = await openEventStream(`${s.url}${events}`, byToken(tinaToken));
     expect(again.res.status).toBe(200);
     again.close();
   });
@@ -362,7 +285,7 @@ describe('live event stream of a translation', () => {
     try {
       expect((await createProject(own, 'live')).status).toBe(201);
       expect((await createPoComponent(own, 'live')).status).toBe(201);
-      const stream = await openStream(`${own.url}${events}`, byToken(own.adminToken));
+      const stream = await openEventStream(`${own.url}${events}`, byToken(own.adminToken));
       await stream.next((e) => e.event === 'snapshot');
       expect(stream.comments()).toMatch(/^: \d+/);
       const closing = own.app.close();
