@@ -80,7 +80,25 @@ export interface OidcRequestsTable {
   expires: Timestamp;
 }
 
-export interface ProjectsTable {
+/**
+ * Whether each setting comes from the level above (inherited-settings.ts): a component's and a category's from the
+ * category or project above; a project's are stored for the API (without workspaces a project uses its own values).
+ */
+interface InheritedSettingFlags {
+  inherit_license: Generated<Bool>;
+  inherit_agreement: Generated<Bool>;
+  inherit_new_lang: Generated<Bool>;
+  inherit_language_code_style: Generated<Bool>;
+  inherit_secondary_language: Generated<Bool>;
+  inherit_commit_message: Generated<Bool>;
+  inherit_add_message: Generated<Bool>;
+  inherit_delete_message: Generated<Bool>;
+  inherit_merge_message: Generated<Bool>;
+  inherit_addon_message: Generated<Bool>;
+  inherit_pull_message: Generated<Bool>;
+}
+
+export interface ProjectsTable extends InheritedSettingFlags {
   id: Generated<number>;
   name: string;
   slug: string;
@@ -118,21 +136,9 @@ export interface ProjectsTable {
   /** Which pending edits a commit takes: 0 all, 20 not those needing editing, 30 approved only. */
   commit_policy: Generated<number>;
   secondary_language_id: Generated<number | null>;
-  /** Stored for the API: without workspaces a project always uses its own values. */
-  inherit_license: Generated<Bool>;
-  inherit_agreement: Generated<Bool>;
-  inherit_new_lang: Generated<Bool>;
-  inherit_language_code_style: Generated<Bool>;
-  inherit_secondary_language: Generated<Bool>;
-  inherit_commit_message: Generated<Bool>;
-  inherit_add_message: Generated<Bool>;
-  inherit_delete_message: Generated<Bool>;
-  inherit_merge_message: Generated<Bool>;
-  inherit_addon_message: Generated<Bool>;
-  inherit_pull_message: Generated<Bool>;
 }
 
-export interface ComponentsTable {
+export interface ComponentsTable extends InheritedSettingFlags {
   id: Generated<number>;
   project_id: number;
   name: string;
@@ -195,25 +201,13 @@ export interface ComponentsTable {
   /** The category slugs, each followed by "%2F" ('' outside categories): `category_path + slug` is the API path segment. */
   category_path: Generated<string>;
   secondary_language_id: Generated<number | null>;
-  /** Whether a setting comes from the category or project above (inherited-settings.ts). */
-  inherit_license: Generated<Bool>;
-  inherit_agreement: Generated<Bool>;
-  inherit_new_lang: Generated<Bool>;
-  inherit_language_code_style: Generated<Bool>;
-  inherit_secondary_language: Generated<Bool>;
-  inherit_commit_message: Generated<Bool>;
-  inherit_add_message: Generated<Bool>;
-  inherit_delete_message: Generated<Bool>;
-  inherit_merge_message: Generated<Bool>;
-  inherit_addon_message: Generated<Bool>;
-  inherit_pull_message: Generated<Bool>;
   hide_glossary_matches: Generated<Bool>;
   contribute_project_tm: Generated<Bool>;
   vcs_params: Generated<string>; // JSON object
 }
 
 /** A category of a project's components; categories nest (category_id = parent). */
-export interface CategoriesTable {
+export interface CategoriesTable extends InheritedSettingFlags {
   id: Generated<number>;
   project_id: number;
   category_id: number | null;
@@ -232,17 +226,6 @@ export interface CategoriesTable {
   merge_message: Generated<string>;
   addon_message: Generated<string>;
   pull_message: Generated<string>;
-  inherit_license: Generated<Bool>;
-  inherit_agreement: Generated<Bool>;
-  inherit_new_lang: Generated<Bool>;
-  inherit_language_code_style: Generated<Bool>;
-  inherit_secondary_language: Generated<Bool>;
-  inherit_commit_message: Generated<Bool>;
-  inherit_add_message: Generated<Bool>;
-  inherit_delete_message: Generated<Bool>;
-  inherit_merge_message: Generated<Bool>;
-  inherit_addon_message: Generated<Bool>;
-  inherit_pull_message: Generated<Bool>;
 }
 
 export interface TranslationsTable {
@@ -654,6 +637,7 @@ export interface SecondFactorChallengesTable {
 
 export type LanguageRow = Selectable<LanguagesTable>;
 export type UserRow = Selectable<UsersTable>;
+export type UserProfileRow = Selectable<UserProfilesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ProjectUpdate = Updateable<ProjectsTable>;

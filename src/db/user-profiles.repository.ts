@@ -3,33 +3,11 @@ import type { Updateable } from 'kysely';
 import type { Executor } from './database.js';
 import type { ProjectsFilter } from './projects.repository.js';
 import type { ComponentsFilter } from './components.repository.js';
-import type { UserProfilesTable } from './schema.js';
+import type { UserProfileRow, UserProfilesTable } from './schema.js';
 import { holdsVisibleComponent, visibleComponentLists } from './component-lists.repository.js';
 
-export type ProfileRow = {
-  user_id: number;
-  language: string;
-  theme: string;
-  website: string;
-  contact: string;
-  company: string;
-  location: string;
-  public_email: string;
-  commit_email: string;
-  commit_name: string;
-  translate_mode: number;
-  zen_mode: number;
-  nearby_strings: number;
-  special_chars: string;
-  editor_link: string;
-  hide_completed: number;
-  secondary_in_zen: number;
-  hide_source_secondary: number;
-  wide_tables: number;
-  listing_columns: string;
-  dashboard_view: number;
-  dashboard_component_list_id: number | null;
-};
+/** A stored profile row (users without one have the defaults). */
+export type ProfileRow = UserProfileRow;
 
 export type ProfileUpdate = Omit<Updateable<UserProfilesTable>, 'user_id'>;
 
