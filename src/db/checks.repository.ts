@@ -76,28 +76,32 @@ export async function deleteCheckOfUnit(db: Executor, unitId: number, name: stri
   await db.deleteFrom('checks').where('unit_id', '=', unitId).where('name', '=', name).execute();
 }
 
+/**
+ * What a re-check of a stored unit reads (its text, flags and state, what its translation's counters count) with its
+ * check rows, from `units` left-joined with `checks` (foldChecks folds them).
+ */
+const CHECKED_UNIT_COLUMNS = [
+  'units.id',
+  'units.translation_id',
+  'units.source',
+  'units.state',
+  'units.flags',
+  'units.num_words',
+  'units.num_chars',
+  'units.has_failing_check',
+  'units.has_suggestion',
+  'units.has_comment',
+  'checks.name as check_name',
+  'checks.dismissed as check_dismissed',
+] as const;
+
 /** Units as the `reused` check of a partner string reads them, with their source string's extra flags and their check rows (one statement). */
 export async function unitsForReusedCheck(db: Executor, ids: readonly number[]) {
   const rows = await db
     .selectFrom('units')
     .leftJoin('units as su', 'su.id', 'units.source_unit_id')
     .leftJoin('checks', 'checks.unit_id', 'units.id')
-    .select([
-      'units.id',
-      'units.translation_id',
-      'units.source',
-      'units.target',
-      'units.state',
-      'units.flags',
-      'su.extra_flags',
-      'units.num_words',
-      'units.num_chars',
-      'units.has_failing_check',
-      'units.has_suggestion',
-      'units.has_comment',
-      'checks.name as check_name',
-      'checks.dismissed as check_dismissed',
-    ])
+    .select([...CHECKED_UNIT_COLUMNS, 'units.target', 'su.extra_flags'])
     .where('units.id', 'in', [...ids])
     .execute();
   return foldChecks(rows);
@@ -197,20 +201,9 @@ export async function sourceUnitsForChecks(db: Executor, ids: readonly number[])
     .selectFrom('units')
     .leftJoin('checks', 'checks.unit_id', 'units.id')
     .select([
-      'units.id',
-      'units.translation_id',
-      'units.source',
-      'units.flags',
+      ...CHECKED_UNIT_COLUMNS,
       'units.extra_flags',
-      'units.state',
       'units.timestamp',
-      'units.num_words',
-      'units.num_chars',
-      'units.has_failing_check',
-      'units.has_suggestion',
-      'units.has_comment',
-      'checks.name as check_name',
-      'checks.dismissed as check_dismissed',
       sql<number>`(select count(*) from units t where t.source_unit_id = units.id and t.id <> units.id)`.as('translations'),
       sql<number>`(select count(*) from units t where t.source_unit_id = units.id and t.id <> units.id and t.state >= ${STATE_TRANSLATED})`.as('translated'),
       sql<number>`(select count(*) from units t where t.source_unit_id = units.id and t.id <> units.id and t.has_failing_check <> 0)`.as('failing'),
