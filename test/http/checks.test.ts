@@ -2,7 +2,7 @@
 // failing counters, has_failing_check, check:/has:check search and metrics agree; enforced checks mean needs editing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
-import { createProject, multipart } from '../helpers/fixtures.js';
+import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { buildZip } from '../helpers/zip.js';
 
@@ -34,8 +34,7 @@ describe.each(DIALECTS)('quality checks on %s', (dialect) => {
       { name: 'po/cs.po', data: po('cs', '', 'Ahoj') },
       { name: 'po/de.po', data: po('de', 'Gespeicherte Dateien', 'Hallo') },
     ]);
-    const form = multipart({ name: 'App', slug: 'app', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'app.zip', data: zip } });
-    const res = await s.api('/api/projects/qc/components/', { method: 'POST', body: form });
+    const res = await createPoComponent(s, 'qc', 'app', zip);
     expect(res.status, await res.clone().text()).toBe(201);
     await s.container.tasks.idle();
   }, 60_000);

@@ -2,7 +2,7 @@
 // multiple_failures, long_untranslated), reused (bulk and single edits) and prohibited_initial_character in glossaries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
-import { createProject, multipart } from '../helpers/fixtures.js';
+import { createPoComponent, createProject, multipart } from '../helpers/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { signIn } from '../helpers/ui-session.js';
 import { buildZip } from '../helpers/zip.js';
@@ -33,8 +33,7 @@ describe.each(DIALECTS)('checks across strings on %s', (dialect) => {
       // de: "Saved %s files" drops %s too: two languages fail, which points at the source.
       { name: 'po/de.po', data: po('de', { ...empty, 'Loading...': 'Laden…', 'Saved %s files': 'Dateien gespeichert', Hello: 'Hallo', Open: 'Öffnen', Opened: 'Geöffnet' }) },
     ]);
-    const form = multipart({ name: 'App', slug: 'app', file_format: 'po', filemask: 'po/*.po', new_base: 'po/app.pot' }, { zipfile: { name: 'app.zip', data: zip } });
-    const res = await s.api('/api/projects/sc/components/', { method: 'POST', body: form });
+    const res = await createPoComponent(s, 'sc', 'app', zip);
     expect(res.status, await res.clone().text()).toBe(201);
     await s.container.tasks.idle();
   }, 60_000);
