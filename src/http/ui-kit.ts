@@ -4,8 +4,9 @@ import type { Container } from '../container.js';
 import type { ProjectRow } from '../db/schema.js';
 import type { TranslationWithRefs } from '../db/places.js';
 import type { Aggregate } from '../services/activity/statistics.service.js';
+import type { UnitsService, UnitWithRefs } from '../services/units/units.service.js';
 import { componentPathSegment } from '../domain/component-paths.js';
-import { AppError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
+import { AppError, NotFoundError, PermissionDeniedError, ValidationError } from '../shared/errors.js';
 import type { FormErrors } from '../ui/forms.js';
 import { errorPage, type Viewer } from '../ui/layout.js';
 import { tr } from '../ui/i18n.js';
@@ -94,6 +95,20 @@ export function statsOf(c: Pick<Container, 'stats'>, agg: Aggregate, name: strin
 export type UiKit = ReturnType<typeof uiKit>;
 
 /** The helpers bound to the container. */
+/** A numeric id from a form field, query parameter or path segment; anything else is a 404. */
+export function formId(raw: unknown): number {
+  const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
+  if (!Number.isSafeInteger(id)) throw new NotFoundError();
+  return id;
+}
+
+/** The unit a form or query names, checked to belong to the translation of the address (404 otherwise). */
+export async function unitOfTranslation(units: Pick<UnitsService, 'getVisible'>, request: FastifyRequest, t: TranslationWithRefs, raw: unknown): Promise<UnitWithRefs> {
+  const found = await units.getVisible(request.actor, formId(raw));
+  if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
+  return found;
+}
+
 export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | 'translations'>) {
   const viewerOf = (request: FastifyRequest): Viewer => {
     const u = request.actor.user;

@@ -7,7 +7,7 @@ import { splitPlurals } from '../../domain/plurals.js';
 import { NotFoundError, ValidationError } from '../../shared/errors.js';
 import { contextBase, contextPage, glossaryFragment, historyFragment, isContextPanel, languagesFragment, nearbyFragment, type ContextPanel, type ContextPlace } from '../../ui/editor-context.js';
 import type { SafeHtml } from '../../ui/html.js';
-import { sendHtml, str, type Q, type UiKit } from '../ui-kit.js';
+import { formId, sendHtml, str, type Q, type UiKit } from '../ui-kit.js';
 import { languageName } from '../../ui/language-names.js';
 
 type UP = FastifyRequest<{ Params: { project: string; component: string; language: string; unit: string; panel: string } }>;
@@ -18,11 +18,6 @@ export type EditorContextDeps = Pick<Container, 'glossary' | 'unitContext' | 'un
 export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, kit: UiKit): void {
   const { viewerOf, pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
 
-  const unitIdOf = (raw: unknown): number => {
-    const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
-    if (!Number.isSafeInteger(id)) throw new NotFoundError();
-    return id;
-  };
   const direction = (d: string) => (d === 'rtl' ? 'rtl' : 'ltr');
   const placeOf = (t: TranslationWithRefs): ContextPlace => ({
     translateHref: hrefs(t, t.language.code).translate,
@@ -70,7 +65,7 @@ export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, 
       const panel = request.params.panel;
       if (!isContextPanel(panel)) throw new NotFoundError();
       const t = await translationOf(request);
-      const unitId = unitIdOf(request.params.unit);
+      const unitId = formId(request.params.unit);
       const { body, source } = await render(request, t, unitId, panel);
       // The script asks for the fragment alone; a browser without it gets a page with the editor's navigation.
       if ((request.query as Q).fragment === '1') return sendHtml(reply, 200, body.value);
@@ -90,10 +85,10 @@ export function editorContextRoutes(app: FastifyInstance, c: EditorContextDeps, 
     formConfig,
     pageRoute(async (request: UP, reply) => {
       const { t, body } = await translationForm(request);
-      const unitId = unitIdOf(request.params.unit);
+      const unitId = formId(request.params.unit);
       const to = str(body.to) || 'target';
       if (to !== 'target' && to !== 'old') throw ValidationError.field('to', 'Choose the text of the change ("target") or the text before it ("old").');
-      const edit = await c.unitContext.revertEdit(request.actor, t, unitId, unitIdOf(body.change), to);
+      const edit = await c.unitContext.revertEdit(request.actor, t, unitId, formId(body.change), to);
       // The same call as saving in the editor: its permission checks, quality checks and change record.
       if (edit) await c.unitEdits.patch(request.actor, unitId, edit, { partial: true, action: Action.TRANSLATION_REVERTED });
       return redirect(reply, `${hrefs(t, t.language.code).translate}?id=${unitId}&done=reverted`);

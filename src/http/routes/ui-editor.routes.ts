@@ -11,7 +11,7 @@ import type { MachineryError } from '../../machinery/engine.js';
 import { AppError, NotFoundError } from '../../shared/errors.js';
 import { editorPage, listPage, type EditorData, type EditorPermissions } from '../../ui/editor.js';
 import { editorContextRoutes, type EditorContextDeps } from './ui-editor-context.routes.js';
-import { errorText, offsetOf, searchFilter, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+import { errorText, formId, offsetOf, searchFilter, sendHtml, statusOfError, str, unitOfTranslation, type Body, type Q, type UiKit } from '../ui-kit.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
 import { canReview } from './ui-review.routes.js';
 import { renderZenPage } from './ui-zen.routes.js';
@@ -30,20 +30,6 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
 
   // ---------------------------------------------------------------- the editor
 
-  /** A numeric id from a form field or query parameter; anything else is a 404. */
-  const idOf = (raw: unknown): number => {
-    const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
-    if (!Number.isSafeInteger(id)) throw new NotFoundError();
-    return id;
-  };
-
-  /** The unit `raw` names, checked to belong to the translation of the address. */
-  const unitIn = async (request: TP, t: TranslationWithRefs, raw: unknown) => {
-    const id = idOf(raw);
-    const found = await c.units.getVisible(request.actor, id);
-    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
-    return { id, found };
-  };
 
   /** The bulk edit page for the search, for those who may bulk edit or replace there. */
   const bulkHrefOf = (request: TP, t: TranslationWithRefs, q: string): string | null => {
@@ -98,9 +84,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     let offset = Math.max(0, Math.min(st.offset, Math.max(0, total - 1)));
     let unitRow = null;
     if (st.unitId !== null) {
-      const found = await c.units.getVisible(request.actor, st.unitId);
-      if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
-      unitRow = found.unit;
+      unitRow = (await unitOfTranslation(c.units, request, t, String(st.unitId))).unit;
       // Where the string stands in the (filtered) list, so that previous/next continue from it.
       const before = searchFilter(c.units, `${st.q.trim() ? `(${st.q}) AND ` : ''}position:<${unitRow.position}`);
       if (before.where) offset = await c.units.countInTranslation(t.translation.id, before.where);
@@ -209,7 +193,8 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     formConfig,
     pageRoute(async (request: TP, reply) => {
       const { t, body } = await translationForm(request);
-      const { id: unitId, found } = await unitIn(request, t, body.id);
+      const found = await unitOfTranslation(c.units, request, t, body.id);
+      const unitId = found.unit.id;
       const q = str(body.q);
       const offset = offsetOf(body.offset);
       const count = targetForms(splitPlurals(found.unit.source), t.translation);
@@ -252,7 +237,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
   };
 
   /** The unit a discussion form names, checked to belong to the translation of the address. */
-  const formUnit = async (request: TP, t: TranslationWithRefs, raw: unknown) => (await unitIn(request, t, raw)).id;
+  const formUnit = async (request: TP, t: TranslationWithRefs, raw: unknown) => (await unitOfTranslation(c.units, request, t, raw)).unit.id;
 
   app.post(
     '/translate/:project/:component/:language/suggestions/',
@@ -260,7 +245,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
     pageRoute(async (request: TP, reply) => {
       const { t, body } = await translationForm(request);
       const unitId = await formUnit(request, t, body.unit);
-      const suggestionId = idOf(body.suggestion);
+      const suggestionId = formId(body.suggestion);
       const s = await c.suggestions.get(request.actor, suggestionId);
       if (s.suggestion.unit_id !== unitId) throw new NotFoundError();
       const action = str(body.action);
@@ -299,7 +284,7 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
   app.get('/translate/:project/:component/:language/machinery/', async (request: TP, reply) => {
     const t = await translationOf(request);
     // String(): a repeated ?id= (an array) stays a 404 rather than naming its first value.
-    const { found } = await unitIn(request, t, String((request.query as Q).id ?? ''));
+    const found = await unitOfTranslation(c.units, request, t, String((request.query as Q).id ?? ''));
     c.access.requireIn(request.actor, 'machinery.view', t.project, t.component, undefined, t.translation.language_id);
     const source = splitPlurals(found.unit.source)[0] ?? '';
     const engines = c.machinery.registry.engines.map((e) => e.id);

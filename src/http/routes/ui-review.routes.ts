@@ -4,10 +4,10 @@ import type { Container } from '../../container.js';
 import type { TranslationWithRefs } from '../../db/places.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import { STATE_APPROVED } from '../../domain/unit-states.js';
-import { AppError, NotFoundError } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import { msgid } from '../../shared/msgid.js';
 import { REVIEW_QUERY, reviewQueuePage } from '../../ui/editor-review.js';
-import { errorText, offsetOf, sendHtml, statusOfError, str, type Body, type Q, type UiKit } from '../ui-kit.js';
+import { errorText, offsetOf, sendHtml, statusOfError, str, unitOfTranslation, type Body, type Q, type UiKit } from '../ui-kit.js';
 
 const QUEUE_PAGE = 50;
 
@@ -29,19 +29,7 @@ export function canReview(c: Pick<Container, 'unitEdits'>, request: FastifyReque
 export function reviewRoutes(app: FastifyInstance, c: ReviewDeps, kit: UiKit): void {
   const { pageRoute, formConfig, redirect, translationOf, translationForm, hrefs, pageHeader } = kit;
 
-  const idOf = (raw: unknown): number => {
-    const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
-    if (!Number.isSafeInteger(id)) throw new NotFoundError();
-    return id;
-  };
-
-  /** The unit a form names, checked to belong to the translation of the address (404 otherwise). */
-  const unitIn = async (request: TP, t: TranslationWithRefs, raw: unknown) => {
-    const id = idOf(raw);
-    const found = await c.units.getVisible(request.actor, id);
-    if (found.unit.translation_id !== t.translation.id) throw new NotFoundError();
-    return found.unit;
-  };
+  const unitIn = async (request: TP, t: TranslationWithRefs, raw: unknown) => (await unitOfTranslation(c.units, request, t, raw)).unit;
 
   const backToUnit = (t: TranslationWithRefs, body: Body, unitId: number, done: string) => {
     const q = str(body.q);
