@@ -25,15 +25,13 @@ import { asSearchError, legacyFilterQuery, searchCondition } from '../../db/unit
 import { nowIso } from '../../shared/clock.js';
 import { PermissionDeniedError, ValidationError, type FieldError } from '../../shared/errors.js';
 import type { TaskContext, TaskQueue } from '../../tasks/task-queue.js';
-import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
+import type { ChangesService } from '../activity/changes.service.js';
 import { splitComponentPath } from '../../domain/component-paths.js';
-import { rememberUnits } from '../memory/memory.service.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
-import { addCounters, applyCounterDelta, emptyCounters, unitDelta } from '../common/statistics-counters.js';
+import { unitDelta } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import type { TranslationWithRefs } from '../../db/places.js';
-import { UnitChecker } from '../quality/unit-checks.js';
-import { pendingStamp, updateUnitContent, type UnitPlace } from './unit-content.js';
+import { ContentBatch, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from '../common/user-stats.js';
 import { lastValue, pyType } from '../common/validation.js';
 import { searchContext } from './units.service.js';
@@ -367,15 +365,9 @@ export class AutotranslateService {
       // Lock the rows first (in id order), then read them as they are now.
       await lockUnitsInIdOrder(tx, ids);
       const rows = await unitsByIdsInIdOrder(tx, ids);
-      const counters = emptyCounters();
-      const changeLog: ChangeInput[] = [];
-      const memoryLog: number[] = [];
       const automatic: number[] = [];
       const suggestions: { unit: UnitRow; target: string }[] = [];
-      const stamp = pendingStamp();
-      // One checker for the chunk: quality checks run on every edit, their rows are written once.
-      const checker = await UnitChecker.forTranslation(tx, place.translationId);
-      let updated = 0;
+      const edits: { unit: UnitRow; target: string[]; state: number }[] = [];
       for (const unit of rows) {
         if (unit.state === STATE_READONLY || (unit.state === STATE_APPROVED && !job.touchApproved)) continue;
         const forms = found.get(unit.id)!;
@@ -384,21 +376,25 @@ export class AutotranslateService {
           if (target !== unit.target && !(job.mode === 'suggest' && unit.has_suggestion)) suggestions.push({ unit, target });
           continue;
         }
-        const after = await updateUnitContent(tx, this.changes, unit, place, { target: forms, state, action: Action.AUTOMATICALLY_TRANSLATED, userId: job.userId, stamp, counters, changeLog, memoryLog, checker });
+        edits.push({ unit, target: forms, state });
+      }
+      // One batch for the chunk: quality checks run on every edit as on a single one, their rows are written once.
+      const contents = await ContentBatch.start(tx, this.changes, place);
+      await contents.prepare(tx, edits);
+      let updated = 0;
+      for (const { unit, target } of edits) {
+        const after = await contents.update(tx, unit, { target, state, action: Action.AUTOMATICALLY_TRANSLATED, userId: job.userId });
         if (after !== unit) {
           updated++;
           automatic.push(unit.id);
           edited.push(after);
         }
       }
-      await checker.flush(tx);
-      if (suggestions.length) updated += await this.suggest(tx, job, place, suggestions, counters, changeLog);
+      if (suggestions.length) updated += await this.suggest(tx, job, place, suggestions, contents);
       for (let i = 0; i < automatic.length; i += KEYS_PER_QUERY) {
         await markAutomaticallyTranslated(tx, automatic.slice(i, i + KEYS_PER_QUERY));
       }
-      await this.changes.recordMany(tx, changeLog);
-      await applyCounterDelta(tx, place.translationId, counters);
-      await rememberUnits(tx, memoryLog, null);
+      await contents.finish(tx, null);
       return updated;
     });
     for (const u of edited) live.add(place.translationId, u.id, u.target, u.state);
@@ -406,7 +402,7 @@ export class AutotranslateService {
   }
 
   /** Adds suggestions (never twice the same text on a unit); keeps has_suggestion and the counter right. */
-  private async suggest(tx: Executor, job: AutotranslateJob, place: UnitPlace, list: { unit: UnitRow; target: string }[], counters: ReturnType<typeof emptyCounters>, changeLog: ChangeInput[]): Promise<number> {
+  private async suggest(tx: Executor, job: AutotranslateJob, place: UnitPlace, list: { unit: UnitRow; target: string }[], contents: ContentBatch): Promise<number> {
     const existing = new Set(
       (await suggestionTargetsOf(tx, list.map((s) => s.unit.id))).map((r) => `${r.unit_id}\u0000${r.target}`),
     );
@@ -421,10 +417,10 @@ export class AutotranslateService {
     for (let i = 0; i < flagged.length; i += KEYS_PER_QUERY) {
       await markHasSuggestion(tx, flagged.slice(i, i + KEYS_PER_QUERY).map((u) => u.id));
     }
-    for (const u of flagged) addCounters(counters, unitDelta(u, { ...u, has_suggestion: 1 }));
+    for (const u of flagged) contents.count(unitDelta(u, { ...u, has_suggestion: 1 }));
     await bumpUserStat(tx, job.userId, 'stat_suggested', fresh.length); // the profile's "suggested" counter
     for (const s of fresh) {
-      changeLog.push({ action: Action.SUGGESTION_ADDED, userId: job.userId, ...place, unitId: s.unit.id, target: s.target, details: { auto: true } });
+      contents.record({ action: Action.SUGGESTION_ADDED, userId: job.userId, ...place, unitId: s.unit.id, target: s.target, details: { auto: true } });
     }
     return fresh.length;
   }

@@ -5,7 +5,7 @@ import { nowIso } from '../../shared/clock.js';
 import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
 import { rememberUnits } from '../memory/memory.service.js';
 import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
-import { addUnit, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../common/statistics-counters.js';
+import { addCounters, addUnit, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { crossUnitContext, crossUnitContexts, recheckReusedPartners, UnitChecker, type CheckScope, type CrossUnitContext } from '../quality/unit-checks.js';
@@ -190,6 +190,16 @@ export class ContentBatch {
     });
     if (this.place.autocleanTm && after.target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '') this.replaced.push({ id: unit.id, target: unit.target });
     return after;
+  }
+
+  /** A change record written with the batch's (what a batch does beside its edits). */
+  record(change: ChangeInput): void {
+    this.changeLog.push(change);
+  }
+
+  /** A move of the translation's counters written with the batch's. */
+  count(delta: Counters): void {
+    addCounters(this.counters, delta);
   }
 
   /** Writes what the edits collected; `authorId` also gets the new translations in their own memory. */
