@@ -134,9 +134,13 @@ describe.each(DIALECTS)('checks across strings on %s', (dialect) => {
     // "Loading..." now differs from its translation in the app component.
     await replace('source:="Loading..."', 'Načítání', 'Nahrávání');
     expect(await units('web', 'cs', 'check:inconsistent')).toEqual(['Loading...']);
-    // "Saved" now has the translation of "Save".
+    // "Saved" now has the translation of "Save": both get the check, as after a single edit.
     await replace('source:="Saved"', 'Uloženo', 'Uložit');
-    expect(await units('web', 'cs', 'check:reused')).toEqual(['Saved']);
+    expect(await units('web', 'cs', 'check:reused')).toEqual(['Save', 'Saved']);
+    expect((await json('/api/translations/sc/web/cs/statistics/')).failing).toBe(3);
+    // And both lose it when it changes back.
+    await replace('source:="Saved"', 'Uložit', 'Uloženo');
+    expect(await units('web', 'cs', 'check:reused')).toEqual([]);
     await replace('source:="Loading..."', 'Nahrávání', 'Načítání');
     expect(await units('web', 'cs', 'check:inconsistent')).toEqual([]);
   });

@@ -500,7 +500,8 @@ const OTHER_TRANSLATIONS_LIMIT = 50;
 /**
  * crossUnitContext for many units of one translation at once (bulk edits), in two statements: the other
  * components' targets of their sources and the history's last non-empty targets. `reused` comes from the
- * checker's prepareReused; the strings that lose or gain `reused` with an edit (reusedPartners) are left to single edits.
+ * checker's prepareReused; the strings that lose or gain `reused` with the edits are re-checked after them
+ * (recheckReusedPartnersOfBatch).
  */
 export async function crossUnitContexts(db: Executor, scope: CheckScope, units: readonly { id: number; source: string; state: number }[]): Promise<Map<number, CrossUnitContext>> {
   const out = new Map<number, CrossUnitContext>();
@@ -543,14 +544,14 @@ export interface SameTargetUnit {
  * has_failing_check and their translations' counters. One statement reads them with their check rows; only
  * `reused` rows change, so the partners' other checks (which need their own cross-unit facts) stay as stored.
  */
-export async function recheckReusedPartners(db: Executor, scope: CheckScope, unit: { id: number; source: string; target: string; state: number }, partners: readonly SameTargetUnit[]): Promise<void> {
+export async function recheckReusedPartners(db: Executor, scope: CheckScope, edited: readonly { id: number; source: string; target: string; state: number }[], partners: readonly SameTargetUnit[]): Promise<void> {
   const reused = getCheck('reused');
   if (!reused || !partners.length) return;
-  // Every unit with a partner's target, the edited one with its new text.
+  // Every unit with a partner's target, the edited ones with their new text.
   const byTarget = new Map<string, SameTargetUnit[]>();
   const add = (u: SameTargetUnit) => byTarget.set(u.target, [...(byTarget.get(u.target) ?? []), u]);
   partners.forEach(add);
-  if (unit.state >= STATE_TRANSLATED && unit.state < STATE_READONLY && unit.target !== '') add({ id: unit.id, source: unit.source, target: unit.target });
+  for (const unit of edited) if (unit.state >= STATE_TRANSLATED && unit.state < STATE_READONLY && unit.target !== '') add({ id: unit.id, source: unit.source, target: unit.target });
   const deltas = new Map<number, Counters>();
   for (const p of await unitsForReusedCheck(db, partners.map((u) => u.id))) {
     const flags = mergeFlags(scope.baseFlags, p.flags, p.extra_flags ?? '');
@@ -574,6 +575,29 @@ export async function recheckReusedPartners(db: Executor, scope: CheckScope, uni
     deltas.set(p.translation_id, delta);
   }
   for (const [translationId, delta] of deltas) await applyCounterDelta(db, translationId, delta);
+}
+
+/**
+ * recheckReusedPartners for a batch of edits (written already, in the same transaction): the project's other
+ * translated units in the language with an edit's old or new translation get or lose `reused`.
+ */
+export async function recheckReusedPartnersOfBatch(
+  db: Executor,
+  scope: CheckScope,
+  edits: readonly { id: number; source: string; target: string; state: number; oldTarget: string }[],
+): Promise<void> {
+  if (scope.isSource || scope.pluralCount <= 1) return;
+  const moved = edits.filter((e) => e.oldTarget !== e.target);
+  const targets = [...new Set(moved.flatMap((e) => [e.oldTarget, e.state >= STATE_TRANSLATED ? e.target : '']).filter((t) => t !== ''))];
+  if (targets.length === 0) return;
+  const edited = new Set(edits.map((e) => e.id));
+  const partners: SameTargetUnit[] = [];
+  for (let i = 0; i < targets.length; i += BATCH) {
+    const chunk = targets.slice(i, i + BATCH);
+    const found = await unitsWithTargets(db, { projectId: scope.projectId, languageId: scope.languageId }, chunk, (2 * REUSED_LIMIT + 1) * chunk.length);
+    partners.push(...found.filter((r) => !edited.has(r.id)));
+  }
+  await recheckReusedPartners(db, scope, edits, partners);
 }
 
 /**

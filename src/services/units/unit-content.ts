@@ -8,7 +8,7 @@ import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { addCounters, addUnit, applyCounterDelta, emptyCounters, unitDelta, type Counters } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
-import { crossUnitContext, crossUnitContexts, recheckReusedPartners, UnitChecker, type CheckScope, type CrossUnitContext } from '../quality/unit-checks.js';
+import { crossUnitContext, crossUnitContexts, recheckReusedPartners, recheckReusedPartnersOfBatch, UnitChecker, type CheckScope, type CrossUnitContext } from '../quality/unit-checks.js';
 import { setUnitContent } from '../../db/units.repository.js';
 import { forgetReplacedTranslation } from '../../db/memory.repository.js';
 
@@ -93,7 +93,7 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   if (!update.checker) {
     await checker.flush(db);
     // The strings that share the new (or shared the old) translation get or lose `reused` with this one.
-    if (single?.reusedPartners?.length) await recheckReusedPartners(db, checker.scope, { id: unit.id, source: unit.source, target, state }, single.reusedPartners);
+    if (single?.reusedPartners?.length) await recheckReusedPartners(db, checker.scope, [{ id: unit.id, source: unit.source, target, state }], single.reusedPartners);
   }
   if (update.counters) {
     addUnit(update.counters, unit, -1);
@@ -141,9 +141,8 @@ type BatchedFields = 'stamp' | 'counters' | 'changeLog' | 'memoryLog' | 'checker
  * Edits of many units of one translation inside one transaction, written the bulk way: one checker for all of
  * them (its rows flushed once), the cross-unit facts of the checks read for all of them (prepare), the counters
  * moved once, the change records and the memory entries written in multi-row statements, one pending stamp. A
- * unit costs one statement instead of a dozen round trips. What single edits do beyond that: the strings that
- * share a replaced translation keep their `reused` check until they are checked again. Call finish() before
- * the transaction commits.
+ * unit costs one statement instead of a dozen round trips, and the batch is checked as its edits would be one
+ * by one. Call finish() before the transaction commits.
  */
 export class ContentBatch {
   private readonly counters = emptyCounters();
@@ -154,6 +153,8 @@ export class ContentBatch {
   private readonly replaced: { id: number; target: string }[] = [];
   /** The cross-unit facts of the prepared edits, by unit id. */
   private contexts = new Map<number, CrossUnitContext>();
+  /** The edits made, for the strings that shared their old or share their new translation (`reused`). */
+  private readonly edits: { id: number; source: string; target: string; state: number; oldTarget: string }[] = [];
 
   private constructor(
     private readonly changes: ChangesService,
@@ -189,6 +190,7 @@ export class ContentBatch {
       ...(cross ? { cross } : {}),
     });
     if (this.place.autocleanTm && after.target !== unit.target && unit.state >= STATE_TRANSLATED && unit.target !== '') this.replaced.push({ id: unit.id, target: unit.target });
+    if (after !== unit) this.edits.push({ id: unit.id, source: unit.source, target: after.target, state: after.state, oldTarget: unit.target });
     return after;
   }
 
@@ -205,6 +207,7 @@ export class ContentBatch {
   /** Writes what the edits collected; `authorId` also gets the new translations in their own memory. */
   async finish(db: Executor, authorId: number | null): Promise<void> {
     await this.checker.flush(db);
+    await recheckReusedPartnersOfBatch(db, this.checker.scope, this.edits);
     await this.changes.recordMany(db, this.changeLog);
     await applyCounterDelta(db, this.place.translationId, this.counters);
     await rememberUnits(db, this.memoryLog, authorId);
