@@ -164,3 +164,10 @@ export class FormatParseError extends Error {
     if (filename !== undefined) this.filename = filename;
   }
 }
+
+/** The item of a store's unit list at a unit index, or the RangeError every store gives for an index it has no unit at. */
+export function unitAt<T>(items: readonly T[], index: number): T {
+  const item = Number.isInteger(index) ? items[index] : undefined;
+  if (item === undefined) throw new RangeError(`Unit index ${index} out of range (0..${items.length - 1})`);
+  return item;
+}

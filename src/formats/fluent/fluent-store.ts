@@ -1,7 +1,7 @@
 // Fluent (.ftl) files edited entry by entry: each message or term is a chunk of source text re-parsed after its edit.
 
 import { Attribute, FluentParser, Junk, Message, Term, type Entry, type Pattern, type Resource } from '@fluent/syntax';
-import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
+import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange, unitAt } from '../format.js';
 import { categoriesOf, monoUnit, newUnitKey } from '../json/json-store.js';
 import { pluralSelect, readPattern, variantOf, writePattern } from './fluent-pattern.js';
 
@@ -144,9 +144,7 @@ export class FluentStore implements ParsedStore {
   readonly pluralForms = undefined;
 
   private ref(index: number): UnitRef {
-    const r = Number.isInteger(index) ? this.refs[index] : undefined;
-    if (!r) throw new RangeError(`Unit index ${index} out of range (0..${this.refs.length - 1})`);
-    return r;
+    return unitAt(this.refs, index);
   }
 
   /**

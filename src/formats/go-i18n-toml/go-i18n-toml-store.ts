@@ -5,7 +5,7 @@
 // 16,000-string file took 11 s.
 
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
+import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange, unitAt } from '../format.js';
 import { categoriesOf, CLDR_CATEGORIES, monoUnit, newUnitKey } from '../json/json-store.js';
 import { TomlScanner, type TomlEntry, type TomlHeader, type TomlItem } from './toml-scan.js';
 import { basicString, tomlKey, tomlString } from './toml-string.js';
@@ -173,9 +173,7 @@ export class GoI18nTomlStore implements ParsedStore {
   readonly pluralForms = undefined;
 
   private record(index: number): UnitRecord {
-    const r = Number.isInteger(index) ? this.records[index] : undefined;
-    if (!r) throw new RangeError(`Unit index ${index} out of range (0..${this.records.length - 1})`);
-    return r;
+    return unitAt(this.records, index);
   }
 
   /** TOML has no fuzzy or approved marker: only the target is written. */

@@ -1,6 +1,6 @@
 // Editable document (HTML, Markdown) seen as translatable segments; edits are spliced into the original text.
 
-import type { FormatUnit, NewUnit, ParsedStore, UnitChange } from '../format.js';
+import { type FormatUnit, type NewUnit, type ParsedStore, type UnitChange, unitAt } from '../format.js';
 import { encodeDocument, SegmentKeys } from './document-text.js';
 
 /** One translatable piece of a document, as found by a format's segmenter. */
@@ -202,9 +202,7 @@ export class DocumentStore implements ParsedStore {
   }
 
   private groupAt(index: number): Group {
-    const group = Number.isInteger(index) ? this.activeGroups()[index] : undefined;
-    if (!group) throw new RangeError(`Unit index ${index} out of range (0..${this.activeGroups().length - 1})`);
-    return group;
+    return unitAt(this.activeGroups(), index);
   }
 
   /** What the document holds for a requested target: untranslated ('') means the source text. */

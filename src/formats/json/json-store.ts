@@ -1,6 +1,6 @@
 // ParsedStore over a JsonDocument shared by the JSON formats; each format maps its layout to unit records.
 
-import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
+import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange, unitAt } from '../format.js';
 import { JsonDocument } from './json-document.js';
 import { lineAt, type JsonContainer, type JsonEntry } from './json-source.js';
 
@@ -105,9 +105,7 @@ export abstract class JsonStore<R> implements ParsedStore {
   readonly pluralForms = undefined;
 
   private record(index: number): R {
-    const record = Number.isInteger(index) ? this.records[index] : undefined;
-    if (record === undefined) throw new RangeError(`Unit index ${index} out of range (0..${this.records.length - 1})`);
-    return record;
+    return unitAt(this.records, index);
   }
 
   /** JSON has no fuzzy or approved marker: only the target is written. */

@@ -1,6 +1,6 @@
 // Gettext MO (compiled catalogues): read as a translation with contexts and plurals, regenerated whole on write.
 
-import type { CreateOptions, FormatUnit, NewUnit, ParsedStore, ParseOptions, PluralForms, TranslationFormat, UnitChange } from '../format.js';
+import { type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type PluralForms, type TranslationFormat, type UnitChange, unitAt } from '../format.js';
 import { FormatParseError } from '../format.js';
 import { findHeaderField, formatPluralForms, parseHeaderFields, parsePluralForms, setHeaderField } from '../po/header.js';
 import { CONTEXT_GLUE, readMoPairs, writeMo, type MoPair } from './mo-binary.js';
@@ -84,9 +84,7 @@ class MoStore implements ParsedStore {
   }
 
   private entry(index: number): MoEntry {
-    const entry = Number.isInteger(index) ? this.entries[index] : undefined;
-    if (!entry) throw new RangeError(`Unit index ${index} out of range (0..${this.entries.length - 1})`);
-    return entry;
+    return unitAt(this.entries, index);
   }
 
   private touch(): void {

@@ -1,6 +1,6 @@
 // Editable PO catalog: exposes entries as FormatUnits and writes untouched entries back byte for byte.
 
-import type { FormatUnit, NewUnit, ParsedStore, PluralForms, UnitChange } from '../format.js';
+import { type FormatUnit, type NewUnit, type ParsedStore, type PluralForms, type UnitChange, unitAt } from '../format.js';
 import { classifyCharset, isAsciiCharset } from './charset.js';
 import { detachRawBytes, emptyEntry, isHeaderEntry, readsRawBytes, stringAt, stringCount, type PoEntry } from './entry.js';
 import { findHeaderField, parseHeaderFields, parsePluralForms, setHeaderField } from './header.js';
@@ -154,9 +154,7 @@ export class PoStore implements ParsedStore {
   }
 
   private unitEntry(index: number): PoEntry {
-    const entry = Number.isInteger(index) ? this.activeEntries()[index] : undefined;
-    if (!entry) throw new RangeError(`Unit index ${index} out of range (0..${this.activeEntries().length - 1})`);
-    return entry;
+    return unitAt(this.activeEntries(), index);
   }
 
   private pluralCount(): number | undefined {

@@ -1,7 +1,7 @@
 // The reference's Java properties dialects on Parla's properties parser: UTF-16 files, GWT plurals, XWiki quoting, mi18n .lang files.
 
 import { isUtf8 } from 'node:buffer';
-import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat, type UnitChange } from '../format.js';
+import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type TranslationFormat, type UnitChange, unitAt } from '../format.js';
 import { categoriesOf } from '../json/json-store.js';
 import { splitUtf8Bom } from '../text/keyed-text-store.js';
 import { parsePropertiesText } from './parser.js';
@@ -128,9 +128,7 @@ class GwtStore implements ParsedStore {
   }
 
   private group(index: number) {
-    const g = Number.isInteger(index) ? this.layout()[index] : undefined;
-    if (!g) throw new RangeError(`Unit index ${index} out of range (0..${this.layout().length - 1})`);
-    return g;
+    return unitAt(this.layout(), index);
   }
 
   updateUnit(index: number, change: UnitChange): void {

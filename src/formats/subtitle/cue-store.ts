@@ -1,6 +1,6 @@
 // Subtitle files (SubRip, WebVTT) as units: one per cue, keyed by its timing, the cue text spliced into the original file.
 
-import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
+import { FormatParseError, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange, unitAt } from '../format.js';
 import { spliceText, splitUtf8Bom, withUtf8Bom, type TextPatch } from '../text/keyed-text-store.js';
 
 /** Larger files are refused: subtitles of a feature film are well under a megabyte. */
@@ -165,9 +165,7 @@ export class CueStore implements ParsedStore {
   }
 
   private rec(index: number): CueRec {
-    const rec = Number.isInteger(index) ? this.recs[index] : undefined;
-    if (!rec) throw new RangeError(`Unit index ${index} out of range (0..${this.recs.length - 1})`);
-    return rec;
+    return unitAt(this.recs, index);
   }
 
   /** Subtitles have no fuzzy or approved marker: only the text is written. */

@@ -1,6 +1,6 @@
 // Base of the keyed text stores (.properties, .strings, YAML): unit bookkeeping, and edits spliced into the original text.
 
-import type { FormatUnit, NewUnit, ParsedStore, UnitChange } from '../format.js';
+import { type FormatUnit, type NewUnit, type ParsedStore, type UnitChange, unitAt } from '../format.js';
 
 /** One target form: the value the file holds ('' for units added since) and the value now. */
 export interface TextForm {
@@ -128,9 +128,7 @@ export abstract class KeyedTextStore<R extends KeyedRec> implements ParsedStore 
   }
 
   protected rec(index: number): R {
-    const rec = Number.isInteger(index) ? this.recs[index] : undefined;
-    if (!rec) throw new RangeError(`Unit index ${index} out of range (0..${this.recs.length - 1})`);
-    return rec;
+    return unitAt(this.recs, index);
   }
 
   protected pushRec(rec: R): void {

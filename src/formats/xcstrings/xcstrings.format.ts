@@ -1,6 +1,6 @@
 // Apple String Catalog (.xcstrings): every language in one JSON file; a store shows one language's strings of it.
 
-import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange } from '../format.js';
+import { FormatParseError, type CreateOptions, type FormatUnit, type NewUnit, type ParsedStore, type ParseOptions, type UnitChange, unitAt } from '../format.js';
 import type { SharedFileLanguages, TranslationFormat } from '../format.js';
 import { isObject, isString, JsonDocument } from '../json/json-document.js';
 import type { JsonContainer, JsonEntry, JsonNode, JsonString } from '../json/json-source.js';
@@ -280,9 +280,7 @@ class XcStringsStore implements ParsedStore {
   }
 
   private record(index: number): XcRecord {
-    const r = Number.isInteger(index) ? this.records[index] : undefined;
-    if (!r) throw new RangeError(`Unit index ${index} out of range (0..${this.records.length - 1})`);
-    return r;
+    return unitAt(this.records, index);
   }
 
   updateUnit(index: number, change: UnitChange): void {

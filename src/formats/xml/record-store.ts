@@ -1,6 +1,6 @@
 // Base classes of XML-backed stores: units as records over the original text, written back by splicing.
 
-import type { FormatUnit, NewUnit, ParsedStore, UnitChange } from '../format.js';
+import { type FormatUnit, type NewUnit, type ParsedStore, type UnitChange, unitAt } from '../format.js';
 import type { XmlDocument, XmlElement } from './dom.js';
 import { openingTag, removalRange, rewriteStartTag } from './edit.js';
 import type { XmlEncoding } from './encoding.js';
@@ -86,9 +86,7 @@ export abstract class XmlRecordStore<R extends XmlRecord> implements ParsedStore
   }
 
   protected record(index: number): R {
-    const record = Number.isInteger(index) ? this.records[index] : undefined;
-    if (!record) throw new RangeError(`Unit index ${index} out of range (0..${this.records.length - 1})`);
-    return record;
+    return unitAt(this.records, index);
   }
 
   protected touch(): void {
