@@ -76,8 +76,9 @@ export function joomlaDecode(raw: string): string {
 }
 
 export function joomlaEncode(text: string, backslashQuotes: boolean): string {
-  // A backslash is doubled only where it would otherwise start an escape (or escape the closing quote).
-  return text.replace(/\\(?=[\\"nrt]|$)/g, '\\\\').replace(/["\n\r\t]/g, (c) => (c === '"' ? (backslashQuotes ? '\\"' : '"_QQ_"') : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+  // A backslash is doubled only where it would otherwise start an escape (or escape the closing quote), including
+  // the escapes that the quotes and control characters after it are about to become.
+  return text.replace(/\\(?=[\\"nrt\n\r\t]|$)/g, '\\\\').replace(/["\n\r\t]/g, (c) => (c === '"' ? (backslashQuotes ? '\\"' : '"_QQ_"') : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 }
 
 /** Whether a bare value would read back as something else (quotes stripped, blanks trimmed). */

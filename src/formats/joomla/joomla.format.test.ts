@@ -40,7 +40,8 @@ describe('joomla writing', () => {
 
 describe('joomla backslashes (fuzz regression)', () => {
   it('doubles a backslash only where it would start an escape, so it reads back', () => {
-    for (const text of ['C:\\new', 'end\\', 'a\\"b', 'plain \\ slash', '"_QQ_"']) {
+    // A backslash before a tab, a line break or a quote: those become escapes themselves.
+    for (const text of ['C:\\new', 'end\\', 'a\\"b', 'plain \\ slash', '"_QQ_"', '\\\t', 'a\\\nb', '\\\r', '\\"']) {
       const store = parse('A="x"\n');
       store.updateUnit(0, { target: [text] });
       expect(parse(store.serialize().toString()).units[0]!.target, text).toEqual([text]);
