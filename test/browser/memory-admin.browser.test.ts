@@ -14,7 +14,7 @@ import { HAVE_CHROMIUM, browserForFile, signInPage, withPage } from './browser.j
 import { contrastProblems, labelsNotInName, overflow, unnamedControls } from './a11y.js';
 
 const browser = browserForFile();
-/** Enough entries that the import is still running when its page opens (a few seconds of writes). */
+/** Enough entries that the bar has something to follow (a few seconds of writes). */
 const N = 8000;
 
 async function accessible(page: Page, what: string) {
@@ -55,6 +55,12 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('translation memory import in Chr
       await signInPage(page, s.url, 'admin', 'admin-password', '/memory/');
       await accessible(page, 'memory page');
       await page.setInputFiles('#id_file', path.join(root, 'big.tmx'));
+      // Tasks run one at a time: one that waits for the test keeps the import queued until its page has been looked at
+      // (on a busy machine the import could otherwise end before the page first shows).
+      let openGate = () => {};
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      s.container.tasks.register('test-gate', () => gate);
+      await s.container.tasks.enqueue('test-gate', {});
       await Promise.all([page.waitForURL(/\/memory\/import\/[0-9a-f-]{36}\/$/), page.click('#memory-import-submit')]);
       // Still running: the bar is there and the result waits, hidden.
       expect(await page.locator('#import-progress').count()).toBe(1);
@@ -62,6 +68,7 @@ describe.skipIf(!HAVE_CHROMIUM).each(DIALECTS)('translation memory import in Chr
       await accessible(page, 'import running');
       // A mark on this document: a reload would lose it.
       await page.evaluate(() => ((window as unknown as { parlaMark: string }).parlaMark = 'same page'));
+      openGate();
       await page.waitForSelector('#import-done', { state: 'visible', timeout: 60_000 });
       expect(await page.textContent('#import-done')).toContain(`${N} entries imported`);
       expect(await page.evaluate(() => (window as unknown as { parlaMark?: string }).parlaMark)).toBe('same page');
