@@ -99,6 +99,7 @@ import { AccountMailService } from './services/accounts/account-mail.service.js'
 import { InvitationsService } from './services/accounts/invitations.service.js';
 import { NotificationFeed } from './services/notify/notification-feed.service.js';
 import { DigestService } from './services/notify/digests.service.js';
+import { DailySourceChecks } from './services/quality/daily-source-checks.service.js';
 import type { NotifyLinks } from './services/notify/messages.js';
 import { UnsubscribeService, UnsubscribeTokens } from './services/notify/unsubscribe.service.js';
 
@@ -179,6 +180,8 @@ export interface Container {
   notificationFeed: NotificationFeed;
   /** Notification digests: one message per user and frequency for each finished day, week or month. */
   digests: DigestService;
+  /** The daily source checks (long_untranslated changes with time alone), one task per component. */
+  dailySourceChecks: DailySourceChecks;
   /** The unsubscribe links of notification mails. */
   unsubscribe: UnsubscribeService;
   /** What `/healthz` and `/readyz` (and the worker's probe) answer. */
@@ -383,7 +386,23 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The projects service is built below and reached when a page asks.
   const memoryAdmin = new MemoryAdminService({ access, memory, tasks, paths, projects: { getVisible: (actor, slug) => projects.getVisible(actor, slug) }, taskOf: (actor, id) => taskControl.getVisible(actor, id) });
   // The bulk edit service is built below and reached when a task runs.
-  registerTasks(tasks, { db, stats, repository, projectRepository, autotranslate, addons, addonServices, backups, mail, discovery, backgroundWork, memoryImport: memoryAdmin, bulkEdit: { runTask: (payload, ctx) => bulkEdit.runTask(payload, ctx) } });
+  const dailySourceChecks = new DailySourceChecks(db, tasks);
+  registerTasks(tasks, {
+    db,
+    stats,
+    repository,
+    projectRepository,
+    autotranslate,
+    addons,
+    addonServices,
+    backups,
+    mail,
+    discovery,
+    backgroundWork,
+    memoryImport: memoryAdmin,
+    bulkEdit: { runTask: (payload, ctx) => bulkEdit.runTask(payload, ctx) },
+    sourceChecks: dailySourceChecks,
+  });
   const units = new UnitsService(db, access, database.dialect, new ReadCache(database, 10_000), new ReadCache(database, 1000));
   const secretKey = loadSecretKey(config);
   const accountLinks = new AccountLinks(secretKey, config.accountLinkAge);
@@ -410,6 +429,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     addons.start();
     notificationFeed.start();
     digests.start();
+    dailySourceChecks.start();
     // Images of screenshots deleted by cascade (with their translation, component or project) go at startup.
     void screenshots.sweep().catch(() => undefined);
     // Edits older than a component's commit_pending_age are committed even when nobody asks.
@@ -434,6 +454,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       await addons.stop();
       await notificationFeed.stop();
       await digests.stop();
+      dailySourceChecks.stop();
       if (tasks instanceof BullMqTaskQueue) await tasks.stopConsuming();
     };
   });
@@ -502,6 +523,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     invitations: new InvitationsService(db, access, users, new TeamsService(db, access, changes), changes, mail, accountLinks),
     notificationFeed,
     digests,
+    dailySourceChecks,
     unsubscribe: new UnsubscribeService(db, unsubscribeTokens),
     health: new HealthService({ database, dataDir: config.dataDir, redisUrl: config.redisUrl, tasks }),
     start: (startOptions) => lifecycle.start(startOptions),

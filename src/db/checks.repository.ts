@@ -241,6 +241,37 @@ export async function sourceUnitIdsOfComponent(db: Executor, componentId: number
   return rows.map((r) => r.id);
 }
 
+/** The components whose source strings the daily run has not checked since `before` (or ever). */
+export async function componentsDueForSourceChecks(db: Executor, before: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('components')
+    .select('id')
+    .where((eb) => eb.or([eb('source_checks_at', 'is', null), eb('source_checks_at', '<', before)]))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a component's daily source check for this process: true when the component was still due (one statement,
+ * so that of several processes asking at once only one gets it).
+ */
+export async function claimSourceChecks(db: Executor, componentId: number, now: string, before: string): Promise<boolean> {
+  const result = await db
+    .updateTable('components')
+    .set({ source_checks_at: now })
+    .where('id', '=', componentId)
+    .where((eb) => eb.or([eb('source_checks_at', 'is', null), eb('source_checks_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The source units of a component added at `olderThan` or before. */
+export async function oldSourceUnitIdsOfComponent(db: Executor, componentId: number, olderThan: string): Promise<number[]> {
+  const rows = await unitsOfComponent(db, componentId).select('units.id').where('translations.is_source', '=', 1).where('units.timestamp', '<=', olderThan).execute();
+  return rows.map((r) => r.id);
+}
+
 /** Number of active (non-dismissed) failing checks, site-wide (metrics). */
 export async function countActiveChecks(db: Executor): Promise<number> {
   const row = await db.selectFrom('checks').select(sql<number>`count(*)`.as('n')).where('dismissed', '=', 0).executeTakeFirst();

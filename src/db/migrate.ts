@@ -39,6 +39,7 @@ import * as m038 from './migrations/038-user-identities.js';
 import * as m039 from './migrations/039-notification-feed.js';
 import * as m040 from './migrations/040-units-state-index.js';
 import * as m041 from './migrations/041-source-string-search.js';
+import * as m042 from './migrations/042-daily-source-checks.js';
 
 const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Promise<void> }> = {
   '001-initial': m001,
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, { up(db: any, dialect: Database['dialect']): Pr
   '039-notification-feed': m039,
   '040-units-state-index': m040,
   '041-source-string-search': m041,
+  '042-daily-source-checks': m042,
 };
 
 /** Names of the migrations this code ships, in the order they apply. */

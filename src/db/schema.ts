@@ -204,6 +204,8 @@ export interface ComponentsTable extends InheritedSettingFlags {
   hide_glossary_matches: Generated<Bool>;
   contribute_project_tm: Generated<Bool>;
   vcs_params: Generated<string>; // JSON object
+  /** When the daily run last checked the component's source strings (null: not yet). */
+  source_checks_at: Generated<Timestamp | null>;
 }
 
 /** A category of a project's components; categories nest (category_id = parent). */

@@ -12,10 +12,11 @@ import { repositoryDiscoveryTask } from './repository-discovery.task.js';
 import { memoryImportTask } from './memory-import.task.js';
 import { translationUploadTask } from './translation-upload.task.js';
 import { bulkEditTask } from './bulk-edit.task.js';
+import { sourceChecksTask } from './source-checks.task.js';
 import type { TaskDefinition, TaskServices } from './task.js';
 import type { TaskQueue } from './task-queue.js';
 
-export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask, projectRepositoryTask, sendMailTask, repositoryDiscoveryTask, translationUploadTask, memoryImportTask, bulkEditTask];
+export const TASKS: readonly TaskDefinition[] = [recalculateStatisticsTask, repositoryPullTask, componentSetupTask, autotranslateTask, addonEventTask, projectBackupTask, projectRepositoryTask, sendMailTask, repositoryDiscoveryTask, translationUploadTask, memoryImportTask, bulkEditTask, sourceChecksTask];
 
 /** Every task handler, the add-ons' tasks included; `parla serve` and `parla worker` register the same ones. */
 export function taskDefinitions(): TaskDefinition[] {

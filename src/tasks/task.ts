@@ -27,6 +27,8 @@ export interface TaskServices {
   backgroundWork: { runUploadTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
   /** Bulk edits and search and replace over large sets of strings. */
   bulkEdit: { runTask(payload: Record<string, unknown>, ctx: TaskContext): Promise<unknown> };
+  /** The daily source checks of one component. */
+  sourceChecks: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   /** Sends one stored e-mail message. */
   mail: { runTask(payload: Record<string, unknown>): Promise<unknown> };
   /** What the add-ons' own tasks receive. */

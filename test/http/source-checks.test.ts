@@ -145,6 +145,37 @@ describe.each(DIALECTS)('checks across strings on %s', (dialect) => {
     expect(await units('web', 'cs', 'check:inconsistent')).toEqual([]);
   });
 
+  it('long_untranslated: the daily run reports a string that grew old with nothing else happening', async () => {
+    const zip = buildZip([
+      { name: 'o/old.pot', data: po(null, { Alpha: '', Beta: '', Gamma: '' }) },
+      { name: 'o/cs.po', data: po('cs', { Alpha: 'Alfa', Beta: 'Beta verze', Gamma: '' }) },
+      { name: 'o/de.po', data: po('de', { Alpha: 'Alpha-Version', Beta: 'Beta-Version', Gamma: '' }) },
+    ]);
+    const form = multipart({ name: 'Old', slug: 'old', file_format: 'po', filemask: 'o/*.po', new_base: 'o/old.pot' }, { zipfile: { name: 'o.zip', data: zip } });
+    const res = await s.api('/api/projects/sc/components/', { method: 'POST', body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    await s.container.tasks.idle();
+    const daily = s.container.dailySourceChecks;
+    // The component's first daily run: nothing is old yet.
+    expect(await daily.queueDue()).toBeGreaterThanOrEqual(1);
+    await s.container.tasks.idle();
+    expect(await units('old', 'en', 'check:long_untranslated')).toEqual([]);
+    // 100 days pass and nobody touches the strings; the same day's run queues nothing again.
+    const old = new Date(Date.now() - 100 * 86_400_000).toISOString();
+    const component = await s.container.database.db.selectFrom('components').select('id').where('slug', '=', 'old').executeTakeFirstOrThrow();
+    await s.container.database.db
+      .updateTable('units')
+      .set({ timestamp: old })
+      .where('translation_id', 'in', (eb) => eb.selectFrom('translations').select('id').where('component_id', '=', component.id))
+      .execute();
+    expect(await daily.queueDue()).toBe(0);
+    // The next day's run finds the string translated in none of the languages the others are.
+    expect(await daily.queueDue(new Date(Date.now() + 86_400_000 + 60_000))).toBeGreaterThanOrEqual(1);
+    await s.container.tasks.idle();
+    expect(await units('old', 'en', 'check:long_untranslated')).toEqual(['Gamma']);
+    expect((await json('/api/translations/sc/old/en/statistics/')).failing).toBe(1);
+  });
+
   it('prohibited_initial_character: only in glossaries', async () => {
     const terms = { Sum: '', Cell: '' };
     const zip = buildZip([

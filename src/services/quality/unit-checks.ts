@@ -26,6 +26,7 @@ import {
   unitsForReusedCheck,
   targetsOfSameSource,
   targetsOfSameSources,
+  oldSourceUnitIdsOfComponent,
   translationCheckFacts,
   unitsWithTargets,
 } from '../../db/checks.repository.js';
@@ -664,6 +665,16 @@ export async function recheckTranslationsOfMany(db: Executor, componentId: numbe
   }
   for (const [translationId, units] of byTranslation) await recheck(db, await UnitChecker.forTranslation(db, translationId), units);
   await checkSourceUnits(db, componentId, [...sourceUnitIds]);
+}
+
+/**
+ * The source checks of a component's strings old enough for long_untranslated, which changes with time alone: the
+ * daily run's work for one component. Returns how many strings it looked at.
+ */
+export async function recheckOldSourceUnits(db: Executor, componentId: number, now: Date): Promise<number> {
+  const ids = await oldSourceUnitIdsOfComponent(db, componentId, new Date(now.getTime() - LONG_UNTRANSLATED_DAYS * DAY_MS).toISOString());
+  await checkSourceUnits(db, componentId, ids);
+  return ids.length;
 }
 
 /** Re-checks every unit of a component (its check_flags or enforced_checks changed), one translation at a time. */
