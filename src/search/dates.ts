@@ -1,4 +1,5 @@
 // Date values of the search language: ISO 8601 and English relative/free-form dates, as UTC intervals.
+import { DAY_MS } from '../shared/clock.js';
 
 /** [start, end) in UTC; `period` is true for a whole day/month/year (a date written without time). */
 export interface DateInterval {
@@ -13,8 +14,6 @@ const MONTHS: Record<string, number> = {
 };
 const UNIT_MS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000 };
 const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
-
-const DAY_MS = 86_400_000;
 
 function utcDay(y: number, m: number, d: number): Date | null {
   if (y < 1 || y > 9999 || m < 0 || m > 11 || d < 1) return null;

@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { AddonRow, ChangeRow, ComponentRow, ProjectRow } from '../../db/schema.js';
 import type { Actor } from '../../auth/actor.js';
 import type { AccessControl } from '../../auth/access.js';
-import { nowIso } from '../../shared/clock.js';
+import { DAY_MS, nowIso } from '../../shared/clock.js';
 import { NotAuthenticatedError, NotFoundError, PermissionDeniedError, ValidationError } from '../../shared/errors.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
 import { ADDON_EVENT_TASK } from '../../tasks/addon-event.task.js';
@@ -92,7 +92,6 @@ function parseJson(text: string): Record<string, unknown> {
   }
 }
 
-const DAY_MS = 24 * 3600_000;
 
 /** Changes handed to add-ons per change-feed pass. */
 const FEED_BATCH = 500;

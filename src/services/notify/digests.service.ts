@@ -18,7 +18,7 @@ import type { AccessControl } from '../../auth/access.js';
 import { inLanguage, notificationMail, type MailSection } from '../../mail/templates.js';
 import { ntr, tr } from '../../ui/i18n.js';
 import { profileRows } from '../../db/user-profiles.repository.js';
-import { nowIso } from '../../shared/clock.js';
+import { DAY_MS, nowIso } from '../../shared/clock.js';
 import type { ChangesService } from '../activity/changes.service.js';
 import { FREQUENCY, type NotificationName } from '../activity/notifications.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -27,7 +27,6 @@ import { changeSection, reasonOf, type NotifyLinks } from './messages.js';
 import { Audience } from './recipients.js';
 import type { UnsubscribeTokens } from './unsubscribe.service.js';
 
-const DAY_MS = 24 * 3600_000;
 
 /** The last finished period of a frequency at `now` (UTC): its key, start and end. */
 export function lastPeriod(frequency: number, now: Date): { key: string; start: Date; end: Date; words: string } {

@@ -1,4 +1,5 @@
 // The daily run of the source checks that change with time alone (long_untranslated): one task per component a day.
+import { DAY_MS } from '../../shared/clock.js';
 import type { Db } from '../../db/database.js';
 import { claimSourceChecks, componentsDueForSourceChecks } from '../../db/checks.repository.js';
 import type { TaskQueue } from '../../tasks/task-queue.js';
@@ -7,7 +8,6 @@ import { recheckOldSourceUnits } from './unit-checks.js';
 /** The task name a component's daily source checks are queued under. */
 export const SOURCE_CHECKS_TASK = 'source-checks';
 
-const DAY_MS = 86_400_000;
 
 /**
  * Every hour, each component whose source strings were not checked in the last day is claimed (one statement, so

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { Flags, mergeFlags } from '../../checks/flags.js';
 import { getCheck, isCheckEnabled, isEnforced, runChecks, runSourceChecks, type CheckContext } from '../../checks/registry.js';
 import { ruleOfTranslation, type PluralRule } from '../../languages/plural-rule.js';
-import { nowIso } from '../../shared/clock.js';
+import { DAY_MS, nowIso } from '../../shared/clock.js';
 import { CONTENT_ACTIONS } from '../../domain/change-actions.js';
 import { splitPlurals } from '../../domain/plurals.js';
 import type { ComponentRow, LanguageRow, ProjectRow, TranslationRow, UnitRow } from '../../db/schema.js';
@@ -381,7 +381,6 @@ export class UnitChecker {
   }
 }
 
-const DAY_MS = 86_400_000;
 /** long_untranslated looks at strings this old (the check itself says so too): younger ones need no component counters. */
 const LONG_UNTRANSLATED_DAYS = 90;
 
