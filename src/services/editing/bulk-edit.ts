@@ -21,7 +21,7 @@ import { AppError, NotAuthenticatedError, PermissionDeniedError, ValidationError
 import type { ChangeInput, ChangesService } from '../activity/changes.service.js';
 import { recheckTranslationsOfMany } from '../quality/unit-checks.js';
 import { setUnitLabels } from '../units/labels.service.js';
-import { ContentBatch, isBlank, type UnitPlace } from '../units/unit-content.js';
+import { ContentBatch, isBlank, type PlannedEdit, type UnitPlace } from '../units/unit-content.js';
 import type { UnitEditsService } from '../units/unit-edits.service.js';
 import type { UnitsService } from '../units/units.service.js';
 import { ChangedUnits } from '../live/changed-units.js';
@@ -300,8 +300,7 @@ export class BulkEditService {
               .filter((u) => !(u.state === state || u.state === STATE_READONLY || (u.state === STATE_APPROVED && review && !mayEditApproved)))
               .map((unit) => ({ unit, target: splitPlurals(unit.target), state }))
               .filter((e) => !isBlank(e.target));
-            const contents = await ContentBatch.start(tx, this.changes, place);
-            await contents.prepare(tx, edits);
+            const contents = await ContentBatch.start(tx, this.changes, place, edits);
             for (const { unit, target } of edits) {
               const after = await contents.update(tx, unit, { target, state, userId, action: BULK_STATUS_CHANGED });
               changed.add(unit.id);
@@ -431,7 +430,7 @@ export class BulkEditService {
           let replaced = 0;
           let left = 0;
           await lockUnitsInIdOrder(tx, batch);
-          const edits: { unit: UnitRow; target: string[]; state: number }[] = [];
+          const edits: PlannedEdit[] = [];
           for (const unit of await unitsInOrder(tx, batch)) {
             const change = BulkEditService.replaced(unit, search, replacement);
             if (!change) continue;
@@ -442,8 +441,7 @@ export class BulkEditService {
             }
             edits.push({ unit, target: change.after, state: isBlank(change.after) ? STATE_EMPTY : unit.state === STATE_EMPTY ? STATE_TRANSLATED : unit.state });
           }
-          const contents = await ContentBatch.start(tx, this.changes, place);
-          await contents.prepare(tx, edits);
+          const contents = await ContentBatch.start(tx, this.changes, place, edits);
           for (const { unit, target, state } of edits) {
             const after = await contents.update(tx, unit, { target, state, userId, action: TRANSLATION_REPLACED });
             if (after !== unit) edited.push(after);

@@ -31,7 +31,7 @@ import { joinPlurals, splitPlurals } from '../../domain/plurals.js';
 import { unitDelta } from '../common/statistics-counters.js';
 import { STATE_APPROVED, STATE_FUZZY, STATE_READONLY, STATE_TRANSLATED } from '../../domain/unit-states.js';
 import type { TranslationWithRefs } from '../../db/places.js';
-import { ContentBatch, type UnitPlace } from './unit-content.js';
+import { ContentBatch, type PlannedEdit, type UnitPlace } from './unit-content.js';
 import { bumpUserStat } from '../common/user-stats.js';
 import { lastValue, pyType } from '../common/validation.js';
 import { searchContext } from './units.service.js';
@@ -367,7 +367,7 @@ export class AutotranslateService {
       const rows = await unitsByIdsInIdOrder(tx, ids);
       const automatic: number[] = [];
       const suggestions: { unit: UnitRow; target: string }[] = [];
-      const edits: { unit: UnitRow; target: string[]; state: number }[] = [];
+      const edits: PlannedEdit[] = [];
       for (const unit of rows) {
         if (unit.state === STATE_READONLY || (unit.state === STATE_APPROVED && !job.touchApproved)) continue;
         const forms = found.get(unit.id)!;
@@ -379,8 +379,7 @@ export class AutotranslateService {
         edits.push({ unit, target: forms, state });
       }
       // One batch for the chunk: quality checks run on every edit as on a single one, their rows are written once.
-      const contents = await ContentBatch.start(tx, this.changes, place);
-      await contents.prepare(tx, edits);
+      const contents = await ContentBatch.start(tx, this.changes, place, edits);
       let updated = 0;
       for (const { unit, target } of edits) {
         const after = await contents.update(tx, unit, { target, state, action: Action.AUTOMATICALLY_TRANSLATED, userId: job.userId });

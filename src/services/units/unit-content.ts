@@ -134,12 +134,19 @@ export async function updateUnitContent(db: Executor, changes: ChangesService, u
   return after;
 }
 
+/** One edit of a batch: the unit as read, its new translation and state. */
+export interface PlannedEdit {
+  unit: UnitRow;
+  target: string[];
+  state: number;
+}
+
 /** What a batch of edits fills in itself (ContentBatch). */
 type BatchedFields = 'stamp' | 'counters' | 'changeLog' | 'memoryLog' | 'checker' | 'checkScope' | 'cross';
 
 /**
  * Edits of many units of one translation inside one transaction, written the bulk way: one checker for all of
- * them (its rows flushed once), the cross-unit facts of the checks read for all of them (prepare), the counters
+ * them (its rows flushed once), the cross-unit facts of the checks read for all of them (start), the counters
  * moved once, the change records and the memory entries written in multi-row statements, one pending stamp. A
  * unit costs one statement instead of a dozen round trips, and the batch is checked as its edits would be one
  * by one. Call finish() before the transaction commits.
@@ -151,8 +158,6 @@ export class ContentBatch {
   private readonly stamp = pendingStamp();
   /** Units whose replaced translation may leave the project's memory (autoclean_tm), with that translation. */
   private readonly replaced: { id: number; target: string }[] = [];
-  /** The cross-unit facts of the prepared edits, by unit id. */
-  private contexts = new Map<number, CrossUnitContext>();
   /** The edits made, for the strings that shared their old or share their new translation (`reused`). */
   private readonly edits: { id: number; source: string; target: string; state: number; oldTarget: string }[] = [];
 
@@ -160,21 +165,20 @@ export class ContentBatch {
     private readonly changes: ChangesService,
     private readonly place: UnitPlace,
     private readonly checker: UnitChecker,
+    /** The cross-unit facts of the planned edits, by unit id. */
+    private readonly contexts: ReadonlyMap<number, CrossUnitContext>,
   ) {}
 
-  /** A batch for the units of `place`'s translation (three queries: its check scope, stored checks and source flags). */
-  static async start(db: Executor, changes: ChangesService, place: UnitPlace): Promise<ContentBatch> {
-    return new ContentBatch(changes, place, await UnitChecker.forTranslation(db, place.translationId));
-  }
-
   /**
-   * Reads what the checks across strings need for the edits about to be made (`inconsistent`, `translated`,
-   * `reused`): three statements for the whole batch, so that they are checked as a single edit is.
+   * A batch for `edits` of the units of `place`'s translation: its checker (three queries: the check scope, stored
+   * checks and source flags) and what the checks across strings need for the edits (`inconsistent`, `translated`,
+   * `reused`: three statements for the whole batch), so that they are checked as single edits are.
    */
-  async prepare(db: Executor, edits: readonly { unit: UnitRow; target: readonly string[]; state: number }[]): Promise<void> {
+  static async start(db: Executor, changes: ChangesService, place: UnitPlace, edits: readonly PlannedEdit[]): Promise<ContentBatch> {
+    const checker = await UnitChecker.forTranslation(db, place.translationId);
     const planned = edits.map((e) => ({ id: e.unit.id, source: e.unit.source, target: joinPlurals(e.target), state: e.state }));
-    this.contexts = await crossUnitContexts(db, this.checker.scope, planned);
-    await this.checker.prepareReused(db, planned);
+    await checker.prepareReused(db, planned);
+    return new ContentBatch(changes, place, checker, await crossUnitContexts(db, checker.scope, planned));
   }
 
   /** updateUnitContent inside the batch; returns the updated row (the same row when nothing changed). */
