@@ -29,6 +29,8 @@ import { unitTrigrams } from './unit-trigrams.js';
 import { unitBlockSums, unitOffsetStart, type BlockSums } from '../../db/unit-id-blocks.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { anyUnlinkedUnit } from '../../db/units.repository.js';
+import type { ProjectsFilter } from '../../db/projects.repository.js';
+import type { ComponentsFilter } from '../../db/components.repository.js';
 
 export interface UnitWithRefs {
   unit: LabeledUnit;
@@ -49,6 +51,13 @@ async function searching<T>(run: Promise<T>): Promise<T> {
 /** What the search compiler needs to know of a database: its dialect and its units' trigram frequencies. */
 export function searchContext(db: Db, dialect: DialectName): CompileContext {
   return { dialect, trigrams: unitTrigrams(db).current };
+}
+
+/** What `load` gives for `key`, started once while the key lives (a request's compiled condition). */
+function onceFor<T>(memo: WeakMap<object, Promise<T>>, key: object, load: () => Promise<T>): Promise<T> {
+  let value = memo.get(key);
+  if (!value) memo.set(key, (value = load()));
+  return value;
 }
 
 /** The key of `counts` that says whether every unit links to a source unit (1) or not (0). */
@@ -167,17 +176,8 @@ export class UnitsService {
   }
 
   /** A search's exact count, read once for the request's count and its page (keyed by the compiled condition). */
-  private searchCount(
-    projects: ReturnType<AccessControl['visibleProjects']>,
-    components: ReturnType<AccessControl['visibleComponents']>,
-    where: NonNullable<UnitFilter>,
-  ): Promise<number> {
-    let count = this.searchCounts.get(where);
-    if (!count) {
-      count = searching(countSearchedUnits(this.db, projects, components, where));
-      this.searchCounts.set(where, count);
-    }
-    return count;
+  private searchCount(projects: ProjectsFilter, components: ComponentsFilter, where: NonNullable<UnitFilter>): Promise<number> {
+    return onceFor(this.searchCounts, where, () => searching(countSearchedUnits(this.db, projects, components, where)));
   }
 
   /**
@@ -186,9 +186,9 @@ export class UnitsService {
    * / matches rows, sorting the matches reads the matches, so the walk wins when matches² > (offset + limit) ×
    * units. Waiting for the count costs the page's time after it; the walk taken for a rare text cost ten times that.
    */
-  private async matchesFirst(actor: Actor, where: NonNullable<UnitFilter>, limit: number, offset: number): Promise<boolean> {
+  private async matchesFirst(actor: Actor, projects: ProjectsFilter, components: ComponentsFilter, where: NonNullable<UnitFilter>, limit: number, offset: number): Promise<boolean> {
     if (this.dialect !== 'postgres') return false;
-    const matches = await this.searchCount(this.access.visibleProjects(actor), this.access.visibleComponents(actor), where);
+    const matches = await this.searchCount(projects, components, where);
     const units = await this.countVisible(actor);
     return matches * matches <= (offset + limit) * units;
   }
@@ -200,18 +200,9 @@ export class UnitsService {
    * two one after the other, and PostgreSQL runs them at once on two connections, which on a busy machine
    * costs about as much as running them in turn.
    */
-  private onePass(
-    projects: ReturnType<AccessControl['visibleProjects']>,
-    components: ReturnType<AccessControl['visibleComponents']>,
-    where: NonNullable<UnitFilter>,
-  ): Promise<number[]> | null {
+  private onePass(projects: ProjectsFilter, components: ComponentsFilter, where: NonNullable<UnitFilter>): Promise<number[]> | null {
     if (!hasRegex(where)) return null;
-    let ids = this.regexMatches.get(where);
-    if (!ids) {
-      ids = searching(searchedUnitIds(this.db, projects, components, where));
-      this.regexMatches.set(where, ids);
-    }
-    return ids;
+    return onceFor(this.regexMatches, where, () => searching(searchedUnitIds(this.db, projects, components, where)));
   }
 
   async pageVisible(actor: Actor, limit: number, offset: number, where: UnitFilter = null): Promise<UnitWithRefs[]> {
@@ -227,7 +218,7 @@ export class UnitsService {
     }
     const ids = where && this.onePass(filter, components, where);
     if (ids) return this.withRefs(await unitsByIds(this.db, (await ids).slice(offset, offset + limit)));
-    const matchesFirst = where ? await this.matchesFirst(actor, where, limit, offset) : false;
+    const matchesFirst = where ? await this.matchesFirst(actor, filter, components, where, limit, offset) : false;
     return (await withLabels(this.db, await searching(unitsWithSlugsPage(this.db, filter, components, where, limit, offset, matchesFirst)))).map(UnitsService.split);
   }
 
