@@ -94,7 +94,6 @@ export function statsOf(c: Pick<Container, 'stats'>, agg: Aggregate, name: strin
 
 export type UiKit = ReturnType<typeof uiKit>;
 
-/** The helpers bound to the container. */
 /** A numeric id from a form field, query parameter or path segment; anything else is a 404. */
 export function formId(raw: unknown): number {
   const id = /^\d{1,15}$/.test(str(raw)) ? Number(str(raw)) : NaN;
@@ -109,6 +108,7 @@ export async function unitOfTranslation(units: Pick<UnitsService, 'getVisible'>,
   return found;
 }
 
+/** The helpers bound to the container. */
 export function uiKit(c: Pick<Container, 'components' | 'sessions' | 'stats' | 'translations'>) {
   const viewerOf = (request: FastifyRequest): Viewer => {
     const u = request.actor.user;

@@ -15,8 +15,8 @@ import { STATE_APPROVED, STATE_READONLY, STATE_TRANSLATED } from '../../domain/u
  *   JOIN translations ON … JOIN components ON … JOIN projects ON … JOIN languages ON …
  *   WHERE <compiled>
  * so a compiler may name those five tables. Correlated subqueries use their own aliases: su (the source
- * unit), lu/nu (linked and unlinked units of a source-string search), ch (changes), sg (suggestions), cm (comments), ck (checks), usr (users), ul/lb (unit labels),
- * ssu/ss (screenshots).
+ * unit), lu/nu (linked and unlinked units of a source-string search), ch (changes), sg (suggestions),
+ * cm (comments), ck (checks), usr (users), ul/lb (unit labels), ssu/ss (screenshots).
  */
 
 export interface CompileContext {

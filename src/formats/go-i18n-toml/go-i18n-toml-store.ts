@@ -414,8 +414,7 @@ export class GoI18nTomlStore implements ParsedStore {
     this.linesAt.clear();
     splices.sort((a, b) => a.start - b.start || a.seq - b.seq);
     // Offsets of the old text, moved: prefix sums of the shifts by where each splice ends.
-    const byEnd = splices.filter((sp) => !sp.line).map((sp) => ({ end: sp.end, delta: sp.text.length - (sp.end - sp.start), insertion: false }));
-    for (const sp of splices) if (sp.line) byEnd.push({ end: sp.end, delta: sp.text.length, insertion: true });
+    const byEnd = splices.map((sp) => ({ end: sp.end, delta: sp.text.length - (sp.end - sp.start), insertion: sp.line !== undefined }));
     byEnd.sort((a, b) => a.end - b.end || Number(a.insertion) - Number(b.insertion));
     const ends = byEnd.map((x) => x.end);
     const sums = [0];

@@ -30,7 +30,6 @@ export function editorRoutes(app: FastifyInstance, c: EditorDeps, kit: UiKit): v
 
   // ---------------------------------------------------------------- the editor
 
-
   /** The bulk edit page for the search, for those who may bulk edit or replace there. */
   const bulkHrefOf = (request: TP, t: TranslationWithRefs, q: string): string | null => {
     const bulk = bulkEditOf(c);
